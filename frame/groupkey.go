@@ -1,0 +1,286 @@
+package frame
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/apache/arrow/go/v17/arrow"
+	"github.com/apache/arrow/go/v17/arrow/array"
+)
+
+// keyCodes holds, for one key column, a dense code per row (nullCode for
+// null) and, per code, its rank in sorted value order.
+type keyCodes struct {
+	codes []int32
+	rank  []int32 // rank[code]; the null code ranks last
+	card  int     // number of codes including the null code
+}
+
+// codesOf assigns dense codes to the values of a (equal values share a
+// code). Codes are numbered by first appearance.
+func codesOf(a arrow.Array) keyCodes {
+	n := a.Len()
+	codes := make([]int32, n)
+	hasNull := a.NullN() > 0
+	var nvals int
+	var less func(x, y int32) int // compares the values of two codes
+	switch typeOf(a.DataType()) {
+	case String:
+		if d, ok := a.(*array.Dictionary); ok {
+			dcodes, dict := dictParts(d)
+			// Map dictionary positions to dense codes by first appearance,
+			// merging duplicate dictionary values.
+			byValue := make(map[string]int32, dict.Len())
+			remap := make([]int32, dict.Len())
+			for i := range remap {
+				remap[i] = -1
+			}
+			var vals []string
+			for i, c := range dcodes {
+				if hasNull && a.IsNull(i) {
+					codes[i] = -1
+					continue
+				}
+				r := remap[c]
+				if r < 0 {
+					s := dict.Value(int(c))
+					var ok bool
+					if r, ok = byValue[s]; !ok {
+						r = int32(len(vals))
+						byValue[s] = r
+						vals = append(vals, s)
+					}
+					remap[c] = r
+				}
+				codes[i] = r
+			}
+			nvals = len(vals)
+			less = func(x, y int32) int { return cmpString(vals[x], vals[y]) }
+		} else {
+			s := a.(*array.String)
+			m := make(map[string]int32)
+			var vals []string
+			for i := 0; i < n; i++ {
+				if hasNull && s.IsNull(i) {
+					codes[i] = -1
+					continue
+				}
+				v := s.Value(i)
+				c, ok := m[v]
+				if !ok {
+					c = int32(len(vals))
+					m[v] = c
+					vals = append(vals, v)
+				}
+				codes[i] = c
+			}
+			nvals = len(vals)
+			less = func(x, y int32) int { return cmpString(vals[x], vals[y]) }
+		}
+	case Int64, Time:
+		vs := int64Values(a)
+		m := make(map[int64]int32)
+		var vals []int64
+		for i, v := range vs {
+			if hasNull && a.IsNull(i) {
+				codes[i] = -1
+				continue
+			}
+			c, ok := m[v]
+			if !ok {
+				c = int32(len(vals))
+				m[v] = c
+				vals = append(vals, v)
+			}
+			codes[i] = c
+		}
+		nvals = len(vals)
+		less = func(x, y int32) int { return cmpInt(vals[x], vals[y]) }
+	case Float64:
+		vs := float64Values(a)
+		m := make(map[uint64]int32)
+		var vals []float64
+		for i, v := range vs {
+			if hasNull && a.IsNull(i) {
+				codes[i] = -1
+				continue
+			}
+			if v == 0 {
+				v = 0 // fold -0 into 0
+			}
+			bits := math.Float64bits(v)
+			if math.IsNaN(v) {
+				bits = math.Float64bits(math.NaN())
+			}
+			c, ok := m[bits]
+			if !ok {
+				c = int32(len(vals))
+				m[bits] = c
+				vals = append(vals, v)
+			}
+			codes[i] = c
+		}
+		nvals = len(vals)
+		less = func(x, y int32) int {
+			a, b := vals[x], vals[y]
+			switch {
+			case math.IsNaN(a):
+				return 1
+			case math.IsNaN(b):
+				return -1
+			case a < b:
+				return -1
+			case a > b:
+				return 1
+			}
+			return 0
+		}
+	case Bool:
+		b := a.(*array.Boolean)
+		for i := 0; i < n; i++ {
+			switch {
+			case hasNull && b.IsNull(i):
+				codes[i] = -1
+			case b.Value(i):
+				codes[i] = 1
+			default:
+				codes[i] = 0
+			}
+		}
+		nvals = 2
+		less = func(x, y int32) int { return cmpInt(int64(x), int64(y)) }
+	}
+	order := make([]int32, nvals)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, less)
+	rank := make([]int32, nvals+1)
+	for r, c := range order {
+		rank[c] = int32(r)
+	}
+	rank[nvals] = int32(nvals) // null last
+	if hasNull {
+		for i, c := range codes {
+			if c < 0 {
+				codes[i] = int32(nvals)
+			}
+		}
+	}
+	return keyCodes{codes: codes, rank: rank, card: nvals + 1}
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// grouping assigns every row a group id; groups are numbered in sorted key
+// order (nulls last), as pandas' groupby(sort=True, dropna=False).
+type grouping struct {
+	gid      []int32 // per row
+	ngroups  int
+	firstRow []int // per group: first row, for the key values
+}
+
+func groupRows(cols []arrow.Array) (grouping, error) {
+	if len(cols) == 0 {
+		return grouping{}, fmt.Errorf("no key columns")
+	}
+	n := cols[0].Len()
+	kcs := make([]keyCodes, len(cols))
+	for k, a := range cols {
+		kcs[k] = codesOf(a)
+	}
+	raw := make([]int32, n) // provisional group per row, by first appearance
+	var firstRow []int
+	if len(cols) == 1 {
+		kc := kcs[0]
+		seen := make([]int32, kc.card)
+		for i := range seen {
+			seen[i] = -1
+		}
+		for i, c := range kc.codes {
+			g := seen[c]
+			if g < 0 {
+				g = int32(len(firstRow))
+				seen[c] = g
+				firstRow = append(firstRow, i)
+			}
+			raw[i] = g
+		}
+	} else {
+		fits := true
+		prod := uint64(1)
+		for _, kc := range kcs {
+			if prod > math.MaxUint64/uint64(kc.card) {
+				fits = false
+				break
+			}
+			prod *= uint64(kc.card)
+		}
+		if fits {
+			m := make(map[uint64]int32)
+			for i := 0; i < n; i++ {
+				var key uint64
+				for k := len(kcs) - 1; k >= 0; k-- {
+					key = key*uint64(kcs[k].card) + uint64(kcs[k].codes[i])
+				}
+				g, ok := m[key]
+				if !ok {
+					g = int32(len(firstRow))
+					m[key] = g
+					firstRow = append(firstRow, i)
+				}
+				raw[i] = g
+			}
+		} else {
+			m := make(map[string]int32)
+			buf := make([]byte, 4*len(kcs))
+			for i := 0; i < n; i++ {
+				for k := range kcs {
+					c := kcs[k].codes[i]
+					buf[4*k], buf[4*k+1], buf[4*k+2], buf[4*k+3] = byte(c), byte(c>>8), byte(c>>16), byte(c>>24)
+				}
+				g, ok := m[string(buf)]
+				if !ok {
+					g = int32(len(firstRow))
+					m[string(buf)] = g
+					firstRow = append(firstRow, i)
+				}
+				raw[i] = g
+			}
+		}
+	}
+	// Renumber groups in sorted key order.
+	ng := len(firstRow)
+	order := make([]int32, ng)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(x, y int32) int {
+		rx, ry := firstRow[x], firstRow[y]
+		for _, kc := range kcs {
+			if c := cmpInt(int64(kc.rank[kc.codes[rx]]), int64(kc.rank[kc.codes[ry]])); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+	newID := make([]int32, ng)
+	sortedFirst := make([]int, ng)
+	for k, g := range order {
+		newID[g] = int32(k)
+		sortedFirst[k] = firstRow[g]
+	}
+	for i, g := range raw {
+		raw[i] = newID[g]
+	}
+	return grouping{gid: raw, ngroups: ng, firstRow: sortedFirst}, nil
+}

@@ -1,0 +1,169 @@
+package frame
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/apache/arrow/go/v17/arrow"
+	"github.com/apache/arrow/go/v17/arrow/array"
+)
+
+// Join returns the join of f (left) and other (right) on equal values of
+// the key columns, which both frames must have with the same types.
+//
+// how is "inner" (matching rows only), "left" (every left row, with nulls
+// where no right row matches) or "outer" (every row of both). The result
+// has the key columns, then the other left columns, then the other right
+// columns; a right column whose name is taken gets the suffix "_right".
+// Rows come in left order, each followed by its matches in right order;
+// an outer join then appends the unmatched right rows in right order.
+// Null keys match nothing (as in SQL).
+func (f *Frame) Join(other *Frame, how string, on ...string) *Frame {
+	if f.err != nil {
+		return f
+	}
+	if other.err != nil {
+		return other
+	}
+	if how != "inner" && how != "left" && how != "outer" {
+		return Errorf("Join: unknown join type %q (want inner, left or outer)", how)
+	}
+	if len(on) == 0 {
+		return Errorf("Join: no key columns")
+	}
+	lk := make([]arrow.Array, len(on))
+	rk := make([]arrow.Array, len(on))
+	for k, name := range on {
+		i, err := f.colIndex(name)
+		if err != nil {
+			return WithErr(fmt.Errorf("Join: left: %w", err))
+		}
+		j, err := other.colIndex(name)
+		if err != nil {
+			return WithErr(fmt.Errorf("Join: right: %w", err))
+		}
+		lk[k], rk[k] = f.cols[i], other.cols[j]
+		if lt, rt := typeOf(lk[k].DataType()), typeOf(rk[k].DataType()); lt != rt {
+			return Errorf("Join: key %q is %s on the left and %s on the right", name, lt, rt)
+		}
+	}
+	right := make(map[string][]int, other.nrows)
+	var buf []byte
+	for j := 0; j < other.nrows; j++ {
+		var ok bool
+		if buf, ok = encodeKey(buf[:0], rk, j); ok {
+			right[string(buf)] = append(right[string(buf)], j)
+		}
+	}
+	var li, ri []int
+	matched := make([]bool, other.nrows)
+	for i := 0; i < f.nrows; i++ {
+		var ok bool
+		buf, ok = encodeKey(buf[:0], lk, i)
+		var rows []int
+		if ok {
+			rows = right[string(buf)]
+		}
+		for _, j := range rows {
+			li = append(li, i)
+			ri = append(ri, j)
+			matched[j] = true
+		}
+		if len(rows) == 0 && how != "inner" {
+			li = append(li, i)
+			ri = append(ri, -1)
+		}
+	}
+	if how == "outer" {
+		for j, m := range matched {
+			if !m {
+				li = append(li, -1)
+				ri = append(ri, j)
+			}
+		}
+	}
+	isKey := make(map[string]bool, len(on))
+	for _, k := range on {
+		isKey[k] = true
+	}
+	var names []string
+	var cols []arrow.Array
+	for k, name := range on {
+		col := take(lk[k], li)
+		if how == "outer" {
+			col = coalesce(col, take(rk[k], ri))
+		}
+		names = append(names, name)
+		cols = append(cols, col)
+	}
+	taken := make(map[string]bool)
+	for _, n := range on {
+		taken[n] = true
+	}
+	for i, n := range f.names {
+		if !isKey[n] {
+			names = append(names, n)
+			cols = append(cols, take(f.cols[i], li))
+			taken[n] = true
+		}
+	}
+	for j, n := range other.names {
+		if isKey[n] {
+			continue
+		}
+		out := n
+		for taken[out] {
+			out += "_right"
+		}
+		taken[out] = true
+		names = append(names, out)
+		cols = append(cols, take(other.cols[j], ri))
+	}
+	return withCols(names, cols, len(li))
+}
+
+// encodeKey appends a byte encoding of row i of the key columns to buf;
+// ok is false when any key is null.
+func encodeKey(buf []byte, cols []arrow.Array, i int) ([]byte, bool) {
+	for _, a := range cols {
+		if a.IsNull(i) {
+			return buf, false
+		}
+		switch typeOf(a.DataType()) {
+		case Int64, Time:
+			buf = binary.LittleEndian.AppendUint64(buf, uint64(int64Values(a)[i]))
+		case Float64:
+			v := float64Values(a)[i]
+			if v == 0 {
+				v = 0
+			}
+			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(v))
+		case Bool:
+			if a.(*array.Boolean).Value(i) {
+				buf = append(buf, 1)
+			} else {
+				buf = append(buf, 0)
+			}
+		case String:
+			s := strAt(a, i)
+			buf = binary.AppendUvarint(buf, uint64(len(s)))
+			buf = append(buf, s...)
+		}
+	}
+	return buf, true
+}
+
+// coalesce returns a where it is valid, else b (same type).
+func coalesce(a, b arrow.Array) arrow.Array {
+	idx := make([]int, a.Len())
+	both := Concat(withCols([]string{"v"}, []arrow.Array{a}, a.Len()), withCols([]string{"v"}, []arrow.Array{b}, b.Len()))
+	for i := range idx {
+		if a.IsValid(i) {
+			idx[i] = i
+		} else {
+			idx[i] = a.Len() + i
+		}
+	}
+	return take(both.cols[0], idx)
+}

@@ -1,0 +1,60 @@
+package frame
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// golden compares got with testdata/<name>, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+func TestStringGolden(t *testing.T) {
+	golden(t, "print_small.txt", small(t).String())
+	long := mixed(40).Select("id", "big", "x", "txt", "ts")
+	golden(t, "print_long.txt", long.String())
+	var b bytes.Buffer
+	if err := small(t).WriteMarkdown(&b, 0); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "print_small.md", b.String())
+}
+
+func TestPrintTruncatesAndEscapes(t *testing.T) {
+	f := New(StringCol("s", []string{strings.Repeat("x", 100), "a\nb"}, nil))
+	out := f.String()
+	if !strings.Contains(out, strings.Repeat("x", 37)+"...") || !strings.Contains(out, `a\nb`) {
+		t.Fatal(out)
+	}
+	if !strings.HasSuffix(out, "[2 rows x 1 columns]\n") {
+		t.Fatal(out)
+	}
+}
+
+func TestFormatFloat(t *testing.T) {
+	for v, want := range map[float64]string{1: "1.0", 0.1: "0.1", 1e20: "1e+20", 1.0 / 3: "0.333333", 123456.75: "123456.75"} {
+		if got := formatFloat(v); got != want {
+			t.Errorf("formatFloat(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
