@@ -70,10 +70,10 @@ func TestWhere(t *testing.T) {
 		{"job", "<=", 2.0, "1 2 1 2"},
 		{"job", ">", uint8(1), "2 3 2"},
 		{"job", ">=", 3, "3"},
-		{"mem", ">", 1, "1 1 2"},           // null mem (row 1) never matches
-		{"mem", "!=", 1.5, "1 3 2"},        // ... not even !=
-		{"cat", "==", "b", "2 2"},          // dictionary column
-		{"cat", "!=", "b", "1 1"},          // null cat excluded
+		{"mem", ">", 1, "1 1 2"},    // null mem (row 1) never matches
+		{"mem", "!=", 1.5, "1 3 2"}, // ... not even !=
+		{"cat", "==", "b", "2 2"},   // dictionary column
+		{"cat", "!=", "b", "1 1"},   // null cat excluded
 		{"cat", "in", []string{"a", "zz"}, "1 1"},
 		{"cat", "not in", []string{"a"}, "2 2"},
 		{"cat", "contains", "a", "1 1"},
