@@ -2,6 +2,7 @@ package frame
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -102,31 +103,56 @@ func ReadIPCFile(path string, o ReadOptions) (*Frame, error) {
 // frame, concatenating its record batches and converting column types as
 // FromRecord does. Input that is not an Arrow IPC file is an error saying
 // so.
+//
+// An IPC file is the magic "ARROW1", a complete IPC stream, a footer and
+// the magic again. ReadIPC checks both magics and decodes the stream with
+// ipc.NewReader: arrow-go v17's ipc.FileReader never releases the
+// dictionaries it reads (apache/arrow#36981 was fixed for the stream
+// reader only), which a checked allocator in our tests exposes.
 func ReadIPC(r ipc.ReadAtSeeker, o ReadOptions) (*Frame, error) {
-	magic := make([]byte, 6)
-	if _, err := r.ReadAt(magic, 0); err != nil || !bytes.Equal(magic, ipc.Magic) {
-		return nil, fmt.Errorf("%s: not an Arrow IPC file (it does not start with ARROW1)", o.name())
+	notIPC := fmt.Errorf("%s: not an Arrow IPC file (it does not start and end with ARROW1)", o.name())
+	size, err := r.Seek(0, io.SeekEnd)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", o.name(), err)
+	}
+	head, tail := make([]byte, 6), make([]byte, 10)
+	if size < 18 {
+		return nil, notIPC
+	}
+	if _, err := r.ReadAt(head, 0); err != nil || !bytes.Equal(head, ipc.Magic) {
+		return nil, notIPC
+	}
+	if _, err := r.ReadAt(tail, size-10); err != nil || !bytes.Equal(tail[4:], ipc.Magic) {
+		return nil, notIPC
+	}
+	// The footer (and its int32 length) sits between the stream and the
+	// trailing magic; the stream need not end with an end-of-stream marker.
+	footer := int64(binary.LittleEndian.Uint32(tail[:4]))
+	streamEnd := size - 10 - footer
+	if footer <= 0 || streamEnd < 8 {
+		return nil, fmt.Errorf("%s: arrow ipc: footer length %d does not fit a %d-byte file", o.name(), footer, size)
 	}
 	mem := o.mem()
-	fr, err := ipc.NewFileReader(r, ipc.WithAllocator(mem))
+	sr, err := ipc.NewReader(io.NewSectionReader(r, 8, streamEnd-8), ipc.WithAllocator(mem))
 	if err != nil {
 		return nil, fmt.Errorf("%s: arrow ipc: %w", o.name(), err)
 	}
-	defer fr.Close()
-	recs := make([]arrow.Record, 0, fr.NumRecords())
+	defer sr.Release()
+	var recs []arrow.Record
 	defer func() {
 		for _, rec := range recs {
 			rec.Release()
 		}
 	}()
-	for i := 0; i < fr.NumRecords(); i++ {
-		rec, err := fr.RecordAt(i)
-		if err != nil {
-			return nil, fmt.Errorf("%s: arrow ipc: record batch %d: %w", o.name(), i, err)
-		}
+	for sr.Next() {
+		rec := sr.Record()
+		rec.Retain()
 		recs = append(recs, rec)
 	}
-	tbl := array.NewTableFromRecords(fr.Schema(), recs)
+	if err := sr.Err(); err != nil && err != io.EOF {
+		return nil, fmt.Errorf("%s: arrow ipc: record batch %d: %w", o.name(), len(recs), err)
+	}
+	tbl := array.NewTableFromRecords(sr.Schema(), recs)
 	defer tbl.Release()
 	return fromTable(tbl, mem, o.name())
 }

@@ -80,7 +80,9 @@ func (f *Frame) WriteParquet(w io.Writer, o ParquetOptions) error {
 			props = append(props, parquet.WithDictionaryFor(f.names[i], true))
 		}
 	}
-	fw, err := pqarrow.NewFileWriter(f.Schema(), w, parquet.NewWriterProperties(props...),
+	// pqarrow closes its sink when it is an io.Closer; the caller owns w.
+	sink := struct{ io.Writer }{w}
+	fw, err := pqarrow.NewFileWriter(f.Schema(), sink, parquet.NewWriterProperties(props...),
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
 	if err != nil {
 		return fmt.Errorf("parquet: %w", err)
