@@ -109,7 +109,8 @@ func ReadIPCFile(path string, o ReadOptions) (*Frame, error) {
 // ipc.NewReader: arrow-go v17's ipc.FileReader never releases the
 // dictionaries it reads (apache/arrow#36981 was fixed for the stream
 // reader only), which a checked allocator in our tests exposes.
-func ReadIPC(r ipc.ReadAtSeeker, o ReadOptions) (*Frame, error) {
+func ReadIPC(r ipc.ReadAtSeeker, o ReadOptions) (f *Frame, err error) {
+	defer recoverCorrupt(o.name(), &f, &err)
 	notIPC := fmt.Errorf("%s: not an Arrow IPC file (it does not start and end with ARROW1)", o.name())
 	size, err := r.Seek(0, io.SeekEnd)
 	if err != nil {
@@ -131,6 +132,9 @@ func ReadIPC(r ipc.ReadAtSeeker, o ReadOptions) (*Frame, error) {
 	streamEnd := size - 10 - footer
 	if footer <= 0 || streamEnd < 8 {
 		return nil, fmt.Errorf("%s: arrow ipc: footer length %d does not fit a %d-byte file", o.name(), footer, size)
+	}
+	if err := checkIPCStream(r, 8, streamEnd); err != nil {
+		return nil, fmt.Errorf("%s: %w", o.name(), err)
 	}
 	mem := o.mem()
 	sr, err := ipc.NewReader(io.NewSectionReader(r, 8, streamEnd-8), ipc.WithAllocator(mem))

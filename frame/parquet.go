@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow/go/v17/arrow/memory"
 	"github.com/apache/arrow/go/v17/parquet"
 	"github.com/apache/arrow/go/v17/parquet/compress"
+	"github.com/apache/arrow/go/v17/parquet/file"
 	"github.com/apache/arrow/go/v17/parquet/pqarrow"
 )
 
@@ -145,7 +146,8 @@ func ReadParquetFile(path string, o ReadOptions) (*Frame, error) {
 // ReadParquet reads a whole Parquet file into a frame, converting column
 // types as FromRecord does. A file that is not Parquet is an error saying
 // so.
-func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (*Frame, error) {
+func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) {
+	defer recoverCorrupt(o.name(), &f, &err)
 	magic := make([]byte, 4)
 	if _, err := r.ReadAt(magic, 0); err != nil || !bytes.Equal(magic, []byte("PAR1")) {
 		return nil, fmt.Errorf("%s: not a Parquet file (it does not start with PAR1)", o.name())
@@ -154,11 +156,48 @@ func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (*Frame, error) {
 		return nil, fmt.Errorf("%s: %w", o.name(), err)
 	}
 	mem := o.mem()
-	tbl, err := pqarrow.ReadTable(context.Background(), r, parquet.NewReaderProperties(mem),
-		pqarrow.ArrowReadProperties{Parallel: true, BatchSize: 1 << 16}, mem)
+	pf, err := file.NewParquetReader(r, file.WithReadProps(parquet.NewReaderProperties(mem)))
 	if err != nil {
 		return nil, fmt.Errorf("%s: parquet: %w", o.name(), err)
 	}
+	defer pf.Close()
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 1 << 16}, mem)
+	if err != nil {
+		return nil, fmt.Errorf("%s: parquet: %w", o.name(), err)
+	}
+	schema, err := fr.Schema()
+	if err != nil {
+		return nil, fmt.Errorf("%s: parquet: %w", o.name(), err)
+	}
+	// Columns are read one by one in this goroutine: pqarrow.ReadTable
+	// reads in goroutines of its own, where a panic on a corrupt file could
+	// not be recovered and would end the program.
+	nrows := pf.NumRows()
+	cols := make([]arrow.Column, 0, schema.NumFields())
+	defer func() {
+		for i := range cols {
+			cols[i].Release()
+		}
+	}()
+	ctx := context.Background()
+	for i, field := range schema.Fields() {
+		cr, err := fr.GetColumn(ctx, i)
+		if err != nil {
+			return nil, fmt.Errorf("%s: parquet: column %q: %w", o.name(), field.Name, err)
+		}
+		chunked, err := cr.NextBatch(nrows)
+		cr.Release()
+		if err != nil {
+			return nil, fmt.Errorf("%s: parquet: column %q: %w", o.name(), field.Name, err)
+		}
+		if int64(chunked.Len()) != nrows {
+			chunked.Release()
+			return nil, fmt.Errorf("%s: parquet: column %q has %d values, the file says %d rows", o.name(), field.Name, chunked.Len(), nrows)
+		}
+		cols = append(cols, *arrow.NewColumn(field, chunked))
+		chunked.Release()
+	}
+	tbl := array.NewTable(schema, cols, nrows)
 	defer tbl.Release()
 	return fromTable(tbl, mem, o.name())
 }
@@ -199,4 +238,13 @@ func fromTable(tbl arrow.Table, mem memory.Allocator, name string) (*Frame, erro
 	}
 	f := New(cols...)
 	return f, f.err
+}
+
+// recoverCorrupt turns a panic inside a third-party decoder (which arrow-go
+// raises on some corrupt inputs) into an error naming the input.
+func recoverCorrupt(name string, f **Frame, err *error) {
+	if r := recover(); r != nil {
+		*f = nil
+		*err = fmt.Errorf("%s: corrupt file: %v", name, r)
+	}
 }

@@ -1,0 +1,297 @@
+package frame
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// This file checks the framing and flatbuffer metadata of an Arrow IPC
+// stream before arrow-go decodes it. arrow-go trusts the counts and
+// lengths it finds there: a damaged file can make it allocate gigabytes
+// (for example, a corrupt child-field count in the schema) and end the
+// program with an out-of-memory error that no recover can catch. The
+// checks follow the Arrow format (format/Message.fbs, format/Schema.fbs):
+// every table, vtable, string and vector must lie inside its message, the
+// nesting of fields is bounded, each message body must lie inside the
+// file, and the declared size of a compressed buffer must be plausible.
+
+var errCorruptIPC = errors.New("corrupt Arrow IPC metadata")
+
+// fbuf is one flatbuffer (an IPC message's metadata).
+type fbuf []byte
+
+func (b fbuf) u32(pos int) (int, bool) {
+	if pos < 0 || pos+4 > len(b) {
+		return 0, false
+	}
+	return int(binary.LittleEndian.Uint32(b[pos:])), true
+}
+
+// slot returns the absolute position of field slot s of the table at tab,
+// 0 when the field is absent.
+func (b fbuf) slot(tab, s int) (int, error) {
+	soff, ok := b.u32(tab)
+	if !ok {
+		return 0, errCorruptIPC
+	}
+	vt := tab - int(int32(uint32(soff)))
+	if vt < 0 || vt+4 > len(b) {
+		return 0, errCorruptIPC
+	}
+	vtlen := int(binary.LittleEndian.Uint16(b[vt:]))
+	tablen := int(binary.LittleEndian.Uint16(b[vt+2:]))
+	if vtlen < 4 || vt+vtlen > len(b) || tab+tablen > len(b) {
+		return 0, errCorruptIPC
+	}
+	at := 4 + 2*s
+	if at+2 > vtlen {
+		return 0, nil
+	}
+	off := int(binary.LittleEndian.Uint16(b[vt+at:]))
+	if off == 0 {
+		return 0, nil
+	}
+	if off >= tablen {
+		return 0, errCorruptIPC
+	}
+	return tab + off, nil
+}
+
+// ref follows the offset stored at pos (to a table, vector or string).
+func (b fbuf) ref(pos int) (int, error) {
+	off, ok := b.u32(pos)
+	if !ok || pos+off >= len(b) {
+		return 0, errCorruptIPC
+	}
+	return pos + off, nil
+}
+
+// child returns the table referenced by slot s of tab (0 if absent).
+func (b fbuf) child(tab, s int) (int, error) {
+	p, err := b.slot(tab, s)
+	if err != nil || p == 0 {
+		return 0, err
+	}
+	return b.ref(p)
+}
+
+// vector returns the start and length of the vector in slot s of tab,
+// checking that n elements of elem bytes fit.
+func (b fbuf) vector(tab, s, elem int) (int, int, error) {
+	p, err := b.slot(tab, s)
+	if err != nil || p == 0 {
+		return 0, 0, err
+	}
+	v, err := b.ref(p)
+	if err != nil {
+		return 0, 0, err
+	}
+	n, ok := b.u32(v)
+	if !ok || n < 0 || n > (len(b)-v-4)/max(elem, 1) {
+		return 0, 0, errCorruptIPC
+	}
+	return v + 4, n, nil
+}
+
+// tables checks a vector of tables in slot s and calls each on every one.
+func (b fbuf) tables(tab, s int, each func(int) error) error {
+	start, n, err := b.vector(tab, s, 4)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < n; i++ {
+		t, err := b.ref(start + 4*i)
+		if err != nil {
+			return err
+		}
+		if err := each(t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (b fbuf) keyValues(tab, s int) error {
+	return b.tables(tab, s, func(kv int) error {
+		for k := 0; k < 2; k++ {
+			if _, _, err := b.vector(kv, k, 1); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func (b fbuf) field(tab, depth int) error {
+	if depth > 64 {
+		return fmt.Errorf("%w: fields nested deeper than 64", errCorruptIPC)
+	}
+	if _, _, err := b.vector(tab, 0, 1); err != nil { // name
+		return err
+	}
+	if t, err := b.child(tab, 3); err != nil || (t != 0 && b.plainTable(t) != nil) { // type
+		return errCorruptIPC
+	}
+	if d, err := b.child(tab, 4); err != nil { // dictionary encoding
+		return err
+	} else if d != 0 {
+		if it, err := b.child(d, 1); err != nil || (it != 0 && b.plainTable(it) != nil) {
+			return errCorruptIPC
+		}
+	}
+	if err := b.keyValues(tab, 6); err != nil {
+		return err
+	}
+	return b.tables(tab, 5, func(c int) error { return b.field(c, depth+1) })
+}
+
+// plainTable checks that a table of scalar fields has a valid vtable.
+func (b fbuf) plainTable(tab int) error {
+	_, err := b.slot(tab, 0)
+	return err
+}
+
+// recordBatch checks a RecordBatch table against its message body.
+func (b fbuf) recordBatch(tab int, body []byte) error {
+	if _, _, err := b.vector(tab, 1, 16); err != nil { // nodes
+		return err
+	}
+	bs, nb, err := b.vector(tab, 2, 16) // buffers
+	if err != nil {
+		return err
+	}
+	comp, err := b.child(tab, 3)
+	if err != nil {
+		return err
+	}
+	if _, _, err := b.vector(tab, 4, 8); err != nil { // variadic counts
+		return err
+	}
+	for i := 0; i < nb; i++ {
+		off := int64(binary.LittleEndian.Uint64(b[bs+16*i:]))
+		n := int64(binary.LittleEndian.Uint64(b[bs+16*i+8:]))
+		if off < 0 || n < 0 || off > int64(len(body)) || n > int64(len(body))-off {
+			return fmt.Errorf("%w: buffer %d [%d, +%d) outside a %d-byte body", errCorruptIPC, i, off, n, len(body))
+		}
+		if comp != 0 && n >= 8 {
+			// A compressed buffer starts with its uncompressed length
+			// (-1: stored uncompressed). Accept what compression could
+			// plausibly have produced: 64 MiB, or 65536 times the
+			// compressed size.
+			raw := int64(binary.LittleEndian.Uint64(body[off:]))
+			if raw < -1 || (raw > 64<<20 && raw/65536 > n) {
+				return fmt.Errorf("%w: buffer %d claims %d bytes uncompressed from %d", errCorruptIPC, i, raw, n)
+			}
+		}
+	}
+	return nil
+}
+
+// checkIPCStream validates every message of the IPC stream in r[start:end).
+func checkIPCStream(r io.ReaderAt, start, end int64) error {
+	pos := start
+	var hdr [8]byte
+	for pos < end {
+		if end-pos < 4 {
+			return fmt.Errorf("%w: %d stray bytes at offset %d", errCorruptIPC, end-pos, pos)
+		}
+		if _, err := r.ReadAt(hdr[:4], pos); err != nil {
+			return err
+		}
+		size := int64(binary.LittleEndian.Uint32(hdr[:4]))
+		skip := int64(4)
+		if size == 0xFFFFFFFF { // continuation marker, then the length
+			if end-pos < 8 {
+				return fmt.Errorf("%w: truncated message header at offset %d", errCorruptIPC, pos)
+			}
+			if _, err := r.ReadAt(hdr[4:8], pos+4); err != nil {
+				return err
+			}
+			size = int64(int32(binary.LittleEndian.Uint32(hdr[4:8])))
+			skip = 8
+		}
+		if size == 0 {
+			return nil // end-of-stream marker
+		}
+		if size < 0 || size > end-pos-skip {
+			return fmt.Errorf("%w: message of %d bytes at offset %d overruns the stream", errCorruptIPC, size, pos)
+		}
+		meta := make(fbuf, size)
+		if _, err := r.ReadAt(meta, pos+skip); err != nil {
+			return err
+		}
+		bodyLen, err := checkMessage(meta, func(n int64) ([]byte, error) {
+			from := pos + skip + size
+			if n < 0 || n > end-from {
+				return nil, fmt.Errorf("%w: message body of %d bytes at offset %d overruns the stream", errCorruptIPC, n, from)
+			}
+			body := make([]byte, n)
+			_, err := r.ReadAt(body, from)
+			return body, err
+		})
+		if err != nil {
+			return fmt.Errorf("message at offset %d: %w", pos, err)
+		}
+		pos += skip + size + bodyLen
+	}
+	return nil
+}
+
+// checkMessage validates one Message flatbuffer; body reads its body.
+func checkMessage(b fbuf, body func(int64) ([]byte, error)) (int64, error) {
+	root, err := b.ref(0)
+	if err != nil {
+		return 0, err
+	}
+	var bodyLen int64
+	if p, err := b.slot(root, 3); err != nil {
+		return 0, err
+	} else if p != 0 {
+		if p+8 > len(b) {
+			return 0, errCorruptIPC
+		}
+		bodyLen = int64(binary.LittleEndian.Uint64(b[p:]))
+	}
+	data, err := body(bodyLen)
+	if err != nil {
+		return 0, err
+	}
+	if err := b.keyValues(root, 4); err != nil {
+		return 0, err
+	}
+	kindPos, err := b.slot(root, 1)
+	if err != nil {
+		return 0, err
+	}
+	kind := byte(0)
+	if kindPos != 0 {
+		kind = b[kindPos]
+	}
+	hdr, err := b.child(root, 2)
+	if err != nil {
+		return 0, err
+	}
+	if hdr == 0 {
+		return bodyLen, nil
+	}
+	switch kind {
+	case 1: // Schema
+		if err := b.tables(hdr, 1, func(f int) error { return b.field(f, 0) }); err != nil {
+			return 0, err
+		}
+		if err := b.keyValues(hdr, 2); err != nil {
+			return 0, err
+		}
+		_, _, err = b.vector(hdr, 3, 8)
+	case 2: // DictionaryBatch
+		var rb int
+		if rb, err = b.child(hdr, 1); err == nil && rb != 0 {
+			err = b.recordBatch(rb, data)
+		}
+	case 3: // RecordBatch
+		err = b.recordBatch(hdr, data)
+	}
+	return bodyLen, err
+}
