@@ -1,0 +1,163 @@
+package loaders
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+)
+
+// The canonical frame names (design.md).
+const (
+	Tasks       = "tasks"       // one row per task attempt
+	Placements  = "placements"  // one row per (task attempt, worker)
+	Workers     = "workers"     // one row per worker connection
+	Allocations = "allocations" // one row per batch allocation
+	Events      = "events"      // one row per raw record or state transition
+	Jobs        = "jobs"        // one row per job
+	Procs       = "procs"       // one row per process (EPMT)
+	Threads     = "threads"     // one row per thread row (EPMT)
+	Perf        = "perf"        // one row per performance-log sample
+	Transfers   = "transfers"   // one row per file transfer
+)
+
+// Dataset is what a loader returns: the canonical frames its source
+// supports, by name, and the warnings of a lenient load.
+type Dataset struct {
+	// Source names the format: "hyperqueue", "workqueue", "taskvine",
+	// "balsam" or "epmt".
+	Source string
+	// Files are the inputs, in the order read.
+	Files []string
+	// Frames holds the canonical frames by name (see the constants).
+	Frames map[string]*frame.Frame
+	// Warnings lists what a lenient load skipped and what any load
+	// noticed (a truncated last line, unknown record kinds), in input
+	// order.
+	Warnings []Warning
+}
+
+// Frame returns the named frame, or an error listing the frames this
+// dataset has.
+func (d *Dataset) Frame(name string) (*frame.Frame, error) {
+	if f, ok := d.Frames[name]; ok {
+		return f, nil
+	}
+	return nil, fmt.Errorf("%s data has no %q frame; it has: %s", d.Source, name, strings.Join(d.Names(), ", "))
+}
+
+// Names returns the names of the dataset's frames, sorted.
+func (d *Dataset) Names() []string {
+	names := make([]string, 0, len(d.Frames))
+	for n := range d.Frames {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Options control loading.
+type Options struct {
+	// Lenient skips bad records (each listed in Dataset.Warnings) instead
+	// of failing at the first one.
+	Lenient bool
+	// Name names the input in errors and warnings when it is a reader
+	// rather than a file (default "-").
+	Name string
+}
+
+// Warning is one problem noticed while loading.
+type Warning struct {
+	File  string
+	Line  int // 1-based; 0 when not tied to a line
+	Field string
+	Text  string // the offending text, truncated
+	Msg   string
+}
+
+func (w Warning) String() string {
+	var b strings.Builder
+	b.WriteString(w.File)
+	if w.Line > 0 {
+		fmt.Fprintf(&b, ":%d", w.Line)
+	}
+	b.WriteString(": ")
+	if w.Field != "" {
+		fmt.Fprintf(&b, "field %s: ", w.Field)
+	}
+	b.WriteString(w.Msg)
+	if w.Text != "" {
+		fmt.Fprintf(&b, " (got %q)", w.Text)
+	}
+	return b.String()
+}
+
+// ParseError is a bad record in strict mode.
+type ParseError struct {
+	File  string
+	Line  int
+	Field string // the field at fault, "" for the whole line
+	Text  string // the offending text, truncated to 80 bytes
+	Want  string // what was expected
+	Err   error  // the underlying error, if any
+}
+
+func (e *ParseError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s:%d: ", e.File, e.Line)
+	if e.Field != "" {
+		fmt.Fprintf(&b, "field %s: ", e.Field)
+	}
+	fmt.Fprintf(&b, "got %q, want %s", e.Text, e.Want)
+	if e.Err != nil {
+		fmt.Fprintf(&b, " (%v)", e.Err)
+	}
+	return b.String()
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// clip truncates s to n bytes for messages, marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}
+
+// problems collects bad records: in strict mode the first one is the
+// error; in lenient mode each becomes a warning.
+type problems struct {
+	file     string
+	lenient  bool
+	warnings []Warning
+	skipped  int
+}
+
+// bad reports a bad record; it returns a non-nil error in strict mode.
+func (p *problems) bad(line int, field, text, want string, err error) error {
+	if !p.lenient {
+		return &ParseError{File: p.file, Line: line, Field: field, Text: clip(text, 80), Want: want, Err: err}
+	}
+	msg := "skipped: want " + want
+	if err != nil {
+		msg += " (" + err.Error() + ")"
+	}
+	p.warnings = append(p.warnings, Warning{File: p.file, Line: line, Field: field, Text: clip(text, 80), Msg: msg})
+	p.skipped++
+	return nil
+}
+
+// note records a warning in both modes.
+func (p *problems) note(line int, field, text, msg string) {
+	p.warnings = append(p.warnings, Warning{File: p.file, Line: line, Field: field, Text: clip(text, 80), Msg: msg})
+}
+
+// finish appends the total of skipped records, if any.
+func (p *problems) finish() []Warning {
+	if p.skipped > 0 {
+		p.warnings = append(p.warnings, Warning{File: p.file, Msg: fmt.Sprintf("%d bad records skipped in total (lenient mode)", p.skipped)})
+	}
+	return p.warnings
+}

@@ -1,0 +1,1152 @@
+package loaders
+
+// HyperQueue journal JSON (hq journal export | replay | stream), v0.19 to
+// v0.26. Format notes (shared/docs/formats.md §1, with the hyperqueue
+// sources it cites):
+//
+//   - One JSON object per line: {"event": {..., "type": KIND}, "time":
+//     RFC 3339 with ".mmm" or no fraction}. Keys are sorted; key order is
+//     never relied on. Lines whose event has no "type" (stream-only
+//     JobIdle/TaskNotify) are kept in events as "(untyped)".
+//   - task-started carries "worker" (one) or "workers" (multi-node, root
+//     first) and "instance" (since v0.24); "variant" only when non-zero.
+//     v0.19-0.23 write "worker": -1 (unknown worker, kept as null).
+//   - worker-lost silently puts the lost worker's running tasks back in
+//     the queue: every open attempt rooted on it is closed as "lost"; a
+//     non-root worker of a multi-node task only leaves that placement.
+//     server-start/server-stop close every open attempt and worker.
+//   - job-created (one per submit; open jobs get several) has
+//     submit_desc.task_desc with either ids.ranges ({start, count, step}:
+//     count is the span, ids are start+k*step < start+count) and the
+//     shared resources, or {"n_tasks"} only (graph job: requests unknown).
+//     Before v0.25 it has "desc" and no requests.
+//   - Resource amounts are fixed point (10000 = 1.0). Policies:
+//     {"Compact"|"ForceCompact"|"Tight"|"ForceTight"|"Scatter": amount} or
+//     "All" (every unit of that resource on the worker the task started
+//     on). A variant with n_nodes > 0 is multi-node and takes whole
+//     workers, whatever its "cpus" entry says.
+//   - Worker resources are found by name (cpus, gpus/<family>, mem in
+//     MiB) with kinds List (count of values), Groups (total over groups),
+//     Range (end-start+1, end inclusive) and Sum (size/10000).
+//
+// Frames: tasks (one row per start), placements (one per attempt and
+// worker), workers, jobs, allocations (autoalloc), perf (worker-overview
+// hardware samples), events (one per line, with the raw event JSON).
+// Worker and job ids are strings, as in every source.
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/jobframe/jobframe/frame"
+)
+
+type hqTaskRef struct {
+	JobID     int64 `json:"job_id"`
+	JobTaskID int64 `json:"job_task_id"`
+}
+
+type hqDuration struct {
+	Secs  int64 `json:"secs"`
+	Nanos int64 `json:"nanos"`
+}
+
+func (d *hqDuration) seconds() (float64, bool) {
+	if d == nil {
+		return 0, false
+	}
+	return float64(d.Secs) + float64(d.Nanos)/1e9, true
+}
+
+type hqKind struct {
+	List *struct {
+		Values []string `json:"values"`
+	} `json:"List"`
+	Groups *struct {
+		Groups [][]string `json:"groups"`
+	} `json:"Groups"`
+	Range *struct {
+		Start int64 `json:"start"`
+		End   int64 `json:"end"`
+	} `json:"Range"`
+	Sum *struct {
+		Size int64 `json:"size"`
+	} `json:"Sum"`
+}
+
+// amount returns the number of units a resource descriptor provides.
+func (k hqKind) amount() (float64, bool) {
+	switch {
+	case k.List != nil:
+		return float64(len(k.List.Values)), true
+	case k.Groups != nil:
+		n := 0
+		for _, g := range k.Groups.Groups {
+			n += len(g)
+		}
+		return float64(n), true
+	case k.Range != nil:
+		return float64(k.Range.End - k.Range.Start + 1), true
+	case k.Sum != nil:
+		return float64(k.Sum.Size) / 10000, true
+	}
+	return 0, false
+}
+
+type hqConfig struct {
+	Hostname      string            `json:"hostname"`
+	Group         string            `json:"group"`
+	ListenAddress string            `json:"listen_address"`
+	Extra         map[string]string `json:"extra"`
+	Resources     struct {
+		Resources []struct {
+			Name string `json:"name"`
+			Kind hqKind `json:"kind"`
+		} `json:"resources"`
+	} `json:"resources"`
+	Overview *struct {
+		SendInterval *hqDuration `json:"send_interval"`
+	} `json:"overview_configuration"`
+	TimeLimit *hqDuration `json:"time_limit"`
+}
+
+type hqPolicy struct {
+	name   string // "All", "Compact", ...
+	amount float64
+}
+
+func (p *hqPolicy) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, &p.name)
+	}
+	var m map[string]int64
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	if len(m) != 1 {
+		return fmt.Errorf("policy object with %d keys", len(m))
+	}
+	for k, v := range m {
+		p.name, p.amount = k, float64(v)/10000
+	}
+	return nil
+}
+
+type hqRequest struct {
+	NNodes    int64 `json:"n_nodes"`
+	Resources []struct {
+		Policy   hqPolicy `json:"policy"`
+		Resource string   `json:"resource"`
+	} `json:"resources"`
+}
+
+type hqTaskDesc struct {
+	IDs *struct {
+		Ranges []struct {
+			Start int64 `json:"start"`
+			Count int64 `json:"count"`
+			Step  int64 `json:"step"`
+		} `json:"ranges"`
+	} `json:"ids"`
+	NTasks    *int64 `json:"n_tasks"`
+	Resources *struct {
+		Variants []hqRequest `json:"variants"`
+	} `json:"resources"`
+	Priority   *int64          `json:"priority"`
+	TimeLimit  *hqDuration     `json:"time_limit"`
+	CrashLimit json.RawMessage `json:"crash_limit"`
+}
+
+type hqEvent struct {
+	Type      *string     `json:"type"`
+	Job       *int64      `json:"job"`
+	JobID     *int64      `json:"job_id"`
+	JobIDDash *int64      `json:"job-id"`
+	Task      *int64      `json:"task"`
+	Instance  *int64      `json:"instance"`
+	Worker    *int64      `json:"worker"`
+	Workers   []int64     `json:"workers"`
+	Variant   *int64      `json:"variant"`
+	ID        *int64      `json:"id"`
+	Reason    *string     `json:"reason"`
+	Error     *string     `json:"error"`
+	Tasks     []hqTaskRef `json:"tasks"`
+	Config    *hqConfig   `json:"configuration"`
+	HwState   *struct {
+		State *hqHwState `json:"state"`
+	} `json:"hw-state"`
+	JobDesc *struct {
+		MaxFails *int64 `json:"max_fails"`
+		Name     string `json:"name"`
+	} `json:"job_desc"`
+	Desc *struct {
+		Name string `json:"name"`
+	} `json:"desc"`
+	SubmitDesc *struct {
+		SubmitDir string     `json:"submit_dir"`
+		TaskDesc  hqTaskDesc `json:"task_desc"`
+	} `json:"submit_desc"`
+	Name         *string `json:"name"`
+	MaxFails     *int64  `json:"max_fails"`
+	QueueID      *int64  `json:"queue-id"`
+	AllocationID *string `json:"allocation-id"`
+	WorkerCount  *int64  `json:"worker-count"`
+	Params       *struct {
+		Manager   string      `json:"manager"`
+		Name      *string     `json:"name"`
+		TimeLimit *hqDuration `json:"timelimit"`
+	} `json:"params"`
+}
+
+type hqHwState struct {
+	CPU *struct {
+		PerCore []float64 `json:"cpu_per_core_percent_usage"`
+	} `json:"cpu_usage"`
+	Memory *struct {
+		Free  int64 `json:"free"`
+		Total int64 `json:"total"`
+	} `json:"memory_usage"`
+	Net *struct {
+		RxBytes int64 `json:"rx_bytes"`
+		TxBytes int64 `json:"tx_bytes"`
+	} `json:"network_usage"`
+	Nvidia *hqGPUs `json:"nvidia_gpus"`
+	AMD    *hqGPUs `json:"amd_gpus"`
+}
+
+type hqGPUs struct {
+	GPUs []struct {
+		MemUsage       float64 `json:"mem_usage"`
+		ProcessorUsage float64 `json:"processor_usage"`
+	} `json:"gpus"`
+}
+
+type hqLine struct {
+	Event *json.RawMessage `json:"event"`
+	Time  *string          `json:"time"`
+}
+
+type taskKey struct{ job, task int64 }
+
+// hqSubmit is one job-created's task set and request.
+type hqSubmit struct {
+	ranges   [][3]int64 // start, count (span), step
+	graph    bool
+	variants []hqRequest
+	submit   int64
+	line     int
+}
+
+func (s *hqSubmit) has(task int64) bool {
+	for _, r := range s.ranges {
+		start, count, step := r[0], r[1], r[2]
+		if step <= 0 {
+			step = 1
+		}
+		if task >= start && task < start+count && (task-start)%step == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+type hqWorker struct {
+	id                  int64
+	host, group, addr   string
+	alloc, manager, pid string
+	connected, lost     int64
+	lostOK              bool
+	reason              string
+	amounts             map[string]float64 // resource name -> units
+	cpus, gpus, memMB   float64
+	interval            float64
+	hasInterval         bool
+	connLine, lostLine  int
+}
+
+type hqShare struct {
+	worker            int64
+	cpus, gpus, memMB float64
+	end               int64
+	endLine           int
+	state             string
+	open              bool
+}
+
+// hqExitCode finds the exit code in a task-failed error text, which HQ
+// writes as "Program terminated with exit code N." (the journal has no
+// exit-code field).
+var hqExitCode = regexp.MustCompile(`exit code (-?[0-9]+)`)
+
+type hqAttempt struct {
+	key                      taskKey
+	attempt, instance        int64
+	hasInstance              bool
+	unknownWorker            bool
+	shares                   []hqShare
+	submit                   int64
+	hasSubmit                bool
+	start, end               int64
+	startLine, endLine       int
+	open                     bool
+	state, rawState, reason  string
+	reqCPUs, reqGPUs, reqMem float64
+	reqNodes                 int64
+	policy                   string
+	variant                  int64
+	estimated                bool
+}
+
+type hqJob struct {
+	id              int64
+	name, submitDir string
+	submit          int64
+	end             int64
+	ended           bool
+	canceled        bool
+	cancelReason    string
+	submits         int64
+	nTasks          int64
+	graph           bool
+	maxFails        int64
+	hasMaxFails     bool
+	priority        int64
+	hasPriority     bool
+	crashLimit      string
+	timeLimit       float64
+	hasTimeLimit    bool
+	line            int
+}
+
+type hqAlloc struct {
+	id, manager, queueName string
+	queue, nodes           int64
+	queued, start, end     int64
+	hasStart, hasEnd       bool
+	timeLimit              float64
+	hasTimeLimit           bool
+}
+
+type hqQueue struct {
+	manager, name string
+	timeLimit     float64
+	hasTimeLimit  bool
+}
+
+type hqLoader struct {
+	p        problems
+	attempts []*hqAttempt
+	// wopen lists, per worker, the attempts started on it in start order;
+	// closed ones are skipped lazily and dropped when the worker is lost.
+	wopen   map[int64][]*hqAttempt
+	byTask  map[taskKey]*hqAttempt
+	starts  map[taskKey]int64
+	workers []*hqWorker
+	wmap    map[int64]*hqWorker
+	jobs    []*hqJob
+	jmap    map[int64]*hqJob
+	submits map[int64][]*hqSubmit
+	queues  map[int64]*hqQueue
+	allocs  []*hqAlloc
+	amap    map[string]*hqAlloc
+	unknown map[string]int
+
+	ev struct {
+		line                   intCol
+		time                   intCol
+		typ, job, worker, data strCol
+		task, instance         intCol
+	}
+	perf struct {
+		time, line                        intCol
+		worker                            strCol
+		cpuPct, gpuPct, gpuMemPct         floatCol
+		cores, memTotal, memFree, memUsed intCol
+		rx, tx, gpus                      intCol
+	}
+}
+
+// LoadHyperQueue reads a HyperQueue journal export (JSON lines).
+func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
+	name := o.Name
+	if name == "" {
+		name = "-"
+	}
+	h := &hqLoader{
+		p:       problems{file: name, lenient: o.Lenient},
+		byTask:  map[taskKey]*hqAttempt{},
+		wopen:   map[int64][]*hqAttempt{},
+		starts:  map[taskKey]int64{},
+		wmap:    map[int64]*hqWorker{},
+		jmap:    map[int64]*hqJob{},
+		submits: map[int64][]*hqSubmit{},
+		queues:  map[int64]*hqQueue{},
+		amap:    map[string]*hqAlloc{},
+		unknown: map[string]int{},
+	}
+	br := bufio.NewReaderSize(r, 1<<20)
+	lineNo := 0
+	for {
+		raw, err := br.ReadBytes('\n')
+		if len(raw) == 0 && err != nil {
+			if err != io.EOF {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			break
+		}
+		lineNo++
+		complete := len(raw) > 0 && raw[len(raw)-1] == '\n'
+		line := bytes.TrimSpace(raw)
+		if len(line) == 0 {
+			continue
+		}
+		_, perr := h.line(line, lineNo)
+		if perr != nil {
+			if !complete && err == io.EOF {
+				h.p.note(lineNo, "", string(line), "truncated last line (is the journal still being written?); ignored")
+				break
+			}
+			return nil, perr
+		}
+	}
+	for _, k := range sortedKeys(h.unknown) {
+		h.p.note(0, "type", k, fmt.Sprintf("%d events of an unknown type kept in events with their raw text", h.unknown[k]))
+	}
+	return h.dataset(name), nil
+}
+
+// line handles one journal line; it returns the event time.
+func (h *hqLoader) line(line []byte, n int) (int64, error) {
+	var l hqLine
+	if err := json.Unmarshal(line, &l); err != nil {
+		return 0, h.p.bad(n, "", string(line), "a JSON object", err)
+	}
+	if l.Time == nil {
+		return 0, h.p.bad(n, "time", string(line), `a "time" field`, nil)
+	}
+	t, err := frame.ParseMicros(*l.Time)
+	if err != nil {
+		return 0, h.p.bad(n, "time", *l.Time, "an RFC 3339 time", err)
+	}
+	if l.Event == nil {
+		return 0, h.p.bad(n, "event", string(line), `an "event" object`, nil)
+	}
+	var e hqEvent
+	if err := json.Unmarshal(*l.Event, &e); err != nil {
+		return 0, h.p.bad(n, "event", string(*l.Event), "a HyperQueue event object", err)
+	}
+	typ := "(untyped)"
+	if e.Type != nil {
+		typ = *e.Type
+	}
+	if err := h.event(&e, typ, t, n, *l.Event); err != nil {
+		return 0, err
+	}
+	return t, nil
+}
+
+func (e *hqEvent) job() (int64, bool) {
+	switch {
+	case e.Job != nil:
+		return *e.Job, true
+	case e.JobID != nil:
+		return *e.JobID, true
+	case e.JobIDDash != nil:
+		return *e.JobIDDash, true
+	}
+	return 0, false
+}
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) error {
+	job, hasJob := e.job()
+	// events frame: one row per line
+	h.ev.line.add(int64(n))
+	h.ev.time.add(t)
+	h.ev.typ.add(typ)
+	h.ev.job.opt(itoa(job), hasJob)
+	if e.Task != nil {
+		h.ev.task.add(*e.Task)
+	} else {
+		h.ev.task.null()
+	}
+	if e.Instance != nil {
+		h.ev.instance.add(*e.Instance)
+	} else {
+		h.ev.instance.null()
+	}
+	var wid int64
+	hasW := false
+	switch {
+	case e.Worker != nil && *e.Worker >= 0:
+		wid, hasW = *e.Worker, true
+	case len(e.Workers) > 0:
+		wid, hasW = e.Workers[0], true
+	case strings.HasPrefix(typ, "worker-") && e.ID != nil:
+		wid, hasW = *e.ID, true
+	}
+	h.ev.worker.opt(itoa(wid), hasW)
+	h.ev.data.add(string(raw))
+
+	need := func(field string, ok bool) error {
+		if ok {
+			return nil
+		}
+		return h.p.bad(n, field, string(raw), fmt.Sprintf("a %q field in a %s event", field, typ), nil)
+	}
+	switch typ {
+	case "server-start", "server-stop":
+		h.closeAll(t, n, "lost", typ)
+		for _, w := range h.workers {
+			if !w.lostOK {
+				w.lost, w.lostOK, w.reason, w.lostLine = t, true, typ, n
+			}
+		}
+	case "worker-connected":
+		if err := need("id", e.ID != nil); err != nil {
+			return err
+		}
+		h.connect(*e.ID, e.Config, t, n)
+	case "worker-lost":
+		if err := need("id", e.ID != nil); err != nil {
+			return err
+		}
+		reason := ""
+		if e.Reason != nil {
+			reason = *e.Reason
+		}
+		h.workerLost(*e.ID, reason, t, n)
+	case "worker-overview":
+		if e.ID != nil && e.HwState != nil && e.HwState.State != nil {
+			h.overview(*e.ID, e.HwState.State, t, n)
+		}
+	case "job-created":
+		if err := need("job", hasJob); err != nil {
+			return err
+		}
+		h.jobCreated(job, e, t, n)
+	case "job-open":
+		j := h.job(job, t, n)
+		if e.Name != nil {
+			j.name = *e.Name
+		}
+	case "job-cancel":
+		j := h.job(job, t, n)
+		j.canceled = true
+		if e.Reason != nil {
+			j.cancelReason = *e.Reason
+		}
+	case "job-completed":
+		j := h.job(job, t, n)
+		j.end, j.ended = t, true
+	case "task-started":
+		if err := need("job", hasJob); err != nil {
+			return err
+		}
+		if err := need("task", e.Task != nil); err != nil {
+			return err
+		}
+		h.started(e, job, t, n)
+	case "task-finished", "task-failed":
+		if e.Tasks != nil && e.Task == nil { // defensive: list form
+			for _, ref := range e.Tasks {
+				h.finish(taskKey{ref.JobID, ref.JobTaskID}, t, n, strings.TrimPrefix(typ, "task-"), typ, "")
+			}
+			break
+		}
+		if err := need("job", hasJob); err != nil {
+			return err
+		}
+		if err := need("task", e.Task != nil); err != nil {
+			return err
+		}
+		state, reason := "success", ""
+		if typ == "task-failed" {
+			state = "failed"
+			if e.Error != nil {
+				reason = *e.Error
+			}
+		}
+		h.finish(taskKey{job, *e.Task}, t, n, state, typ, reason)
+	case "task-canceled", "task-aborted":
+		if e.Tasks == nil && hasJob && e.Task != nil { // v0.19-0.22: one task
+			h.finish(taskKey{job, *e.Task}, t, n, "canceled", typ, "")
+			break
+		}
+		for _, ref := range e.Tasks {
+			h.finish(taskKey{ref.JobID, ref.JobTaskID}, t, n, "canceled", typ, "")
+		}
+	case "autoalloc-queue-created":
+		q := &hqQueue{}
+		if e.Params != nil {
+			q.manager = e.Params.Manager
+			if e.Params.Name != nil {
+				q.name = *e.Params.Name
+			}
+			q.timeLimit, q.hasTimeLimit = e.Params.TimeLimit.seconds()
+		}
+		if e.QueueID != nil {
+			h.queues[*e.QueueID] = q
+		}
+	case "autoalloc-allocation-queued", "autoalloc-allocation-started", "autoalloc-allocation-finished":
+		if err := need("allocation-id", e.AllocationID != nil); err != nil {
+			return err
+		}
+		a := h.amap[*e.AllocationID]
+		if a == nil {
+			a = &hqAlloc{id: *e.AllocationID, queued: t}
+			if e.QueueID != nil {
+				a.queue = *e.QueueID
+				if q := h.queues[a.queue]; q != nil {
+					a.manager, a.queueName, a.timeLimit, a.hasTimeLimit = q.manager, q.name, q.timeLimit, q.hasTimeLimit
+				}
+			}
+			h.amap[a.id] = a
+			h.allocs = append(h.allocs, a)
+		}
+		switch typ {
+		case "autoalloc-allocation-queued":
+			a.queued = t
+			if e.WorkerCount != nil {
+				a.nodes = *e.WorkerCount
+			}
+		case "autoalloc-allocation-started":
+			a.start, a.hasStart = t, true
+		default:
+			a.end, a.hasEnd = t, true
+		}
+	case "autoalloc-queue-removed", "job-close", "(untyped)":
+	default:
+		h.unknown[typ]++
+	}
+	return nil
+}
+
+func (h *hqLoader) job(id, t int64, n int) *hqJob {
+	j := h.jmap[id]
+	if j == nil {
+		j = &hqJob{id: id, submit: t, line: n}
+		h.jmap[id] = j
+		h.jobs = append(h.jobs, j)
+	}
+	return j
+}
+
+func (h *hqLoader) jobCreated(id int64, e *hqEvent, t int64, n int) {
+	j := h.job(id, t, n)
+	j.submits++
+	if e.JobDesc != nil {
+		j.name = e.JobDesc.Name
+		if e.JobDesc.MaxFails != nil {
+			j.maxFails, j.hasMaxFails = *e.JobDesc.MaxFails, true
+		}
+	} else if e.Desc != nil {
+		j.name = e.Desc.Name
+	}
+	s := &hqSubmit{submit: t, line: n}
+	if e.SubmitDesc != nil {
+		td := &e.SubmitDesc.TaskDesc
+		j.submitDir = e.SubmitDesc.SubmitDir
+		switch {
+		case td.IDs != nil:
+			for _, r := range td.IDs.Ranges {
+				s.ranges = append(s.ranges, [3]int64{r.Start, r.Count, r.Step})
+				step := max(r.Step, 1)
+				j.nTasks += (r.Count + step - 1) / step
+			}
+		case td.NTasks != nil:
+			s.graph, j.graph = true, true
+			j.nTasks += *td.NTasks
+		}
+		if td.Resources != nil {
+			s.variants = td.Resources.Variants
+		}
+		if td.Priority != nil {
+			j.priority, j.hasPriority = *td.Priority, true
+		}
+		j.timeLimit, j.hasTimeLimit = td.TimeLimit.seconds()
+		if len(td.CrashLimit) > 0 {
+			j.crashLimit = strings.Trim(string(td.CrashLimit), `"`)
+		}
+	} else {
+		s.graph = true // before v0.25: no request in the journal
+	}
+	h.submits[id] = append(h.submits[id], s)
+}
+
+func (h *hqLoader) connect(id int64, c *hqConfig, t int64, n int) {
+	w := &hqWorker{id: id, connected: t, connLine: n, amounts: map[string]float64{}}
+	if c != nil {
+		w.host, w.group, w.addr = c.Hostname, c.Group, c.ListenAddress
+		w.pid = c.Extra["ProcessPid"]
+		if jm, ok := c.Extra["JobManager"]; ok {
+			var m struct {
+				Manager      string `json:"manager"`
+				AllocationID string `json:"allocation_id"`
+			}
+			if json.Unmarshal([]byte(jm), &m) == nil {
+				w.manager, w.alloc = m.Manager, m.AllocationID
+			}
+		}
+		for _, r := range c.Resources.Resources {
+			if a, ok := r.Kind.amount(); ok {
+				w.amounts[r.Name] += a
+			}
+		}
+		if c.Overview != nil {
+			w.interval, w.hasInterval = c.Overview.SendInterval.seconds()
+		}
+	}
+	w.cpus = w.amounts["cpus"]
+	w.memMB = w.amounts["mem"]
+	for name, a := range w.amounts {
+		if name == "gpus" || strings.HasPrefix(name, "gpus/") {
+			w.gpus += a
+		}
+	}
+	h.workers = append(h.workers, w)
+	h.wmap[id] = w
+}
+
+// submitFor returns the latest submit of the job whose id ranges hold
+// task; failing that, the latest graph submit (whose tasks' ids and
+// requests the journal does not show), or nil.
+func (h *hqLoader) submitFor(job, task int64) *hqSubmit {
+	subs := h.submits[job]
+	for i := len(subs) - 1; i >= 0; i-- {
+		if !subs[i].graph && subs[i].has(task) {
+			return subs[i]
+		}
+	}
+	for i := len(subs) - 1; i >= 0; i-- {
+		if subs[i].graph {
+			return subs[i]
+		}
+	}
+	return nil
+}
+
+func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
+	key := taskKey{job, *e.Task}
+	if prev := h.byTask[key]; prev != nil && prev.open {
+		// A restart the journal did not show (a lost worker we never saw).
+		h.closeAttempt(prev, t, n, "lost", "restarted", "")
+	}
+	a := &hqAttempt{key: key, attempt: h.starts[key], start: t, startLine: n, open: true, state: "running"}
+	h.starts[key]++
+	if e.Instance != nil {
+		a.instance, a.hasInstance = *e.Instance, true
+	}
+	if e.Variant != nil {
+		a.variant = *e.Variant
+	}
+	workers := e.Workers
+	if len(workers) == 0 && e.Worker != nil {
+		if *e.Worker < 0 {
+			a.unknownWorker = true // v0.19-0.23 placeholder -1
+		} else {
+			workers = []int64{*e.Worker}
+		}
+	}
+	sub := h.submitFor(job, *e.Task)
+	if sub != nil {
+		a.submit, a.hasSubmit = sub.submit, true
+	}
+	var req *hqRequest
+	if sub != nil && !sub.graph && int(a.variant) < len(sub.variants) {
+		req = &sub.variants[a.variant]
+	}
+	amountOn := func(w int64, res string) float64 {
+		if wk := h.wmap[w]; wk != nil {
+			return wk.amounts[res]
+		}
+		return 0
+	}
+	switch {
+	case req == nil:
+		// Unknown request (graph job, journal without the submit, or a
+		// variant index out of range): HQ's default of 1 CPU, flagged.
+		a.estimated = true
+		a.reqCPUs = 1
+		a.reqNodes = int64(len(workers))
+		for _, w := range workers {
+			a.shares = append(a.shares, hqShare{worker: w, cpus: 1, open: true})
+		}
+	case req.NNodes > 0:
+		a.reqNodes = req.NNodes
+		a.policy = "nodes"
+		for _, w := range workers {
+			wk := h.wmap[w]
+			s := hqShare{worker: w, open: true}
+			if wk != nil {
+				s.cpus, s.gpus, s.memMB = wk.cpus, wk.gpus, wk.memMB
+			}
+			a.reqCPUs += s.cpus
+			a.reqGPUs += s.gpus
+			a.reqMem += s.memMB
+			a.shares = append(a.shares, s)
+		}
+	default:
+		a.reqNodes = 1
+		var root int64
+		if len(workers) > 0 {
+			root = workers[0]
+		}
+		for _, r := range req.Resources {
+			amt := r.Policy.amount
+			if r.Policy.name == "All" {
+				amt = amountOn(root, r.Resource)
+			}
+			switch {
+			case r.Resource == "cpus":
+				a.reqCPUs += amt
+				a.policy = r.Policy.name
+			case r.Resource == "mem":
+				a.reqMem += amt
+			case r.Resource == "gpus" || strings.HasPrefix(r.Resource, "gpus/"):
+				a.reqGPUs += amt
+			}
+		}
+		for _, w := range workers {
+			a.shares = append(a.shares, hqShare{worker: w, cpus: a.reqCPUs, gpus: a.reqGPUs, memMB: a.reqMem, open: true})
+		}
+	}
+	h.attempts = append(h.attempts, a)
+	for _, s := range a.shares {
+		h.wopen[s.worker] = append(h.wopen[s.worker], a)
+	}
+	h.byTask[key] = a
+}
+
+func (h *hqLoader) closeAttempt(a *hqAttempt, t int64, n int, state, raw, reason string) {
+	a.open, a.end, a.endLine, a.state, a.rawState, a.reason = false, t, n, state, raw, reason
+	for i := range a.shares {
+		if a.shares[i].open {
+			a.shares[i].open, a.shares[i].end, a.shares[i].endLine, a.shares[i].state = false, t, n, state
+		}
+	}
+}
+
+func (h *hqLoader) finish(key taskKey, t int64, n int, state, raw, reason string) {
+	if a := h.byTask[key]; a != nil && a.open {
+		h.closeAttempt(a, t, n, state, raw, reason)
+	}
+}
+
+func (h *hqLoader) closeAll(t int64, n int, state, raw string) {
+	for _, a := range h.attempts {
+		if a.open {
+			h.closeAttempt(a, t, n, state, raw, "")
+		}
+	}
+	clear(h.wopen)
+}
+
+func (h *hqLoader) workerLost(id int64, reason string, t int64, n int) {
+	if w := h.wmap[id]; w != nil {
+		w.lost, w.lostOK, w.reason, w.lostLine = t, true, reason, n
+	}
+	var roots []*hqAttempt
+	for _, a := range h.wopen[id] {
+		if !a.open {
+			continue
+		}
+		for i := range a.shares {
+			s := &a.shares[i]
+			if s.worker != id || !s.open {
+				continue
+			}
+			if i == 0 {
+				roots = append(roots, a)
+			} else { // a non-root worker of a multi-node task leaves it
+				s.open, s.end, s.endLine, s.state = false, t, n, "lost"
+			}
+		}
+	}
+	for _, a := range roots {
+		h.closeAttempt(a, t, n, "lost", "worker-lost", reason)
+	}
+	delete(h.wopen, id)
+}
+
+func (h *hqLoader) overview(id int64, s *hqHwState, t int64, n int) {
+	p := &h.perf
+	p.time.add(t)
+	p.line.add(int64(n))
+	p.worker.add(itoa(id))
+	if s.CPU != nil && len(s.CPU.PerCore) > 0 {
+		sum := 0.0
+		for _, v := range s.CPU.PerCore {
+			sum += v
+		}
+		p.cpuPct.add(sum / float64(len(s.CPU.PerCore)))
+		p.cores.add(int64(len(s.CPU.PerCore)))
+	} else {
+		p.cpuPct.null()
+		p.cores.null()
+	}
+	if s.Memory != nil {
+		p.memTotal.add(s.Memory.Total)
+		p.memFree.add(s.Memory.Free)
+		p.memUsed.add(s.Memory.Total - s.Memory.Free)
+	} else {
+		p.memTotal.null()
+		p.memFree.null()
+		p.memUsed.null()
+	}
+	if s.Net != nil {
+		p.rx.add(s.Net.RxBytes)
+		p.tx.add(s.Net.TxBytes)
+	} else {
+		p.rx.null()
+		p.tx.null()
+	}
+	var gpus []float64
+	var gmem []float64
+	for _, g := range []*hqGPUs{s.Nvidia, s.AMD} {
+		if g != nil {
+			for _, x := range g.GPUs {
+				gpus = append(gpus, x.ProcessorUsage)
+				gmem = append(gmem, x.MemUsage)
+			}
+		}
+	}
+	p.gpus.add(int64(len(gpus)))
+	if len(gpus) > 0 {
+		p.gpuPct.add(mean(gpus))
+		p.gpuMemPct.add(mean(gmem))
+	} else {
+		p.gpuPct.null()
+		p.gpuMemPct.null()
+	}
+}
+
+func mean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
+}
+
+func (h *hqLoader) dataset(name string) *Dataset {
+	d := &Dataset{Source: "hyperqueue", Files: []string{name}, Frames: map[string]*frame.Frame{}}
+
+	var t struct {
+		job, worker, workers, state, raw, reason, policy, jobName strCol
+		task, attempt, instance, nWorkers, nodes, variant, exit   intCol
+		submit, start, end, startLine, endLine                    intCol
+		cpus, gpus, mem                                           floatCol
+		est                                                       boolCol
+	}
+	var pl struct {
+		job, worker, state                strCol
+		task, attempt, start, end, sl, el intCol
+		root                              boolCol
+		cpus, gpus, mem                   floatCol
+	}
+	for _, a := range h.attempts {
+		t.job.add(itoa(a.key.job))
+		t.task.add(a.key.task)
+		t.attempt.add(a.attempt)
+		t.instance.opt(a.instance, a.hasInstance)
+		if len(a.shares) > 0 {
+			t.worker.add(itoa(a.shares[0].worker))
+		} else {
+			t.worker.null()
+		}
+		ws := make([]string, len(a.shares))
+		for i, s := range a.shares {
+			ws[i] = itoa(s.worker)
+		}
+		t.workers.opt(strings.Join(ws, ","), len(ws) > 0)
+		t.nWorkers.add(int64(len(a.shares)))
+		t.submit.opt(a.submit, a.hasSubmit)
+		t.start.add(a.start)
+		t.end.opt(a.end, !a.open)
+		t.state.add(a.state)
+		t.raw.opt(a.rawState, !a.open)
+		t.reason.opt(a.reason, a.reason != "")
+		if m := hqExitCode.FindStringSubmatch(a.reason); m != nil {
+			code, _ := strconv.ParseInt(m[1], 10, 64)
+			t.exit.add(code)
+		} else {
+			t.exit.null()
+		}
+		t.cpus.add(a.reqCPUs)
+		t.gpus.add(a.reqGPUs)
+		t.mem.add(a.reqMem)
+		t.nodes.add(a.reqNodes)
+		t.policy.opt(a.policy, a.policy != "")
+		t.variant.add(a.variant)
+		t.est.add(a.estimated)
+		t.startLine.add(int64(a.startLine))
+		t.endLine.opt(int64(a.endLine), !a.open)
+		j := h.jmap[a.key.job]
+		t.jobName.opt(func() string {
+			if j != nil {
+				return j.name
+			}
+			return ""
+		}(), j != nil)
+		for i, s := range a.shares {
+			pl.job.add(itoa(a.key.job))
+			pl.task.add(a.key.task)
+			pl.attempt.add(a.attempt)
+			pl.worker.add(itoa(s.worker))
+			pl.root.add(i == 0)
+			pl.start.add(a.start)
+			pl.end.opt(s.end, !s.open)
+			pl.state.add(func() string {
+				if s.open {
+					return "running"
+				}
+				return s.state
+			}())
+			pl.cpus.add(s.cpus)
+			pl.gpus.add(s.gpus)
+			pl.mem.add(s.memMB)
+			pl.sl.add(int64(a.startLine))
+			pl.el.opt(int64(s.endLine), !s.open)
+		}
+	}
+	n := len(h.attempts)
+	d.Frames[Tasks] = frame.New(
+		repeat("source", "hyperqueue", n), t.job.col("job"), t.task.col("task"), t.attempt.col("attempt"),
+		t.instance.col("instance"), t.worker.col("worker"), t.workers.col("workers"), t.nWorkers.col("n_workers"),
+		t.submit.times("submit"), t.start.times("start"), t.end.times("end"), t.state.col("state"),
+		t.raw.col("raw_state"), t.reason.col("reason"), t.exit.col("exit_code"),
+		t.cpus.col("req_cpus"), t.gpus.col("req_gpus"), t.mem.col("req_mem_mb"), t.nodes.col("req_nodes"),
+		t.policy.col("policy"), t.variant.col("variant"), t.est.col("req_estimated"), t.jobName.col("job_name"),
+		t.startLine.col("start_line"), t.endLine.col("end_line"),
+	)
+	d.Frames[Placements] = frame.New(
+		pl.job.col("job"), pl.task.col("task"), pl.attempt.col("attempt"), pl.worker.col("worker"), pl.root.col("root"),
+		pl.start.times("start"), pl.end.times("end"), pl.state.col("state"),
+		pl.cpus.col("cpus"), pl.gpus.col("gpus"), pl.mem.col("mem_mb"), pl.sl.col("start_line"), pl.el.col("end_line"),
+	)
+
+	var w struct {
+		worker, host, reason, group, alloc, manager, addr, pid strCol
+		conn, lost, cl, ll                                     intCol
+		cpus, gpus, mem, interval                              floatCol
+	}
+	for _, x := range h.workers {
+		w.worker.add(itoa(x.id))
+		w.host.add(x.host)
+		w.conn.add(x.connected)
+		w.lost.opt(x.lost, x.lostOK)
+		w.reason.opt(x.reason, x.lostOK)
+		w.cpus.add(x.cpus)
+		w.gpus.add(x.gpus)
+		w.mem.add(x.memMB)
+		w.group.add(x.group)
+		w.alloc.opt(x.alloc, x.alloc != "")
+		w.manager.opt(x.manager, x.manager != "")
+		w.addr.add(x.addr)
+		w.pid.opt(x.pid, x.pid != "")
+		w.interval.opt(x.interval, x.hasInterval)
+		w.cl.add(int64(x.connLine))
+		w.ll.opt(int64(x.lostLine), x.lostOK)
+	}
+	d.Frames[Workers] = frame.New(
+		w.worker.col("worker"), w.host.col("host"), w.conn.times("connected"), w.lost.times("lost"), w.reason.col("reason"),
+		w.cpus.col("cpus"), w.gpus.col("gpus"), w.mem.col("mem_mb"), w.group.col("group"), w.alloc.col("allocation"),
+		w.manager.col("manager"), w.addr.col("address"), w.pid.col("pid"), w.interval.col("overview_interval_s"),
+		w.cl.col("connected_line"), w.ll.col("lost_line"),
+	)
+
+	var j struct {
+		job, name, state, reason, dir, crash     strCol
+		submit, end, submits, ntasks, maxf, prio intCol
+		graph                                    boolCol
+		tl                                       floatCol
+	}
+	for _, x := range h.jobs {
+		j.job.add(itoa(x.id))
+		j.name.add(x.name)
+		j.submit.add(x.submit)
+		j.end.opt(x.end, x.ended)
+		switch {
+		case x.canceled:
+			j.state.add("canceled")
+		case x.ended:
+			j.state.add("completed")
+		default:
+			j.state.add("open")
+		}
+		j.reason.opt(x.cancelReason, x.canceled)
+		j.submits.add(x.submits)
+		j.ntasks.add(x.nTasks)
+		j.graph.add(x.graph)
+		j.maxf.opt(x.maxFails, x.hasMaxFails)
+		j.prio.opt(x.priority, x.hasPriority)
+		j.crash.opt(x.crashLimit, x.crashLimit != "")
+		j.tl.opt(x.timeLimit, x.hasTimeLimit)
+		j.dir.opt(x.submitDir, x.submitDir != "")
+	}
+	d.Frames[Jobs] = frame.New(
+		j.job.col("job"), j.name.col("name"), j.submit.times("submit"), j.end.times("end"), j.state.col("state"),
+		j.reason.col("cancel_reason"), j.submits.col("submits"), j.ntasks.col("n_tasks"), j.graph.col("graph"),
+		j.maxf.col("max_fails"), j.prio.col("priority"), j.crash.col("crash_limit"), j.tl.col("time_limit_s"),
+		j.dir.col("submit_dir"),
+	)
+
+	var al struct {
+		id, manager, qname, state        strCol
+		queue, nodes, queued, start, end intCol
+		tl                               floatCol
+	}
+	for _, a := range h.allocs {
+		al.id.add(a.id)
+		al.queue.add(a.queue)
+		al.qname.opt(a.queueName, a.queueName != "")
+		al.manager.opt(a.manager, a.manager != "")
+		al.nodes.add(a.nodes)
+		al.queued.add(a.queued)
+		al.start.opt(a.start, a.hasStart)
+		al.end.opt(a.end, a.hasEnd)
+		switch {
+		case a.hasEnd:
+			al.state.add("finished")
+		case a.hasStart:
+			al.state.add("running")
+		default:
+			al.state.add("queued")
+		}
+		al.tl.opt(a.timeLimit, a.hasTimeLimit)
+	}
+	d.Frames[Allocations] = frame.New(
+		al.id.col("id"), al.queue.col("queue"), al.qname.col("queue_name"), al.manager.col("manager"), al.nodes.col("nodes"),
+		al.queued.times("queued"), al.start.times("start"), al.end.times("end"), al.state.col("state"), al.tl.col("time_limit_s"),
+	)
+
+	p := &h.perf
+	d.Frames[Perf] = frame.New(
+		p.time.times("time"), p.worker.col("worker"), p.cpuPct.col("cpu_percent"), p.cores.col("cpu_cores"),
+		p.memTotal.col("mem_total_bytes"), p.memFree.col("mem_free_bytes"), p.memUsed.col("mem_used_bytes"),
+		p.rx.col("net_rx_bytes"), p.tx.col("net_tx_bytes"), p.gpus.col("gpus"), p.gpuPct.col("gpu_percent"),
+		p.gpuMemPct.col("gpu_mem_percent"), p.line.col("line"),
+	)
+	ev := &h.ev
+	d.Frames[Events] = frame.New(
+		ev.time.times("time"), ev.typ.col("type"), ev.job.col("job"), ev.task.col("task"), ev.instance.col("instance"),
+		ev.worker.col("worker"), ev.data.col("data"), ev.line.col("line"),
+	)
+	d.Warnings = h.p.finish()
+	for fname, f := range d.Frames {
+		if f.Err() != nil {
+			panic(fmt.Sprintf("loaders: hyperqueue %s frame: %v", fname, f.Err())) // a bug, not bad input
+		}
+	}
+	return d
+}
