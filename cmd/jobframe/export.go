@@ -1,0 +1,120 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+)
+
+func runExport(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("export", "SOURCE... --frame NAME -o FILE [--where EXPR]... [--format FMT]",
+		"Write one frame of the sources to a file for pandas, DuckDB or Spark: Parquet\n"+
+			"(zstd), CSV, or Arrow IPC (Feather v2, uncompressed), chosen by the file's\n"+
+			"extension (.parquet, .csv, .arrow/.feather/.ipc) or --format.\n\n"+
+			"--where keeps the rows matching COLUMN OP VALUE, with OP one of == != < <= > >=\n"+
+			"(e.g. --where 'state==failed' --where 'req_cpus>=4'); several are ANDed.", stdout)
+	name := fs.String("frame", "tasks", "the frame to write (see jobframe info)")
+	out := fs.String("o", "", "the output file (required)")
+	format := fs.String("format", "", "parquet, csv or arrow (default: from the extension)")
+	lenient := fs.Bool("lenient", false, "skip bad records (listed as warnings) instead of failing at the first")
+	var wheres multiFlag
+	fs.Var(&wheres, "where", "a row filter COLUMN OP VALUE (repeatable)")
+	sources, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		return usagef("-o FILE is required")
+	}
+	fmtName := *format
+	if fmtName == "" {
+		switch strings.ToLower(filepath.Ext(*out)) {
+		case ".parquet", ".pq":
+			fmtName = "parquet"
+		case ".csv":
+			fmtName = "csv"
+		case ".arrow", ".feather", ".ipc":
+			fmtName = "arrow"
+		default:
+			return usagef("cannot tell the format from %q: use .parquet, .csv or .arrow, or --format", *out)
+		}
+	}
+	if fmtName != "parquet" && fmtName != "csv" && fmtName != "arrow" {
+		return usagef("unknown --format %q (want parquet, csv or arrow)", fmtName)
+	}
+	d, err := load(sources, *lenient)
+	if err != nil {
+		return err
+	}
+	f, err := d.Frame(*name)
+	if err != nil {
+		return err
+	}
+	for _, w := range wheres {
+		col, op, val, err := parseWhere(f, w)
+		if err != nil {
+			return usagef("--where %q: %v", w, err)
+		}
+		f = f.Where(col, op, val)
+	}
+	if err := f.Err(); err != nil {
+		return err
+	}
+	switch fmtName {
+	case "parquet":
+		err = f.WriteParquetFile(*out, frame.ParquetOptions{})
+	case "csv":
+		err = f.WriteCSVFile(*out)
+	default:
+		err = f.WriteIPCFile(*out, frame.IPCOptions{})
+	}
+	if err != nil {
+		return err
+	}
+	for _, w := range d.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
+	fmt.Fprintf(stderr, "wrote %d rows x %d columns of %s to %s\n", f.NumRows(), f.NumCols(), *name, *out)
+	return nil
+}
+
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, " ") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// parseWhere splits "col OP value" and converts value to the column's type.
+func parseWhere(f *frame.Frame, expr string) (string, string, any, error) {
+	for _, op := range []string{"==", "!=", "<=", ">=", "<", ">"} {
+		i := strings.Index(expr, op)
+		if i <= 0 {
+			continue
+		}
+		col := strings.TrimSpace(expr[:i])
+		raw := strings.TrimSpace(expr[i+len(op):])
+		t, err := f.Type(col)
+		if err != nil {
+			return "", "", nil, err
+		}
+		var v any
+		switch t {
+		case frame.Int64:
+			v, err = strconv.ParseInt(raw, 10, 64)
+		case frame.Float64:
+			v, err = strconv.ParseFloat(raw, 64)
+		case frame.Bool:
+			v, err = strconv.ParseBool(raw)
+		default:
+			v = raw // strings, and times as RFC 3339 text
+		}
+		if err != nil {
+			return "", "", nil, fmt.Errorf("%q is not a %s", raw, t)
+		}
+		return col, op, v, nil
+	}
+	return "", "", nil, fmt.Errorf("want COLUMN OP VALUE with OP one of == != < <= > >=")
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/jobframe/jobframe/loaders"
+)
+
+// errHelp reports that --help was shown (exit status 0).
+var errHelp = errors.New("help shown")
+
+// newFlags returns a flag set that writes its usage to stdout on --help
+// and reports errors as usage errors.
+func newFlags(name, usage, about string, stdout io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fmt.Fprintf(stdout, "Usage: jobframe %s %s\n\n%s\n", name, usage, about)
+		var opts strings.Builder
+		fs.SetOutput(&opts)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+		if opts.Len() > 0 {
+			fmt.Fprintf(stdout, "\nOptions:\n%s", opts.String())
+		}
+	}
+	return fs
+}
+
+// parse parses args, allowing options after the positional arguments
+// ("jobframe info FILE --json"), and maps --help and bad flags to errHelp
+// and usage errors.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.Usage()
+				return nil, errHelp
+			}
+			return nil, usagef("%v", err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// load opens the sources named on the command line.
+func load(sources []string, lenient bool) (*loaders.Dataset, error) {
+	if len(sources) == 0 {
+		return nil, usagef("no SOURCE given")
+	}
+	return loaders.OpenWith(loaders.Options{Lenient: lenient}, sources...)
+}

@@ -1,0 +1,89 @@
+// Command jobframe loads the records of HPC workflow systems (HyperQueue,
+// Work Queue, TaskVine, Balsam, EPMT) into data frames and answers
+// questions about them.
+//
+//	jobframe info SOURCE...                  what a source holds
+//	jobframe export SOURCE... --frame NAME -o FILE
+//	jobframe version
+//
+// Run "jobframe help" or "jobframe COMMAND --help" for details. Exit
+// status: 0 success, 1 failure, 2 usage error.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// command is one subcommand.
+type command struct {
+	name, summary string
+	run           func(args []string, stdout, stderr io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"info", "summarise what sources hold: frames, rows, time span, workers, states, warnings", runInfo},
+		{"export", "write one frame of the sources to Parquet, CSV or Arrow IPC", runExport},
+		{"version", "print the jobframe version", runVersion},
+	}
+}
+
+// usageError makes main exit with status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// run executes the command line and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if len(args) > 1 {
+			return run([]string{args[1], "--help"}, stdout, stderr)
+		}
+		printHelp(stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(args[1:], stdout, stderr)
+		var ue usageError
+		switch {
+		case err == nil:
+			return 0
+		case errors.Is(err, errHelp):
+			return 0
+		case errors.As(err, &ue):
+			fmt.Fprintf(stderr, "jobframe %s: %s\nRun 'jobframe %s --help' for usage.\n", c.name, ue.msg, c.name)
+			return 2
+		default:
+			fmt.Fprintf(stderr, "jobframe %s: %v\n", c.name, err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stderr, "jobframe: unknown command %q\nRun 'jobframe help' for the list of commands.\n", args[0])
+	return 2
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "jobframe: data frames from HPC workflow records (HyperQueue, Work Queue, TaskVine, Balsam, EPMT)")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: jobframe COMMAND [ARGS]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'jobframe COMMAND --help' for a command's options.")
+}

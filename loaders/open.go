@@ -1,0 +1,214 @@
+package loaders
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/jobframe/jobframe/frame"
+)
+
+// A format is one source format Open can recognise and load.
+type format struct {
+	name  string
+	sniff func(head []byte) bool
+	load  func(r io.Reader, o Options) (*Dataset, error)
+}
+
+// formats lists the formats Open tries, in order.
+func formats() []format {
+	return []format{
+		{name: "hyperqueue", sniff: sniffHyperQueue, load: LoadHyperQueue},
+	}
+}
+
+// sniffHyperQueue: the first non-blank line is a JSON object with an
+// "event" key (every journal line is {"event": {...}, "time": ...}).
+func sniffHyperQueue(head []byte) bool {
+	line := firstLine(head)
+	return bytes.HasPrefix(line, []byte("{")) && bytes.Contains(line, []byte(`"event":`))
+}
+
+// firstLine returns the first non-blank line of b, trimmed.
+func firstLine(b []byte) []byte {
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		var l []byte
+		if i < 0 {
+			l, b = b, nil
+		} else {
+			l, b = b[:i], b[i+1:]
+		}
+		if l = bytes.TrimSpace(l); len(l) > 0 {
+			return l
+		}
+	}
+	return nil
+}
+
+// Open loads the named inputs, recognising each one's format from its
+// content, and returns one dataset. A path may be a file, "-" for
+// standard input, or a directory, whose regular files are loaded in name
+// order (hidden files skipped). gzip- and zstd-compressed inputs are
+// decompressed transparently. With more than one input every frame gets
+// a leading "file" column naming the input each row came from.
+func Open(paths ...string) (*Dataset, error) { return OpenWith(Options{}, paths...) }
+
+// OpenWith is Open with options (lenient mode).
+func OpenWith(o Options, paths ...string) (*Dataset, error) {
+	var files []string
+	for _, p := range paths {
+		if p == "-" {
+			files = append(files, p)
+			continue
+		}
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		ents, err := os.ReadDir(p)
+		if err != nil {
+			return nil, err
+		}
+		n := 0
+		for _, e := range ents {
+			if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
+				files = append(files, filepath.Join(p, e.Name()))
+				n++
+			}
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("%s: no files in the directory", p)
+		}
+	}
+	if len(files) == 0 {
+		return nil, errors.New("no input given")
+	}
+	var sets []*Dataset
+	for _, f := range files {
+		d, err := openOne(f, o)
+		if err != nil {
+			return nil, err
+		}
+		sets = append(sets, d)
+	}
+	if len(sets) == 1 {
+		return sets[0], nil
+	}
+	return merge(sets)
+}
+
+func openOne(path string, o Options) (*Dataset, error) {
+	var r io.Reader
+	if path == "-" {
+		r = os.Stdin
+	} else {
+		fh, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer fh.Close()
+		r = fh
+	}
+	o.Name = path
+	r, closer, err := decompress(r, path)
+	if err != nil {
+		return nil, err
+	}
+	defer closer()
+	br := bufio.NewReaderSize(r, 1<<20)
+	head, err := br.Peek(64 << 10)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	for _, f := range formats() {
+		if f.sniff(head) {
+			d, err := f.load(br, o)
+			if err != nil {
+				return nil, err
+			}
+			d.Files = []string{path}
+			return d, nil
+		}
+	}
+	first := string(firstLine(head))
+	if first == "" {
+		return nil, fmt.Errorf("%s: empty input", path)
+	}
+	return nil, fmt.Errorf("%s: not a format jobframe reads (first line %q); want a HyperQueue journal export", path, clip(first, 60))
+}
+
+// decompress wraps r in a gzip or zstd reader when its first bytes are
+// that format's magic number.
+func decompress(r io.Reader, name string) (io.Reader, func(), error) {
+	br := bufio.NewReader(r)
+	magic, _ := br.Peek(4)
+	switch {
+	case len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: gzip: %w", name, err)
+		}
+		return zr, func() { zr.Close() }, nil
+	case bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		zr, err := zstd.NewReader(br)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: zstd: %w", name, err)
+		}
+		return zr, zr.Close, nil
+	}
+	return br, func() {}, nil
+}
+
+// merge concatenates datasets frame by frame, adding a "file" column.
+func merge(sets []*Dataset) (*Dataset, error) {
+	out := &Dataset{Frames: map[string]*frame.Frame{}}
+	sources := map[string]bool{}
+	byName := map[string][]*frame.Frame{}
+	for _, d := range sets {
+		sources[d.Source] = true
+		out.Files = append(out.Files, d.Files...)
+		out.Warnings = append(out.Warnings, d.Warnings...)
+		file := strings.Join(d.Files, ",")
+		for name, f := range d.Frames {
+			names := append([]string{"file"}, f.Names()...)
+			tagged := f.WithColumn("file", frameRepeat(file, f.NumRows())).Select(names...)
+			byName[name] = append(byName[name], tagged)
+		}
+	}
+	var srcs []string
+	for s := range sources {
+		srcs = append(srcs, s)
+	}
+	sort.Strings(srcs)
+	out.Source = strings.Join(srcs, "+")
+	for name, fs := range byName {
+		c := frame.Concat(fs...)
+		if c.Err() != nil {
+			return nil, fmt.Errorf("combining the %s frames of %s: %w", name, strings.Join(out.Files, ", "), c.Err())
+		}
+		out.Frames[name] = c
+	}
+	return out, nil
+}
+
+func frameRepeat(s string, n int) []string {
+	v := make([]string, n)
+	for i := range v {
+		v[i] = s
+	}
+	return v
+}
