@@ -6,8 +6,8 @@ require (
 	github.com/apache/arrow/go/v17 v17.0.0
 	github.com/chzyer/readline v1.5.1
 	github.com/go-gota/gota v0.12.0
-	github.com/goccy/go-json v0.10.3
 	github.com/klauspost/compress v1.17.9
+	github.com/rogpeppe/go-internal v1.13.1
 	github.com/traefik/yaegi v0.16.1
 )
 
@@ -15,6 +15,7 @@ require (
 	github.com/JohnCGriffin/overflow v0.0.0-20211019200055-46fa312c352c // indirect
 	github.com/andybalholm/brotli v1.1.0 // indirect
 	github.com/apache/thrift v0.20.0 // indirect
+	github.com/goccy/go-json v0.10.3 // indirect
 	github.com/golang/snappy v0.0.4 // indirect
 	github.com/google/flatbuffers v24.3.25+incompatible // indirect
 	github.com/klauspost/asmfmt v1.3.2 // indirect
@@ -22,7 +23,6 @@ require (
 	github.com/minio/asm2plan9s v0.0.0-20200509001527-cdd76441f9d8 // indirect
 	github.com/minio/c2goasm v0.0.0-20190812172519-36a3d3bbc4f3 // indirect
 	github.com/pierrec/lz4/v4 v4.1.21 // indirect
-	github.com/rogpeppe/go-internal v1.13.1 // indirect
 	github.com/zeebo/xxh3 v1.0.2 // indirect
 	golang.org/x/exp v0.0.0-20240222234643-814bf88cf225 // indirect
 	golang.org/x/mod v0.18.0 // indirect

@@ -65,6 +65,11 @@ type Options struct {
 	// Name names the input in errors and warnings when it is a reader
 	// rather than a file (default "-").
 	Name string
+	// Frames, when not empty, limits the frames built to those named
+	// (records are still parsed and checked); loading only what an
+	// analysis needs saves memory on large logs. Loaders that cannot
+	// skip a frame build it anyway.
+	Frames []string
 }
 
 // Warning is one problem noticed while loading.
@@ -152,6 +157,23 @@ func (p *problems) bad(line int, field, text, want string, err error) error {
 // note records a warning in both modes.
 func (p *problems) note(line int, field, text, msg string) {
 	p.warnings = append(p.warnings, Warning{File: p.file, Line: line, Field: field, Text: clip(text, 80), Msg: msg})
+}
+
+// mark returns the current count of warnings and skips, for rollback.
+func (p *problems) mark() [2]int { return [2]int{len(p.warnings), p.skipped} }
+
+// rollback forgets what was reported since m; it reports whether
+// anything was.
+func (p *problems) rollback(m [2]int) bool {
+	changed := len(p.warnings) != m[0]
+	p.warnings, p.skipped = p.warnings[:m[0]], m[1]
+	return changed
+}
+
+// truncated reports a bad last line that lacks its newline: a log still
+// being written. It is a warning in both modes.
+func (p *problems) truncated(line int, text string) {
+	p.note(line, "", text, "truncated last line (is the log still being written?); ignored")
 }
 
 // finish appends the total of skipped records, if any.

@@ -43,7 +43,7 @@ import (
 	"strconv"
 	"strings"
 
-	json "github.com/goccy/go-json"
+	"encoding/json"
 
 	"github.com/jobframe/jobframe/frame"
 )
@@ -392,7 +392,7 @@ func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 		amap:    map[string]*hqAlloc{},
 		unknown: map[string]int{},
 	}
-	br := bufio.NewReaderSize(r, 1<<20)
+	br := bufio.NewReaderSize(r, 64<<10)
 	lineNo := 0
 	for {
 		raw, err := br.ReadBytes('\n')
@@ -408,12 +408,14 @@ func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 		if len(line) == 0 {
 			continue
 		}
+		mark := h.p.mark()
 		_, perr := h.line(line, lineNo)
+		if !complete && (perr != nil || h.p.rollback(mark)) {
+			h.p.rollback(mark)
+			h.p.truncated(lineNo, string(line))
+			break
+		}
 		if perr != nil {
-			if !complete && err == io.EOF {
-				h.p.note(lineNo, "", string(line), "truncated last line (is the journal still being written?); ignored")
-				break
-			}
 			return nil, perr
 		}
 	}
@@ -497,11 +499,14 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 	h.ev.worker.opt(itoa(wid), hasW)
 	h.ev.data.add(string(raw))
 
-	need := func(field string, ok bool) error {
-		if ok {
-			return nil
+	// missing reports an absent required field; the event is then
+	// skipped (lenient) or the load stops (strict, *err set).
+	var err error
+	missing := func(field string, ok bool) bool {
+		if !ok {
+			err = h.p.bad(n, field, string(raw), fmt.Sprintf("a %q field in a %s event", field, typ), nil)
 		}
-		return h.p.bad(n, field, string(raw), fmt.Sprintf("a %q field in a %s event", field, typ), nil)
+		return !ok
 	}
 	switch typ {
 	case "server-start", "server-stop":
@@ -512,12 +517,12 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 			}
 		}
 	case "worker-connected":
-		if err := need("id", e.ID != nil); err != nil {
+		if missing("id", e.ID != nil) {
 			return err
 		}
 		h.connect(*e.ID, e.Config, t, n)
 	case "worker-lost":
-		if err := need("id", e.ID != nil); err != nil {
+		if missing("id", e.ID != nil) {
 			return err
 		}
 		reason := ""
@@ -530,7 +535,7 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 			h.overview(*e.ID, e.HwState.State, t, n)
 		}
 	case "job-created":
-		if err := need("job", hasJob); err != nil {
+		if missing("job", hasJob) {
 			return err
 		}
 		h.jobCreated(job, e, t, n)
@@ -549,10 +554,10 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 		j := h.job(job, t, n)
 		j.end, j.ended = t, true
 	case "task-started":
-		if err := need("job", hasJob); err != nil {
+		if missing("job", hasJob) {
 			return err
 		}
-		if err := need("task", e.Task != nil); err != nil {
+		if missing("task", e.Task != nil) {
 			return err
 		}
 		h.started(e, job, t, n)
@@ -563,10 +568,10 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 			}
 			break
 		}
-		if err := need("job", hasJob); err != nil {
+		if missing("job", hasJob) {
 			return err
 		}
-		if err := need("task", e.Task != nil); err != nil {
+		if missing("task", e.Task != nil) {
 			return err
 		}
 		state, reason := "success", ""
@@ -598,7 +603,7 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 			h.queues[*e.QueueID] = q
 		}
 	case "autoalloc-allocation-queued", "autoalloc-allocation-started", "autoalloc-allocation-finished":
-		if err := need("allocation-id", e.AllocationID != nil); err != nil {
+		if missing("allocation-id", e.AllocationID != nil) {
 			return err
 		}
 		a := h.amap[*e.AllocationID]

@@ -28,6 +28,8 @@ type format struct {
 func formats() []format {
 	return []format{
 		{name: "hyperqueue", sniff: sniffHyperQueue, load: LoadHyperQueue},
+		{name: "cctools transactions", sniff: sniffCctools, load: loadCctools},
+		{name: "cctools performance", sniff: sniffPerfLog, load: LoadPerfLog},
 	}
 }
 
@@ -148,7 +150,7 @@ func openOne(path string, o Options) (*Dataset, error) {
 	if first == "" {
 		return nil, fmt.Errorf("%s: empty input", path)
 	}
-	return nil, fmt.Errorf("%s: not a format jobframe reads (first line %q); want a HyperQueue journal export", path, clip(first, 60))
+	return nil, fmt.Errorf("%s: not a format jobframe reads (first line %q); want a HyperQueue journal export or a Work Queue / TaskVine transactions or performance log", path, clip(first, 60))
 }
 
 // decompress wraps r in a gzip or zstd reader when its first bytes are

@@ -44,7 +44,11 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "workers:  %d\n", w.NumRows())
 	}
 	if t, ok := d.Frames[loaders.Tasks]; ok && t.Has("state") {
-		fmt.Fprintf(stdout, "attempts: %d", t.NumRows())
+		started := t.NumRows()
+		if t.Has("start") {
+			started = t.Where("start", "not-null", nil).NumRows()
+		}
+		fmt.Fprintf(stdout, "attempts: %d", started)
 		if t.Has("task") && t.Has("job") {
 			fmt.Fprintf(stdout, " of %d tasks", t.GroupBy("job", "task").NumGroups())
 		}

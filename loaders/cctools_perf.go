@@ -1,0 +1,185 @@
+package loaders
+
+// Work Queue and TaskVine performance logs (work_queue.c log_queue_stats,
+// vine_perf_log.c; formats.md §2.6, §3.6): a header line
+// "# timestamp <name> <name> ..." and then one line of space-separated
+// numbers per sample. The column set differs between versions, so values
+// are mapped by header name; Work Queue appends, so a file may hold
+// several headers, each starting a new run. timestamp is epoch µs;
+// time_* columns are cumulative µs; memory and disk in MB; bandwidth and
+// manager_load are floats. Columns whose values are all integers are
+// int64, others float64; a column absent from a run is null there.
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+)
+
+// LoadPerfLog reads a Work Queue or TaskVine performance log into the
+// perf frame (columns time, run, then every header name).
+func LoadPerfLog(r io.Reader, o Options) (*Dataset, error) {
+	name := o.Name
+	if name == "" {
+		name = "-"
+	}
+	p := problems{file: name, lenient: o.Lenient}
+	type column struct {
+		vals   []float64
+		ints   []int64
+		ok     []bool
+		isInt  bool
+		filled int
+	}
+	cols := map[string]*column{}
+	var order []string
+	var header []string
+	var times, runs intCol
+	run := int64(-1)
+	rows := 0
+	br := bufio.NewReaderSize(r, 64<<10)
+	n := 0
+	tv := false
+	for {
+		raw, err := br.ReadBytes('\n')
+		if len(raw) == 0 && err != nil {
+			if err != io.EOF {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			break
+		}
+		n++
+		complete := raw[len(raw)-1] == '\n'
+		line := strings.TrimSpace(string(raw))
+		if line == "" {
+			continue
+		}
+		if strings.HasPrefix(line, "#") {
+			f := strings.Fields(strings.TrimPrefix(line, "#"))
+			if len(f) == 0 || f[0] != "timestamp" {
+				continue
+			}
+			header = f
+			run++
+			for _, h := range f[1:] {
+				if h == "tasks_successful" || h == "inuse_cache" || h == "workers_slow" {
+					tv = true
+				}
+				if cols[h] == nil {
+					cols[h] = &column{isInt: true}
+					order = append(order, h)
+				}
+			}
+			continue
+		}
+		mark := p.mark()
+		bad := func(field, text, want string, e error) error { return p.bad(n, field, text, want, e) }
+		f := strings.Fields(line)
+		var perr error
+		switch {
+		case header == nil:
+			perr = bad("", line, `a "# timestamp ..." header line first`, nil)
+		case len(f) != len(header):
+			perr = bad("", line, fmt.Sprintf("%d values, as the header names", len(header)), nil)
+		default:
+			ts, e := strconv.ParseInt(f[0], 10, 64)
+			if e != nil {
+				perr = bad("timestamp", f[0], "an integer count of µs since the epoch", e)
+				break
+			}
+			vals := make([]float64, len(f))
+			ints := make([]int64, len(f))
+			isInt := make([]bool, len(f))
+			for k := 1; k < len(f) && perr == nil; k++ {
+				if iv, e := strconv.ParseInt(f[k], 10, 64); e == nil {
+					ints[k], vals[k], isInt[k] = iv, float64(iv), true
+				} else if fv, e := strconv.ParseFloat(f[k], 64); e == nil {
+					vals[k] = fv
+				} else {
+					perr = bad(header[k], f[k], "a number", e)
+				}
+			}
+			if perr != nil {
+				break
+			}
+			times.add(ts)
+			runs.add(run)
+			for k, h := range header[1:] {
+				c := cols[h]
+				for c.filled < rows {
+					c.vals, c.ints, c.ok = append(c.vals, 0), append(c.ints, 0), append(c.ok, false)
+					c.filled++
+				}
+				c.vals, c.ints, c.ok = append(c.vals, vals[k+1]), append(c.ints, ints[k+1]), append(c.ok, true)
+				c.isInt = c.isInt && isInt[k+1]
+				c.filled++
+			}
+			rows++
+		}
+		if !complete && (perr != nil || p.rollback(mark)) {
+			p.rollback(mark)
+			p.truncated(n, line)
+			break
+		}
+		if perr != nil {
+			return nil, perr
+		}
+	}
+	fcols := []frame.Column{times.times("time"), runs.col("run")}
+	for _, h := range order {
+		c := cols[h]
+		for c.filled < rows {
+			c.vals, c.ints, c.ok = append(c.vals, 0), append(c.ints, 0), append(c.ok, false)
+			c.filled++
+		}
+		if c.isInt {
+			fcols = append(fcols, frame.Int64Col(h, c.ints, c.ok))
+		} else {
+			fcols = append(fcols, frame.Float64Col(h, c.vals, c.ok))
+		}
+	}
+	source := "workqueue"
+	if tv {
+		source = "taskvine"
+	}
+	f := frame.New(fcols...)
+	if f.Err() != nil {
+		return nil, fmt.Errorf("%s: %w", name, f.Err())
+	}
+	return &Dataset{Source: source, Files: []string{name}, Frames: map[string]*frame.Frame{Perf: f}, Warnings: p.finish()}, nil
+}
+
+// sniffPerfLog: a "# timestamp" header naming workers_ columns.
+func sniffPerfLog(head []byte) bool {
+	line := firstLine(head)
+	return bytes.HasPrefix(line, []byte("# timestamp ")) && bytes.Contains(line, []byte("workers_"))
+}
+
+// sniffCctools: a transaction-log header, or a first record of the form
+// "<digits> <digits> MANAGER|MASTER|WORKER|TASK|CATEGORY|TRANSFER ...".
+func sniffCctools(head []byte) bool {
+	line := firstLine(head)
+	if bytes.HasPrefix(line, []byte("# time manager_pid ")) {
+		return true
+	}
+	f := strings.Fields(string(line))
+	if len(f) < 3 {
+		return false
+	}
+	if _, err := strconv.ParseInt(f[0], 10, 64); err != nil {
+		return false
+	}
+	if _, err := strconv.ParseInt(f[1], 10, 64); err != nil {
+		return false
+	}
+	switch f[2] {
+	case "MANAGER", "MASTER", "WORKER", "TASK", "CATEGORY", "TRANSFER", "LIBRARY", "APPLICATION":
+		return true
+	}
+	return false
+}

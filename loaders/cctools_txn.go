@@ -1,0 +1,1071 @@
+package loaders
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+)
+
+// The transaction-log engine shared by Work Queue and TaskVine (see
+// workqueue.go and taskvine.go for each grammar). Every record is
+// "<epoch µs> <manager pid> <KIND> ..." on one line; fields are separated
+// by runs of spaces; resource objects are the single tokens starting
+// with '{'.
+//
+// Attempts are RUNNING records (semantics.md §2.1). An attempt ends at
+// its RETRIEVED record (state from the result word), or when the task is
+// queued again without one (exhausted retry, forsaken, or lost with its
+// worker), or when its worker disconnects. The DONE record marks the
+// attempt that produced the task's final result (final = true).
+//
+// Canonical attempt states: success, failed, exhausted, forsaken, lost,
+// canceled, library_exit (a TaskVine library instance that ended),
+// running (no end in the log) and waiting (a task that never ran: one row
+// with attempt 0, no start). raw_state keeps the log's word.
+
+type ccAttempt struct {
+	task               *ccTask
+	n, try             int64
+	hasTry             bool
+	worker, addr       string
+	hasWorker          bool
+	submit, start      int64
+	hasSubmit, started bool
+	startLine          int
+	mode               string
+	alloc, requested   []resource
+	retrieval          int64
+	hasRetrieval       bool
+	end                int64
+	endLine            int
+	open               bool
+	state, raw         string
+	exit               int64
+	hasExit            bool
+	retrieved          bool // a RETRIEVED record reported this attempt
+	limits             string
+	measured           []resource
+	final              bool
+}
+
+type ccTask struct {
+	run       int64
+	id        int64
+	category  string
+	submit    int64 // first WAITING/READY
+	hasSubmit bool
+	queued    int64 // latest WAITING/READY
+	hasQueued bool
+	try       int64
+	hasTry    bool
+	requested []resource
+	cur       *ccAttempt
+	attempts  int64
+	done      string
+	hasDone   bool
+	library   bool
+}
+
+type ccWorker struct {
+	run          int64
+	id, addr     string
+	connected    int64
+	hasConnected bool
+	lost         int64
+	hasLost      bool
+	reason       string
+	res          []resource
+	open         map[*ccAttempt]bool
+}
+
+type ccLoader struct {
+	p        problems
+	want     map[string]bool
+	intern   map[string]string
+	scratch  []resource
+	run      int64
+	tv       bool // TaskVine markers seen
+	tasks    map[[2]int64]*ccTask
+	order    []*ccTask
+	attempts []*ccAttempt
+	workers  []*ccWorker
+	wByID    map[string]*ccWorker
+	wByAddr  map[string]*ccWorker
+	unknown  map[string]int
+	ev       struct {
+		time, run, line intCol
+		kind, id, state strCol
+		data            strCol
+	}
+	xfer struct {
+		time, run, task, bytes, start intCol
+		kind, dir, worker, file       strCol
+		wall, mb                      floatCol
+		cached                        boolCol
+	}
+	cat struct {
+		time, run              intCol
+		name, kind, mode       strCol
+		cores, mem, disk, gpus floatCol
+	}
+}
+
+// loadCctools reads a Work Queue or TaskVine transaction log; the
+// dataset's Source says which markers were found.
+func loadCctools(r io.Reader, o Options) (*Dataset, error) {
+	name := o.Name
+	if name == "" {
+		name = "-"
+	}
+	c := &ccLoader{
+		p:       problems{file: name, lenient: o.Lenient},
+		want:    wantFrames(o),
+		intern:  map[string]string{},
+		run:     -1,
+		tasks:   map[[2]int64]*ccTask{},
+		wByID:   map[string]*ccWorker{},
+		wByAddr: map[string]*ccWorker{},
+		unknown: map[string]int{},
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	n := 0
+	for {
+		raw, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			// a line longer than the buffer: gather it whole
+			long := append([]byte(nil), raw...)
+			for err == bufio.ErrBufferFull {
+				raw, err = br.ReadSlice('\n')
+				long = append(long, raw...)
+			}
+			raw = long
+		}
+		if len(raw) == 0 && err != nil {
+			if err != io.EOF {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			break
+		}
+		n++
+		complete := raw[len(raw)-1] == '\n'
+		line := string(bytes.TrimRight(raw, "\r\n"))
+		mark := c.p.mark()
+		perr := c.record(line, n)
+		if !complete && (perr != nil || c.p.rollback(mark)) {
+			c.p.rollback(mark)
+			c.p.truncated(n, line)
+			break
+		}
+		if perr != nil {
+			return nil, perr
+		}
+		if err == io.EOF {
+			break
+		}
+	}
+	for _, k := range sortedKeys(c.unknown) {
+		c.p.note(0, "record", k, fmt.Sprintf("%d records of an unknown kind kept in events with their raw text", c.unknown[k]))
+	}
+	return c.dataset(name), nil
+}
+
+// wantFrames returns the set of frames to build (nil = all).
+func wantFrames(o Options) map[string]bool {
+	if len(o.Frames) == 0 {
+		return nil
+	}
+	m := map[string]bool{}
+	for _, f := range o.Frames {
+		m[f] = true
+	}
+	return m
+}
+
+func (c *ccLoader) wants(frame string) bool { return c.want == nil || c.want[frame] }
+
+// fields splits s on runs of spaces.
+func fields(s string, max int) []string {
+	out := make([]string, 0, 12)
+	i := 0
+	for i < len(s) && len(out) < max {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' {
+			j++
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return out
+}
+
+// jsonTail returns the resource objects at the end of a record: the
+// text from the first '{', split between objects.
+func jsonTail(s string) []string {
+	i := strings.IndexByte(s, '{')
+	if i < 0 {
+		return nil
+	}
+	var out []string
+	rest := s[i:]
+	for len(rest) > 0 {
+		rest = strings.TrimLeft(rest, " ")
+		if rest == "" {
+			break
+		}
+		if rest[0] != '{' {
+			out = append(out, rest) // let the parser reject it
+			break
+		}
+		depth := 0
+		k := 0
+		for ; k < len(rest); k++ {
+			if rest[k] == '{' {
+				depth++
+			} else if rest[k] == '}' {
+				depth--
+				if depth == 0 {
+					break
+				}
+			}
+		}
+		if k == len(rest) {
+			out = append(out, rest)
+			break
+		}
+		out = append(out, rest[:k+1])
+		rest = rest[k+1:]
+	}
+	return out
+}
+
+func (c *ccLoader) resources(s string, line int, field string) ([]resource, error) {
+	rs, err := parseResources(s, c.intern, c.scratch)
+	if err != nil {
+		return nil, c.p.bad(line, field, s, `a resource object {"key":[value,"unit"],...}`, nil)
+	}
+	c.scratch = rs
+	return append([]resource(nil), rs...), nil
+}
+
+// record handles one line.
+func (c *ccLoader) record(line string, n int) error {
+	t := strings.TrimSpace(line)
+	if t == "" || t[0] == '#' {
+		if strings.Contains(t, "CACHE-UPDATE") || strings.Contains(t, "CACHE_UPDATE") || strings.Contains(t, "LIBRARY") {
+			c.tv = true
+		}
+		return nil
+	}
+	f := fields(line, 16)
+	if len(f) < 3 {
+		return c.p.bad(n, "", line, "<time µs> <manager pid> <record>", nil)
+	}
+	us, err := strconv.ParseInt(f[0], 10, 64)
+	if err != nil || us < 0 {
+		return c.p.bad(n, "time", f[0], "an integer count of µs since the epoch", err)
+	}
+	if _, err := strconv.ParseInt(f[1], 10, 64); err != nil {
+		return c.p.bad(n, "manager_pid", f[1], "the manager's pid (an integer)", err)
+	}
+	kind := f[2]
+	args := f[3:]
+	if c.run < 0 && kind != "MANAGER" && kind != "MASTER" {
+		c.run = 0 // a log cut before MANAGER START
+	}
+	id, state, data := "", "", ""
+	if len(args) > 0 {
+		id = args[0]
+	}
+	if len(args) > 1 {
+		state = args[1]
+	}
+	if k := strings.Index(line, kind); k >= 0 {
+		data = strings.TrimSpace(line[k+len(kind):])
+	}
+	switch kind {
+	case "MANAGER", "MASTER":
+		err = c.manager(args, us, n, line)
+	case "WORKER":
+		err = c.worker(args, us, n, line)
+	case "TASK":
+		err = c.task(args, us, n, line)
+	case "CATEGORY":
+		err = c.category(args, us, n, line)
+	case "TRANSFER":
+		err = c.transfer(args, us, n, line)
+	case "LIBRARY":
+		c.tv = true
+		if len(args) >= 2 && args[1] == "SENT" {
+			if tid, e := strconv.ParseInt(args[0], 10, 64); e == nil {
+				c.taskFor(tid).library = true
+			}
+		}
+	case "APPLICATION":
+		c.tv = true
+		id, state = "", ""
+	default:
+		c.unknown[kind]++
+	}
+	if err != nil {
+		return err
+	}
+	if c.wants(Events) {
+		c.ev.time.add(us)
+		c.ev.run.add(max(c.run, 0))
+		c.ev.line.add(int64(n))
+		c.ev.kind.add(kind)
+		c.ev.id.opt(id, id != "")
+		c.ev.state.opt(state, state != "")
+		c.ev.data.add(data)
+	}
+	return nil
+}
+
+func (c *ccLoader) manager(args []string, us int64, n int, line string) error {
+	if len(args) == 0 {
+		return c.p.bad(n, "", line, "MANAGER START|END or MANAGER <pid> START|END <µs>", nil)
+	}
+	word := args[0]
+	if _, err := strconv.ParseInt(word, 10, 64); err == nil && len(args) > 1 {
+		c.tv = true // MANAGER <pid> START 0: TaskVine since Feb 2023
+		word = args[1]
+	}
+	switch word {
+	case "START":
+		c.run++
+		c.wByAddr = map[string]*ccWorker{}
+		c.wByID = map[string]*ccWorker{}
+	case "END":
+	default:
+		return c.p.bad(n, "", line, "MANAGER START or END", nil)
+	}
+	return nil
+}
+
+func (c *ccLoader) workerFor(id string) *ccWorker {
+	if w := c.wByID[id]; w != nil {
+		return w
+	}
+	w := &ccWorker{run: max(c.run, 0), id: id, open: map[*ccAttempt]bool{}}
+	c.wByID[id] = w
+	c.workers = append(c.workers, w)
+	return w
+}
+
+func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
+	if len(args) < 2 {
+		return c.p.bad(n, "", line, "WORKER <id> ...", nil)
+	}
+	id := args[0]
+	switch args[1] {
+	case "CONNECTION": // TaskVine: WORKER <id> CONNECTION <addr>
+		c.tv = true
+		w := c.connect(id, "", us)
+		if len(args) > 2 {
+			w.addr = args[2]
+			c.wByAddr[w.addr] = w
+		}
+	case "DISCONNECTION": // TaskVine: WORKER <id> DISCONNECTION <reason>
+		c.tv = true
+		reason := ""
+		if len(args) > 2 {
+			reason = args[2]
+		}
+		w := c.wByID[id]
+		if w == nil || id == "(null)" {
+			// "(null)": a worker that left before sending its id; each
+			// such record is a connection of its own.
+			w = &ccWorker{run: max(c.run, 0), id: id, open: map[*ccAttempt]bool{}}
+			c.workers = append(c.workers, w)
+		}
+		c.disconnect(w, reason, us, n)
+	case "RESOURCES":
+		if len(args) < 3 {
+			return c.p.bad(n, "resources", line, "WORKER <id> RESOURCES {...}", nil)
+		}
+		tail := jsonTail(line)
+		if len(tail) != 1 {
+			return c.p.bad(n, "resources", line, "one resource object", nil)
+		}
+		rs, err := c.resources(tail[0], n, "resources")
+		if err != nil || rs == nil {
+			return err
+		}
+		c.workerFor(id).res = rs
+	case "TRANSFER", "CACHE_UPDATE", "CACHE-UPDATE":
+		c.tv = true
+		return c.workerTransfer(id, args[1:], us, n, line)
+	default:
+		// Work Queue: WORKER <id> <addr> CONNECTION | DISCONNECTION <reason>
+		if len(args) < 3 {
+			return c.p.bad(n, "", line, "WORKER <id> <host:port> CONNECTION|DISCONNECTION", nil)
+		}
+		switch args[2] {
+		case "CONNECTION":
+			c.connect(id, args[1], us)
+		case "DISCONNECTION":
+			reason := ""
+			if len(args) > 3 {
+				reason = args[3]
+			}
+			w := c.wByID[id]
+			if w == nil {
+				w = c.wByAddr[args[1]]
+			}
+			if w == nil {
+				w = c.workerFor(id)
+				w.addr = args[1]
+			}
+			c.disconnect(w, reason, us, n)
+		default:
+			return c.p.bad(n, "", line, "WORKER <id> <host:port> CONNECTION|DISCONNECTION, or WORKER <id> RESOURCES|TRANSFER|CACHE_UPDATE ...", nil)
+		}
+	}
+	return nil
+}
+
+func (c *ccLoader) connect(id, addr string, us int64) *ccWorker {
+	w := c.wByID[id]
+	if w == nil || w.hasConnected {
+		w = &ccWorker{run: max(c.run, 0), id: id, open: map[*ccAttempt]bool{}}
+		c.wByID[id] = w
+		c.workers = append(c.workers, w)
+	}
+	w.connected, w.hasConnected = us, true
+	if addr != "" {
+		w.addr = addr
+		c.wByAddr[addr] = w
+	}
+	return w
+}
+
+func (c *ccLoader) disconnect(w *ccWorker, reason string, us int64, n int) {
+	w.lost, w.hasLost, w.reason = us, true, reason
+	for a := range w.open {
+		if a.open {
+			c.closeAttempt(a, us, n, "lost", "DISCONNECTION "+reason)
+		}
+	}
+	clear(w.open)
+}
+
+func (c *ccLoader) taskFor(id int64) *ccTask {
+	key := [2]int64{max(c.run, 0), id}
+	t := c.tasks[key]
+	if t == nil {
+		t = &ccTask{run: key[0], id: id}
+		c.tasks[key] = t
+		c.order = append(c.order, t)
+	}
+	return t
+}
+
+func (c *ccLoader) closeAttempt(a *ccAttempt, us int64, n int, state, raw string) {
+	a.open, a.end, a.endLine, a.state, a.raw = false, us, n, state, raw
+}
+
+// resultState maps a RETRIEVED/DONE result word to a canonical state.
+func resultState(result string) string {
+	switch result {
+	case "SUCCESS":
+		return "success"
+	case "RESOURCE_EXHAUSTION":
+		return "exhausted"
+	case "FORSAKEN":
+		return "forsaken"
+	case "CANCELLED", "CANCELED":
+		return "canceled"
+	case "LIBRARY_EXIT":
+		return "library_exit"
+	}
+	return "failed"
+}
+
+func (c *ccLoader) task(args []string, us int64, n int, line string) error {
+	if len(args) < 2 {
+		return c.p.bad(n, "", line, "TASK <id> <state> ...", nil)
+	}
+	tid, err := strconv.ParseInt(args[0], 10, 64)
+	if err != nil {
+		return c.p.bad(n, "task_id", args[0], "an integer task id", err)
+	}
+	state := args[1]
+	rest := args[2:]
+	switch state {
+	case "WAITING", "READY":
+		// WAITING <cat> <FIRST|MAX>_RESOURCES [attempt] {requested}
+		if len(rest) < 2 {
+			return c.p.bad(n, "", line, state+" <category> <FIRST_RESOURCES|MAX_RESOURCES> [attempt] {resources}", nil)
+		}
+		tail := jsonTail(line)
+		if len(tail) != 1 {
+			return c.p.bad(n, "resources", line, "one resource object", nil)
+		}
+		req, err := c.resources(tail[0], n, "resources")
+		if err != nil || req == nil {
+			return err
+		}
+		if state == "READY" {
+			c.tv = true
+		}
+		t := c.taskFor(tid)
+		var try int64
+		hasTry := false
+		if len(rest) >= 3 && rest[2][0] != '{' {
+			try, err = strconv.ParseInt(rest[2], 10, 64)
+			if err != nil {
+				return c.p.bad(n, "attempt", rest[2], "an integer attempt number", err)
+			}
+			hasTry = true
+			c.tv = true
+		}
+		if a := t.cur; a != nil && a.open {
+			st := "lost"
+			switch {
+			case rest[1] == "MAX_RESOURCES":
+				st = "exhausted"
+			case hasTry && a.hasTry && try == a.try && a.hasRetrieval:
+				st = "forsaken"
+			case a.hasRetrieval:
+				st = "failed"
+			}
+			c.closeAttempt(a, us, n, st, state+" "+rest[1])
+		}
+		t.category = rest[0]
+		if !t.hasSubmit {
+			t.submit, t.hasSubmit = us, true
+		}
+		t.queued, t.hasQueued = us, true
+		t.try, t.hasTry = try, hasTry
+		t.requested = req
+	case "RUNNING":
+		// RUNNING <worker>  <FIRST|MAX>_RESOURCES {box}; the worker may be
+		// missing when unknown.
+		t := c.taskFor(tid)
+		if a := t.cur; a != nil && a.open {
+			c.closeAttempt(a, us, n, "lost", "RUNNING again")
+		}
+		t.attempts++
+		a := &ccAttempt{task: t, n: t.attempts, start: us, started: true, startLine: n, open: true, state: "running",
+			submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested, try: t.try, hasTry: t.hasTry}
+		k := 0
+		if len(rest) > 0 && rest[0][0] != '{' && !strings.HasSuffix(rest[0], "_RESOURCES") {
+			who := rest[0]
+			k = 1
+			if w := c.wByID[who]; w != nil {
+				a.worker, a.addr, a.hasWorker = w.id, w.addr, true
+				w.open[a] = true
+			} else if w := c.wByAddr[who]; w != nil {
+				a.worker, a.addr, a.hasWorker = w.id, who, true
+				w.open[a] = true
+			} else {
+				a.worker, a.hasWorker = who, true
+				if strings.Contains(who, ":") {
+					a.addr = who
+				}
+			}
+		}
+		if len(rest) > k && strings.HasSuffix(rest[k], "_RESOURCES") {
+			a.mode = rest[k]
+		}
+		if tail := jsonTail(line); len(tail) == 1 {
+			box, err := c.resources(tail[0], n, "resources")
+			if err != nil || box == nil {
+				return err
+			}
+			a.alloc = box
+		}
+		t.cur = a
+		c.attempts = append(c.attempts, a)
+	case "WAITING_RETRIEVAL":
+		if a := c.taskFor(tid).cur; a != nil {
+			a.retrieval, a.hasRetrieval = us, true
+		}
+	case "RETRIEVED", "DONE":
+		// <result> [exit] [{limits} {measured}]
+		if len(rest) < 1 {
+			return c.p.bad(n, "", line, state+" <result> [exit code] [{limits} {measured}]", nil)
+		}
+		result := rest[0]
+		var exit int64
+		hasExit := false
+		if len(rest) > 1 && rest[1][0] != '{' {
+			exit, err = strconv.ParseInt(rest[1], 10, 64)
+			if err != nil {
+				return c.p.bad(n, "exit_code", rest[1], "an integer exit code", err)
+			}
+			hasExit = true
+		}
+		tail := jsonTail(line)
+		var limits string
+		var measured []resource
+		if len(tail) == 2 {
+			if tail[0] != "{}" {
+				lim, err := c.resources(tail[0], n, "limits_exceeded")
+				if err != nil || lim == nil {
+					return err
+				}
+				limits = formatLimits(lim)
+			}
+			measured, err = c.resources(tail[1], n, "resources_measured")
+			if err != nil || measured == nil {
+				return err
+			}
+			for _, r := range measured {
+				if strings.HasPrefix(r.key, "vine_") || strings.HasPrefix(r.key, "time_") || strings.HasPrefix(r.key, "size_") {
+					c.tv = true
+					break
+				}
+			}
+		} else if len(tail) != 0 {
+			return c.p.bad(n, "resources", line, "{limits_exceeded} {resources_measured}", nil)
+		}
+		t := c.taskFor(tid)
+		a := t.cur
+		if state == "RETRIEVED" {
+			if a == nil || a.retrieved {
+				// a RETRIEVED without its RUNNING (a log cut at the start)
+				t.attempts++
+				a = &ccAttempt{task: t, n: t.attempts, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested}
+				t.cur = a
+				c.attempts = append(c.attempts, a)
+			}
+			// This also reaps an attempt its worker's disconnection closed
+			// a moment before: the result is more telling than "lost".
+			a.exit, a.hasExit, a.limits, a.measured, a.retrieved = exit, hasExit, limits, measured, true
+			c.closeAttempt(a, us, n, resultState(result), result)
+			return nil
+		}
+		// DONE reports the task's latest attempt: its tail repeats that
+		// attempt's RETRIEVED in Work Queue, TaskVine >= 7.5.1 writes no
+		// JSON, and the word may differ (RETRIEVED LIBRARY_EXIT, then DONE
+		// UNKNOWN).
+		t.done, t.hasDone = result, true
+		if a == nil {
+			t.attempts++
+			a = &ccAttempt{task: t, n: t.attempts, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested,
+				exit: exit, hasExit: hasExit, limits: limits, measured: measured}
+			t.cur = a
+			c.attempts = append(c.attempts, a)
+			c.closeAttempt(a, us, n, resultState(result), result)
+		} else if a.open {
+			a.exit, a.hasExit, a.limits, a.measured = exit, hasExit, limits, measured
+			c.closeAttempt(a, us, n, resultState(result), result)
+		}
+		if a.measured == nil {
+			a.measured = measured
+		}
+		a.final = true
+	case "CANCELED", "CANCELLED":
+		t := c.taskFor(tid)
+		t.done, t.hasDone = state, true
+		if a := t.cur; a != nil && a.open {
+			c.closeAttempt(a, us, n, "canceled", state)
+		}
+	case "UNKNOWN", "INITIAL":
+		c.taskFor(tid)
+	default:
+		return c.p.bad(n, "state", state, "a task state (WAITING READY RUNNING WAITING_RETRIEVAL RETRIEVED DONE CANCELED UNKNOWN)", nil)
+	}
+	return nil
+}
+
+// formatLimits renders a limits_exceeded object as "memory:1000 MB".
+func formatLimits(rs []resource) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = r.key + ":" + strconv.FormatFloat(r.value, 'g', -1, 64)
+		if r.unit != "" {
+			parts[i] += " " + r.unit
+		}
+	}
+	return strings.Join(parts, ";")
+}
+
+func (c *ccLoader) category(args []string, us int64, n int, line string) error {
+	if len(args) < 3 {
+		return c.p.bad(n, "", line, "CATEGORY <name> MAX|MIN {..} or CATEGORY <name> FIRST <mode> {..}", nil)
+	}
+	mode := ""
+	if args[1] == "FIRST" && len(args) > 3 {
+		mode = args[2]
+	}
+	tail := jsonTail(line)
+	if len(tail) != 1 {
+		return c.p.bad(n, "resources", line, "one resource object", nil)
+	}
+	rs, err := c.resources(tail[0], n, "resources")
+	if err != nil || rs == nil {
+		return err
+	}
+	if !c.wants("categories") {
+		return nil
+	}
+	c.cat.time.add(us)
+	c.cat.run.add(max(c.run, 0))
+	c.cat.name.add(args[0])
+	c.cat.kind.add(args[1])
+	c.cat.mode.opt(mode, mode != "")
+	box := boxOf(rs)
+	c.cat.cores.opt(box.cores, box.hasCores)
+	c.cat.mem.opt(box.mem, box.hasMem)
+	c.cat.disk.opt(box.disk, box.hasDisk)
+	c.cat.gpus.opt(box.gpus, box.hasGPUs)
+	return nil
+}
+
+// box is the usual four resources of a resource object.
+type box struct {
+	cores, mem, disk, gpus             float64
+	hasCores, hasMem, hasDisk, hasGPUs bool
+}
+
+func boxOf(rs []resource) box {
+	var b box
+	for _, r := range rs {
+		switch r.key {
+		case "cores":
+			b.cores, b.hasCores = r.value, true
+		case "memory":
+			b.mem, b.hasMem = r.value, true
+		case "disk":
+			b.disk, b.hasDisk = r.value, true
+		case "gpus":
+			b.gpus, b.hasGPUs = r.value, true
+		}
+	}
+	return b
+}
+
+// transfer handles the top-level TRANSFER record (Work Queue >= 7.5 and
+// TaskVine before 7.5.0): TRANSFER INPUT|OUTPUT <task> <cache> <MB> <s> <name>.
+func (c *ccLoader) transfer(args []string, us int64, n int, line string) error {
+	if len(args) < 6 {
+		return c.p.bad(n, "", line, "TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>", nil)
+	}
+	tid, err1 := strconv.ParseInt(args[1], 10, 64)
+	mb, err2 := strconv.ParseFloat(args[3], 64)
+	secs, err3 := strconv.ParseFloat(args[4], 64)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return c.p.bad(n, "", line, "TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>", nil)
+	}
+	if !c.wants(Transfers) {
+		return nil
+	}
+	x := &c.xfer
+	x.time.add(us)
+	x.run.add(max(c.run, 0))
+	x.kind.add("transfer")
+	x.dir.add(args[0])
+	x.task.add(tid)
+	x.worker.null()
+	x.file.add(strings.Join(args[5:], " "))
+	x.mb.add(mb)
+	x.bytes.add(int64(math.Round(mb * (1 << 20))))
+	x.wall.add(secs)
+	x.start.null()
+	x.cached.add(args[2] == "1")
+	return nil
+}
+
+// workerTransfer handles TaskVine's WORKER <id> TRANSFER INPUT|OUTPUT
+// <name> <size> <wall> [<start>] and WORKER <id> CACHE_UPDATE <name>
+// <size> <wall> [<start>]: with a start field (>= 7.5.1) size is bytes
+// and wall µs; without it (2023) size is MB and wall seconds.
+func (c *ccLoader) workerTransfer(id string, args []string, us int64, n int, line string) error {
+	kind := "cache_update"
+	dir := ""
+	if args[0] == "TRANSFER" {
+		kind = "transfer"
+		if len(args) < 2 {
+			return c.p.bad(n, "", line, "WORKER <id> TRANSFER INPUT|OUTPUT <name> <size> <wall> [<start>]", nil)
+		}
+		dir = args[1]
+		args = args[1:]
+	}
+	vals := args[1:]
+	if len(vals) < 3 {
+		return c.p.bad(n, "", line, "<name> <size> <wall> [<start>]", nil)
+	}
+	file := vals[0]
+	nums := vals[1:]
+	size, err1 := strconv.ParseFloat(nums[0], 64)
+	wall, err2 := strconv.ParseFloat(nums[1], 64)
+	if err1 != nil || err2 != nil {
+		return c.p.bad(n, "", line, "<name> <size> <wall> [<start>] with numeric size and wall", nil)
+	}
+	if !c.wants(Transfers) {
+		return nil
+	}
+	x := &c.xfer
+	x.time.add(us)
+	x.run.add(max(c.run, 0))
+	x.kind.add(kind)
+	x.dir.opt(dir, dir != "")
+	x.task.null()
+	x.worker.opt(id, id != "(null)")
+	x.file.add(file)
+	x.cached.null()
+	if len(nums) >= 3 {
+		start, err := strconv.ParseInt(nums[2], 10, 64)
+		if err != nil {
+			return c.p.bad(n, "start", nums[2], "an integer µs start time", err)
+		}
+		x.bytes.add(int64(size))
+		x.mb.add(size / (1 << 20))
+		x.wall.add(wall / 1e6)
+		x.start.add(start)
+	} else {
+		x.mb.add(size)
+		x.bytes.add(int64(math.Round(size * (1 << 20))))
+		x.wall.add(wall)
+		x.start.null()
+	}
+	return nil
+}
+
+func (c *ccLoader) dataset(name string) *Dataset {
+	source := "workqueue"
+	if c.tv {
+		source = "taskvine"
+	}
+	d := &Dataset{Source: source, Files: []string{name}, Frames: map[string]*frame.Frame{}}
+	// Tasks that never ran get one row (attempt 0, state waiting or
+	// canceled), after the attempts, in first-seen order.
+	rows := c.attempts
+	for _, t := range c.order {
+		if t.attempts == 0 {
+			st := "waiting"
+			if t.hasDone {
+				st = "canceled"
+			}
+			rows = append(rows, &ccAttempt{task: t, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested, state: st, raw: t.done})
+		}
+	}
+	if c.wants(Tasks) || c.wants(Placements) {
+		d.Frames[Tasks] = c.tasksFrame(source, rows)
+		d.Frames[Placements] = c.placementsFrame(rows)
+	}
+	if c.wants(Workers) {
+		var w struct {
+			run, conn, lost        intCol
+			id, addr, reason       strCol
+			cores, mem, disk, gpus floatCol
+		}
+		for _, x := range c.workers {
+			w.run.add(x.run)
+			w.id.opt(x.id, x.id != "(null)")
+			w.addr.opt(x.addr, x.addr != "")
+			w.conn.opt(x.connected, x.hasConnected)
+			w.lost.opt(x.lost, x.hasLost)
+			w.reason.opt(x.reason, x.hasLost)
+			b := boxOf(x.res)
+			w.cores.opt(b.cores, b.hasCores)
+			w.mem.opt(b.mem, b.hasMem)
+			w.disk.opt(b.disk, b.hasDisk)
+			w.gpus.opt(b.gpus, b.hasGPUs)
+		}
+		d.Frames[Workers] = frame.New(w.run.col("run"), w.id.col("worker"), w.addr.col("host"), w.conn.times("connected"),
+			w.lost.times("lost"), w.reason.col("reason"), w.cores.col("cpus"), w.gpus.col("gpus"), w.mem.col("mem_mb"), w.disk.col("disk_mb"))
+	}
+	if c.wants(Transfers) {
+		x := &c.xfer
+		d.Frames[Transfers] = frame.New(x.time.times("time"), x.run.col("run"), x.kind.col("kind"), x.dir.col("direction"),
+			x.task.col("task"), x.worker.col("worker"), x.file.col("file"), x.bytes.col("bytes"), x.mb.col("size_mb"),
+			x.wall.col("wall_s"), x.start.times("start"), x.cached.col("cached"))
+	}
+	if c.wants("categories") {
+		k := &c.cat
+		d.Frames["categories"] = frame.New(k.time.times("time"), k.run.col("run"), k.name.col("category"), k.kind.col("kind"),
+			k.mode.col("mode"), k.cores.col("cores"), k.mem.col("mem_mb"), k.disk.col("disk_mb"), k.gpus.col("gpus"))
+	}
+	if c.wants(Events) {
+		e := &c.ev
+		d.Frames[Events] = frame.New(e.time.times("time"), e.run.col("run"), e.kind.col("type"), e.id.col("id"),
+			e.state.col("state"), e.data.col("data"), e.line.col("line"))
+	}
+	d.Warnings = c.p.finish()
+	for fname, f := range d.Frames {
+		if f.Err() != nil {
+			panic(fmt.Sprintf("loaders: %s %s frame: %v", source, fname, f.Err()))
+		}
+	}
+	return d
+}
+
+func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
+	var t struct {
+		run, task, attempt, try, submit, start, end, retrieval, exit intCol
+		startLine, endLine, taskSubmit                               intCol
+		worker, host, category, state, raw, mode, limits, done       strCol
+		final, library, fallback                                     boolCol
+		reqCores, reqMem, reqDisk, reqGPUs                           floatCol
+		askCores, askMem, askDisk, askGPUs                           floatCol
+	}
+	measured := map[string]*floatCol{}
+	measuredTimes := map[string]*intCol{}
+	var order []string
+	for i, a := range rows {
+		tk := a.task
+		t.run.add(tk.run)
+		t.task.add(tk.id)
+		t.attempt.add(a.n)
+		t.try.opt(a.try, a.hasTry)
+		t.worker.opt(a.worker, a.hasWorker)
+		t.host.opt(a.addr, a.addr != "")
+		t.category.opt(tk.category, tk.category != "")
+		t.taskSubmit.opt(tk.submit, tk.hasSubmit)
+		t.submit.opt(a.submit, a.hasSubmit)
+		t.start.opt(a.start, a.started)
+		t.retrieval.opt(a.retrieval, a.hasRetrieval)
+		t.end.opt(a.end, !a.open && a.endLine > 0)
+		t.state.add(a.state)
+		t.raw.opt(a.raw, a.raw != "")
+		t.exit.opt(a.exit, a.hasExit)
+		t.limits.opt(a.limits, a.limits != "")
+		t.mode.opt(a.mode, a.mode != "")
+		t.final.add(a.final)
+		t.done.opt(tk.done, tk.hasDone)
+		t.library.add(tk.library)
+		t.startLine.opt(int64(a.startLine), a.started)
+		t.endLine.opt(int64(a.endLine), a.endLine > 0)
+		b := boxOf(a.alloc)
+		t.reqCores.opt(b.cores, b.hasCores)
+		t.reqMem.opt(b.mem, b.hasMem)
+		t.reqDisk.opt(b.disk, b.hasDisk)
+		t.reqGPUs.opt(b.gpus, b.hasGPUs)
+		q := boxOf(a.requested)
+		t.askCores.opt(q.cores, q.hasCores)
+		t.askMem.opt(q.mem, q.hasMem)
+		t.askDisk.opt(q.disk, q.hasDisk)
+		t.askGPUs.opt(q.gpus, q.hasGPUs)
+		hasWall, hasCPU := false, false
+		for _, r := range a.measured {
+			name, v, isTime := resourceColumn(r)
+			hasWall = hasWall || r.key == "wall_time"
+			hasCPU = hasCPU || r.key == "cpu_time"
+			if isTime {
+				col := measuredTimes[name]
+				if col == nil {
+					col = &intCol{}
+					measuredTimes[name] = col
+					order = append(order, name)
+				}
+				for len(col.v) < i {
+					col.null()
+				}
+				col.add(int64(math.Round(v * 1e6)))
+				continue
+			}
+			col := measured[name]
+			if col == nil {
+				col = &floatCol{}
+				measured[name] = col
+				order = append(order, name)
+			}
+			for len(col.v) < i {
+				col.null()
+			}
+			col.add(v)
+		}
+		if hasWall && !hasCPU {
+			t.fallback.add(true)
+		} else if a.measured != nil {
+			t.fallback.add(false)
+		} else {
+			t.fallback.null()
+		}
+	}
+	n := len(rows)
+	cols := []frame.Column{
+		repeat("source", source, n), t.run.col("run"), frame.StringCol("job", make([]string, n), make([]bool, n)),
+		t.task.col("task"), t.attempt.col("attempt"), t.try.col("try"), t.worker.col("worker"), t.host.col("host"),
+		t.category.col("category"), t.taskSubmit.times("task_submit"), t.submit.times("submit"), t.start.times("start"),
+		t.retrieval.times("retrieval"), t.end.times("end"), t.state.col("state"), t.raw.col("raw_state"),
+		t.exit.col("exit_code"), t.limits.col("limits_exceeded"), t.final.col("final"), t.done.col("done_result"),
+		t.library.col("library"), t.mode.col("resources_mode"),
+		t.reqCores.col("req_cpus"), t.reqMem.col("req_mem_mb"), t.reqDisk.col("req_disk_mb"), t.reqGPUs.col("req_gpus"),
+		t.askCores.col("requested_cores"), t.askMem.col("requested_mem_mb"), t.askDisk.col("requested_disk_mb"),
+		t.askGPUs.col("requested_gpus"), t.fallback.col("measured_fallback"),
+	}
+	sort.SliceStable(order, func(i, j int) bool { return measuredRank(order[i]) < measuredRank(order[j]) })
+	for _, name := range order {
+		if col := measuredTimes[name]; col != nil {
+			for len(col.v) < n {
+				col.null()
+			}
+			cols = append(cols, col.times(name))
+			continue
+		}
+		col := measured[name]
+		for len(col.v) < n {
+			col.null()
+		}
+		cols = append(cols, col.col(name))
+	}
+	cols = append(cols, t.startLine.col("start_line"), t.endLine.col("end_line"))
+	return frame.New(cols...)
+}
+
+// measuredRank puts the common measured columns first.
+func measuredRank(name string) int {
+	for i, n := range []string{"measured_start", "measured_end", "wall_time_s", "cpu_time_s", "mem_mb", "virtual_mem_mb", "disk_mb", "cores", "cores_avg", "gpus", "bandwidth_mbps"} {
+		if n == name {
+			return i
+		}
+	}
+	return 100
+}
+
+func (c *ccLoader) placementsFrame(rows []*ccAttempt) *frame.Frame {
+	var p struct {
+		run, task, attempt, start, end, sl, el intCol
+		worker, state                          strCol
+		cores, mem, disk, gpus                 floatCol
+	}
+	for _, a := range rows {
+		if !a.started {
+			continue
+		}
+		p.run.add(a.task.run)
+		p.task.add(a.task.id)
+		p.attempt.add(a.n)
+		p.worker.opt(a.worker, a.hasWorker)
+		p.start.add(a.start)
+		p.end.opt(a.end, !a.open && a.endLine > 0)
+		p.state.add(a.state)
+		b := boxOf(a.alloc)
+		p.cores.opt(b.cores, b.hasCores)
+		p.mem.opt(b.mem, b.hasMem)
+		p.disk.opt(b.disk, b.hasDisk)
+		p.gpus.opt(b.gpus, b.hasGPUs)
+		p.sl.add(int64(a.startLine))
+		p.el.opt(int64(a.endLine), a.endLine > 0)
+	}
+	n := len(p.run.v)
+	return frame.New(p.run.col("run"), frame.StringCol("job", make([]string, n), make([]bool, n)), p.task.col("task"),
+		p.attempt.col("attempt"), p.worker.col("worker"), frame.BoolCol("root", trues(n), nil), p.start.times("start"),
+		p.end.times("end"), p.state.col("state"), p.cores.col("cpus"), p.gpus.col("gpus"), p.mem.col("mem_mb"),
+		p.disk.col("disk_mb"), p.sl.col("start_line"), p.el.col("end_line"))
+}
+
+func trues(n int) []bool {
+	v := make([]bool, n)
+	for i := range v {
+		v[i] = true
+	}
+	return v
+}

@@ -1,0 +1,49 @@
+package loaders
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+// seedLines adds the file's lines, in chunks, as fuzz seeds.
+func seedLines(f *testing.F, path string, chunk int) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return
+	}
+	lines := bytes.SplitAfter(b, []byte("\n"))
+	for i := 0; i < len(lines); i += chunk {
+		f.Add(string(bytes.Join(lines[i:min(i+chunk, len(lines))], nil)))
+	}
+}
+
+// checkLoad runs a loader in both modes: strict may only fail with a
+// *ParseError; lenient must not fail at all on in-memory input.
+func checkLoad(t *testing.T, in string, load func(string, Options) (*Dataset, error)) {
+	d, err := load(in, Options{Name: "fuzz"})
+	var pe *ParseError
+	if err != nil && !errors.As(err, &pe) {
+		t.Fatalf("strict: error is not a *ParseError: %v", err)
+	}
+	if err == nil {
+		for name, f := range d.Frames {
+			if f.Err() != nil {
+				t.Fatalf("frame %s: %v", name, f.Err())
+			}
+		}
+	}
+	if _, err := load(in, Options{Name: "fuzz", Lenient: true}); err != nil {
+		t.Fatalf("lenient: %v", err)
+	}
+}
+
+func FuzzLoadHyperQueue(f *testing.F) {
+	seedLines(f, bundled("hq/synthetic_v0.26_journal.jsonl"), 10)
+	f.Add(hqRules)
+	f.Fuzz(func(t *testing.T, in string) {
+		checkLoad(t, in, func(s string, o Options) (*Dataset, error) { return LoadHyperQueue(strings.NewReader(s), o) })
+	})
+}
