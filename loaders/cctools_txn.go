@@ -251,13 +251,16 @@ func jsonTail(s string) []string {
 	return out
 }
 
-func (c *ccLoader) resources(s string, line int, field string) ([]resource, error) {
-	rs, err := parseResources(s, c.intern, c.scratch)
-	if err != nil {
-		return nil, c.p.bad(line, field, s, `a resource object {"key":[value,"unit"],...}`, nil)
+// resources parses a resource object. bad is true when it is malformed:
+// the caller then skips the record and returns err (nil in lenient mode).
+// An empty object {} is valid and gives an empty, non-nil slice.
+func (c *ccLoader) resources(s string, line int, field string) (rs []resource, bad bool, err error) {
+	parsed, perr := parseResources(s, c.intern, c.scratch)
+	if perr != nil {
+		return nil, true, c.p.bad(line, field, s, `a resource object {"key":[value,"unit"],...}`, nil)
 	}
-	c.scratch = rs
-	return append([]resource(nil), rs...), nil
+	c.scratch = parsed
+	return append(make([]resource, 0, len(parsed)), parsed...), false, nil
 }
 
 // record handles one line.
@@ -285,13 +288,8 @@ func (c *ccLoader) record(line string, n int) error {
 	if c.run < 0 && kind != "MANAGER" && kind != "MASTER" {
 		c.run = 0 // a log cut before MANAGER START
 	}
-	id, state, data := "", "", ""
-	if len(args) > 0 {
-		id = args[0]
-	}
-	if len(args) > 1 {
-		state = args[1]
-	}
+	id, state := eventKey(kind, args)
+	data := ""
 	if k := strings.Index(line, kind); k >= 0 {
 		data = strings.TrimSpace(line[k+len(kind):])
 	}
@@ -315,7 +313,6 @@ func (c *ccLoader) record(line string, n int) error {
 		}
 	case "APPLICATION":
 		c.tv = true
-		id, state = "", ""
 	default:
 		c.unknown[kind]++
 	}
@@ -332,6 +329,40 @@ func (c *ccLoader) record(line string, n int) error {
 		c.ev.data.add(data)
 	}
 	return nil
+}
+
+// eventKey returns the entity id and the state word of a record for the
+// events frame: TASK <id> <STATE>, WORKER <id> ... <CONNECTION|...>,
+// MANAGER [pid] START|END, CATEGORY <name> MAX|MIN|FIRST, TRANSFER
+// INPUT|OUTPUT <task>, LIBRARY <id> <STATE>.
+func eventKey(kind string, args []string) (id, state string) {
+	at := func(i int) string {
+		if i < len(args) {
+			return args[i]
+		}
+		return ""
+	}
+	switch kind {
+	case "TASK", "CATEGORY", "LIBRARY":
+		return at(0), at(1)
+	case "WORKER":
+		for _, a := range args[min(1, len(args)):] {
+			switch a {
+			case "CONNECTION", "DISCONNECTION", "RESOURCES", "TRANSFER", "CACHE_UPDATE", "CACHE-UPDATE":
+				return at(0), a
+			}
+		}
+		return at(0), ""
+	case "MANAGER", "MASTER":
+		for _, a := range args {
+			if a == "START" || a == "END" {
+				return "", a
+			}
+		}
+	case "TRANSFER":
+		return at(1), at(0)
+	}
+	return "", ""
 }
 
 func (c *ccLoader) manager(args []string, us int64, n int, line string) error {
@@ -400,8 +431,8 @@ func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
 		if len(tail) != 1 {
 			return c.p.bad(n, "resources", line, "one resource object", nil)
 		}
-		rs, err := c.resources(tail[0], n, "resources")
-		if err != nil || rs == nil {
+		rs, bad, err := c.resources(tail[0], n, "resources")
+		if bad {
 			return err
 		}
 		c.workerFor(id).res = rs
@@ -514,8 +545,8 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		if len(tail) != 1 {
 			return c.p.bad(n, "resources", line, "one resource object", nil)
 		}
-		req, err := c.resources(tail[0], n, "resources")
-		if err != nil || req == nil {
+		req, bad, err := c.resources(tail[0], n, "resources")
+		if bad {
 			return err
 		}
 		if state == "READY" {
@@ -582,8 +613,8 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			a.mode = rest[k]
 		}
 		if tail := jsonTail(line); len(tail) == 1 {
-			box, err := c.resources(tail[0], n, "resources")
-			if err != nil || box == nil {
+			box, bad, err := c.resources(tail[0], n, "resources")
+			if bad {
 				return err
 			}
 			a.alloc = box
@@ -614,14 +645,15 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		var measured []resource
 		if len(tail) == 2 {
 			if tail[0] != "{}" {
-				lim, err := c.resources(tail[0], n, "limits_exceeded")
-				if err != nil || lim == nil {
+				lim, bad, err := c.resources(tail[0], n, "limits_exceeded")
+				if bad {
 					return err
 				}
 				limits = formatLimits(lim)
 			}
-			measured, err = c.resources(tail[1], n, "resources_measured")
-			if err != nil || measured == nil {
+			var bad bool
+			measured, bad, err = c.resources(tail[1], n, "resources_measured")
+			if bad {
 				return err
 			}
 			for _, r := range measured {
@@ -707,8 +739,8 @@ func (c *ccLoader) category(args []string, us int64, n int, line string) error {
 	if len(tail) != 1 {
 		return c.p.bad(n, "resources", line, "one resource object", nil)
 	}
-	rs, err := c.resources(tail[0], n, "resources")
-	if err != nil || rs == nil {
+	rs, bad, err := c.resources(tail[0], n, "resources")
+	if bad {
 		return err
 	}
 	if !c.wants("categories") {

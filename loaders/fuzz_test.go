@@ -47,3 +47,20 @@ func FuzzLoadHyperQueue(f *testing.F) {
 		checkLoad(t, in, func(s string, o Options) (*Dataset, error) { return LoadHyperQueue(strings.NewReader(s), o) })
 	})
 }
+
+func FuzzLoadCctools(f *testing.F) {
+	seedLines(f, bundled("workqueue/realrun_wq_7.17.1_transactions.log"), 25)
+	seedLines(f, bundled("taskvine/realrun_vine_7.17.1_transactions.log"), 25)
+	seedLines(f, bundled("taskvine/cctools-test_2025-04-25_transactions.log"), 25)
+	f.Fuzz(func(t *testing.T, in string) {
+		checkLoad(t, in, func(s string, o Options) (*Dataset, error) { return loadCctools(strings.NewReader(s), o) })
+	})
+}
+
+func FuzzLoadPerfLog(f *testing.F) {
+	seedLines(f, bundled("workqueue/realrun_wq_7.17.1_performance.log"), 4)
+	seedLines(f, bundled("taskvine/realrun_vine_7.17.1_performance.log"), 6)
+	f.Fuzz(func(t *testing.T, in string) {
+		checkLoad(t, in, func(s string, o Options) (*Dataset, error) { return LoadPerfLog(strings.NewReader(s), o) })
+	})
+}

@@ -1,0 +1,169 @@
+package loaders
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/frame"
+)
+
+// ccFacts are the figures shared/data/README.md gives for one
+// transactions log.
+type ccFacts struct {
+	file    string // bundled testdata path, or shared data path prefixed "shared:"
+	source  string
+	records int
+	span    string // last minus first record time, seconds
+	tasks   int    // distinct (run, task) ids
+	events  string // "TYPE STATE:n" counts that must hold (others may exist)
+	done    string // done_result counts over the final attempts
+	states  string // attempt states of the attempts (attempt >= 1)
+}
+
+var ccCases = []ccFacts{
+	{file: "workqueue/realrun_wq_7.17.1_transactions.log", source: "workqueue", records: 182, span: "41.629", tasks: 16,
+		events: "TASK WAITING:20 TASK RUNNING:20 TASK WAITING_RETRIEVAL:18 TASK RETRIEVED:18 TASK DONE:16 WORKER CONNECTION:3 WORKER DISCONNECTION:3 TRANSFER INPUT+OUTPUT:73 CATEGORY MAX:2 CATEGORY MIN:2 CATEGORY FIRST:2 MANAGER START:1",
+		done:   "RESOURCE_EXHAUSTION:1 SUCCESS:15", states: "exhausted:3 lost:2 success:15"},
+	{file: "shared:workqueue/synthetic_wq_7.17_transactions.log", source: "workqueue", records: 473, span: "379.629", tasks: 40,
+		events: "TASK WAITING:49 TASK RUNNING:49 TASK WAITING_RETRIEVAL:45 TASK RETRIEVED:45 TASK DONE:40 WORKER CONNECTION:3 TRANSFER INPUT+OUTPUT:231",
+		done:   "RESOURCE_EXHAUSTION:1 SUCCESS:39", states: "exhausted:6 lost:4 success:39"},
+	{file: "shared:workqueue/colmena_wq_2023-02_transactions.log", source: "workqueue", span: "1409.857", tasks: 1228,
+		events: "TASK WAITING:1228 TASK RUNNING:1228 TASK WAITING_RETRIEVAL:1228 TASK RETRIEVED:1228 TASK DONE:1228 WORKER CONNECTION:102 WORKER RESOURCES:102 WORKER DISCONNECTION:102 TRANSFER INPUT+OUTPUT:4912",
+		done:   "SUCCESS:1228", states: "success:1228"},
+	{file: "taskvine/realrun_vine_7.17.1_transactions.log", source: "taskvine", records: 187, span: "39.656", tasks: 16,
+		events: "TASK READY:20 TASK RUNNING:20 TASK WAITING_RETRIEVAL:20 TASK RETRIEVED:16 TASK DONE:16 WORKER CONNECTION:3 WORKER RESOURCES:3 WORKER TRANSFER:35 WORKER CACHE_UPDATE:43 WORKER DISCONNECTION:3 MANAGER START:1 MANAGER END:1",
+		done:   "RESOURCE_EXHAUSTION:1 SUCCESS:15", states: "exhausted:3 forsaken:2 success:15"},
+	{file: "taskvine/cctools-test_2025-04-25_transactions.log", source: "taskvine", records: 4, span: "11.415", tasks: 1,
+		events: "TASK READY:1 WORKER DISCONNECTION:1 MANAGER START:1 MANAGER END:1", done: "", states: ""},
+	{file: "shared:taskvine/synthetic_vine_7.17_transactions.log", source: "taskvine", records: 421, span: "364.517", tasks: 40,
+		events: "TASK READY:49 TASK RUNNING:49 TASK WAITING_RETRIEVAL:45 TASK RETRIEVED:40 TASK DONE:40 WORKER CONNECTION:3 WORKER TRANSFER:90 WORKER CACHE_UPDATE:93 APPLICATION :1",
+		done:   "RESOURCE_EXHAUSTION:1 SUCCESS:39", states: "exhausted:6 lost:4 success:39"},
+	{file: "shared:taskvine/lnni_2025-03_transactions.log", source: "taskvine", records: 6219, span: "302.393", tasks: 1866,
+		events: "TASK READY:1500 TASK RUNNING:690 TASK WAITING_RETRIEVAL:429 TASK RETRIEVED:430 TASK DONE:430 LIBRARY SENT:366 LIBRARY STARTED:94 WORKER CONNECTION:183 WORKER RESOURCES:561 WORKER TRANSFER:567 WORKER CACHE_UPDATE:935 WORKER DISCONNECTION:33",
+		done:   "LIBRARY_EXIT:198 SUCCESS:231 UNKNOWN:1", states: "library_exit:199 running:260 success:231"},
+	{file: "shared:taskvine/colmena_vine_2023-02_transactions.log", source: "taskvine", records: 12122, span: "1397.046", tasks: 1228,
+		events: "TASK WAITING:1228 TASK RUNNING:1228 TASK RETRIEVED:1228 TASK DONE:1228 WORKER CONNECTION:100 WORKER RESOURCES:768 WORKER TRANSFER:3784 WORKER CACHE_UPDATE:1228 WORKER DISCONNECTION:100 MANAGER END:1",
+		done:   "SUCCESS:1228", states: "success:1228"},
+	{file: "shared:taskvine/blast_50workers_2023-01_transactions.log", source: "taskvine", records: 1052, span: "44.266", tasks: 100,
+		events: "TASK WAITING:100 TASK RUNNING:100 TASK WAITING_RETRIEVAL:100 TASK RETRIEVED:100 TASK DONE:100 WORKER CONNECTION:50 WORKER RESOURCES:50 WORKER DISCONNECTION:50 WORKER CACHE-UPDATE:300 TRANSFER INPUT:100",
+		done:   "SUCCESS:100", states: "success:100"},
+}
+
+func ccPath(t *testing.T, file string) string {
+	if rest, ok := strings.CutPrefix(file, "shared:"); ok {
+		return sharedData(t, rest)
+	}
+	return bundled(file)
+}
+
+func loadCC(t *testing.T, path string) *Dataset {
+	return loadFile(t, path, func(f *os.File, o Options) (*Dataset, error) { return LoadWorkQueue(f, o) }, Options{})
+}
+
+// groupCounts returns "k1 k2:n" for the given key columns, sorted.
+func groupCounts(t *testing.T, f *frame.Frame, keys ...string) map[string]int {
+	t.Helper()
+	g := f.GroupBy(keys...).Agg(frame.Count())
+	if g.Err() != nil {
+		t.Fatal(g.Err())
+	}
+	out := map[string]int{}
+	n, _, _ := g.Int64s("count")
+	for i := 0; i < g.NumRows(); i++ {
+		var parts []string
+		for k := range keys {
+			v := g.FormatValue(k, i)
+			if v == "null" {
+				v = ""
+			}
+			parts = append(parts, v)
+		}
+		out[strings.Join(parts, " ")] = int(n[i])
+	}
+	return out
+}
+
+func render(m map[string]int) string {
+	var parts []string
+	for k, v := range m {
+		parts = append(parts, fmt.Sprintf("%s:%d", k, v))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, " ")
+}
+
+func TestCctoolsLogs(t *testing.T) {
+	for _, c := range ccCases {
+		t.Run(c.file, func(t *testing.T) {
+			d := loadCC(t, ccPath(t, c.file))
+			if d.Source != c.source {
+				t.Errorf("source %s, want %s", d.Source, c.source)
+			}
+			if len(d.Warnings) != 0 {
+				t.Errorf("warnings: %v", d.Warnings)
+			}
+			ev := mustFrame(t, d, Events)
+			if c.records > 0 && ev.NumRows() != c.records {
+				t.Errorf("%d records, want %d", ev.NumRows(), c.records)
+			}
+			us, _, _ := ev.Micros("time")
+			if got := fmt.Sprintf("%.3f", float64(us[len(us)-1]-us[0])/1e6); got != c.span {
+				t.Errorf("span %s s, want %s", got, c.span)
+			}
+			counts := groupCounts(t, ev, "type", "state")
+			for _, item := range splitFacts(c.events) {
+				key, n := item.key, item.n
+				got := 0
+				if strings.HasSuffix(key, "INPUT+OUTPUT") {
+					base := strings.TrimSuffix(key, "INPUT+OUTPUT")
+					got = counts[base+"INPUT"] + counts[base+"OUTPUT"]
+				} else {
+					got = counts[key]
+				}
+				if got != n {
+					t.Errorf("%q records: %d, want %d", key, got, n)
+				}
+			}
+			tasks := mustFrame(t, d, Tasks)
+			if got := tasks.GroupBy("run", "task").NumGroups(); got != c.tasks {
+				t.Errorf("%d tasks, want %d", got, c.tasks)
+			}
+			if got := render(groupCounts(t, tasks.Where("final", "==", true), "done_result")); got != c.done {
+				t.Errorf("final results %q, want %q", got, c.done)
+			}
+			if got := render(groupCounts(t, tasks.Where("attempt", ">=", 1), "state")); got != c.states {
+				t.Errorf("attempt states %q, want %q", got, c.states)
+			}
+		})
+	}
+}
+
+type fact struct {
+	key string
+	n   int
+}
+
+// splitFacts parses "TYPE STATE:n TYPE STATE:n ..." (a key may hold one
+// space; "APPLICATION :1" has an empty state).
+func splitFacts(s string) []fact {
+	var out []fact
+	toks := strings.Fields(s)
+	for i := 0; i+1 < len(toks); i += 2 {
+		typ := toks[i]
+		rest := toks[i+1]
+		if strings.HasPrefix(rest, ":") {
+			var n int
+			fmt.Sscanf(rest[1:], "%d", &n)
+			out = append(out, fact{typ + " ", n})
+			continue
+		}
+		k := strings.LastIndexByte(rest, ':')
+		var n int
+		fmt.Sscanf(rest[k+1:], "%d", &n)
+		out = append(out, fact{typ + " " + rest[:k], n})
+	}
+	return out
+}
