@@ -746,8 +746,8 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 		// A restart the journal did not show (a lost worker we never saw).
 		h.closeAttempt(prev, t, n, "lost", "restarted", "")
 	}
+	h.starts[key]++ // attempts count from 1, as in every source
 	a := &hqAttempt{key: key, attempt: h.starts[key], start: t, startLine: n, open: true, state: "running"}
-	h.starts[key]++
 	if e.Instance != nil {
 		a.instance, a.hasInstance = *e.Instance, true
 	}

@@ -59,7 +59,7 @@ func TestHyperQueueSample(t *testing.T) {
 		}
 	}
 	restarts := cells(t, tasks.Where("instance", "==", 1), "job", "1", "task", "attempt", "worker")
-	if strings.Join(restarts, ",") != "38 1 1,37 1 1,35 1 2,36 1 2" {
+	if strings.Join(restarts, ",") != "38 2 1,37 2 1,35 2 2,36 2 2" {
 		t.Fatalf("restarts %v", restarts)
 	}
 	// Job 2: "All" cpus on the 16-CPU worker 1, priority 5, limit 1800 s.
@@ -148,20 +148,20 @@ func TestHyperQueueRules(t *testing.T) {
 	}
 	want := map[string]string{
 		// variant 0: ForceTight 2.5 cpus, All gpus/amd on worker 1 (3), Compact 500 MiB
-		"1/12/0": "1 1 2.5 3.0 500.0 ForceTight false lost 2026-01-01T00:00:07.000000Z",
+		"1/12/1": "1 1 2.5 3.0 500.0 ForceTight false lost 2026-01-01T00:00:07.000000Z",
 		// variant 1: Scatter 1 cpu; restarted at 00:08 (same worker, the
 		// journal showed no loss): the first attempt ends as lost then
-		"1/14/0": "2 2 1.0 0.0 0.0 Scatter false lost 2026-01-01T00:00:08.000000Z",
+		"1/14/1": "2 2 1.0 0.0 0.0 Scatter false lost 2026-01-01T00:00:08.000000Z",
 		// the restart names no variant, so variant 0 applies this time
 		// (All gpus/amd on worker 2 is 0)
-		"1/14/1": "2 2 2.5 0.0 500.0 ForceTight false lost 2026-01-01T00:00:10.000000Z",
+		"1/14/2": "2 2 2.5 0.0 500.0 ForceTight false lost 2026-01-01T00:00:10.000000Z",
 		// 11 is not in range 10,12,14 (count is the span): it belongs to the
 		// later graph submit, so its request is unknown -> 1 cpu estimated
-		"1/11/0": "2 2 1.0 0.0 0.0 null true canceled 2026-01-01T00:00:09.000000Z",
+		"1/11/1": "2 2 1.0 0.0 0.0 null true canceled 2026-01-01T00:00:09.000000Z",
 		// multi-node: whole workers 2 (4 cpus) + 1 (8 cpus); worker 1 is not
 		// the root, so its loss leaves the task running on worker 2
 		// (mem: 0 on worker 2 + 1024 MiB on worker 1; gpus: worker 1's 3)
-		"2/0/0": "2 2,1 12.0 3.0 1024.0 nodes false lost 2026-01-01T00:00:10.000000Z",
+		"2/0/1": "2 2,1 12.0 3.0 1024.0 nodes false lost 2026-01-01T00:00:10.000000Z",
 	}
 	for k, w := range want {
 		if got[k] != w {

@@ -68,6 +68,7 @@ func Open(paths ...string) (*Dataset, error) { return OpenWith(Options{}, paths.
 // OpenWith is Open with options (lenient mode).
 func OpenWith(o Options, paths ...string) (*Dataset, error) {
 	var files []string
+	fromDir := map[string]bool{}
 	for _, p := range paths {
 		if p == "-" {
 			files = append(files, p)
@@ -89,6 +90,7 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 		for _, e := range ents {
 			if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
 				files = append(files, filepath.Join(p, e.Name()))
+				fromDir[files[len(files)-1]] = true
 				n++
 			}
 		}
@@ -99,22 +101,110 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 	if len(files) == 0 {
 		return nil, errors.New("no input given")
 	}
-	var sets []*Dataset
+	var inputs []*input
+	defer func() {
+		for _, in := range inputs {
+			in.close()
+		}
+	}()
 	for _, f := range files {
-		d, err := openOne(f, o)
+		in, err := openInput(f)
 		if err != nil {
 			return nil, err
 		}
-		sets = append(sets, d)
+		inputs = append(inputs, in)
 	}
+	// Balsam inputs of one folder form one dataset: events need their
+	// jobs' tags.
+	type balsamGroup struct {
+		files BalsamFiles
+		at    int
+	}
+	groups := map[string]*balsamGroup{}
+	var sets []*Dataset
+	var pending []*balsamGroup
+	var skipped []Warning
+	for _, in := range inputs {
+		kind := ""
+		if !sniffHyperQueue(in.head) {
+			kind = balsamKind(in.head)
+		}
+		if kind == "" {
+			d, err := loadInput(in, o)
+			var uf *unknownFormatError
+			if errors.As(err, &uf) && fromDir[in.path] {
+				// a folder may hold other files: say so, do not fail
+				skipped = append(skipped, Warning{File: in.path, Msg: "skipped: " + uf.msg})
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			sets = append(sets, d)
+			continue
+		}
+		dir := filepath.Dir(in.path)
+		g := groups[dir]
+		if g == nil {
+			g = &balsamGroup{at: len(sets)}
+			groups[dir] = g
+			pending = append(pending, g)
+			sets = append(sets, nil) // placeholder, keeps input order
+		}
+		var slot *io.Reader
+		var name *string
+		switch kind {
+		case "events":
+			slot, name = &g.files.Events, &g.files.EventsName
+		case "jobs":
+			slot, name = &g.files.Jobs, &g.files.JobsName
+		default:
+			slot, name = &g.files.BatchJobs, &g.files.BatchJobsName
+		}
+		if *slot != nil {
+			return nil, fmt.Errorf("%s and %s are both Balsam %s files; give one per folder", *name, in.path, kind)
+		}
+		*slot, *name = in.r, in.path
+	}
+	for _, g := range pending {
+		d, err := LoadBalsam(g.files, o)
+		if err != nil {
+			return nil, err
+		}
+		sets[g.at] = d
+	}
+	if len(sets) == 0 {
+		return nil, fmt.Errorf("no input in a format jobframe reads among %s", strings.Join(paths, ", "))
+	}
+	var d *Dataset
 	if len(sets) == 1 {
-		return sets[0], nil
+		d = sets[0]
+	} else {
+		var err error
+		if d, err = merge(sets); err != nil {
+			return nil, err
+		}
 	}
-	return merge(sets)
+	d.Warnings = append(skipped, d.Warnings...)
+	return d, nil
 }
 
-func openOne(path string, o Options) (*Dataset, error) {
+// unknownFormatError says an input is in no format jobframe reads.
+type unknownFormatError struct{ path, msg string }
+
+func (e *unknownFormatError) Error() string { return e.path + ": " + e.msg }
+
+// input is one opened, decompressed source with its first bytes.
+type input struct {
+	path  string
+	r     *bufio.Reader
+	head  []byte
+	close func()
+}
+
+func openInput(path string) (*input, error) {
 	var r io.Reader
+	closeFile := func() {}
 	if path == "-" {
 		r = os.Stdin
 	} else {
@@ -122,35 +212,41 @@ func openOne(path string, o Options) (*Dataset, error) {
 		if err != nil {
 			return nil, err
 		}
-		defer fh.Close()
-		r = fh
+		r, closeFile = fh, func() { fh.Close() }
 	}
-	o.Name = path
-	r, closer, err := decompress(r, path)
+	dr, closeDec, err := decompress(r, path)
 	if err != nil {
+		closeFile()
 		return nil, err
 	}
-	defer closer()
-	br := bufio.NewReaderSize(r, 1<<20)
+	br := bufio.NewReaderSize(dr, 1<<20)
 	head, err := br.Peek(64 << 10)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		closeDec()
+		closeFile()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	return &input{path: path, r: br, head: head, close: func() { closeDec(); closeFile() }}, nil
+}
+
+// loadInput loads a non-Balsam input by the format its content shows.
+func loadInput(in *input, o Options) (*Dataset, error) {
+	o.Name = in.path
 	for _, f := range formats() {
-		if f.sniff(head) {
-			d, err := f.load(br, o)
+		if f.sniff(in.head) {
+			d, err := f.load(in.r, o)
 			if err != nil {
 				return nil, err
 			}
-			d.Files = []string{path}
+			d.Files = []string{in.path}
 			return d, nil
 		}
 	}
-	first := string(firstLine(head))
+	first := string(firstLine(in.head))
 	if first == "" {
-		return nil, fmt.Errorf("%s: empty input", path)
+		return nil, &unknownFormatError{in.path, "empty input"}
 	}
-	return nil, fmt.Errorf("%s: not a format jobframe reads (first line %q); want a HyperQueue journal export or a Work Queue / TaskVine transactions or performance log", path, clip(first, 60))
+	return nil, &unknownFormatError{in.path, fmt.Sprintf("not a format jobframe reads (first line %q); want a HyperQueue journal export, a Work Queue / TaskVine transactions or performance log, or Balsam events/jobs/batch-jobs JSON", clip(first, 60))}
 }
 
 // decompress wraps r in a gzip or zstd reader when its first bytes are

@@ -2,6 +2,7 @@ package loaders
 
 import (
 	"os"
+	"strconv"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -72,7 +73,15 @@ func counts(t testing.TB, f *frame.Frame, col string) string {
 // cells renders the given columns of the rows where col == value.
 func cells(t testing.TB, f *frame.Frame, where, value string, cols ...string) []string {
 	t.Helper()
-	g := f.Where(where, "==", value).Select(cols...)
+	var v any = value
+	if ty, _ := f.Type(where); ty == frame.Int64 {
+		n, err := strconv.ParseInt(value, 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v = n
+	}
+	g := f.Where(where, "==", v).Select(cols...)
 	if g.Err() != nil {
 		t.Fatal(g.Err())
 	}
@@ -106,3 +115,5 @@ func asParseError(err error, target **ParseError) bool {
 	}
 	return ok
 }
+
+func countAgg() frame.Agg { return frame.Count() }

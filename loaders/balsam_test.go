@@ -1,0 +1,154 @@
+package loaders
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+func balsamFiles(t *testing.T, events, jobs, batch []byte) *Dataset {
+	t.Helper()
+	d, err := LoadBalsam(BalsamFiles{Events: bytes.NewReader(events), Jobs: bytes.NewReader(jobs), BatchJobs: bytes.NewReader(batch)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func readBundled(t *testing.T, rel string) []byte {
+	b, err := os.ReadFile(bundled(rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestBalsamSample checks the facts of shared/data/README.md (balsam/).
+func TestBalsamSample(t *testing.T) {
+	d, err := Open(bundled("balsam"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Source != "balsam" || len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0].String(), "analytics_output.txt: skipped") {
+		t.Fatalf("%s %v", d.Source, d.Warnings)
+	}
+	ev := mustFrame(t, d, Events)
+	if ev.NumRows() != 337 {
+		t.Fatalf("%d events", ev.NumRows())
+	}
+	// API default order: timestamp DESC, id ASC.
+	us, _, _ := ev.Micros("time")
+	ids, _, _ := ev.Int64s("id")
+	for i := 1; i < len(us); i++ {
+		if us[i] > us[i-1] || (us[i] == us[i-1] && ids[i] < ids[i-1]) {
+			t.Fatalf("row %d out of API order", i)
+		}
+	}
+	if ev.FormatValue(0, len(us)-1) != "2021-03-10T12:00:01.123456Z" || ev.FormatValue(0, 0) != "2021-03-10T12:59:37.068411Z" {
+		t.Fatal("span")
+	}
+	want := "FAILED:1 JOB_FINISHED:59 POSTPROCESSED:4 PREPROCESSED:60 READY:6 RESTART_READY:9 RUNNING:69 RUN_DONE:59 RUN_ERROR:7 RUN_TIMEOUT:3 STAGED_IN:60"
+	if got := render(groupCounts(t, ev, "to_state")); got != want {
+		t.Fatalf("to_state\n got %s\nwant %s", got, want)
+	}
+	if got := render(groupCounts(t, ev.Where("to_state", "==", "RUNNING"), "num_nodes")); got != "0.25:35 1.0:32 2.0:2" {
+		t.Fatal(got)
+	}
+	if got := render(groupCounts(t, ev, "data")); !strings.Contains(got, "{}:206") || !strings.Contains(got, `{"message":"Skipped stage out"}:55`) {
+		t.Fatal(got)
+	}
+	if n := ev.Where("returncode", "not-null", nil).Where("error", "not-null", nil).NumRows(); n != 7 {
+		t.Fatalf("%d RUN_ERROR data", n)
+	}
+	// Filters of the README: the join to job tags and batch jobs.
+	if n := ev.Where("from_state", "==", "RESTART_READY").Where("to_state", "==", "RUNNING").NumRows(); n != 9 {
+		t.Fatal(n)
+	}
+	if n := ev.Where("batch_job", "==", 1).NumRows(); n != 101 {
+		t.Fatal(n)
+	}
+	foo := ev.Where("tag.experiment", "==", "foo")
+	if foo.NumRows() != 177 {
+		t.Fatal(foo.NumRows())
+	}
+	if n := foo.Where("time", ">=", "2021-03-10T12:30:00Z").Where("time", "<=", "2021-03-10T12:40:00Z").NumRows(); n != 20 {
+		t.Fatal(n)
+	}
+	// Creation events of the foo and bar jobs share two timestamps.
+	if got := render(groupCounts(t, ev.Where("from_state", "==", "CREATED"), "time")); got != "2021-03-10T12:00:01.123456Z:30 2021-03-10T12:01:31.654321Z:30" {
+		t.Fatal(got)
+	}
+
+	jobs := mustFrame(t, d, Jobs)
+	if got := render(groupCounts(t, jobs, "state")); got != "FAILED:1 JOB_FINISHED:59" {
+		t.Fatal(got)
+	}
+	if got := render(groupCounts(t, jobs, "batch_job")); got != "1:18 2:42" {
+		t.Fatal(got)
+	}
+	if got := cells(t, jobs, "state", "FAILED", "job")[0]; got != "53" {
+		t.Fatal(got)
+	}
+	if got := cells(t, jobs, "job", "1", "last_update")[0]; got != "2021-03-10T12:16:09.416569Z" {
+		t.Fatal(got) // +00:00 offset honoured
+	}
+	tasks := mustFrame(t, d, Tasks)
+	if got := render(groupCounts(t, tasks, "state")); got != "failed:7 success:59 timeout:3" {
+		t.Fatal(got)
+	}
+	multi := tasks.Where("tag.experiment", "==", "foo").GroupBy("task").Agg(countAgg().As("runs")).Where("runs", ">", 1)
+	if got := render(groupCounts(t, multi, "task", "runs")); got != "14 2:1 22 2:1 27 2:1 30 2:1 4 2:1 9 3:1" {
+		t.Fatal(got)
+	}
+	al := mustFrame(t, d, Allocations)
+	if got := strings.Join(cells(t, al, "id", "1", "job_mode", "nodes", "filter_tags", "start", "end"), ""); got != "mpi 4 experiment:foo 2021-03-10T12:05:00.000000Z 2021-03-10T12:33:00.000000Z" {
+		t.Fatal(got)
+	}
+	if got := strings.Join(cells(t, al, "id", "2", "job_mode", "nodes", "filter_tags", "end"), ""); got != "serial 8  2021-03-10T13:20:00.000000Z" {
+		t.Fatal(got)
+	}
+}
+
+// The API page and JSON-lines forms load the same as the bare array.
+func TestBalsamContainers(t *testing.T) {
+	events := readBundled(t, "balsam/synthetic_events.json")
+	jobs := readBundled(t, "balsam/synthetic_jobs.json")
+	batch := readBundled(t, "balsam/synthetic_batchjobs.json")
+	base := balsamFiles(t, events, jobs, batch)
+	var recs []json.RawMessage
+	if err := json.Unmarshal(events, &recs); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := json.Marshal(map[string]any{"count": len(recs), "results": recs})
+	var lines bytes.Buffer
+	for _, r := range recs {
+		var c bytes.Buffer
+		json.Compact(&c, r)
+		lines.Write(c.Bytes())
+		lines.WriteByte('\n')
+	}
+	for name, ev := range map[string][]byte{"page": page, "lines": lines.Bytes()} {
+		d := balsamFiles(t, ev, jobs, batch)
+		for _, f := range []string{Events, Tasks, Jobs} {
+			a, b := mustFrame(t, base, f), mustFrame(t, d, f)
+			if a.NumRows() != b.NumRows() || a.Drop("data").String() != b.Drop("data").String() {
+				t.Fatalf("%s: %s frame differs", name, f)
+			}
+		}
+	}
+}
+
+func TestBalsamBadInput(t *testing.T) {
+	ev := "[\n{\"id\": 1, \"job_id\": 1, \"timestamp\": \"2021-03-10T12:00:01\", \"from_state\": \"CREATED\", \"to_state\": \"STAGED_IN\", \"data\": {}},\n" +
+		"{\"id\": 2, \"job_id\": 1, \"timestamp\": \"noon\", \"from_state\": \"STAGED_IN\", \"to_state\": \"RUNNING\", \"data\": {}}\n]\n"
+	_, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(ev), EventsName: "events.json"}, Options{})
+	mustContain(t, err, "events.json:3: field timestamp", `got "noon"`, "naive ISO 8601")
+	d, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(ev), EventsName: "events.json"}, Options{Lenient: true})
+	if err != nil || mustFrame(t, d, Events).NumRows() != 1 || len(d.Warnings) != 2 {
+		t.Fatal(err, d.Warnings)
+	}
+	_, err = LoadBalsam(BalsamFiles{Events: strings.NewReader("[{\"id\": 1,"), EventsName: "events.json"}, Options{})
+	mustContain(t, err, "events.json:1:", "a JSON record")
+}
