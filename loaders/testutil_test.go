@@ -2,9 +2,9 @@ package loaders
 
 import (
 	"os"
-	"strconv"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
