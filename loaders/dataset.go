@@ -70,6 +70,11 @@ type Options struct {
 	// analysis needs saves memory on large logs. Loaders that cannot
 	// skip a frame build it anyway.
 	Frames []string
+	// TimeZone is the zone in which EPMT job metadata times without a
+	// zone are read when the job's environment names none (TZ, then
+	// TIMEZONE): an IANA name such as "America/Denver". Empty means
+	// US/Eastern, as EPMT does; the CLI passes $EPMT_TZ.
+	TimeZone string
 }
 
 // Warning is one problem noticed while loading.

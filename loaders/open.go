@@ -82,20 +82,18 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 			files = append(files, p)
 			continue
 		}
-		ents, err := os.ReadDir(p)
+		// The folder's files, and those of its subfolders one level down
+		// (a folder of EPMT job folders, or of runs).
+		found, err := folderFiles(p, 1)
 		if err != nil {
 			return nil, err
 		}
-		n := 0
-		for _, e := range ents {
-			if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
-				files = append(files, filepath.Join(p, e.Name()))
-				fromDir[files[len(files)-1]] = true
-				n++
-			}
-		}
-		if n == 0 {
+		if len(found) == 0 {
 			return nil, fmt.Errorf("%s: no files in the directory", p)
+		}
+		for _, f := range found {
+			files = append(files, f)
+			fromDir[f] = true
 		}
 	}
 	if len(files) == 0 {
@@ -124,10 +122,33 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 	var sets []*Dataset
 	var pending []*balsamGroup
 	var skipped []Warning
+	var epmtOrder []*epmtGroup
+	epmtJobs := map[string]*epmtGroup{}
 	for _, in := range inputs {
 		kind := ""
 		if !sniffHyperQueue(in.head) {
 			kind = balsamKind(in.head)
+		}
+		switch epmtKind(in.path, in.head) {
+		case "archive":
+			d, err := LoadEPMTArchive(in.r, in.path, o)
+			if err != nil {
+				return nil, err
+			}
+			sets = append(sets, d)
+			continue
+		case "metadata", "csv", "tsv", "header":
+			// the EPMT files of one folder are one job
+			dir := filepath.Dir(in.path)
+			g := epmtJobs[dir]
+			if g == nil {
+				g = &epmtGroup{at: len(sets)}
+				epmtJobs[dir] = g
+				epmtOrder = append(epmtOrder, g)
+				sets = append(sets, nil)
+			}
+			g.files = append(g.files, EPMTFile{Name: in.path, R: in.r})
+			continue
 		}
 		if kind == "" {
 			d, err := loadInput(in, o)
@@ -173,6 +194,13 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 		}
 		sets[g.at] = d
 	}
+	for _, g := range epmtOrder {
+		d, err := LoadEPMT(g.files, o)
+		if err != nil {
+			return nil, err
+		}
+		sets[g.at] = d
+	}
 	if len(sets) == 0 {
 		return nil, fmt.Errorf("no input in a format jobframe reads among %s", strings.Join(paths, ", "))
 	}
@@ -187,6 +215,39 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 	}
 	d.Warnings = append(skipped, d.Warnings...)
 	return d, nil
+}
+
+// epmtGroup collects the EPMT files of one folder (one job).
+type epmtGroup struct {
+	files []EPMTFile
+	at    int
+}
+
+// folderFiles lists the regular, non-hidden files of dir in name order,
+// and those of its subfolders down to depth more levels.
+func folderFiles(dir string, depth int) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		switch {
+		case e.Type().IsRegular():
+			out = append(out, p)
+		case e.IsDir() && depth > 0:
+			sub, err := folderFiles(p, depth-1)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, sub...)
+		}
+	}
+	return out, nil
 }
 
 // unknownFormatError says an input is in no format jobframe reads.
@@ -246,7 +307,7 @@ func loadInput(in *input, o Options) (*Dataset, error) {
 	if first == "" {
 		return nil, &unknownFormatError{in.path, "empty input"}
 	}
-	return nil, &unknownFormatError{in.path, fmt.Sprintf("not a format jobframe reads (first line %q); want a HyperQueue journal export, a Work Queue / TaskVine transactions or performance log, or Balsam events/jobs/batch-jobs JSON", clip(first, 60))}
+	return nil, &unknownFormatError{in.path, fmt.Sprintf("not a format jobframe reads (first line %q); want a HyperQueue journal export, a Work Queue / TaskVine transactions or performance log, Balsam events/jobs/batch-jobs JSON, or EPMT job files", clip(first, 60))}
 }
 
 // decompress wraps r in a gzip or zstd reader when its first bytes are
@@ -282,9 +343,11 @@ func merge(sets []*Dataset) (*Dataset, error) {
 		out.Warnings = append(out.Warnings, d.Warnings...)
 		file := strings.Join(d.Files, ",")
 		for name, f := range d.Frames {
-			names := append([]string{"file"}, f.Names()...)
-			tagged := f.WithColumn("file", frameRepeat(file, f.NumRows())).Select(names...)
-			byName[name] = append(byName[name], tagged)
+			if !f.Has("file") { // EPMT's frames name their data file already
+				names := append([]string{"file"}, f.Names()...)
+				f = f.WithColumn("file", frameRepeat(file, f.NumRows())).Select(names...)
+			}
+			byName[name] = append(byName[name], f)
 		}
 	}
 	var srcs []string
