@@ -839,9 +839,18 @@ func (c *ccLoader) workerTransfer(id string, args []string, us int64, n int, lin
 	if err1 != nil || err2 != nil {
 		return c.p.bad(n, "", line, "<name> <size> <wall> [<start>] with numeric size and wall", nil)
 	}
+	var start int64
+	hasStart := len(nums) >= 3
+	if hasStart {
+		var err error
+		if start, err = strconv.ParseInt(nums[2], 10, 64); err != nil {
+			return c.p.bad(n, "start", nums[2], "an integer µs start time", err)
+		}
+	}
 	if !c.wants(Transfers) {
 		return nil
 	}
+	// every field is valid: append the row
 	x := &c.xfer
 	x.time.add(us)
 	x.run.add(max(c.run, 0))
@@ -851,16 +860,12 @@ func (c *ccLoader) workerTransfer(id string, args []string, us int64, n int, lin
 	x.worker.opt(id, id != "(null)")
 	x.file.add(file)
 	x.cached.null()
-	if len(nums) >= 3 {
-		start, err := strconv.ParseInt(nums[2], 10, 64)
-		if err != nil {
-			return c.p.bad(n, "start", nums[2], "an integer µs start time", err)
-		}
+	if hasStart { // >= 7.5.1: bytes, µs, epoch µs
 		x.bytes.add(int64(size))
 		x.mb.add(size / (1 << 20))
 		x.wall.add(wall / 1e6)
 		x.start.add(start)
-	} else {
+	} else { // 2023: MB and seconds
 		x.mb.add(size)
 		x.bytes.add(int64(math.Round(size * (1 << 20))))
 		x.wall.add(wall)
