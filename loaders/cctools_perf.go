@@ -64,6 +64,16 @@ func LoadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 			if len(f) == 0 || f[0] != "timestamp" {
 				continue
 			}
+			seen := map[string]bool{}
+			for k, h := range f[1:] {
+				if seen[h] {
+					return nil, &ParseError{File: name, Line: n, Field: h, Text: clip(line, 80), Want: "a header naming each column once"}
+				}
+				seen[h] = true
+				if h == "time" || h == "run" { // ours: keep the log's under another name
+					f[k+1] = "log_" + h
+				}
+			}
 			header = f
 			run++
 			for _, h := range f[1:] {
