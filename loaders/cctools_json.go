@@ -66,6 +66,14 @@ func parseResources(s string, intern map[string]string, out []resource) ([]resou
 		if i >= len(s) || s[i] != ']' {
 			return nil, errResourceJSON
 		}
+		if key == "" {
+			return nil, errResourceJSON
+		}
+		for _, r := range out {
+			if r.key == key {
+				return nil, errResourceJSON // a key twice
+			}
+		}
 		out = append(out, resource{key: internString(intern, key), unit: internString(intern, unit), value: v})
 		i = skipSpace(s, i+1)
 		if i < len(s) && s[i] == ',' {

@@ -992,6 +992,13 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 		hasWall, hasCPU := false, false
 		for _, r := range a.measured {
 			name, v, isTime := resourceColumn(r)
+			if ccTaskColumns[name] {
+				name = "measured_" + name // a key named like one of ours
+			}
+			// floats and times share one namespace
+			for (isTime && measured[name] != nil) || (!isTime && measuredTimes[name] != nil) {
+				name = "measured_" + name
+			}
 			hasWall = hasWall || r.key == "wall_time"
 			hasCPU = hasCPU || r.key == "cpu_time"
 			if isTime {
@@ -1056,6 +1063,15 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 	cols = append(cols, t.startLine.col("start_line"), t.endLine.col("end_line"))
 	return frame.New(cols...)
 }
+
+// ccTaskColumns are the tasks frame's own columns, which measured keys
+// may not take.
+var ccTaskColumns = map[string]bool{"source": true, "run": true, "job": true, "task": true, "attempt": true, "try": true,
+	"worker": true, "host": true, "category": true, "task_submit": true, "submit": true, "start": true, "retrieval": true,
+	"end": true, "state": true, "raw_state": true, "exit_code": true, "limits_exceeded": true, "final": true,
+	"done_result": true, "library": true, "resources_mode": true, "req_cpus": true, "req_mem_mb": true,
+	"req_disk_mb": true, "req_gpus": true, "requested_cores": true, "requested_mem_mb": true,
+	"requested_disk_mb": true, "requested_gpus": true, "measured_fallback": true, "start_line": true, "end_line": true}
 
 // measuredRank puts the common measured columns first.
 func measuredRank(name string) int {

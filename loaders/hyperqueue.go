@@ -167,15 +167,15 @@ type hqTaskDesc struct {
 
 type hqEvent struct {
 	Type      *string     `json:"type"`
-	Job       *int64      `json:"job"`
-	JobID     *int64      `json:"job_id"`
-	JobIDDash *int64      `json:"job-id"`
-	Task      *int64      `json:"task"`
-	Instance  *int64      `json:"instance"`
-	Worker    *int64      `json:"worker"`
+	Job       optInt      `json:"job"`
+	JobID     optInt      `json:"job_id"`
+	JobIDDash optInt      `json:"job-id"`
+	Task      optInt      `json:"task"`
+	Instance  optInt      `json:"instance"`
+	Worker    optInt      `json:"worker"`
 	Workers   []int64     `json:"workers"`
-	Variant   *int64      `json:"variant"`
-	ID        *int64      `json:"id"`
+	Variant   optInt      `json:"variant"`
+	ID        optInt      `json:"id"`
 	Reason    *string     `json:"reason"`
 	Error     *string     `json:"error"`
 	Tasks     []hqTaskRef `json:"tasks"`
@@ -184,7 +184,7 @@ type hqEvent struct {
 		State *hqHwState `json:"state"`
 	} `json:"hw-state"`
 	JobDesc *struct {
-		MaxFails *int64 `json:"max_fails"`
+		MaxFails optInt `json:"max_fails"`
 		Name     string `json:"name"`
 	} `json:"job_desc"`
 	Desc *struct {
@@ -196,9 +196,9 @@ type hqEvent struct {
 	} `json:"submit_desc"`
 	Name         *string `json:"name"`
 	MaxFails     *int64  `json:"max_fails"`
-	QueueID      *int64  `json:"queue-id"`
+	QueueID      optInt  `json:"queue-id"`
 	AllocationID *string `json:"allocation-id"`
-	WorkerCount  *int64  `json:"worker-count"`
+	WorkerCount  optInt  `json:"worker-count"`
 	Params       *struct {
 		Manager   string      `json:"manager"`
 		Name      *string     `json:"name"`
@@ -230,8 +230,41 @@ type hqGPUs struct {
 }
 
 type hqLine struct {
-	Event *json.RawMessage `json:"event"`
-	Time  *string          `json:"time"`
+	Event *hqEvent `json:"event"`
+	Time  string   `json:"time"`
+}
+
+// optInt is a JSON integer that may be absent; decoding it allocates
+// nothing.
+type optInt struct {
+	v  int64
+	ok bool
+}
+
+func (o *optInt) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*o = optInt{}
+		return nil
+	}
+	neg := len(b) > 0 && b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 18 {
+		return fmt.Errorf("integer %q out of range", b)
+	}
+	var v int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return fmt.Errorf("not an integer: %q", b)
+		}
+		v = v*10 + int64(c-'0')
+	}
+	if neg {
+		v = -v
+	}
+	*o = optInt{v, true}
+	return nil
 }
 
 type taskKey struct{ job, task int64 }
@@ -429,27 +462,23 @@ func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 func (h *hqLoader) line(line []byte, n int) (int64, error) {
 	var l hqLine
 	if err := json.Unmarshal(line, &l); err != nil {
-		return 0, h.p.bad(n, "", string(line), "a JSON object", err)
+		return 0, h.p.bad(n, "", string(line), "a JSON object {\"event\": {...}, \"time\": ...}", err)
 	}
-	if l.Time == nil {
+	if l.Time == "" {
 		return 0, h.p.bad(n, "time", string(line), `a "time" field`, nil)
 	}
-	t, err := frame.ParseMicros(*l.Time)
+	t, err := frame.ParseMicros(l.Time)
 	if err != nil {
-		return 0, h.p.bad(n, "time", *l.Time, "an RFC 3339 time", err)
+		return 0, h.p.bad(n, "time", l.Time, "an RFC 3339 time", err)
 	}
 	if l.Event == nil {
 		return 0, h.p.bad(n, "event", string(line), `an "event" object`, nil)
 	}
-	var e hqEvent
-	if err := json.Unmarshal(*l.Event, &e); err != nil {
-		return 0, h.p.bad(n, "event", string(*l.Event), "a HyperQueue event object", err)
-	}
 	typ := "(untyped)"
-	if e.Type != nil {
-		typ = *e.Type
+	if l.Event.Type != nil {
+		typ = *l.Event.Type
 	}
-	if err := h.event(&e, typ, t, n, *l.Event); err != nil {
+	if err := h.event(l.Event, typ, t, n, line); err != nil {
 		return 0, err
 	}
 	return t, nil
@@ -457,12 +486,12 @@ func (h *hqLoader) line(line []byte, n int) (int64, error) {
 
 func (e *hqEvent) job() (int64, bool) {
 	switch {
-	case e.Job != nil:
-		return *e.Job, true
-	case e.JobID != nil:
-		return *e.JobID, true
-	case e.JobIDDash != nil:
-		return *e.JobIDDash, true
+	case e.Job.ok:
+		return e.Job.v, true
+	case e.JobID.ok:
+		return e.JobID.v, true
+	case e.JobIDDash.ok:
+		return e.JobIDDash.v, true
 	}
 	return 0, false
 }
@@ -476,25 +505,25 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 	h.ev.time.add(t)
 	h.ev.typ.add(typ)
 	h.ev.job.opt(itoa(job), hasJob)
-	if e.Task != nil {
-		h.ev.task.add(*e.Task)
+	if e.Task.ok {
+		h.ev.task.add(e.Task.v)
 	} else {
 		h.ev.task.null()
 	}
-	if e.Instance != nil {
-		h.ev.instance.add(*e.Instance)
+	if e.Instance.ok {
+		h.ev.instance.add(e.Instance.v)
 	} else {
 		h.ev.instance.null()
 	}
 	var wid int64
 	hasW := false
 	switch {
-	case e.Worker != nil && *e.Worker >= 0:
-		wid, hasW = *e.Worker, true
+	case e.Worker.ok && e.Worker.v >= 0:
+		wid, hasW = e.Worker.v, true
 	case len(e.Workers) > 0:
 		wid, hasW = e.Workers[0], true
-	case strings.HasPrefix(typ, "worker-") && e.ID != nil:
-		wid, hasW = *e.ID, true
+	case strings.HasPrefix(typ, "worker-") && e.ID.ok:
+		wid, hasW = e.ID.v, true
 	}
 	h.ev.worker.opt(itoa(wid), hasW)
 	h.ev.data.add(string(raw))
@@ -517,22 +546,22 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 			}
 		}
 	case "worker-connected":
-		if missing("id", e.ID != nil) {
+		if missing("id", e.ID.ok) {
 			return err
 		}
-		h.connect(*e.ID, e.Config, t, n)
+		h.connect(e.ID.v, e.Config, t, n)
 	case "worker-lost":
-		if missing("id", e.ID != nil) {
+		if missing("id", e.ID.ok) {
 			return err
 		}
 		reason := ""
 		if e.Reason != nil {
 			reason = *e.Reason
 		}
-		h.workerLost(*e.ID, reason, t, n)
+		h.workerLost(e.ID.v, reason, t, n)
 	case "worker-overview":
-		if e.ID != nil && e.HwState != nil && e.HwState.State != nil {
-			h.overview(*e.ID, e.HwState.State, t, n)
+		if e.ID.ok && e.HwState != nil && e.HwState.State != nil {
+			h.overview(e.ID.v, e.HwState.State, t, n)
 		}
 	case "job-created":
 		if missing("job", hasJob) {
@@ -557,12 +586,12 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 		if missing("job", hasJob) {
 			return err
 		}
-		if missing("task", e.Task != nil) {
+		if missing("task", e.Task.ok) {
 			return err
 		}
 		h.started(e, job, t, n)
 	case "task-finished", "task-failed":
-		if e.Tasks != nil && e.Task == nil { // defensive: list form
+		if e.Tasks != nil && !e.Task.ok { // defensive: list form
 			for _, ref := range e.Tasks {
 				h.finish(taskKey{ref.JobID, ref.JobTaskID}, t, n, strings.TrimPrefix(typ, "task-"), typ, "")
 			}
@@ -571,7 +600,7 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 		if missing("job", hasJob) {
 			return err
 		}
-		if missing("task", e.Task != nil) {
+		if missing("task", e.Task.ok) {
 			return err
 		}
 		state, reason := "success", ""
@@ -581,10 +610,10 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 				reason = *e.Error
 			}
 		}
-		h.finish(taskKey{job, *e.Task}, t, n, state, typ, reason)
+		h.finish(taskKey{job, e.Task.v}, t, n, state, typ, reason)
 	case "task-canceled", "task-aborted":
-		if e.Tasks == nil && hasJob && e.Task != nil { // v0.19-0.22: one task
-			h.finish(taskKey{job, *e.Task}, t, n, "canceled", typ, "")
+		if e.Tasks == nil && hasJob && e.Task.ok { // v0.19-0.22: one task
+			h.finish(taskKey{job, e.Task.v}, t, n, "canceled", typ, "")
 			break
 		}
 		for _, ref := range e.Tasks {
@@ -599,8 +628,8 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 			}
 			q.timeLimit, q.hasTimeLimit = e.Params.TimeLimit.seconds()
 		}
-		if e.QueueID != nil {
-			h.queues[*e.QueueID] = q
+		if e.QueueID.ok {
+			h.queues[e.QueueID.v] = q
 		}
 	case "autoalloc-allocation-queued", "autoalloc-allocation-started", "autoalloc-allocation-finished":
 		if missing("allocation-id", e.AllocationID != nil) {
@@ -609,8 +638,8 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 		a := h.amap[*e.AllocationID]
 		if a == nil {
 			a = &hqAlloc{id: *e.AllocationID, queued: t}
-			if e.QueueID != nil {
-				a.queue = *e.QueueID
+			if e.QueueID.ok {
+				a.queue = e.QueueID.v
 				if q := h.queues[a.queue]; q != nil {
 					a.manager, a.queueName, a.timeLimit, a.hasTimeLimit = q.manager, q.name, q.timeLimit, q.hasTimeLimit
 				}
@@ -621,8 +650,8 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 		switch typ {
 		case "autoalloc-allocation-queued":
 			a.queued = t
-			if e.WorkerCount != nil {
-				a.nodes = *e.WorkerCount
+			if e.WorkerCount.ok {
+				a.nodes = e.WorkerCount.v
 			}
 		case "autoalloc-allocation-started":
 			a.start, a.hasStart = t, true
@@ -651,8 +680,8 @@ func (h *hqLoader) jobCreated(id int64, e *hqEvent, t int64, n int) {
 	j.submits++
 	if e.JobDesc != nil {
 		j.name = e.JobDesc.Name
-		if e.JobDesc.MaxFails != nil {
-			j.maxFails, j.hasMaxFails = *e.JobDesc.MaxFails, true
+		if e.JobDesc.MaxFails.ok {
+			j.maxFails, j.hasMaxFails = e.JobDesc.MaxFails.v, true
 		}
 	} else if e.Desc != nil {
 		j.name = e.Desc.Name
@@ -741,28 +770,28 @@ func (h *hqLoader) submitFor(job, task int64) *hqSubmit {
 }
 
 func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
-	key := taskKey{job, *e.Task}
+	key := taskKey{job, e.Task.v}
 	if prev := h.byTask[key]; prev != nil && prev.open {
 		// A restart the journal did not show (a lost worker we never saw).
 		h.closeAttempt(prev, t, n, "lost", "restarted", "")
 	}
 	h.starts[key]++ // attempts count from 1, as in every source
 	a := &hqAttempt{key: key, attempt: h.starts[key], start: t, startLine: n, open: true, state: "running"}
-	if e.Instance != nil {
-		a.instance, a.hasInstance = *e.Instance, true
+	if e.Instance.ok {
+		a.instance, a.hasInstance = e.Instance.v, true
 	}
-	if e.Variant != nil {
-		a.variant = *e.Variant
+	if e.Variant.ok {
+		a.variant = e.Variant.v
 	}
 	workers := e.Workers
-	if len(workers) == 0 && e.Worker != nil {
-		if *e.Worker < 0 {
+	if len(workers) == 0 && e.Worker.ok {
+		if e.Worker.v < 0 {
 			a.unknownWorker = true // v0.19-0.23 placeholder -1
 		} else {
-			workers = []int64{*e.Worker}
+			workers = []int64{e.Worker.v}
 		}
 	}
-	sub := h.submitFor(job, *e.Task)
+	sub := h.submitFor(job, e.Task.v)
 	if sub != nil {
 		a.submit, a.hasSubmit = sub.submit, true
 	}

@@ -1,0 +1,67 @@
+package loaders
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Loader throughput on the inputs of ../shared/bench (benchgen):
+//
+//	(cd ../shared/bench/gen && go build -o /tmp/benchgen .)
+//	/tmp/benchgen hq -tasks 100000 -workers 20 -o /tmp/jobframe-bench/100000/hq.jsonl   (likewise wq, balsam, epmt)
+//	JOBFRAME_BENCH_DIR=/tmp/jobframe-bench/100000 go test ./loaders -run '^$' -bench Load
+//
+// The MB/s column is input bytes per second.
+
+func benchInput(b *testing.B, name string) string {
+	dir := os.Getenv("JOBFRAME_BENCH_DIR")
+	if dir == "" {
+		dir = "/tmp/jobframe-bench/100000"
+	}
+	p := filepath.Join(dir, name)
+	if _, err := os.Stat(p); err != nil {
+		b.Skipf("no benchmark input %s (see the comment at the top of bench_test.go)", p)
+	}
+	return p
+}
+
+func sizeOf(b *testing.B, p string) int64 {
+	st, err := os.Stat(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if !st.IsDir() {
+		return st.Size()
+	}
+	var n int64
+	ents, _ := os.ReadDir(p)
+	for _, e := range ents {
+		if fi, err := e.Info(); err == nil {
+			n += fi.Size()
+		}
+	}
+	return n
+}
+
+func benchOpen(b *testing.B, name string, o Options) {
+	p := benchInput(b, name)
+	b.SetBytes(sizeOf(b, p))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		d, err := OpenWith(o, p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(d.Frames) == 0 {
+			b.Fatal("no frames")
+		}
+	}
+}
+
+func BenchmarkLoadHyperQueue(b *testing.B) { benchOpen(b, "hq.jsonl", Options{}) }
+func BenchmarkLoadWorkQueue(b *testing.B)  { benchOpen(b, "wq.log", Options{}) }
+func BenchmarkLoadBalsam(b *testing.B)     { benchOpen(b, "balsam", Options{}) }
+func BenchmarkLoadEPMT(b *testing.B) {
+	benchOpen(b, "pp075-collated-papiex-804280-0.csv", Options{})
+}
