@@ -7,6 +7,7 @@ import (
 
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
+	"github.com/apache/arrow/go/v17/arrow/memory"
 )
 
 // The constructors below take ownership of their slices (no copy is made):
@@ -299,4 +300,40 @@ func canonical(a arrow.Array) (arrow.Array, error) {
 		return newPlainString(vals, make([]bool, a.Len())), nil
 	}
 	return nil, fmt.Errorf("arrow type %s is not supported (want int64, float64, bool, string or timestamp)", a.DataType())
+}
+
+// DictStringCol returns a dictionary-encoded string column: row i holds
+// dict[codes[i]]. dict must not repeat a value. Ownership of the slices
+// passes to the column (no copy).
+func DictStringCol(name string, codes []int32, valid []bool, dict []string) Column {
+	if err := checkValid(len(codes), valid); err != nil {
+		return Column{name: name, err: err}
+	}
+	for i, c := range codes {
+		if (valid == nil || valid[i]) && (c < 0 || int(c) >= len(dict)) {
+			return Column{name: name, err: fmt.Errorf("row %d: code %d outside a dictionary of %d", i, c, len(dict))}
+		}
+	}
+	return Column{name: name, arr: newDictString(codes, valid, dict)}
+}
+
+// BytesStringCol returns a plain string column over concatenated UTF-8
+// text: row i is data[offsets[i]:offsets[i+1]] (len(offsets) = rows+1).
+// Ownership of the slices passes to the column (no copy).
+func BytesStringCol(name string, data []byte, offsets []int32, valid []bool) Column {
+	n := len(offsets) - 1
+	if n < 0 {
+		return Column{name: name, err: fmt.Errorf("no offsets")}
+	}
+	if err := checkValid(n, valid); err != nil {
+		return Column{name: name, err: err}
+	}
+	if offsets[0] != 0 || int(offsets[n]) != len(data) {
+		return Column{name: name, err: fmt.Errorf("offsets do not span the data")}
+	}
+	vb, nulls := validityBuffer(valid)
+	ad := array.NewData(arrow.BinaryTypes.String, n,
+		[]*memory.Buffer{vb, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offsets)), memory.NewBufferBytes(data)}, nil, nulls, 0)
+	defer ad.Release()
+	return Column{name: name, arr: array.NewStringData(ad)}
 }

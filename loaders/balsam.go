@@ -322,12 +322,13 @@ func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	}
 	sort.Strings(keys)
 	var ev struct {
-		time, id, batch     intCol
-		job, from, to, data strCol
-		tags, errText       strCol
-		nodes               floatCol
-		rc                  intCol
-		tagCols             []strCol
+		time, id, batch intCol
+		job, from, to   strCol
+		data            textCol
+		tags, errText   strCol
+		nodes           floatCol
+		rc              intCol
+		tagCols         []strCol
 	}
 	ev.tagCols = make([]strCol, len(keys))
 	type dataFields struct {

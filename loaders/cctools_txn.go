@@ -102,7 +102,7 @@ type ccLoader struct {
 	ev       struct {
 		time, run, line intCol
 		kind, id, state strCol
-		data            strCol
+		data            textCol
 	}
 	xfer struct {
 		time, run, task, bytes, start intCol

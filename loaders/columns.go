@@ -3,7 +3,7 @@ package loaders
 import "github.com/jobframe/jobframe/frame"
 
 // Typed column accumulators: loaders append values (or nulls) row by row
-// and turn them into frame columns without copying.
+// and hand them to frame columns without copying.
 
 type intCol struct {
 	v  []int64
@@ -34,18 +34,95 @@ func (c *floatCol) opt(v float64, ok bool) {
 }
 func (c *floatCol) col(name string) frame.Column { return frame.Float64Col(name, c.v, c.ok) }
 
+// strCol interns its values as it goes: each distinct string is stored
+// once and rows hold codes, so low-cardinality columns (states, workers,
+// hosts, tags) cost a map lookup per row and become dictionary columns.
+// A column that turns out to have many distinct values is written plain.
 type strCol struct {
-	v  []string
-	ok []bool
+	codes []int32
+	ok    []bool
+	dict  []string
+	index map[string]int32
 }
 
-func (c *strCol) add(v string) { c.v = append(c.v, v); c.ok = append(c.ok, true) }
-func (c *strCol) null()        { c.v = append(c.v, ""); c.ok = append(c.ok, false) }
-func (c *strCol) opt(v string, ok bool) {
-	c.v = append(c.v, v)
-	c.ok = append(c.ok, ok)
+func (c *strCol) add(v string) {
+	if c.index == nil {
+		c.index = map[string]int32{}
+	}
+	code, found := c.index[v]
+	if !found {
+		code = int32(len(c.dict))
+		c.dict = append(c.dict, v)
+		c.index[v] = code
+	}
+	c.codes = append(c.codes, code)
+	c.ok = append(c.ok, true)
 }
-func (c *strCol) col(name string) frame.Column { return frame.StringCol(name, c.v, c.ok) }
+
+func (c *strCol) null() { c.codes = append(c.codes, 0); c.ok = append(c.ok, false) }
+
+func (c *strCol) opt(v string, ok bool) {
+	if ok {
+		c.add(v)
+	} else {
+		c.null()
+	}
+}
+
+func (c *strCol) col(name string) frame.Column {
+	n := len(c.codes)
+	if len(c.dict)*2 <= n {
+		return frame.DictStringCol(name, c.codes, c.ok, c.dict)
+	}
+	size := 0
+	for i, code := range c.codes {
+		if c.ok[i] {
+			size += len(c.dict[code])
+		}
+	}
+	data := make([]byte, 0, size)
+	offsets := make([]int32, n+1)
+	for i, code := range c.codes {
+		if c.ok[i] {
+			data = append(data, c.dict[code]...)
+		}
+		offsets[i+1] = int32(len(data))
+	}
+	return frame.BytesStringCol(name, data, offsets, c.ok)
+}
+
+// textCol holds high-cardinality text (raw records, arguments) in one
+// byte buffer, with no per-row allocation.
+type textCol struct {
+	data    []byte
+	offsets []int32
+	ok      []bool
+}
+
+func (c *textCol) addBytes(b []byte) {
+	if c.offsets == nil {
+		c.offsets = []int32{0}
+	}
+	c.data = append(c.data, b...)
+	c.offsets = append(c.offsets, int32(len(c.data)))
+	c.ok = append(c.ok, true)
+}
+
+func (c *textCol) add(s string) {
+	if c.offsets == nil {
+		c.offsets = []int32{0}
+	}
+	c.data = append(c.data, s...)
+	c.offsets = append(c.offsets, int32(len(c.data)))
+	c.ok = append(c.ok, true)
+}
+
+func (c *textCol) col(name string) frame.Column {
+	if c.offsets == nil {
+		c.offsets = []int32{0}
+	}
+	return frame.BytesStringCol(name, c.data, c.offsets, c.ok)
+}
 
 type boolCol struct {
 	v  []bool
@@ -58,9 +135,5 @@ func (c *boolCol) col(name string) frame.Column { return frame.BoolCol(name, c.v
 
 // repeat returns a string column of n copies of s.
 func repeat(name, s string, n int) frame.Column {
-	v := make([]string, n)
-	for i := range v {
-		v[i] = s
-	}
-	return frame.StringCol(name, v, nil)
+	return frame.DictStringCol(name, make([]int32, n), nil, []string{s})
 }

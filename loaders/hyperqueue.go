@@ -43,7 +43,7 @@ import (
 	"strconv"
 	"strings"
 
-	"encoding/json"
+	json "github.com/goccy/go-json"
 
 	"github.com/jobframe/jobframe/frame"
 )
@@ -393,10 +393,11 @@ type hqLoader struct {
 	unknown map[string]int
 
 	ev struct {
-		line                   intCol
-		time                   intCol
-		typ, job, worker, data strCol
-		task, instance         intCol
+		line             intCol
+		time             intCol
+		typ, job, worker strCol
+		data             textCol
+		task, instance   intCol
 	}
 	perf struct {
 		time, line                        intCol
@@ -526,7 +527,7 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 		wid, hasW = e.ID.v, true
 	}
 	h.ev.worker.opt(itoa(wid), hasW)
-	h.ev.data.add(string(raw))
+	h.ev.data.addBytes(raw)
 
 	// missing reports an absent required field; the event is then
 	// skipped (lenient) or the load stops (strict, *err set).
