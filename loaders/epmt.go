@@ -248,14 +248,26 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	var papiexErrPIDs []int64
 	var totalThreads, totalCPU int64
 	rootStart, rootExit, hasRoot := int64(0), int64(0), false
+	type parsedTags struct {
+		tags  map[string]string
+		canon string
+		bad   []string
+	}
+	tagCache := map[string]parsedTags{}
 	for _, hp := range all {
-		idx := make([]int, len(hp.metrics))
+		idx := make([]int, len(hp.metrics)) // file metric -> job metric
+		first := make([]bool, len(hp.metrics))
 		for k, m := range hp.metrics {
 			idx[k] = indexOf(metrics, m)
+			first[k] = firstOnly[m]
+		}
+		back := make([]int, len(metrics)) // job metric -> file metric (-1)
+		for m := range metrics {
+			back[m] = indexOf(hp.metrics, metrics[m])
 		}
 		for _, p := range hp.procs {
 			host := hp.host
-			if h := p.str["hostname"]; h != "" {
+			if h := p.str[sHostname]; h != "" {
 				host = h
 			}
 			start, end := p.tstart[0], p.tend[0]
@@ -267,9 +279,15 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 				}
 				continue
 			}
-			tags, bad := frame.ParseTags(p.str["tags"])
+			pt, cached := tagCache[p.str[sTags]]
+			if !cached {
+				t, b := frame.ParseTags(p.str[sTags])
+				pt = parsedTags{t, frame.FormatTags(t), b}
+				tagCache[p.str[sTags]] = pt
+			}
+			tags, bad := pt.tags, pt.bad
 			if len(bad) > 0 {
-				hp.p.note(p.line, "tags", p.str["tags"], fmt.Sprintf("tag piece %q has more than one ':' and is dropped, as EPMT does", bad[0]))
+				hp.p.note(p.line, "tags", p.str[sTags], fmt.Sprintf("tag piece %q has more than one ':' and is dropped, as EPMT does", bad[0]))
 			}
 			for k := range tags {
 				tagKeys[k] = true
@@ -283,7 +301,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 						continue
 					}
 					m := idx[k]
-					if firstOnly[metrics[m]] {
+					if first[k] {
 						if t == 0 {
 							sums[m], has[m] = v, true
 						}
@@ -294,13 +312,13 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 				}
 				th.host.add(host)
 				th.file.add(hp.file)
-				th.pid.add(p.ints["pid"])
+				th.pid.add(p.ints[fPID])
 				th.thread.add(int64(t))
 				th.tid.opt(p.tid[t], p.tid[t] >= 0)
 				th.start.add(p.tstart[t])
 				th.end.add(p.tend[t])
 				for m := range metrics {
-					k := indexOf(hp.metrics, metrics[m])
+					k := back[m]
 					if k >= 0 && p.tvalid[t][k] {
 						th.metric[m].add(row[k])
 					} else {
@@ -310,7 +328,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			}
 			if m := indexOf(metrics, "rdtsc_duration"); m >= 0 && has[m] && sums[m] <= 0 {
 				sums[m] = -1
-				papiexErrPIDs = append(papiexErrPIDs, p.ints["pid"])
+				papiexErrPIDs = append(papiexErrPIDs, p.ints[fPID])
 			}
 			cpu := int64(0)
 			for _, name := range []string{"usertime", "systemtime"} {
@@ -321,15 +339,15 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			pr.host.add(host)
 			pr.file.add(hp.file)
 			pr.line.add(int64(p.line))
-			pr.exename.add(p.str["exename"])
-			pr.path.add(p.str["path"])
-			pr.args.add(p.str["args"])
-			pr.tags.add(frame.FormatTags(tags))
+			pr.exename.add(p.str[sExename])
+			pr.path.add(p.str[sPath])
+			pr.args.add(p.str[sArgs])
+			pr.tags.add(pt.canon)
 			for _, c := range []struct {
-				col  *intCol
-				name string
-			}{{&pr.pid, "pid"}, {&pr.ppid, "ppid"}, {&pr.pgid, "pgid"}, {&pr.sid, "sid"}, {&pr.gen, "generation"}, {&pr.exit, "exitcode"}, {&pr.sig, "exitsignal"}} {
-				c.col.opt(p.ints[c.name], p.has[c.name])
+				col *intCol
+				f   int
+			}{{&pr.pid, fPID}, {&pr.ppid, fPPID}, {&pr.pgid, fPGID}, {&pr.sid, fSID}, {&pr.gen, fGeneration}, {&pr.exit, fExitcode}, {&pr.sig, fExitsignal}} {
+				c.col.opt(p.ints[c.f], p.has[c.f])
 			}
 			pr.numtids.add(int64(len(p.threads)))
 			pr.start.add(start)
@@ -342,7 +360,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			totalThreads += int64(len(p.threads))
 			totalCPU += cpu
 			if !hasRoot || start < rootStart {
-				rootStart, rootExit, hasRoot = start, p.ints["exitcode"], true
+				rootStart, rootExit, hasRoot = start, p.ints[fExitcode], true
 			}
 		}
 		d.Warnings = append(d.Warnings, hp.p.finish()...)

@@ -19,129 +19,196 @@ package loaders
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 )
 
+// The per-process fields of a papiex row (EPMT's per_process_fields):
+// integers by index into papiexProc.ints, strings into papiexProc.str.
+const (
+	fExitcode = iota
+	fPID
+	fGeneration
+	fPPID
+	fPGID
+	fSID
+	fNumtids
+	fMPINumRanks
+	fMPIRank
+	fExitsignal
+	nIntFields
+)
+
+const (
+	sTags = iota
+	sHostname
+	sExename
+	sPath
+	sArgs
+	nStrFields
+)
+
+var (
+	papiexIntNames = [nIntFields]string{"exitcode", "pid", "generation", "ppid", "pgid", "sid", "numtids", "mpinumranks", "mpirank", "exitsignal"}
+	papiexStrNames = [nStrFields]string{"tags", "hostname", "exename", "path", "args"}
+)
+
 // papiexProc is one process with its thread rows.
 type papiexProc struct {
-	line     int               // line of its first row
-	str      map[string]string // string fields: tags, hostname, exename, path, args
-	ints     map[string]int64  // per-process integer fields of the first row
-	has      map[string]bool   // which per-process integer fields were present
-	threads  [][]int64         // per thread: metric values in metric order
-	tvalid   [][]bool          // per thread: which metric values were present
+	line     int                // line of its first row
+	str      [nStrFields]string // tags, hostname, exename, path, args
+	ints     [nIntFields]int64  // per-process integer fields of the first row
+	has      [nIntFields]bool   // which of them were present
+	threads  [][]int64          // per thread: metric values in metric order
+	tvalid   [][]bool           // per thread: which metric values were present
 	tid      []int64
 	tstart   []int64
 	tend     []int64
 	declared int64 // numtids as written
 }
 
-// papiex column roles.
-var (
-	papiexStringCols = map[string]bool{"tags": true, "hostname": true, "exename": true, "path": true, "args": true}
-	// per-process fields (not summed over threads), EPMT's per_process_fields
-	papiexProcCols = map[string]bool{"tags": true, "hostname": true, "exename": true, "path": true, "args": true, "exitcode": true,
-		"pid": true, "generation": true, "ppid": true, "pgid": true, "sid": true, "numtids": true, "mpinumranks": true, "mpirank": true, "exitsignal": true}
-	// per-row fields not summed (EPMT's skip_for_thread_sums)
-	papiexSkipSum = map[string]bool{"tid": true, "start": true, "end": true, "finish": true}
-)
+// papiexIsProcField reports whether a column is per-process (not summed).
+func papiexIsProcField(name string) bool {
+	return indexOf(papiexIntNames[:], name) >= 0 || indexOf(papiexStrNames[:], name) >= 0
+}
 
-// csvRecords reads Python-csv records (escapechar '\\'), calling each with
-// the fields and the line the record starts on.
+// papiexSkipSum: per-row fields that are not metrics (EPMT's
+// skip_for_thread_sums; its num_threads and starttime are kept as
+// first-row metrics instead).
+func papiexSkipSum(name string) bool {
+	return name == "tid" || name == "start" || name == "end" || name == "finish"
+}
+
+// csvRecords reads Python-csv records (escapechar '\\'), calling each
+// with the fields and the line the record starts on. The fields are only
+// valid during the call. Lines without a quote or a backslash — nearly all
+// of them — are split in place; others go through the full state machine,
+// which may join lines (a quoted field can hold a newline).
 func csvRecords(r io.Reader, each func(fields []string, line int) error) error {
 	br := bufio.NewReaderSize(r, 64<<10)
-	line, start := 1, 1
+	line := 0
 	var fields []string
-	var field strings.Builder
+	var pending []byte
+	start := 0
+	for {
+		raw, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			long := append([]byte(nil), raw...)
+			for err == bufio.ErrBufferFull {
+				raw, err = br.ReadSlice('\n')
+				long = append(long, raw...)
+			}
+			raw = long
+		}
+		if len(raw) == 0 && err != nil {
+			if err != io.EOF {
+				return err
+			}
+			if pending != nil {
+				return fmt.Errorf("line %d: unterminated quoted field", start)
+			}
+			return nil
+		}
+		line++
+		if pending == nil {
+			start = line
+			body := bytes.TrimRight(raw, "\r\n")
+			if len(body) == 0 {
+				if err == io.EOF {
+					return nil
+				}
+				continue // blank lines hold no record
+			}
+			if bytes.IndexByte(body, '"') < 0 && bytes.IndexByte(body, '\\') < 0 {
+				text := string(body)
+				fields = fields[:0]
+				for {
+					i := strings.IndexByte(text, ',')
+					if i < 0 {
+						fields = append(fields, text)
+						break
+					}
+					fields = append(fields, text[:i])
+					text = text[i+1:]
+				}
+				if e := each(fields, start); e != nil {
+					return e
+				}
+				if err == io.EOF {
+					return nil
+				}
+				continue
+			}
+		}
+		pending = append(pending, raw...)
+		rec, complete := csvStateMachine(pending, err == io.EOF)
+		if !complete {
+			if err == io.EOF {
+				return fmt.Errorf("line %d: unterminated quoted field", start)
+			}
+			continue
+		}
+		pending = nil
+		if e := each(rec, start); e != nil {
+			return e
+		}
+		if err == io.EOF {
+			return nil
+		}
+	}
+}
+
+// csvStateMachine parses one record from b (a line, or lines joined while
+// a quoted field spans them) by Python's csv rules; complete is false when
+// the record needs the next line.
+func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
 	const (
-		startRecord = iota
-		startField
+		startField = iota
 		inField
 		escaped
 		inQuoted
 		escapeInQuoted
 		quoteInQuoted
 	)
-	state := startRecord
-	endField := func() {
-		fields = append(fields, field.String())
-		field.Reset()
-	}
-	endRecord := func() error {
-		rec := fields
-		fields = nil
-		return each(rec, start)
-	}
-	for {
-		c, err := br.ReadByte()
-		if err == io.EOF {
-			switch state {
-			case startRecord:
-				return nil
-			case inQuoted, escapeInQuoted:
-				return fmt.Errorf("line %d: unterminated quoted field", start)
-			case escaped:
-				field.WriteByte('\\')
-			}
-			endField()
-			return endRecord()
-		}
-		if err != nil {
-			return err
-		}
-		if c == '\n' {
-			line++
-		}
+	var field []byte
+	state := startField
+	for i := 0; i < len(b); i++ {
+		c := b[i]
 		switch state {
-		case startRecord:
-			if c == '\n' || c == '\r' {
-				continue // blank lines hold no record
-			}
-			start = line
-			if c == '\n' {
-				start--
-			}
-			state = startField
-			fallthrough
 		case startField:
 			switch c {
 			case '\n', '\r':
-				endField()
-				if err := endRecord(); err != nil {
-					return err
-				}
-				state = startRecord
+				fields = append(fields, string(field))
+				return fields, true
 			case '"':
 				state = inQuoted
 			case '\\':
 				state = escaped
 			case ',':
-				endField()
+				fields = append(fields, "")
 			default:
-				field.WriteByte(c)
+				field = append(field, c)
 				state = inField
 			}
 		case escaped:
-			field.WriteByte(c)
+			field = append(field, c)
 			state = inField
 		case inField:
 			switch c {
 			case '\n', '\r':
-				endField()
-				if err := endRecord(); err != nil {
-					return err
-				}
-				state = startRecord
+				fields = append(fields, string(field))
+				return fields, true
 			case '\\':
 				state = escaped
 			case ',':
-				endField()
+				fields = append(fields, string(field))
+				field = field[:0]
 				state = startField
 			default:
-				field.WriteByte(c)
+				field = append(field, c)
 			}
 		case inQuoted:
 			switch c {
@@ -150,31 +217,40 @@ func csvRecords(r io.Reader, each func(fields []string, line int) error) error {
 			case '"':
 				state = quoteInQuoted
 			default:
-				field.WriteByte(c)
+				field = append(field, c)
 			}
 		case escapeInQuoted:
-			field.WriteByte(c)
+			field = append(field, c)
 			state = inQuoted
 		case quoteInQuoted:
 			switch c {
 			case '"':
-				field.WriteByte('"')
+				field = append(field, '"')
 				state = inQuoted
 			case ',':
-				endField()
+				fields = append(fields, string(field))
+				field = field[:0]
 				state = startField
 			case '\n', '\r':
-				endField()
-				if err := endRecord(); err != nil {
-					return err
-				}
-				state = startRecord
+				fields = append(fields, string(field))
+				return fields, true
 			default:
-				field.WriteByte(c)
+				field = append(field, c)
 				state = inField
 			}
 		}
 	}
+	switch state {
+	case inQuoted, escapeInQuoted:
+		return nil, false
+	case escaped:
+		if !atEOF {
+			return nil, false // an escaped newline: the record goes on
+		}
+		field = append(field, '\\')
+	}
+	fields = append(fields, string(field))
+	return fields, true
 }
 
 // readPapiexCSV reads a collated CSV v1 file into processes; metrics are
@@ -182,6 +258,10 @@ func csvRecords(r io.Reader, each func(fields []string, line int) error) error {
 func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []string, err error) {
 	var header []string
 	col := map[string]int{}
+	var metricIdx []int
+	var intIdx [nIntFields]int
+	var strIdx [nStrFields]int
+	tidIdx, startIdx, endIdx := -1, -1, -1
 	var cur *papiexProc
 	finish := func() error {
 		if cur == nil {
@@ -197,23 +277,43 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 		cur = nil
 		return nil
 	}
+	at := func(fields []string, i int) string {
+		if i < 0 {
+			return ""
+		}
+		return fields[i]
+	}
 	err = csvRecords(r, func(fields []string, line int) error {
 		if header == nil {
-			header = fields
-			for i, h := range fields {
+			header = append([]string(nil), fields...) // fields is reused
+			for i, h := range header {
 				col[h] = i
 			}
-			if len(col) != len(fields) {
-				return &ParseError{File: p.file, Line: line, Field: "header", Text: clip(strings.Join(fields, ","), 80), Want: "each column named once"}
+			if len(col) != len(header) {
+				return &ParseError{File: p.file, Line: line, Field: "header", Text: clip(strings.Join(header, ","), 80), Want: "each column named once"}
 			}
 			for _, need := range []string{"pid", "numtids", "start", "end"} {
 				if _, ok := col[need]; !ok {
-					return &ParseError{File: p.file, Line: line, Field: need, Text: clip(strings.Join(fields, ","), 80), Want: "a papiex CSV header naming pid, numtids, start and end"}
+					return &ParseError{File: p.file, Line: line, Field: need, Text: clip(strings.Join(header, ","), 80), Want: "a papiex CSV header naming pid, numtids, start and end"}
 				}
 			}
-			for _, h := range header {
-				if !papiexProcCols[h] && !papiexSkipSum[h] {
+			look := func(name string) int {
+				if i, ok := col[name]; ok {
+					return i
+				}
+				return -1
+			}
+			for k, n := range papiexIntNames {
+				intIdx[k] = look(n)
+			}
+			for k, n := range papiexStrNames {
+				strIdx[k] = look(n)
+			}
+			tidIdx, startIdx, endIdx = look("tid"), look("start"), look("end")
+			for i, h := range header {
+				if !papiexIsProcField(h) && !papiexSkipSum(h) {
 					metrics = append(metrics, h)
+					metricIdx = append(metricIdx, i)
 				}
 			}
 			return nil
@@ -221,14 +321,8 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 		if len(fields) != len(header) {
 			return p.bad(line, "", strings.Join(fields, ","), fmt.Sprintf("%d fields, as the header names", len(header)), nil)
 		}
-		get := func(name string) string {
-			if i, ok := col[name]; ok {
-				return fields[i]
-			}
-			return ""
-		}
-		parse := func(name string) (int64, bool, error) {
-			s := get(name)
+		parse := func(i int, name string) (int64, bool, error) {
+			s := at(fields, i)
 			if s == "" {
 				return 0, false, nil
 			}
@@ -240,23 +334,26 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 		}
 		vals := make([]int64, len(metrics))
 		ok := make([]bool, len(metrics))
-		for k, m := range metrics {
-			v, has, err := parse(m)
-			if err != nil || (!has && get(m) != "") {
+		for k, i := range metricIdx {
+			v, has, err := parse(i, metrics[k])
+			if err != nil || (!has && fields[i] != "") {
 				return err
 			}
 			vals[k], ok[k] = v, has
 		}
-		tid, hasTid, e1 := parse("tid")
-		start, hasStart, e2 := parse("start")
-		end, hasEnd, e3 := parse("end")
+		tid, hasTid, e1 := parse(tidIdx, "tid")
+		start, hasStart, e2 := parse(startIdx, "start")
+		end, hasEnd, e3 := parse(endIdx, "end")
 		if e1 != nil || e2 != nil || e3 != nil {
 			return firstErr(e1, e2, e3)
 		}
-		if !hasStart || !hasEnd {
-			return p.bad(line, "start", get("start")+","+get("end"), "start and end (µs since the epoch) on every row", nil)
+		if (!hasStart && at(fields, startIdx) != "") || (!hasEnd && at(fields, endIdx) != "") || (!hasTid && at(fields, tidIdx) != "") {
+			return nil // skipped (lenient)
 		}
-		if get("pid") == "" { // a thread row of the current process
+		if !hasStart || !hasEnd {
+			return p.bad(line, "start", at(fields, startIdx)+","+at(fields, endIdx), "start and end (µs since the epoch) on every row", nil)
+		}
+		if fields[intIdx[fPID]] == "" { // a thread row of the current process
 			if cur == nil {
 				return p.bad(line, "pid", "", "a process row before its thread rows", nil)
 			}
@@ -270,27 +367,23 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 		if err := finish(); err != nil {
 			return err
 		}
-		pr := &papiexProc{line: line, str: map[string]string{}, ints: map[string]int64{}, has: map[string]bool{}}
-		for _, h := range header { // header order: errors are deterministic
-			if !papiexProcCols[h] {
-				continue
-			}
-			if papiexStringCols[h] {
-				pr.str[h] = get(h)
-				continue
-			}
-			v, has, err := parse(h)
+		pr := &papiexProc{line: line}
+		for k, i := range strIdx {
+			pr.str[k] = at(fields, i)
+		}
+		for k, i := range intIdx {
+			v, has, err := parse(i, papiexIntNames[k])
 			if err != nil {
 				return err
 			}
-			if !has && get(h) != "" {
-				return nil // lenient skip of a bad value
+			if !has && at(fields, i) != "" {
+				return nil // skipped (lenient)
 			}
-			pr.ints[h], pr.has[h] = v, has
+			pr.ints[k], pr.has[k] = v, has
 		}
-		pr.declared = pr.ints["numtids"]
-		if !pr.has["numtids"] || pr.declared < 1 {
-			return p.bad(line, "numtids", get("numtids"), "the number of thread rows (1 or more)", nil)
+		pr.declared = pr.ints[fNumtids]
+		if !pr.has[fNumtids] || pr.declared < 1 {
+			return p.bad(line, "numtids", at(fields, intIdx[fNumtids]), "the number of thread rows (1 or more)", nil)
 		}
 		pr.threads = [][]int64{vals}
 		pr.tvalid = [][]bool{ok}
@@ -392,30 +485,32 @@ func parseTSVLine(line string, n int, metrics []string, p *problems) (*papiexPro
 	if len(f) != len(tsvFields) {
 		return nil, p.bad(n, "", line, fmt.Sprintf("%d tab-separated fields", len(tsvFields)), nil)
 	}
-	pr := &papiexProc{line: n, str: map[string]string{}, ints: map[string]int64{}, has: map[string]bool{}}
+	pr := &papiexProc{line: n}
 	var start, end int64
 	for i, name := range tsvFields[1:] {
 		v := f[i+1]
-		switch {
-		case papiexStringCols[name]:
-			pr.str[name] = v
-		case v == "":
+		if k := indexOf(papiexStrNames[:], name); k >= 0 {
+			pr.str[k] = v
+			continue
+		}
+		if v == "" {
+			continue
+		}
+		x, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return nil, p.bad(n, name, v, "an integer", err)
+		}
+		switch name {
+		case "start":
+			start = x
+		case "finish":
+			end = x
 		default:
-			x, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				return nil, p.bad(n, name, v, "an integer", err)
-			}
-			switch name {
-			case "start":
-				start = x
-			case "finish":
-				end = x
-			default:
-				pr.ints[name], pr.has[name] = x, true
-			}
+			k := indexOf(papiexIntNames[:], name)
+			pr.ints[k], pr.has[k] = x, true
 		}
 	}
-	pr.declared = pr.ints["numtids"]
+	pr.declared = pr.ints[fNumtids]
 	if pr.declared < 1 {
 		return nil, p.bad(n, "numtids", f[12], "the number of threads (1 or more)", nil)
 	}
