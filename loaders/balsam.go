@@ -27,8 +27,8 @@ package loaders
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
+	json "github.com/goccy/go-json"
 	"io"
 	"sort"
 	"strings"
@@ -331,6 +331,28 @@ func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 		tagCols         []strCol
 	}
 	ev.tagCols = make([]strCol, len(keys))
+	// each job's tags, rendered once for all its events and attempts
+	type jobTags struct {
+		canon string
+		vals  []string
+		has   []bool
+	}
+	tagCache := map[*balsamJob]*jobTags{}
+	none := &jobTags{vals: make([]string, len(keys)), has: make([]bool, len(keys))}
+	tagsOf := func(j *balsamJob) *jobTags {
+		if j == nil {
+			return none
+		}
+		if jt := tagCache[j]; jt != nil {
+			return jt
+		}
+		jt := &jobTags{canon: frame.FormatTags(j.Tags), vals: make([]string, len(keys)), has: make([]bool, len(keys))}
+		for k, key := range keys {
+			jt.vals[k], jt.has[k] = j.Tags[key]
+		}
+		tagCache[j] = jt
+		return jt
+	}
 	type dataFields struct {
 		NumNodes   *float64 `json:"num_nodes"`
 		ReturnCode *int64   `json:"returncode"`
@@ -356,19 +378,11 @@ func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 		} else {
 			ev.batch.null()
 		}
-		for k, key := range keys {
-			if j != nil {
-				v, ok := j.Tags[key]
-				ev.tagCols[k].opt(v, ok)
-			} else {
-				ev.tagCols[k].null()
-			}
+		jt := tagsOf(j)
+		for k := range keys {
+			ev.tagCols[k].opt(jt.vals[k], jt.has[k])
 		}
-		if j != nil {
-			ev.tags.add(frame.FormatTags(j.Tags))
-		} else {
-			ev.tags.null()
-		}
+		ev.tags.opt(jt.canon, j != nil)
 	}
 	evCols := []frame.Column{ev.time.times("time"), ev.id.col("id"), ev.job.col("job"), ev.from.col("from_state"),
 		ev.to.col("to_state"), ev.data.col("data"), ev.nodes.col("num_nodes"), ev.rc.col("returncode"),
@@ -468,18 +482,10 @@ func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 			} else {
 				t.batch.null()
 			}
-			if j != nil {
-				t.tags.add(frame.FormatTags(j.Tags))
-			} else {
-				t.tags.null()
-			}
-			for c, key := range keys {
-				if j != nil {
-					v, ok := j.Tags[key]
-					t.tagCols[c].opt(v, ok)
-				} else {
-					t.tagCols[c].null()
-				}
+			jt := tagsOf(j)
+			t.tags.opt(jt.canon, j != nil)
+			for c := range keys {
+				t.tagCols[c].opt(jt.vals[c], jt.has[c])
 			}
 		}
 	}
@@ -535,10 +541,10 @@ func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 			jb.start.null()
 			jb.end.null()
 		}
-		jb.tags.add(frame.FormatTags(j.Tags))
-		for c, key := range keys {
-			v, ok := j.Tags[key]
-			jb.tagCols[c].opt(v, ok)
+		jt := tagsOf(j)
+		jb.tags.add(jt.canon)
+		for c := range keys {
+			jb.tagCols[c].opt(jt.vals[c], jt.has[c])
 		}
 	}
 	jCols := []frame.Column{jb.job.col("job"), jb.workdir.col("workdir"), jb.state.col("state"), jb.submit.times("submit"),
