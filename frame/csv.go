@@ -38,15 +38,34 @@ type CSVOptions struct {
 
 // ReadCSVFile reads a CSV file (see ReadCSV); errors name the file.
 func ReadCSVFile(path string, o CSVOptions) (*Frame, error) {
+	if o.Name == "" {
+		o.Name = path
+	}
+	return readFile(path, func(fh *os.File) (*Frame, error) { return ReadCSV(fh, o) })
+}
+
+// writeFile creates path, writes it with write and closes it; an error
+// names the file.
+func writeFile(path string, write func(*os.File) error) error {
+	fh, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(fh); err != nil {
+		fh.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return fh.Close()
+}
+
+// readFile opens path, reads a frame from it with read, and closes it.
+func readFile(path string, read func(*os.File) (*Frame, error)) (*Frame, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer fh.Close()
-	if o.Name == "" {
-		o.Name = path
-	}
-	return ReadCSV(fh, o)
+	return read(fh)
 }
 
 // ReadCSV reads CSV text into a frame. A value that does not fit its
@@ -379,15 +398,7 @@ func clip(s string) string {
 
 // WriteCSVFile writes the frame to a CSV file (see WriteCSV).
 func (f *Frame) WriteCSVFile(path string) error {
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := f.WriteCSV(fh); err != nil {
-		fh.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return fh.Close()
+	return writeFile(path, func(fh *os.File) error { return f.WriteCSV(fh) })
 }
 
 // WriteCSV writes the frame as CSV with a header line, following the

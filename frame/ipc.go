@@ -22,15 +22,7 @@ type IPCOptions struct {
 
 // WriteIPCFile writes the frame to an Arrow IPC file (see WriteIPC).
 func (f *Frame) WriteIPCFile(path string, o IPCOptions) error {
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := f.WriteIPC(fh, o); err != nil {
-		fh.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return fh.Close()
+	return writeFile(path, func(fh *os.File) error { return f.WriteIPC(fh, o) })
 }
 
 // WriteIPC writes the frame in the Arrow IPC file format (Feather v2),
@@ -88,15 +80,10 @@ func (s *seekless) Seek(off int64, whence int) (int64, error) {
 
 // ReadIPCFile reads an Arrow IPC file (see ReadIPC).
 func ReadIPCFile(path string, o ReadOptions) (*Frame, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
 	if o.Name == "" {
 		o.Name = path
 	}
-	return ReadIPC(fh, o)
+	return readFile(path, func(fh *os.File) (*Frame, error) { return ReadIPC(fh, o) })
 }
 
 // ReadIPC reads an Arrow IPC file (Feather v2, any compression) into a

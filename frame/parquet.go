@@ -42,15 +42,7 @@ func parquetCodec(name string) (compress.Compression, error) {
 
 // WriteParquetFile writes the frame to a Parquet file (see WriteParquet).
 func (f *Frame) WriteParquetFile(path string, o ParquetOptions) error {
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := f.WriteParquet(fh, o); err != nil {
-		fh.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return fh.Close()
+	return writeFile(path, func(fh *os.File) error { return f.WriteParquet(fh, o) })
 }
 
 // WriteParquet writes the frame as Parquet: zstd-compressed by default,
@@ -132,15 +124,10 @@ func (o ReadOptions) name() string {
 
 // ReadParquetFile reads a Parquet file (see ReadParquet).
 func ReadParquetFile(path string, o ReadOptions) (*Frame, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
 	if o.Name == "" {
 		o.Name = path
 	}
-	return ReadParquet(fh, o)
+	return readFile(path, func(fh *os.File) (*Frame, error) { return ReadParquet(fh, o) })
 }
 
 // ReadParquet reads a whole Parquet file into a frame, converting column

@@ -65,3 +65,13 @@ func BenchmarkLoadBalsam(b *testing.B)     { benchOpen(b, "balsam", Options{}) }
 func BenchmarkLoadEPMT(b *testing.B) {
 	benchOpen(b, "pp075-collated-papiex-804280-0.csv", Options{})
 }
+
+// BenchmarkLoadHyperQueueTasks loads only the frames the busy-CPU and
+// tasks-per-worker analyses need.
+func BenchmarkLoadHyperQueueTasks(b *testing.B) {
+	benchOpen(b, "hq.jsonl", Options{Frames: []string{Tasks, Placements, Workers}})
+}
+
+func BenchmarkLoadWorkQueueTasks(b *testing.B) {
+	benchOpen(b, "wq.log", Options{Frames: []string{Tasks}})
+}

@@ -11,7 +11,6 @@ package loaders
 // int64, others float64; a column absent from a run is null there.
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -42,32 +41,21 @@ func LoadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 	var times, runs intCol
 	run := int64(-1)
 	rows := 0
-	br := bufio.NewReaderSize(r, 64<<10)
-	n := 0
 	tv := false
-	for {
-		raw, err := br.ReadBytes('\n')
-		if len(raw) == 0 && err != nil {
-			if err != io.EOF {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-			break
-		}
-		n++
-		complete := raw[len(raw)-1] == '\n'
-		line := strings.TrimSpace(string(raw))
+	err := eachLine(r, &p, func(b []byte, n int) error {
+		line := strings.TrimSpace(string(b))
 		if line == "" {
-			continue
+			return nil
 		}
 		if strings.HasPrefix(line, "#") {
 			f := strings.Fields(strings.TrimPrefix(line, "#"))
 			if len(f) == 0 || f[0] != "timestamp" {
-				continue
+				return nil
 			}
 			seen := map[string]bool{}
 			for k, h := range f[1:] {
 				if seen[h] {
-					return nil, &ParseError{File: name, Line: n, Field: h, Text: clip(line, 80), Want: "a header naming each column once"}
+					return &ParseError{File: name, Line: n, Field: h, Text: clip(line, 80), Want: "a header naming each column once"}
 				}
 				seen[h] = true
 				if h == "time" || h == "run" { // ours: keep the log's under another name
@@ -85,60 +73,48 @@ func LoadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 					order = append(order, h)
 				}
 			}
-			continue
+			return nil
 		}
-		mark := p.mark()
-		bad := func(field, text, want string, e error) error { return p.bad(n, field, text, want, e) }
 		f := strings.Fields(line)
-		var perr error
 		switch {
 		case header == nil:
-			perr = bad("", line, `a "# timestamp ..." header line first`, nil)
+			return p.bad(n, "", line, `a "# timestamp ..." header line first`, nil)
 		case len(f) != len(header):
-			perr = bad("", line, fmt.Sprintf("%d values, as the header names", len(header)), nil)
-		default:
-			ts, e := strconv.ParseInt(f[0], 10, 64)
-			if e != nil {
-				perr = bad("timestamp", f[0], "an integer count of µs since the epoch", e)
-				break
+			return p.bad(n, "", line, fmt.Sprintf("%d values, as the header names", len(header)), nil)
+		}
+		ts, e := strconv.ParseInt(f[0], 10, 64)
+		if e != nil {
+			return p.bad(n, "timestamp", f[0], "an integer count of µs since the epoch", e)
+		}
+		vals := make([]float64, len(f))
+		ints := make([]int64, len(f))
+		isInt := make([]bool, len(f))
+		for k := 1; k < len(f); k++ {
+			if iv, e := strconv.ParseInt(f[k], 10, 64); e == nil {
+				ints[k], vals[k], isInt[k] = iv, float64(iv), true
+			} else if fv, e := strconv.ParseFloat(f[k], 64); e == nil {
+				vals[k] = fv
+			} else {
+				return p.bad(n, header[k], f[k], "a number", e)
 			}
-			vals := make([]float64, len(f))
-			ints := make([]int64, len(f))
-			isInt := make([]bool, len(f))
-			for k := 1; k < len(f) && perr == nil; k++ {
-				if iv, e := strconv.ParseInt(f[k], 10, 64); e == nil {
-					ints[k], vals[k], isInt[k] = iv, float64(iv), true
-				} else if fv, e := strconv.ParseFloat(f[k], 64); e == nil {
-					vals[k] = fv
-				} else {
-					perr = bad(header[k], f[k], "a number", e)
-				}
-			}
-			if perr != nil {
-				break
-			}
-			times.add(ts)
-			runs.add(run)
-			for k, h := range header[1:] {
-				c := cols[h]
-				for c.filled < rows {
-					c.vals, c.ints, c.ok = append(c.vals, 0), append(c.ints, 0), append(c.ok, false)
-					c.filled++
-				}
-				c.vals, c.ints, c.ok = append(c.vals, vals[k+1]), append(c.ints, ints[k+1]), append(c.ok, true)
-				c.isInt = c.isInt && isInt[k+1]
+		}
+		times.add(ts)
+		runs.add(run)
+		for k, h := range header[1:] {
+			c := cols[h]
+			for c.filled < rows {
+				c.vals, c.ints, c.ok = append(c.vals, 0), append(c.ints, 0), append(c.ok, false)
 				c.filled++
 			}
-			rows++
+			c.vals, c.ints, c.ok = append(c.vals, vals[k+1]), append(c.ints, ints[k+1]), append(c.ok, true)
+			c.isInt = c.isInt && isInt[k+1]
+			c.filled++
 		}
-		if !complete && (perr != nil || p.rollback(mark)) {
-			p.rollback(mark)
-			p.truncated(n, line)
-			break
-		}
-		if perr != nil {
-			return nil, perr
-		}
+		rows++
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	fcols := []frame.Column{times.times("time"), runs.col("run")}
 	for _, h := range order {

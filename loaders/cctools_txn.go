@@ -1,8 +1,6 @@
 package loaders
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -134,41 +132,9 @@ func loadCctools(r io.Reader, o Options) (*Dataset, error) {
 		wByAddr: map[string]*ccWorker{},
 		unknown: map[string]int{},
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	n := 0
-	for {
-		raw, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			// a line longer than the buffer: gather it whole
-			long := append([]byte(nil), raw...)
-			for err == bufio.ErrBufferFull {
-				raw, err = br.ReadSlice('\n')
-				long = append(long, raw...)
-			}
-			raw = long
-		}
-		if len(raw) == 0 && err != nil {
-			if err != io.EOF {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-			break
-		}
-		n++
-		complete := raw[len(raw)-1] == '\n'
-		line := string(bytes.TrimRight(raw, "\r\n"))
-		mark := c.p.mark()
-		perr := c.record(line, n)
-		if !complete && (perr != nil || c.p.rollback(mark)) {
-			c.p.rollback(mark)
-			c.p.truncated(n, line)
-			break
-		}
-		if perr != nil {
-			return nil, perr
-		}
-		if err == io.EOF {
-			break
-		}
+	err := eachLine(r, &c.p, func(line []byte, n int) error { return c.record(string(line), n) })
+	if err != nil {
+		return nil, err
 	}
 	for _, k := range sortedKeys(c.unknown) {
 		c.p.note(0, "record", k, fmt.Sprintf("%d records of an unknown kind kept in events with their raw text", c.unknown[k]))

@@ -447,37 +447,18 @@ var tsvFields = []string{"threads_df", "tags", "hostname", "exename", "path", "e
 
 // readPapiexTSV reads a TSV v2 data file given its metric names.
 func readPapiexTSV(r io.Reader, metrics []string, p *problems) ([]*papiexProc, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
 	var procs []*papiexProc
-	n := 0
-	for {
-		raw, err := br.ReadString('\n')
-		if raw == "" && err != nil {
-			if err == io.EOF {
-				return procs, nil
-			}
-			return nil, err
+	err := eachLine(r, p, func(b []byte, n int) error {
+		if len(b) == 0 {
+			return nil
 		}
-		n++
-		complete := strings.HasSuffix(raw, "\n")
-		line := strings.TrimRight(raw, "\r\n")
-		if line == "" {
-			continue
-		}
-		mark := p.mark()
-		pr, perr := parseTSVLine(line, n, metrics, p)
-		if !complete && (perr != nil || p.rollback(mark)) {
-			p.rollback(mark)
-			p.truncated(n, line)
-			return procs, nil
-		}
-		if perr != nil {
-			return nil, perr
-		}
-		if pr != nil {
+		pr, err := parseTSVLine(string(b), n, metrics, p)
+		if pr != nil && err == nil {
 			procs = append(procs, pr)
 		}
-	}
+		return err
+	})
+	return procs, err
 }
 
 func parseTSVLine(line string, n int, metrics []string, p *problems) (*papiexProc, error) {

@@ -35,7 +35,6 @@ package loaders
 // Worker and job ids are strings, as in every source.
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -376,6 +375,7 @@ type hqQueue struct {
 
 type hqLoader struct {
 	p        problems
+	want     map[string]bool // frames to build (nil: all)
 	attempts []*hqAttempt
 	// wopen lists, per worker, the attempts started on it in start order;
 	// closed ones are skipped lazily and dropped when the worker is lost.
@@ -416,6 +416,7 @@ func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 	}
 	h := &hqLoader{
 		p:       problems{file: name, lenient: o.Lenient},
+		want:    wantFrames(o),
 		byTask:  map[taskKey]*hqAttempt{},
 		wopen:   map[int64][]*hqAttempt{},
 		starts:  map[taskKey]int64{},
@@ -426,32 +427,15 @@ func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 		amap:    map[string]*hqAlloc{},
 		unknown: map[string]int{},
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	lineNo := 0
-	for {
-		raw, err := br.ReadBytes('\n')
-		if len(raw) == 0 && err != nil {
-			if err != io.EOF {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-			break
+	err := eachLine(r, &h.p, func(line []byte, n int) error {
+		if len(bytes.TrimSpace(line)) == 0 {
+			return nil
 		}
-		lineNo++
-		complete := len(raw) > 0 && raw[len(raw)-1] == '\n'
-		line := bytes.TrimSpace(raw)
-		if len(line) == 0 {
-			continue
-		}
-		mark := h.p.mark()
-		_, perr := h.line(line, lineNo)
-		if !complete && (perr != nil || h.p.rollback(mark)) {
-			h.p.rollback(mark)
-			h.p.truncated(lineNo, string(line))
-			break
-		}
-		if perr != nil {
-			return nil, perr
-		}
+		_, err := h.line(bytes.TrimSpace(line), n)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	for _, k := range sortedKeys(h.unknown) {
 		h.p.note(0, "type", k, fmt.Sprintf("%d events of an unknown type kept in events with their raw text", h.unknown[k]))
@@ -501,7 +485,23 @@ func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 
 func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) error {
 	job, hasJob := e.job()
-	// events frame: one row per line
+	if h.want == nil || h.want[Events] {
+		h.addEvent(e, typ, job, hasJob, t, n, raw)
+	}
+	var err error
+	// missing reports an absent required field; the event is then
+	// skipped (lenient) or the load stops (strict, err set).
+	missing := func(field string, ok bool) bool {
+		if !ok {
+			err = h.p.bad(n, field, string(raw), fmt.Sprintf("a %q field in a %s event", field, typ), nil)
+		}
+		return !ok
+	}
+	return h.apply(e, typ, job, hasJob, t, n, missing, &err)
+}
+
+// addEvent appends the events-frame row of one journal line.
+func (h *hqLoader) addEvent(e *hqEvent, typ string, job int64, hasJob bool, t int64, n int, raw []byte) {
 	h.ev.line.add(int64(n))
 	h.ev.time.add(t)
 	h.ev.typ.add(typ)
@@ -528,16 +528,10 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 	}
 	h.ev.worker.opt(itoa(wid), hasW)
 	h.ev.data.addBytes(raw)
+}
 
-	// missing reports an absent required field; the event is then
-	// skipped (lenient) or the load stops (strict, *err set).
-	var err error
-	missing := func(field string, ok bool) bool {
-		if !ok {
-			err = h.p.bad(n, field, string(raw), fmt.Sprintf("a %q field in a %s event", field, typ), nil)
-		}
-		return !ok
-	}
+// apply updates the loader's state with one event.
+func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64, n int, missing func(string, bool) bool, errp *error) error {
 	switch typ {
 	case "server-start", "server-stop":
 		h.closeAll(t, n, "lost", typ)
@@ -548,12 +542,12 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 		}
 	case "worker-connected":
 		if missing("id", e.ID.ok) {
-			return err
+			return *errp
 		}
 		h.connect(e.ID.v, e.Config, t, n)
 	case "worker-lost":
 		if missing("id", e.ID.ok) {
-			return err
+			return *errp
 		}
 		reason := ""
 		if e.Reason != nil {
@@ -561,12 +555,12 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 		}
 		h.workerLost(e.ID.v, reason, t, n)
 	case "worker-overview":
-		if e.ID.ok && e.HwState != nil && e.HwState.State != nil {
+		if e.ID.ok && e.HwState != nil && e.HwState.State != nil && (h.want == nil || h.want[Perf]) {
 			h.overview(e.ID.v, e.HwState.State, t, n)
 		}
 	case "job-created":
 		if missing("job", hasJob) {
-			return err
+			return *errp
 		}
 		h.jobCreated(job, e, t, n)
 	case "job-open":
@@ -585,10 +579,10 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 		j.end, j.ended = t, true
 	case "task-started":
 		if missing("job", hasJob) {
-			return err
+			return *errp
 		}
 		if missing("task", e.Task.ok) {
-			return err
+			return *errp
 		}
 		h.started(e, job, t, n)
 	case "task-finished", "task-failed":
@@ -599,10 +593,10 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 			break
 		}
 		if missing("job", hasJob) {
-			return err
+			return *errp
 		}
 		if missing("task", e.Task.ok) {
-			return err
+			return *errp
 		}
 		state, reason := "success", ""
 		if typ == "task-failed" {
@@ -634,7 +628,7 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 		}
 	case "autoalloc-allocation-queued", "autoalloc-allocation-started", "autoalloc-allocation-finished":
 		if missing("allocation-id", e.AllocationID != nil) {
-			return err
+			return *errp
 		}
 		a := h.amap[*e.AllocationID]
 		if a == nil {
@@ -1173,10 +1167,15 @@ func (h *hqLoader) dataset(name string) *Dataset {
 		p.gpuMemPct.col("gpu_mem_percent"), p.line.col("line"),
 	)
 	ev := &h.ev
-	d.Frames[Events] = frame.New(
-		ev.time.times("time"), ev.typ.col("type"), ev.job.col("job"), ev.task.col("task"), ev.instance.col("instance"),
-		ev.worker.col("worker"), ev.data.col("data"), ev.line.col("line"),
-	)
+	if h.want != nil && !h.want[Events] {
+		ev = nil
+	}
+	if ev != nil {
+		d.Frames[Events] = frame.New(
+			ev.time.times("time"), ev.typ.col("type"), ev.job.col("job"), ev.task.col("task"), ev.instance.col("instance"),
+			ev.worker.col("worker"), ev.data.col("data"), ev.line.col("line"),
+		)
+	}
 	d.Warnings = h.p.finish()
 	for fname, f := range d.Frames {
 		if f.Err() != nil {
