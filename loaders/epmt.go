@@ -28,11 +28,15 @@ package loaders
 //   - every process must lie inside the job's [start, stop] (EPMT aborts
 //     with "Corrupted CSV detected" otherwise): a bad record here.
 //
-// Archive members are read in memory, never written: a member whose path
-// is absolute or climbs out of the archive ("..") is an error.
+// Files are streamed (only their first 64 KiB is looked at to tell their
+// kind). Archive members are read into memory, since a tar's order is
+// arbitrary and the metadata may come last, and never written to disk: a
+// member whose path is absolute or climbs out of the archive ("..") is an
+// error.
 
 import (
 	"archive/tar"
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -125,7 +129,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	type dataFile struct {
 		name string
 		kind string
-		body []byte
+		r    io.Reader // streamed: data files are never read whole
 	}
 	var data []dataFile
 	var header []string
@@ -133,16 +137,17 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	var metaName string
 	for _, f := range files {
 		d.Files = append(d.Files, f.Name)
-		body, err := io.ReadAll(f.R)
-		if err != nil {
+		br := bufio.NewReaderSize(f.R, 64<<10)
+		head, err := br.Peek(64 << 10)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 			return nil, fmt.Errorf("%s: %w", f.Name, err)
 		}
-		switch epmtKind(f.Name, body[:min(len(body), 64<<10)]) {
+		switch kind := epmtKind(f.Name, head); kind {
 		case "metadata":
 			if meta != nil {
 				return nil, fmt.Errorf("%s and %s are both job metadata; one job has one", metaName, f.Name)
 			}
-			v, err := decodePickle(bytes.NewReader(body))
+			v, err := decodePickle(br)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", f.Name, err)
 			}
@@ -152,13 +157,13 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			}
 			meta, metaName = m, f.Name
 		case "header":
-			h, err := readPapiexHeader(bytes.NewReader(body), f.Name)
+			h, err := readPapiexHeader(br, f.Name)
 			if err != nil {
 				return nil, err
 			}
 			header = h
 		case "csv", "tsv":
-			data = append(data, dataFile{f.Name, epmtKind(f.Name, body[:min(len(body), 64<<10)]), body})
+			data = append(data, dataFile{f.Name, kind, br})
 		default:
 			return nil, &unknownFormatError{f.Name, "not an EPMT job_metadata, papiex CSV or TSV file"}
 		}
@@ -186,7 +191,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	for _, f := range data {
 		hp := &hostProcs{file: f.name, host: epmtHost(f.name), p: problems{file: f.name, lenient: o.Lenient}}
 		if f.kind == "csv" {
-			hp.procs, hp.metrics, err = readPapiexCSV(bytes.NewReader(f.body), &hp.p)
+			hp.procs, hp.metrics, err = readPapiexCSV(f.r, &hp.p)
 			if job.id == "" {
 				job.id = epmtJobID(f.name)
 			}
@@ -195,7 +200,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 				return nil, fmt.Errorf("%s: a papiex TSV file needs its -papiex-header.tsv beside it", f.name)
 			}
 			hp.metrics = header
-			hp.procs, err = readPapiexTSV(bytes.NewReader(f.body), header, &hp.p)
+			hp.procs, err = readPapiexTSV(f.r, header, &hp.p)
 		}
 		if err != nil {
 			return nil, err
