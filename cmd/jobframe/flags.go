@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/jobframe/jobframe/loaders"
@@ -58,5 +59,6 @@ func load(sources []string, lenient bool) (*loaders.Dataset, error) {
 	if len(sources) == 0 {
 		return nil, usagef("no SOURCE given")
 	}
-	return loaders.OpenWith(loaders.Options{Lenient: lenient}, sources...)
+	// EPMT reads naive job times in $EPMT_TZ when the job names no zone.
+	return loaders.OpenWith(loaders.Options{Lenient: lenient, TimeZone: os.Getenv("EPMT_TZ")}, sources...)
 }
