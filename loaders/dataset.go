@@ -115,7 +115,11 @@ type ParseError struct {
 
 func (e *ParseError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d: ", e.File, e.Line)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, "%s:%d: ", e.File, e.Line)
+	} else {
+		fmt.Fprintf(&b, "%s: ", e.File) // a binary file, or the file as a whole
+	}
 	if e.Field != "" {
 		fmt.Fprintf(&b, "field %s: ", e.Field)
 	}

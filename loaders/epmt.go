@@ -38,6 +38,7 @@ import (
 	"archive/tar"
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"path"
@@ -77,9 +78,21 @@ func epmtJobID(name string) string {
 	return ""
 }
 
-// epmtKind classifies one file of a job by its content (and name).
+// epmtKind classifies one file of a job: by EPMT's own file-name
+// patterns first (job_metadata, *-papiex-header.tsv, *-papiex*.csv,
+// *-papiex*.tsv), else by content.
 func epmtKind(name string, head []byte) string {
-	base := path.Base(name)
+	base := path.Base(strings.ReplaceAll(name, "\\", "/"))
+	switch {
+	case base == "job_metadata" || base == "job_metadata.tmp":
+		return "metadata"
+	case strings.Contains(base, "papiex-header") && strings.HasSuffix(base, ".tsv"):
+		return "header"
+	case strings.Contains(base, "papiex") && strings.HasSuffix(base, ".csv"):
+		return "csv"
+	case strings.Contains(base, "papiex") && strings.HasSuffix(base, ".tsv"):
+		return "tsv"
+	}
 	switch {
 	case len(head) == 0:
 		return ""
@@ -149,6 +162,10 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			}
 			v, err := decodePickle(br)
 			if err != nil {
+				var pe *pickleError
+				if errors.As(err, &pe) {
+					return nil, &ParseError{File: f.Name, Field: fmt.Sprintf("pickle offset %d", pe.offset), Want: "a job_metadata pickle EPMT writes (" + pe.msg + ")"}
+				}
 				return nil, fmt.Errorf("%s: %w", f.Name, err)
 			}
 			m, ok := v.(map[string]any)
