@@ -86,6 +86,7 @@ type Warning struct {
 	Msg   string
 }
 
+// String renders the warning as "file:line: field F: message (got \"text\")".
 func (w Warning) String() string {
 	var b strings.Builder
 	b.WriteString(w.File)
@@ -113,6 +114,7 @@ type ParseError struct {
 	Err   error  // the underlying error, if any
 }
 
+// Error renders the error as "file:line: field F: got \"text\", want ...".
 func (e *ParseError) Error() string {
 	var b strings.Builder
 	if e.Line > 0 {
@@ -130,6 +132,7 @@ func (e *ParseError) Error() string {
 	return b.String()
 }
 
+// Unwrap returns the underlying error, if any.
 func (e *ParseError) Unwrap() error { return e.Err }
 
 // clip truncates s to n bytes for messages, marking the cut.

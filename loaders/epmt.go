@@ -520,7 +520,7 @@ func epmtJobFromMeta(m map[string]any, name string, o Options) (epmtJob, []Warni
 	}
 	times := map[string]*int64{"job_pl_submit_ts": &j.submit, "job_pl_start_ts": &j.start, "job_el_stop_ts": &j.stop}
 	for k, dst := range times {
-		dt, ok := m[k].(PyDatetime)
+		dt, ok := m[k].(pyDatetime)
 		if !ok {
 			return j, nil, &ParseError{File: name, Field: k, Text: fmt.Sprintf("%T", m[k]), Want: "a datetime"}
 		}

@@ -4,7 +4,7 @@ package loaders
 // It is a stack machine over the pickle opcodes that EPMT's data can
 // contain — protocol 0 text (Python 2: (, d, p, g, S, s, c, t, R, I, .)
 // and protocols 2 to 5 binary — producing Go values: map[string]any,
-// []any, string, []byte, int64, float64, bool, nil and PyDatetime. The
+// []any, string, []byte, int64, float64, bool, nil and pyDatetime. The
 // only globals accepted are datetime.datetime, datetime.date,
 // datetime.timedelta and datetime.timezone, and REDUCE/NEWOBJ may only
 // call those: nothing is ever executed, and any other opcode or global is
@@ -25,15 +25,15 @@ import (
 	"unicode/utf8"
 )
 
-// PyDatetime is a decoded datetime.datetime (or date); Offset is the UTC
+// pyDatetime is a decoded datetime.datetime (or date); Offset is the UTC
 // offset in seconds when the value carried a timezone.
-type PyDatetime struct {
+type pyDatetime struct {
 	Year, Month, Day, Hour, Minute, Second, Microsecond int
 	Offset                                              *int
 }
 
 // In returns the instant, reading a naive value in loc.
-func (d PyDatetime) In(loc *time.Location) time.Time {
+func (d pyDatetime) In(loc *time.Location) time.Time {
 	if d.Offset != nil {
 		loc = time.FixedZone("", *d.Offset)
 	}
@@ -596,7 +596,7 @@ func construct(g pyGlobal, args pyTuple) (any, error) {
 		for len(ints) < 7 {
 			ints = append(ints, 0)
 		}
-		d := PyDatetime{ints[0], ints[1], ints[2], ints[3], ints[4], ints[5], ints[6], nil}
+		d := pyDatetime{ints[0], ints[1], ints[2], ints[3], ints[4], ints[5], ints[6], nil}
 		if len(args) > len(ints) || (len(args) == 8) {
 			if tz, ok := args[len(args)-1].(pyTimezone); ok {
 				off := tz.offset
@@ -640,12 +640,12 @@ func datetimeFromState(kind string, b []byte, rest []any) (any, error) {
 		if len(b) != 4 {
 			return nil, fmt.Errorf("date state of %d bytes", len(b))
 		}
-		return PyDatetime{Year: int(b[0])<<8 | int(b[1]), Month: int(b[2]), Day: int(b[3])}, nil
+		return pyDatetime{Year: int(b[0])<<8 | int(b[1]), Month: int(b[2]), Day: int(b[3])}, nil
 	}
 	if len(b) != 10 {
 		return nil, fmt.Errorf("datetime state of %d bytes", len(b))
 	}
-	d := PyDatetime{
+	d := pyDatetime{
 		Year: int(b[0])<<8 | int(b[1]), Month: int(b[2] & 0x7f), Day: int(b[3]),
 		Hour: int(b[4]), Minute: int(b[5]), Second: int(b[6]),
 		Microsecond: int(b[7])<<16 | int(b[8])<<8 | int(b[9]),

@@ -38,15 +38,15 @@ func TestPickleJobMetadata804280(t *testing.T) {
 	if m["job_pl_id"] != "804280" || m["job_el_exitcode"] != int64(0) || m["job_el_reason"] != "none" {
 		t.Fatal(m["job_pl_id"], m["job_el_exitcode"], m["job_el_reason"])
 	}
-	start := m["job_pl_start_ts"].(PyDatetime)
-	if start != m["job_pl_submit_ts"].(PyDatetime) || start.Offset != nil {
+	start := m["job_pl_start_ts"].(pyDatetime)
+	if start != m["job_pl_submit_ts"].(pyDatetime) || start.Offset != nil {
 		t.Fatal("submit and start are the same memo object, naive")
 	}
 	east, _ := time.LoadLocation("US/Eastern")
 	if us := start.In(east).UnixMicro(); us != 1561237094020006 {
 		t.Fatalf("start %d", us)
 	}
-	if us := m["job_el_stop_ts"].(PyDatetime).In(east).UnixMicro(); us != 1561240244724533 {
+	if us := m["job_el_stop_ts"].(pyDatetime).In(east).UnixMicro(); us != 1561240244724533 {
 		t.Fatalf("stop %d", us)
 	}
 	env := m["job_el_env"].(map[string]any)
@@ -66,11 +66,11 @@ func TestPickleProtocols(t *testing.T) {
 			t.Fatalf("protocol %d: %v", p, err)
 		}
 		m := v.(map[string]any)
-		sub := m["job_pl_submit_ts"].(PyDatetime)
-		stop := m["job_el_stop_ts"].(PyDatetime)
+		sub := m["job_pl_submit_ts"].(pyDatetime)
+		stop := m["job_el_stop_ts"].(pyDatetime)
 		checks := []bool{
 			m["job_pl_id"] == "804280",
-			sub == PyDatetime{2019, 6, 22, 16, 58, 14, 20006, nil},
+			sub == pyDatetime{2019, 6, 22, 16, 58, 14, 20006, nil},
 			stop.Offset != nil && *stop.Offset == -4*3600 && stop.In(time.UTC).UnixMicro() == 1561240244724533,
 			m["big"] == int64(1<<40+3), m["neg"] == int64(-7), m["ratio"] == 0.25,
 			fmt.Sprint(m["flags"]) == "[true false <nil>]",
