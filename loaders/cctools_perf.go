@@ -55,7 +55,7 @@ func LoadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 			seen := map[string]bool{}
 			for k, h := range f[1:] {
 				if seen[h] {
-					return &ParseError{File: name, Line: n, Field: h, Text: clip(line, 80), Want: "a header naming each column once"}
+					return &ParseError{File: name, Line: n, Field: h, Text: clip(line, 80), Want: "a header naming each column once", Err: errBadHeader}
 				}
 				seen[h] = true
 				if h == "time" || h == "run" { // ours: keep the log's under another name

@@ -1,6 +1,7 @@
 package loaders
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -134,6 +135,10 @@ func (e *ParseError) Error() string {
 
 // Unwrap returns the underlying error, if any.
 func (e *ParseError) Unwrap() error { return e.Err }
+
+// errBadHeader marks a ParseError about a file's header: without a good
+// header no record can be read, so even lenient mode stops there.
+var errBadHeader = errors.New("bad header")
 
 // clip truncates s to n bytes for messages, marking the cut.
 func clip(s string, n int) string {

@@ -20,6 +20,7 @@ package loaders
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -108,7 +109,7 @@ func csvRecords(r io.Reader, each func(fields []string, line int) error) error {
 				return err
 			}
 			if pending != nil {
-				return fmt.Errorf("line %d: unterminated quoted field", start)
+				return &unterminatedError{start}
 			}
 			return nil
 		}
@@ -147,7 +148,7 @@ func csvRecords(r io.Reader, each func(fields []string, line int) error) error {
 		rec, complete := csvStateMachine(pending, err == io.EOF)
 		if !complete {
 			if err == io.EOF {
-				return fmt.Errorf("line %d: unterminated quoted field", start)
+				return &unterminatedError{start}
 			}
 			continue
 		}
@@ -159,6 +160,13 @@ func csvRecords(r io.Reader, each func(fields []string, line int) error) error {
 			return nil
 		}
 	}
+}
+
+// unterminatedError is a quoted field still open at the end of the input.
+type unterminatedError struct{ line int }
+
+func (e *unterminatedError) Error() string {
+	return fmt.Sprintf("line %d: unterminated quoted field", e.line)
 }
 
 // csvStateMachine parses one record from b (a line, or lines joined while
@@ -290,11 +298,11 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 				col[h] = i
 			}
 			if len(col) != len(header) {
-				return &ParseError{File: p.file, Line: line, Field: "header", Text: clip(strings.Join(header, ","), 80), Want: "each column named once"}
+				return &ParseError{File: p.file, Line: line, Field: "header", Text: clip(strings.Join(header, ","), 80), Want: "each column named once", Err: errBadHeader}
 			}
 			for _, need := range []string{"pid", "numtids", "start", "end"} {
 				if _, ok := col[need]; !ok {
-					return &ParseError{File: p.file, Line: line, Field: need, Text: clip(strings.Join(header, ","), 80), Want: "a papiex CSV header naming pid, numtids, start and end"}
+					return &ParseError{File: p.file, Line: line, Field: need, Text: clip(strings.Join(header, ","), 80), Want: "a papiex CSV header naming pid, numtids, start and end", Err: errBadHeader}
 				}
 			}
 			look := func(name string) int {
@@ -393,6 +401,11 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 		cur = pr
 		return nil
 	})
+	var ue *unterminatedError
+	if errors.As(err, &ue) {
+		// the last record runs to the end of the file: one bad record
+		err = p.bad(ue.line, "", "", "a closing quote before the end of the file (unterminated quoted field)", nil)
+	}
 	if err != nil {
 		if _, ok := err.(*ParseError); !ok {
 			err = &ParseError{File: p.file, Line: 0, Text: "", Want: "papiex CSV", Err: err}
@@ -429,13 +442,13 @@ func readPapiexHeader(r io.Reader, name string) ([]string, error) {
 	}
 	first := strings.SplitN(strings.TrimRight(string(b), "\r\n"), "\t", 2)[0]
 	if !strings.HasPrefix(first, "{") || !strings.HasSuffix(first, "}") {
-		return nil, &ParseError{File: name, Line: 1, Field: "metrics", Text: clip(first, 80), Want: "{name,name,...} as the first tab-separated field"}
+		return nil, &ParseError{File: name, Line: 1, Field: "metrics", Text: clip(first, 80), Want: "{name,name,...} as the first tab-separated field", Err: errBadHeader}
 	}
 	names := strings.Split(first[1:len(first)-1], ",")
 	seen := map[string]bool{}
 	for _, n := range names {
 		if seen[n] || n == "" {
-			return nil, &ParseError{File: name, Line: 1, Field: "metrics", Text: clip(first, 80), Want: "each metric named once"}
+			return nil, &ParseError{File: name, Line: 1, Field: "metrics", Text: clip(first, 80), Want: "each metric named once", Err: errBadHeader}
 		}
 		seen[n] = true
 	}

@@ -197,7 +197,7 @@ func TestEPMTBadInput(t *testing.T) {
 	_, err = LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",,,,,,,,,,,,11,5,9,1,1\n")}}, Options{})
 	mustContain(t, err, "field pid", "a process row before its thread rows")
 	_, err = LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,\"open,0,10\n")}}, Options{})
-	mustContain(t, err, "unterminated quoted field")
+	mustContain(t, err, "h1-collated-papiex-7-0.csv:2:", "unterminated quoted field")
 	// A process outside the job's window (EPMT: "Corrupted CSV detected").
 	meta, _ := os.ReadFile(bundled("epmt/804280/job_metadata"))
 	_, err = LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)},

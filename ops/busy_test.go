@@ -1,0 +1,68 @@
+package ops
+
+import (
+	"fmt"
+	"testing"
+)
+
+// The corrected busy-CPU series of semantics.md §1.3 on the HyperQueue
+// sample: 110 points including (0, 0); peak 28 first at t = 69.884 s;
+// 24 -> 20 at the loss of worker 3 (t = 110.377); job 2 ends at t =
+// 346.738 with 0; job 3 gives 24 at t = 346.766; last (443.884, 0).
+func TestBusyHyperQueue(t *testing.T) {
+	d := load(t, bundled("hq/synthetic_v0.26_journal.jsonl"))
+	b := Busy(frameOf(t, d, "placements"), "cpus")
+	if b.Err() != nil {
+		t.Fatal(b.Err())
+	}
+	if b.NumRows()+1 != 110 {
+		t.Fatalf("%d points + (0,0), want 110", b.NumRows())
+	}
+	origin, _, _ := frameOf(t, d, "events").Micros("time")
+	us, _, _ := b.Micros("time")
+	v, _, _ := b.Float64s("value")
+	sec := func(i int) string { return fmt.Sprintf("%.3f", float64(us[i]-origin[0])/1e6) }
+	first := ""
+	for i := 0; i < 5; i++ {
+		first += fmt.Sprintf("(%s, %v) ", sec(i), v[i])
+	}
+	if first != "(20.008, 1) (20.011, 2) (20.011, 3) (20.012, 4) (20.015, 5) " {
+		t.Fatal(first)
+	}
+	peak, at := 0.0, -1
+	for i, x := range v {
+		if x > peak {
+			peak, at = x, i
+		}
+	}
+	if peak != 28 || sec(at) != "69.884" {
+		t.Fatalf("peak %v at %s", peak, sec(at))
+	}
+	checks := map[string]string{}
+	for i := range v {
+		checks[sec(i)] = fmt.Sprint(v[i])
+	}
+	for ts, want := range map[string]string{"110.377": "20", "106.713": "24", "346.738": "0", "346.766": "24"} {
+		if checks[ts] != want {
+			t.Errorf("at %s: %s, want %s", ts, checks[ts], want)
+		}
+	}
+	if last := len(v) - 1; sec(last) != "443.884" || v[last] != 0 {
+		t.Fatalf("last (%s, %v)", sec(last), v[last])
+	}
+}
+
+func TestTasksPerWorkerHyperQueue(t *testing.T) {
+	d := load(t, bundled("hq/synthetic_v0.26_journal.jsonl"))
+	tw := TasksPerWorker(frameOf(t, d, "placements"))
+	if got := column(t, tw, "worker") + " | " + column(t, tw, "count"); got != "2 1 3 | 17 36 4" {
+		t.Fatal(got)
+	}
+	tasks := column(t, tw.Where("worker", "==", "1"), "tasks")
+	if tasks[:22] != "1@5 1@6 1@11 1@16 1@15" {
+		t.Fatal(tasks[:40])
+	}
+	if err := TasksPerWorker(frameOf(t, d, "workers")).Err(); err == nil {
+		t.Fatal("want a missing-columns error")
+	}
+}

@@ -1,0 +1,71 @@
+package ops
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+)
+
+// TasksPerWorker counts the attempts that started on each worker, from
+// placements (a multi-node attempt counts on every worker it held), as the
+// HyperQueue journal notebook does (semantics.md §1.2): one entry per
+// start, so a task restarted after a worker loss counts again. Columns:
+// worker, count, and tasks, the "job@task" entries in start order (just
+// "task" when the source has no job). Workers come in order of their
+// first start.
+func TasksPerWorker(placements *frame.Frame) *frame.Frame {
+	if err := require("TasksPerWorker", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "task", "start"); err != nil {
+		return frame.WithErr(err)
+	}
+	order := []string{"start"}
+	if placements.Has("start_line") {
+		order = []string{"start_line"}
+	}
+	p := placements.Where("worker", "not-null", nil).Where("start", "not-null", nil).Sort(order...)
+	workers, _, err := p.Strings("worker")
+	if err != nil {
+		return frame.WithErr(fmt.Errorf("TasksPerWorker: %w", err))
+	}
+	tasks, _, err := p.Int64s("task")
+	if err != nil {
+		return frame.WithErr(fmt.Errorf("TasksPerWorker: %w", err))
+	}
+	var jobs []string
+	var jobOK []bool
+	if p.Has("job") {
+		if jobs, jobOK, err = p.Strings("job"); err != nil {
+			return frame.WithErr(fmt.Errorf("TasksPerWorker: %w", err))
+		}
+	}
+	index := map[string]int{}
+	var names []string
+	var counts []int64
+	var lists []*strings.Builder
+	for i, w := range workers {
+		k, ok := index[w]
+		if !ok {
+			k = len(names)
+			index[w] = k
+			names = append(names, w)
+			counts = append(counts, 0)
+			lists = append(lists, &strings.Builder{})
+		}
+		counts[k]++
+		b := lists[k]
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		if jobs != nil && jobOK[i] {
+			b.WriteString(jobs[i])
+			b.WriteByte('@')
+		}
+		b.WriteString(strconv.FormatInt(tasks[i], 10))
+	}
+	text := make([]string, len(lists))
+	for i, b := range lists {
+		text[i] = b.String()
+	}
+	return frame.New(frame.StringCol("worker", names, nil), frame.Int64Col("count", counts, nil), frame.StringCol("tasks", text, nil))
+}
