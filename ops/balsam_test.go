@@ -117,7 +117,7 @@ func TestBalsamAnalytics(t *testing.T) {
 	al := frameOf(t, d, "allocations")
 	for name, sel := range map[string]*frame.Frame{
 		"available_nodes(BatchJob filter_tags experiment:foo)  [docs idiom: JSONB containment]": al.Where("filter_tags", "==", "experiment:foo"),
-		"available_nodes(BatchJob id in [1, 2])  [batch jobs whose Jobs include foo]":         al.Where("id", "in", []int64{1, 2}),
+		"available_nodes(BatchJob id in [1, 2])  [batch jobs whose Jobs include foo]":           al.Where("id", "in", []int64{1, 2}),
 	} {
 		s, skipped := AvailableNodes(sel)
 		nodes, _, _ := s.Int64s("nodes")
