@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -70,6 +71,6 @@ func (f *Frame) ValueCounts(col string) *Frame {
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortStableFunc(idx, func(x, y int) int { return cmpInt(counts[y], counts[x]) })
+	slices.SortStableFunc(idx, func(x, y int) int { return cmp.Compare(counts[y], counts[x]) })
 	return g.take(idx)
 }

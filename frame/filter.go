@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"reflect"
@@ -128,7 +129,7 @@ func compareScalar(x, y any) int {
 	switch a := x.(type) {
 	case int64:
 		b := y.(int64)
-		return cmpInt(a, b)
+		return cmp.Compare(a, b)
 	case float64:
 		b := y.(float64)
 		switch {
@@ -153,16 +154,6 @@ func compareScalar(x, y any) int {
 		return strings.Compare(a, y.(string))
 	}
 	return 2
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // stringMask evaluates pred once per distinct dictionary value, or per row

@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -56,7 +57,7 @@ func codesOf(a arrow.Array) keyCodes {
 				codes[i] = r
 			}
 			nvals = len(vals)
-			less = func(x, y int32) int { return cmpString(vals[x], vals[y]) }
+			less = func(x, y int32) int { return cmp.Compare(vals[x], vals[y]) }
 		} else {
 			s := a.(*array.String)
 			m := make(map[string]int32)
@@ -76,7 +77,7 @@ func codesOf(a arrow.Array) keyCodes {
 				codes[i] = c
 			}
 			nvals = len(vals)
-			less = func(x, y int32) int { return cmpString(vals[x], vals[y]) }
+			less = func(x, y int32) int { return cmp.Compare(vals[x], vals[y]) }
 		}
 	case Int64, Time:
 		vs := int64Values(a)
@@ -96,7 +97,7 @@ func codesOf(a arrow.Array) keyCodes {
 			codes[i] = c
 		}
 		nvals = len(vals)
-		less = func(x, y int32) int { return cmpInt(vals[x], vals[y]) }
+		less = func(x, y int32) int { return cmp.Compare(vals[x], vals[y]) }
 	case Float64:
 		vs := float64Values(a)
 		m := make(map[uint64]int32)
@@ -149,7 +150,7 @@ func codesOf(a arrow.Array) keyCodes {
 			}
 		}
 		nvals = 2
-		less = func(x, y int32) int { return cmpInt(int64(x), int64(y)) }
+		less = func(x, y int32) int { return cmp.Compare(int64(x), int64(y)) }
 	}
 	order := make([]int32, nvals)
 	for i := range order {
@@ -169,16 +170,6 @@ func codesOf(a arrow.Array) keyCodes {
 		}
 	}
 	return keyCodes{codes: codes, rank: rank, card: nvals + 1}
-}
-
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // grouping assigns every row a group id; groups are numbered in sorted key
@@ -267,7 +258,7 @@ func groupRows(cols []arrow.Array) (grouping, error) {
 	slices.SortFunc(order, func(x, y int32) int {
 		rx, ry := firstRow[x], firstRow[y]
 		for _, kc := range kcs {
-			if c := cmpInt(int64(kc.rank[kc.codes[rx]]), int64(kc.rank[kc.codes[ry]])); c != 0 {
+			if c := cmp.Compare(int64(kc.rank[kc.codes[rx]]), int64(kc.rank[kc.codes[ry]])); c != 0 {
 				return c
 			}
 		}

@@ -725,6 +725,16 @@ func (c *ccLoader) category(args []string, us int64, n int, line string) error {
 	return nil
 }
 
+// boxCols are the four columns of a box (cores, memory, disk, gpus).
+type boxCols struct{ cores, mem, disk, gpus floatCol }
+
+func (c *boxCols) add(b box) {
+	c.cores.opt(b.cores, b.hasCores)
+	c.mem.opt(b.mem, b.hasMem)
+	c.disk.opt(b.disk, b.hasDisk)
+	c.gpus.opt(b.gpus, b.hasGPUs)
+}
+
 // box is the usual four resources of a resource object.
 type box struct {
 	cores, mem, disk, gpus             float64
@@ -864,9 +874,9 @@ func (c *ccLoader) dataset(name string) *Dataset {
 	}
 	if c.wants(Workers) {
 		var w struct {
-			run, conn, lost        intCol
-			id, addr, reason       strCol
-			cores, mem, disk, gpus floatCol
+			run, conn, lost  intCol
+			id, addr, reason strCol
+			box              boxCols
 		}
 		for _, x := range c.workers {
 			w.run.add(x.run)
@@ -875,14 +885,10 @@ func (c *ccLoader) dataset(name string) *Dataset {
 			w.conn.opt(x.connected, x.hasConnected)
 			w.lost.opt(x.lost, x.hasLost)
 			w.reason.opt(x.reason, x.hasLost)
-			b := boxOf(x.res)
-			w.cores.opt(b.cores, b.hasCores)
-			w.mem.opt(b.mem, b.hasMem)
-			w.disk.opt(b.disk, b.hasDisk)
-			w.gpus.opt(b.gpus, b.hasGPUs)
+			w.box.add(boxOf(x.res))
 		}
 		d.Frames[Workers] = frame.New(w.run.col("run"), w.id.col("worker"), w.addr.col("host"), w.conn.times("connected"),
-			w.lost.times("lost"), w.reason.col("reason"), w.cores.col("cpus"), w.gpus.col("gpus"), w.mem.col("mem_mb"), w.disk.col("disk_mb"))
+			w.lost.times("lost"), w.reason.col("reason"), w.box.cores.col("cpus"), w.box.gpus.col("gpus"), w.box.mem.col("mem_mb"), w.box.disk.col("disk_mb"))
 	}
 	if c.wants(Transfers) {
 		x := &c.xfer
@@ -915,8 +921,7 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 		startLine, endLine, taskSubmit                               intCol
 		worker, host, category, state, raw, mode, limits, done       strCol
 		final, library, fallback                                     boolCol
-		reqCores, reqMem, reqDisk, reqGPUs                           floatCol
-		askCores, askMem, askDisk, askGPUs                           floatCol
+		req, ask                                                     boxCols
 	}
 	measured := map[string]*floatCol{}
 	measuredTimes := map[string]*intCol{}
@@ -945,16 +950,8 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 		t.library.add(tk.library)
 		t.startLine.opt(int64(a.startLine), a.started)
 		t.endLine.opt(int64(a.endLine), a.endLine > 0)
-		b := boxOf(a.alloc)
-		t.reqCores.opt(b.cores, b.hasCores)
-		t.reqMem.opt(b.mem, b.hasMem)
-		t.reqDisk.opt(b.disk, b.hasDisk)
-		t.reqGPUs.opt(b.gpus, b.hasGPUs)
-		q := boxOf(a.requested)
-		t.askCores.opt(q.cores, q.hasCores)
-		t.askMem.opt(q.mem, q.hasMem)
-		t.askDisk.opt(q.disk, q.hasDisk)
-		t.askGPUs.opt(q.gpus, q.hasGPUs)
+		t.req.add(boxOf(a.alloc))
+		t.ask.add(boxOf(a.requested))
 		hasWall, hasCPU := false, false
 		for _, r := range a.measured {
 			name, v, isTime := resourceColumn(r)
@@ -1007,9 +1004,9 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 		t.retrieval.times("retrieval"), t.end.times("end"), t.state.col("state"), t.raw.col("raw_state"),
 		t.exit.col("exit_code"), t.limits.col("limits_exceeded"), t.final.col("final"), t.done.col("done_result"),
 		t.library.col("library"), t.mode.col("resources_mode"),
-		t.reqCores.col("req_cpus"), t.reqMem.col("req_mem_mb"), t.reqDisk.col("req_disk_mb"), t.reqGPUs.col("req_gpus"),
-		t.askCores.col("requested_cores"), t.askMem.col("requested_mem_mb"), t.askDisk.col("requested_disk_mb"),
-		t.askGPUs.col("requested_gpus"), t.fallback.col("measured_fallback"),
+		t.req.cores.col("req_cpus"), t.req.mem.col("req_mem_mb"), t.req.disk.col("req_disk_mb"), t.req.gpus.col("req_gpus"),
+		t.ask.cores.col("requested_cores"), t.ask.mem.col("requested_mem_mb"), t.ask.disk.col("requested_disk_mb"),
+		t.ask.gpus.col("requested_gpus"), t.fallback.col("measured_fallback"),
 	}
 	sort.SliceStable(order, func(i, j int) bool { return measuredRank(order[i]) < measuredRank(order[j]) })
 	for _, name := range order {
@@ -1053,7 +1050,7 @@ func (c *ccLoader) placementsFrame(rows []*ccAttempt) *frame.Frame {
 	var p struct {
 		run, task, attempt, start, end, sl, el intCol
 		worker, state                          strCol
-		cores, mem, disk, gpus                 floatCol
+		box                                    boxCols
 	}
 	for _, a := range rows {
 		if !a.started {
@@ -1066,19 +1063,15 @@ func (c *ccLoader) placementsFrame(rows []*ccAttempt) *frame.Frame {
 		p.start.add(a.start)
 		p.end.opt(a.end, !a.open && a.endLine > 0)
 		p.state.add(a.state)
-		b := boxOf(a.alloc)
-		p.cores.opt(b.cores, b.hasCores)
-		p.mem.opt(b.mem, b.hasMem)
-		p.disk.opt(b.disk, b.hasDisk)
-		p.gpus.opt(b.gpus, b.hasGPUs)
+		p.box.add(boxOf(a.alloc))
 		p.sl.add(int64(a.startLine))
 		p.el.opt(int64(a.endLine), a.endLine > 0)
 	}
 	n := len(p.run.v)
 	return frame.New(p.run.col("run"), frame.StringCol("job", make([]string, n), make([]bool, n)), p.task.col("task"),
 		p.attempt.col("attempt"), p.worker.col("worker"), frame.BoolCol("root", trues(n), nil), p.start.times("start"),
-		p.end.times("end"), p.state.col("state"), p.cores.col("cpus"), p.gpus.col("gpus"), p.mem.col("mem_mb"),
-		p.disk.col("disk_mb"), p.sl.col("start_line"), p.el.col("end_line"))
+		p.end.times("end"), p.state.col("state"), p.box.cores.col("cpus"), p.box.gpus.col("gpus"), p.box.mem.col("mem_mb"),
+		p.box.disk.col("disk_mb"), p.sl.col("start_line"), p.el.col("end_line"))
 }
 
 func trues(n int) []bool {

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -91,7 +92,7 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 		deltas = append(deltas, delta{lt[i], -1.0 * w})
 	}
 	slices.SortStableFunc(deltas, func(a, b delta) int {
-		if c := cmp64(a.t, b.t); c != 0 {
+		if c := cmp.Compare(a.t, b.t); c != 0 {
 			return c
 		}
 		switch {
@@ -137,10 +138,10 @@ func AvailableNodes(allocations *frame.Frame) (series *frame.Frame, skipped int)
 		deltas = append(deltas, delta{s[i], n[i]}, delta{e[i], -n[i]})
 	}
 	slices.SortStableFunc(deltas, func(a, b delta) int {
-		if c := cmp64(a.t, b.t); c != 0 {
+		if c := cmp.Compare(a.t, b.t); c != 0 {
 			return c
 		}
-		return cmp64(a.d, b.d)
+		return cmp.Compare(a.d, b.d)
 	})
 	times := make([]int64, len(deltas))
 	nodes := make([]int64, len(deltas))

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -74,7 +75,7 @@ func Busy(placements *frame.Frame, resource string) *frame.Frame {
 			changes = append(changes, change{k, end[i], -amount[i]})
 		}
 	}
-	slices.SortStableFunc(changes, func(a, b change) int { return cmp64(a.key, b.key) })
+	slices.SortStableFunc(changes, func(a, b change) int { return cmp.Compare(a.key, b.key) })
 	var times []int64
 	var values []float64
 	busy := 0.0

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -70,7 +71,7 @@ func Intervals(f *frame.Frame, start, end string, by ...string) *frame.Frame {
 		if len(rows) == 0 {
 			continue
 		}
-		slices.SortStableFunc(rows, func(a, b int) int { return cmp64(s[a], s[b]) })
+		slices.SortStableFunc(rows, func(a, b int) int { return cmp.Compare(s[a], s[b]) })
 		count[k] = int64(len(rows))
 		curS, curE := s[rows[0]], e[rows[0]]
 		first[k], last[k] = curS, curE
@@ -97,14 +98,4 @@ func Intervals(f *frame.Frame, start, end string, by ...string) *frame.Frame {
 		frame.Int64Col("runs", runs, nil), frame.BoolCol("contiguous", contiguous, nil),
 		frame.MicrosCol("start", first, nil), frame.MicrosCol("end", last, nil))
 	return frame.New(cols...)
-}
-
-func cmp64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -44,7 +45,7 @@ func ProcessTree(procs *frame.Frame) (tree *frame.Frame, unresolved int) {
 		byPid[k] = append(byPid[k], i)
 	}
 	for _, rows := range byPid {
-		slices.SortStableFunc(rows, func(a, b int) int { return cmp64(start[a], start[b]) })
+		slices.SortStableFunc(rows, func(a, b int) int { return cmp.Compare(start[a], start[b]) })
 	}
 	// resolve returns the process with pid p that was alive when row i
 	// started, or -1.
