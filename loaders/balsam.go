@@ -90,7 +90,12 @@ type balsamBatchJob struct {
 // {"count", "results": [...]}, or JSON lines, calling each with the raw
 // object and a function giving its line (the line the object ends on;
 // computed only when asked, for error messages).
-func jsonRecords(r io.Reader, p *problems, each func(raw json.RawMessage, line func() int) error) error {
+func jsonRecords(r io.Reader, p *problems, each func(raw json.RawMessage, line func() int) error) (err error) {
+	defer func() { // the decoder can panic on malformed input (see unmarshalJSON)
+		if r := recover(); r != nil {
+			err = &ParseError{File: p.file, Want: "well-formed JSON", Err: fmt.Errorf("decoder failed: %v", r)}
+		}
+	}()
 	lc := &lineCounter{r: r}
 	br := bufio.NewReaderSize(lc, 64<<10)
 	dec := json.NewDecoder(br)
@@ -136,7 +141,7 @@ func jsonRecords(r io.Reader, p *problems, each func(raw json.RawMessage, line f
 	}
 	if res, ok := obj["results"]; ok {
 		var recs []json.RawMessage
-		if err := json.Unmarshal(res, &recs); err != nil {
+		if err := unmarshalJSON(res, &recs); err != nil {
 			return p.bad(1, "results", clip(string(res), 80), "an array of records", err)
 		}
 		for _, rec := range recs {
@@ -219,7 +224,7 @@ func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 		p := problems{file: names[1], lenient: o.Lenient}
 		err := jsonRecords(in.Jobs, &p, func(raw json.RawMessage, lineOf func() int) error {
 			var j balsamJob
-			if err := json.Unmarshal(raw, &j); err != nil {
+			if err := unmarshalJSON(raw, &j); err != nil {
 				return p.bad(lineOf(), "", string(raw), "a Balsam Job record", err)
 			}
 			if j.ID == nil {
@@ -245,7 +250,7 @@ func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 		p := problems{file: names[2], lenient: o.Lenient}
 		err := jsonRecords(in.BatchJobs, &p, func(raw json.RawMessage, lineOf func() int) error {
 			var b balsamBatchJob
-			if err := json.Unmarshal(raw, &b); err != nil {
+			if err := unmarshalJSON(raw, &b); err != nil {
 				return p.bad(lineOf(), "", string(raw), "a Balsam BatchJob record", err)
 			}
 			if b.ID == nil {
@@ -277,7 +282,7 @@ func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 		p := problems{file: names[0], lenient: o.Lenient}
 		err := jsonRecords(in.Events, &p, func(raw json.RawMessage, lineOf func() int) error {
 			var e balsamEvent
-			if err := json.Unmarshal(raw, &e); err != nil {
+			if err := unmarshalJSON(raw, &e); err != nil {
 				return p.bad(lineOf(), "", string(raw), "a Balsam LogEvent record", err)
 			}
 			switch {
@@ -361,7 +366,7 @@ func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	parsed := make([]dataFields, len(events))
 	for i, e := range events {
 		var df dataFields
-		json.Unmarshal([]byte(e.data), &df) // data is any object; missing fields stay nil
+		unmarshalJSON([]byte(e.data), &df) // data is any object; missing fields stay nil
 		parsed[i] = df
 		ev.time.add(e.time)
 		ev.id.add(e.id)

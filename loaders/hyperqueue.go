@@ -446,7 +446,7 @@ func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 // line handles one journal line; it returns the event time.
 func (h *hqLoader) line(line []byte, n int) (int64, error) {
 	var l hqLine
-	if err := json.Unmarshal(line, &l); err != nil {
+	if err := unmarshalJSON(line, &l); err != nil {
 		return 0, h.p.bad(n, "", string(line), "a JSON object {\"event\": {...}, \"time\": ...}", err)
 	}
 	if l.Time == "" {
@@ -722,7 +722,7 @@ func (h *hqLoader) connect(id int64, c *hqConfig, t int64, n int) {
 				Manager      string `json:"manager"`
 				AllocationID string `json:"allocation_id"`
 			}
-			if json.Unmarshal([]byte(jm), &m) == nil {
+			if unmarshalJSON([]byte(jm), &m) == nil {
 				w.manager, w.alloc = m.Manager, m.AllocationID
 			}
 		}
