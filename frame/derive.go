@@ -84,6 +84,7 @@ func (f *Frame) WithColumnFunc(name string, t Type, fn func(Row) any) (out *Fram
 	valid := make([]bool, f.nrows)
 	switch t {
 	case Int64, Time:
+		probe := newInt64(nil, nil) // scalarFor's type check, made once
 		vals := make([]int64, f.nrows)
 		for i := range vals {
 			v := fn(Row{f: f, i: i})
@@ -94,7 +95,7 @@ func (f *Frame) WithColumnFunc(name string, t Type, fn func(Row) any) (out *Fram
 				vals[i], valid[i] = tm.UnixMicro(), true
 				continue
 			}
-			x, e := scalarFor(newInt64([]int64{0}, nil), v)
+			x, e := scalarFor(probe, v)
 			if e != nil {
 				return WithErr(fmt.Errorf("WithColumnFunc %q: row %d: %w", name, i, e))
 			}
@@ -105,13 +106,14 @@ func (f *Frame) WithColumnFunc(name string, t Type, fn func(Row) any) (out *Fram
 		}
 		return f.setColumn(name, newInt64(vals, valid))
 	case Float64:
+		probe := newFloat64(nil, nil)
 		vals := make([]float64, f.nrows)
 		for i := range vals {
 			v := fn(Row{f: f, i: i})
 			if v == nil {
 				continue
 			}
-			x, e := scalarFor(newFloat64([]float64{0}, nil), v)
+			x, e := scalarFor(probe, v)
 			if e != nil {
 				return WithErr(fmt.Errorf("WithColumnFunc %q: row %d: %w", name, i, e))
 			}

@@ -249,7 +249,7 @@ func scalarFor(a arrow.Array, v any) (any, error) {
 		case time.Time:
 			return x.UnixMicro(), nil
 		case string:
-			us, err := parseTimestamp(x)
+			us, err := ParseMicros(x)
 			if err != nil {
 				return nil, fmt.Errorf("value %q is not an RFC 3339 time: %w", x, err)
 			}

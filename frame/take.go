@@ -4,7 +4,6 @@ import (
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
 	"github.com/apache/arrow/go/v17/arrow/bitutil"
-	"github.com/apache/arrow/go/v17/arrow/memory"
 )
 
 // take gathers rows idx of a into a new array; an index of -1 yields null.
@@ -122,18 +121,3 @@ func (f *Frame) Head(n int) *Frame { return f.Slice(0, n) }
 
 // Tail returns the last n rows.
 func (f *Frame) Tail(n int) *Frame { return f.Slice(f.nrows-n, f.nrows) }
-
-// compact returns a copy of a whose buffers hold only its own rows, so that
-// a small slice does not keep a large parent alive (used before writing).
-func compact(a arrow.Array, mem memory.Allocator) arrow.Array {
-	if a.Data().Offset() == 0 {
-		a.Retain()
-		return a
-	}
-	out, err := array.Concatenate([]arrow.Array{a}, mem)
-	if err != nil {
-		a.Retain()
-		return a
-	}
-	return out
-}

@@ -52,9 +52,6 @@ func ParseNaiveMicros(s string) (int64, error) {
 	return us - off, nil
 }
 
-// parseTimestamp is ParseMicros under the name the filters use.
-func parseTimestamp(s string) (int64, error) { return ParseMicros(s) }
-
 func digits(s string, n int) (int, bool) {
 	if len(s) < n {
 		return 0, false

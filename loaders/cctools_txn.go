@@ -254,11 +254,6 @@ func (c *ccLoader) record(line string, n int) error {
 	if c.run < 0 && kind != "MANAGER" && kind != "MASTER" {
 		c.run = 0 // a log cut before MANAGER START
 	}
-	id, state := eventKey(kind, args)
-	data := ""
-	if k := strings.Index(line, kind); k >= 0 {
-		data = strings.TrimSpace(line[k+len(kind):])
-	}
 	switch kind {
 	case "MANAGER", "MASTER":
 		err = c.manager(args, us, n, line)
@@ -286,6 +281,11 @@ func (c *ccLoader) record(line string, n int) error {
 		return err
 	}
 	if c.wants(Events) {
+		id, state := eventKey(kind, args)
+		data := ""
+		if k := strings.Index(line, kind); k >= 0 {
+			data = strings.TrimSpace(line[k+len(kind):])
+		}
 		c.ev.time.add(us)
 		c.ev.run.add(max(c.run, 0))
 		c.ev.line.add(int64(n))

@@ -96,7 +96,7 @@ func epmtKind(name string, head []byte) string {
 	switch {
 	case len(head) == 0:
 		return ""
-	case bytes.HasPrefix(head, []byte("(dp")) || bytes.HasPrefix(head, []byte("(d")) || (head[0] == 0x80 && len(head) > 1 && head[1] >= 2 && head[1] <= 5):
+	case bytes.HasPrefix(head, []byte("(d")) || (head[0] == 0x80 && len(head) > 1 && head[1] >= 2 && head[1] <= 5):
 		return "metadata"
 	case len(head) > 262 && bytes.Equal(head[257:262], []byte("ustar")):
 		return "archive"

@@ -112,12 +112,9 @@ func FuzzDecodePickle(f *testing.F) {
 			f.Add(b)
 		}
 	}
+	// The property: no input panics or hangs the decoder (it runs nothing
+	// by construction; TestPickleRefusesCode checks the refusals).
 	f.Fuzz(func(t *testing.T, in []byte) {
-		v, err := decodePickle(bytes.NewReader(in))
-		if err == nil && v == nil && len(in) > 0 && in[0] != 'N' {
-			// decoding to None is possible; nothing else to check but that
-			// no input panics or runs anything
-			_ = v
-		}
+		decodePickle(bytes.NewReader(in))
 	})
 }

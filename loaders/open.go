@@ -345,7 +345,7 @@ func merge(sets []*Dataset) (*Dataset, error) {
 		for name, f := range d.Frames {
 			if !f.Has("file") { // EPMT's frames name their data file already
 				names := append([]string{"file"}, f.Names()...)
-				f = f.WithColumn("file", frameRepeat(file, f.NumRows())).Select(names...)
+				f = f.WithColumn("file", repeat("file", file, f.NumRows())).Select(names...)
 			}
 			byName[name] = append(byName[name], f)
 		}
@@ -364,12 +364,4 @@ func merge(sets []*Dataset) (*Dataset, error) {
 		out.Frames[name] = c
 	}
 	return out, nil
-}
-
-func frameRepeat(s string, n int) []string {
-	v := make([]string, n)
-	for i := range v {
-		v[i] = s
-	}
-	return v
 }
