@@ -248,3 +248,17 @@ func TestReadersDoNotLeak(t *testing.T) {
 }
 
 var _ = parquet.V2_LATEST
+
+// An instant outside years 0000-9999 in UTC cannot be written as RFC 3339,
+// so it is not read as one (found by FuzzReadCSV).
+func TestParseMicrosYearRange(t *testing.T) {
+	if _, err := ParseMicros("0000-01-01 00:00:00+01"); err == nil {
+		t.Fatal("year -1 in UTC accepted")
+	}
+	for in, out := range map[string]string{"0000-01-01T00:00:00Z": "0000-01-01T00:00:00.000000Z", "9999-12-31T23:59:59.999999Z": "9999-12-31T23:59:59.999999Z"} {
+		us, err := ParseMicros(in)
+		if err != nil || FormatMicros(us) != out {
+			t.Fatal(in, err, FormatMicros(us))
+		}
+	}
+}

@@ -31,7 +31,22 @@ func ParseMicros(s string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return us - off, nil
+	return inRange(us - off)
+}
+
+// RFC 3339 years are 0000 to 9999: the instants FormatMicros can write.
+const (
+	minMicros = -62167219200000000 // 0000-01-01T00:00:00Z
+	maxMicros = 253402300799999999 // 9999-12-31T23:59:59.999999Z
+)
+
+var errYearRange = errors.New("the instant is outside RFC 3339's years 0000-9999 in UTC")
+
+func inRange(us int64) (int64, error) {
+	if us < minMicros || us > maxMicros {
+		return 0, errYearRange
+	}
+	return us, nil
 }
 
 // ParseNaiveMicros parses a timestamp without a zone (as Balsam and Python's
@@ -43,13 +58,13 @@ func ParseNaiveMicros(s string) (int64, error) {
 		return 0, err
 	}
 	if rest == "" {
-		return us, nil
+		return inRange(us)
 	}
 	off, err := parseZone(rest)
 	if err != nil {
 		return 0, err
 	}
-	return us - off, nil
+	return inRange(us - off)
 }
 
 func digits(s string, n int) (int, bool) {
