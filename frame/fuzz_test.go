@@ -40,7 +40,10 @@ func FuzzReadCSV(f *testing.F) {
 	})
 }
 
-var rfc3339 = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\d\d)$`)
+// rfc3339 is the strict layout; offsets are limited to RFC 3339's
+// time-hour (00-23) and time-minute (00-59), which time.Parse does not check
+// (it reads "+00:60" as one hour).
+var rfc3339 = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$`)
 
 func FuzzParseMicros(f *testing.F) {
 	for _, s := range []string{"2026-08-04T09:00:00Z", "2026-08-04T09:00:04.512Z", "2021-03-10T12:00:01.123456+00:00", "1969-12-31T23:59:59.999999-05:30", "2024-02-29 00:00:00.5Z"} {

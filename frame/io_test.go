@@ -255,6 +255,13 @@ func TestParseMicrosYearRange(t *testing.T) {
 	if _, err := ParseMicros("0000-01-01 00:00:00+01"); err == nil {
 		t.Fatal("year -1 in UTC accepted")
 	}
+	// RFC 3339 offsets are 00-23 hours and 00-59 minutes; time.Parse reads
+	// "+00:60" as one hour, we refuse it.
+	for _, in := range []string{"2020-01-01T00:00:00+00:60", "2020-01-01T00:00:00+24:00", "2020-01-01T00:00:00-23:5"} {
+		if _, err := ParseMicros(in); err == nil {
+			t.Errorf("ParseMicros(%q) accepted an out-of-range offset", in)
+		}
+	}
 	for in, out := range map[string]string{"0000-01-01T00:00:00Z": "0000-01-01T00:00:00.000000Z", "9999-12-31T23:59:59.999999Z": "9999-12-31T23:59:59.999999Z"} {
 		us, err := ParseMicros(in)
 		if err != nil || FormatMicros(us) != out {
