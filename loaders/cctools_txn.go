@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -925,6 +926,7 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 	}
 	measured := map[string]*floatCol{}
 	measuredTimes := map[string]*intCol{}
+	var used []string // measured names taken in the current record
 	var order []string
 	for i, a := range rows {
 		tk := a.task
@@ -953,15 +955,18 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 		t.req.add(boxOf(a.alloc))
 		t.ask.add(boxOf(a.requested))
 		hasWall, hasCPU := false, false
+		used = used[:0]
 		for _, r := range a.measured {
 			name, v, isTime := resourceColumn(r)
 			if ccTaskColumns[name] {
 				name = "measured_" + name // a key named like one of ours
 			}
-			// floats and times share one namespace
-			for (isTime && measured[name] != nil) || (!isTime && measuredTimes[name] != nil) {
+			// floats and times share one namespace, and two keys of one
+			// record may map to one name ("mem" in MB and "memory")
+			for slices.Contains(used, name) || (isTime && measured[name] != nil) || (!isTime && measuredTimes[name] != nil) {
 				name = "measured_" + name
 			}
+			used = append(used, name)
 			hasWall = hasWall || r.key == "wall_time"
 			hasCPU = hasCPU || r.key == "cpu_time"
 			if isTime {
