@@ -1,10 +1,6 @@
 package ops
 
 import (
-	"cmp"
-	"fmt"
-	"slices"
-
 	"github.com/jobframe/jobframe/frame"
 )
 
@@ -28,66 +24,13 @@ func Busy(placements *frame.Frame, resource string) *frame.Frame {
 	if err := require("Busy", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "start", "end", resource); err != nil {
 		return frame.WithErr(err)
 	}
-	p := placements.Where("start", "not-null", nil)
-	start, _, err := p.Micros("start")
+	var sk, ek string
+	if placements.Has("start_line") && placements.Has("end_line") {
+		sk, ek = "start_line", "end_line"
+	}
+	changes, err := intervalChanges("Busy", placements, "start", "end", resource, sk, ek)
 	if err != nil {
-		return frame.WithErr(fmt.Errorf("Busy: %w", err))
+		return frame.WithErr(err)
 	}
-	end, endOK, err := p.Micros("end")
-	if err != nil {
-		return frame.WithErr(fmt.Errorf("Busy: %w", err))
-	}
-	amount, amountOK, err := p.Float64s(resource)
-	if err != nil {
-		return frame.WithErr(fmt.Errorf("Busy: %w", err))
-	}
-	hasLines := p.Has("start_line") && p.Has("end_line")
-	var sl, el []int64
-	var elOK []bool
-	if hasLines {
-		if sl, _, err = p.Int64s("start_line"); err != nil {
-			return frame.WithErr(fmt.Errorf("Busy: %w", err))
-		}
-		if el, elOK, err = p.Int64s("end_line"); err != nil {
-			return frame.WithErr(fmt.Errorf("Busy: %w", err))
-		}
-	}
-	type change struct {
-		key   int64 // the record's line, or its time
-		time  int64
-		delta float64
-	}
-	changes := make([]change, 0, 2*len(start))
-	for i := range start {
-		if !amountOK[i] {
-			continue
-		}
-		k := start[i]
-		if hasLines {
-			k = sl[i]
-		}
-		changes = append(changes, change{k, start[i], amount[i]})
-		if endOK[i] {
-			k = end[i]
-			if hasLines && elOK[i] {
-				k = el[i]
-			}
-			changes = append(changes, change{k, end[i], -amount[i]})
-		}
-	}
-	slices.SortStableFunc(changes, func(a, b change) int { return cmp.Compare(a.key, b.key) })
-	var times []int64
-	var values []float64
-	busy := 0.0
-	for i := 0; i < len(changes); {
-		j := i
-		for j < len(changes) && changes[j].key == changes[i].key {
-			busy += changes[j].delta
-			j++
-		}
-		times = append(times, changes[i].time)
-		values = append(values, busy)
-		i = j
-	}
-	return frame.New(frame.MicrosCol("time", times, nil), frame.Float64Col("value", values, nil))
+	return stepSeries(changes)
 }

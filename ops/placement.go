@@ -69,3 +69,20 @@ func TasksPerWorker(placements *frame.Frame) *frame.Frame {
 	}
 	return frame.New(frame.StringCol("worker", names, nil), frame.Int64Col("count", counts, nil), frame.StringCol("tasks", text, nil))
 }
+
+// Gantt returns one bar per placement (an attempt's share of one worker):
+// columns worker, start, end, job (where present), task, attempt and
+// state, sorted by worker then start. Attempts cut short by a worker loss
+// end at the loss with state lost; attempts still running when the log
+// ends have a null end. Placements that never started are left out.
+func Gantt(placements *frame.Frame) *frame.Frame {
+	if err := require("Gantt", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "start", "end", "task", "attempt", "state"); err != nil {
+		return frame.WithErr(err)
+	}
+	cols := []string{"worker", "start", "end"}
+	if placements.Has("job") {
+		cols = append(cols, "job")
+	}
+	cols = append(cols, "task", "attempt", "state")
+	return wrap("Gantt", placements.Where("start", "not-null", nil).Select(cols...).Sort("worker", "start"))
+}

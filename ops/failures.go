@@ -1,0 +1,140 @@
+package ops
+
+import (
+	"fmt"
+
+	"github.com/jobframe/jobframe/frame"
+)
+
+// Succeeded is the state of an attempt that did its work; every other
+// ended state (failed, exhausted, lost, canceled, forsaken, ...) did not.
+const Succeeded = "success"
+
+// taskKeys are the columns of tasks that name one task, in order, among
+// source, run, job and task.
+func taskKeys(tasks *frame.Frame) []string {
+	var keys []string
+	for _, k := range []string{"source", "run", "job", "task"} {
+		if tasks.Has(k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// Failures counts the attempts that ended in another state than success
+// (running and waiting attempts, with a null end, are not counted), by
+// state and, where the frame has them, reason and exit_code: columns
+// state[, reason][, exit_code], count, and example (the first such
+// attempt as "job@task#attempt", or "task#attempt"). Rows come by
+// descending count, then key order.
+func Failures(tasks *frame.Frame) *frame.Frame {
+	if err := require("Failures", tasks, "the tasks frame of every loader has them", "state", "end", "task", "attempt"); err != nil {
+		return frame.WithErr(err)
+	}
+	by := []string{"state"}
+	for _, c := range []string{"reason", "exit_code"} {
+		if tasks.Has(c) {
+			by = append(by, c)
+		}
+	}
+	bad := tasks.Where("end", "not-null", nil).Where("state", "!=", Succeeded)
+	hasJob := bad.Has("job")
+	bad = bad.WithColumnFunc("example", frame.String, func(r frame.Row) any {
+		s := ""
+		if hasJob && !r.IsNull("job") {
+			s = fmt.Sprint(r.Value("job")) + "@"
+		}
+		return fmt.Sprintf("%s%d#%d", s, r.Int("task"), r.Int("attempt"))
+	})
+	out := bad.GroupBy(by...).Agg(frame.Count().As("count"), frame.First("example").As("example"))
+	return wrap("Failures", out.Sort("-count"))
+}
+
+// Retries describes each task's attempts: columns the task keys (source,
+// run, job, task, where present), attempts (the number of attempt rows),
+// failed_attempts (ended, not success) and final_state (the state of the
+// attempt with the highest number). Tasks come in key order.
+func Retries(tasks *frame.Frame) *frame.Frame {
+	if err := require("Retries", tasks, "the tasks frame of every loader has them", "task", "attempt", "state", "end"); err != nil {
+		return frame.WithErr(err)
+	}
+	keys := taskKeys(tasks)
+	t := tasks.WithColumnFunc("_failed", frame.Int64, func(r frame.Row) any {
+		if !r.IsNull("end") && !r.IsNull("state") && r.Str("state") != Succeeded {
+			return int64(1)
+		}
+		return int64(0)
+	}).Sort(append(keys, "attempt")...)
+	out := t.GroupBy(keys...).Agg(frame.Count().As("attempts"), frame.Sum("_failed").As("failed_attempts"), frame.Last("state").As("final_state"))
+	return wrap("Retries", out)
+}
+
+// Badput sums the run time of ended attempts per group of equal values of
+// by (worker, category, ...; the whole frame when by is empty): columns
+// by..., attempts (ended), failed (not success), goodput_s (Σ run time of
+// successful attempts, s), badput_s (Σ run time of the others: work lost
+// to failures, worker loss, cancels and exhausted resources, s) and
+// badput_fraction = badput_s / (goodput_s + badput_s) (null when both are
+// 0). With a req_cpus column it also gives badput_cpu_s, the cpu-seconds
+// allocated to those attempts. Attempts that never started count 0 s.
+func Badput(tasks *frame.Frame, by ...string) *frame.Frame {
+	if err := require("Badput", tasks, "the tasks frame of every loader has them", append([]string{"state", "start", "end"}, by...)...); err != nil {
+		return frame.WithErr(err)
+	}
+	ended := tasks.Where("end", "not-null", nil)
+	st, stOK, err1 := ended.Micros("start")
+	en, _, err2 := ended.Micros("end")
+	state, _, err3 := ended.Strings("state")
+	if err := firstErr(err1, err2, err3); err != nil {
+		return frame.WithErr(fmt.Errorf("Badput: %w", err))
+	}
+	var cpus []float64
+	var cpusOK []bool
+	if ended.Has("req_cpus") {
+		var err error
+		if cpus, cpusOK, err = ended.Float64s("req_cpus"); err != nil {
+			return frame.WithErr(fmt.Errorf("Badput: %w", err))
+		}
+	}
+	n := len(st)
+	good, bad, failed, badCPU := make([]float64, n), make([]float64, n), make([]int64, n), make([]float64, n)
+	for i := range n {
+		run := 0.0
+		if stOK[i] {
+			run = float64(en[i]-st[i]) / 1e6
+		}
+		if state[i] == Succeeded {
+			good[i] = run
+			continue
+		}
+		bad[i], failed[i] = run, 1
+		if cpus != nil && cpusOK[i] {
+			badCPU[i] = run * cpus[i]
+		}
+	}
+	g := ended.WithColumn("_good", good).WithColumn("_bad", bad).WithColumn("_failed", failed)
+	aggs := []frame.Agg{frame.Count().As("attempts"), frame.Sum("_failed").As("failed"), frame.Sum("_good").As("goodput_s"), frame.Sum("_bad").As("badput_s")}
+	if cpus != nil {
+		g = g.WithColumn("_badcpu", badCPU)
+		aggs = append(aggs, frame.Sum("_badcpu").As("badput_cpu_s"))
+	}
+	keys := by
+	if len(keys) == 0 {
+		g = g.WithColumn("_all", make([]bool, n))
+		keys = []string{"_all"}
+	}
+	out := g.GroupBy(keys...).Agg(aggs...)
+	if len(by) == 0 {
+		out = out.Drop("_all")
+	}
+	gs, _, _ := out.Float64s("goodput_s")
+	bs, _, _ := out.Float64s("badput_s")
+	frac, fracOK := make([]float64, len(gs)), make([]bool, len(gs))
+	for i := range gs {
+		if tot := gs[i] + bs[i]; tot > 0 {
+			frac[i], fracOK[i] = bs[i]/tot, true
+		}
+	}
+	return wrap("Badput", out.WithColumn("badput_fraction", frame.Float64Col("badput_fraction", frac, fracOK)))
+}
