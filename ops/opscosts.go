@@ -17,7 +17,7 @@ func DataMovementOps() []string {
 // OpsCostsResult is what OpsCosts returns.
 type OpsCostsResult struct {
 	// Percent is 100 · Σ metric over Ops / JobsMetric, rounded to 3
-	// decimals as numpy rounds.
+	// decimals as numpy rounds (NaN when JobsMetric is 0).
 	Percent float64
 	// Ops holds the OpMetrics rows (grouped by tag) of every job: jobid,
 	// tags, the metric, then the other columns in sorted order.
@@ -102,11 +102,12 @@ func OpsCosts(procs, jobs *frame.Frame, metric string, tags []string) (OpsCostsR
 	if err := res.Ops.Err(); err != nil {
 		return res, fmt.Errorf("OpsCosts: %w", err)
 	}
-	sum := 0.0
-	for _, v := range dm {
-		sum += v
+	// pandas' Series.sum adds pairwise, as numpy does.
+	opsMetric, _, err := res.Ops.Float64s(metric)
+	if err != nil {
+		return res, fmt.Errorf("OpsCosts: %w", err)
 	}
-	res.Percent = npround(100*sum/res.JobsMetric, 3)
+	res.Percent = npround(100*pairwiseSum(opsMetric)/res.JobsMetric, 3)
 	res.ByJob = frame.New(frame.StringCol("jobid", ids, nil), frame.Float64Col("dm_"+metric, dm, nil),
 		frame.Float64Col("job_"+metric, total, nil), frame.Float64Col("dm_"+metric+"%", pct, pctOK))
 	return res, nil
