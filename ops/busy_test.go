@@ -54,15 +54,26 @@ func TestBusyHyperQueue(t *testing.T) {
 
 func TestTasksPerWorkerHyperQueue(t *testing.T) {
 	d := load(t, bundled("hq/synthetic_v0.26_journal.jsonl"))
-	tw := TasksPerWorker(frameOf(t, d, "placements"))
-	if got := column(t, tw, "worker") + " | " + column(t, tw, "count"); got != "2 1 3 | 17 36 4" {
+	// semantics.md §1.2: workers in connect order, 36, 17 and 4 entries.
+	tw := TasksPerWorker(frameOf(t, d, "placements"), frameOf(t, d, "workers"))
+	if got := column(t, tw, "worker") + " | " + column(t, tw, "count"); got != "1 2 3 | 36 17 4" {
+		t.Fatal(got)
+	}
+	// Without workers, in order of first start (1@21 on worker 2 is first).
+	if got := column(t, TasksPerWorker(frameOf(t, d, "placements"), nil), "worker"); got != "2 1 3" {
+		t.Fatal(got)
+	}
+	if got := column(t, tw.Where("worker", "==", "2"), "tasks")[:24]; got != "1@21 1@19 1@23 1@18 1@17" {
+		t.Fatal(got)
+	}
+	if got := column(t, tw.Where("worker", "==", "3"), "tasks"); got != "1@36 1@35 1@38 1@37" {
 		t.Fatal(got)
 	}
 	tasks := column(t, tw.Where("worker", "==", "1"), "tasks")
 	if tasks[:22] != "1@5 1@6 1@11 1@16 1@15" {
 		t.Fatal(tasks[:40])
 	}
-	if err := TasksPerWorker(frameOf(t, d, "workers")).Err(); err == nil {
+	if err := TasksPerWorker(frameOf(t, d, "workers"), nil).Err(); err == nil {
 		t.Fatal("want a missing-columns error")
 	}
 }

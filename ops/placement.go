@@ -13,9 +13,12 @@ import (
 // HyperQueue journal notebook does (semantics.md §1.2): one entry per
 // start, so a task restarted after a worker loss counts again. Columns:
 // worker, count, and tasks, the "job@task" entries in start order (just
-// "task" when the source has no job). Workers come in order of their
-// first start.
-func TasksPerWorker(placements *frame.Frame) *frame.Frame {
+// "task" when the source has no job). With a workers frame (optional, nil
+// for none) workers come in order of connection, as the notebook's map
+// does, those without starts with count 0, and a worker that starts tasks
+// without a connect record is added at its first start (where the
+// notebook raises KeyError); without one, in order of first start.
+func TasksPerWorker(placements, workers *frame.Frame) *frame.Frame {
 	if err := require("TasksPerWorker", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "task", "start"); err != nil {
 		return frame.WithErr(err)
 	}
@@ -24,7 +27,7 @@ func TasksPerWorker(placements *frame.Frame) *frame.Frame {
 		order = []string{"start_line"}
 	}
 	p := placements.Where("worker", "not-null", nil).Where("start", "not-null", nil).Sort(order...)
-	workers, _, err := p.Strings("worker")
+	started, _, err := p.Strings("worker")
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("TasksPerWorker: %w", err))
 	}
@@ -43,7 +46,28 @@ func TasksPerWorker(placements *frame.Frame) *frame.Frame {
 	var names []string
 	var counts []int64
 	var lists []*strings.Builder
-	for i, w := range workers {
+	if workers != nil {
+		if err := require("TasksPerWorker", workers, "the workers frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "connected"); err != nil {
+			return frame.WithErr(err)
+		}
+		order := "connected"
+		if workers.Has("connected_line") {
+			order = "connected_line"
+		}
+		ids, _, err := workers.Sort(order).Strings("worker")
+		if err != nil {
+			return frame.WithErr(fmt.Errorf("TasksPerWorker: %w", err))
+		}
+		for _, w := range ids {
+			if _, ok := index[w]; !ok {
+				index[w] = len(names)
+				names = append(names, w)
+				counts = append(counts, 0)
+				lists = append(lists, &strings.Builder{})
+			}
+		}
+	}
+	for i, w := range started {
 		k, ok := index[w]
 		if !ok {
 			k = len(names)

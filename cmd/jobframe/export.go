@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -30,21 +29,9 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return usagef("-o FILE is required")
 	}
-	fmtName := *format
-	if fmtName == "" {
-		switch strings.ToLower(filepath.Ext(*out)) {
-		case ".parquet", ".pq":
-			fmtName = "parquet"
-		case ".csv":
-			fmtName = "csv"
-		case ".arrow", ".feather", ".ipc":
-			fmtName = "arrow"
-		default:
-			return usagef("cannot tell the format from %q: use .parquet, .csv or .arrow, or --format", *out)
-		}
-	}
-	if fmtName != "parquet" && fmtName != "csv" && fmtName != "arrow" {
-		return usagef("unknown --format %q (want parquet, csv or arrow)", fmtName)
+	fmtName, err := outputFormat(*out, *format)
+	if err != nil {
+		return err
 	}
 	d, err := load(sources, *lenient)
 	if err != nil {
@@ -54,24 +41,13 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	for _, w := range wheres {
-		col, op, val, err := parseWhere(f, w)
-		if err != nil {
-			return usagef("--where %q: %v", w, err)
-		}
-		f = f.Where(col, op, val)
+	if f, err = filterRows(f, wheres); err != nil {
+		return err
 	}
 	if err := f.Err(); err != nil {
 		return err
 	}
-	switch fmtName {
-	case "parquet":
-		err = f.WriteParquetFile(*out, frame.ParquetOptions{})
-	case "csv":
-		err = f.WriteCSVFile(*out)
-	default:
-		err = f.WriteIPCFile(*out, frame.IPCOptions{})
-	}
+	err = writeFrame(f, *out, fmtName)
 	if err != nil {
 		return err
 	}
@@ -80,6 +56,18 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "wrote %d rows x %d columns of %s to %s\n", f.NumRows(), f.NumCols(), *name, *out)
 	return nil
+}
+
+// filterRows applies --where expressions to f.
+func filterRows(f *frame.Frame, wheres []string) (*frame.Frame, error) {
+	for _, w := range wheres {
+		col, op, val, err := parseWhere(f, w)
+		if err != nil {
+			return nil, usagef("--where %q: %v", w, err)
+		}
+		f = f.Where(col, op, val)
+	}
+	return f, nil
 }
 
 type multiFlag []string

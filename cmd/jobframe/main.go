@@ -4,6 +4,11 @@
 //
 //	jobframe info SOURCE...                  what a source holds
 //	jobframe export SOURCE... --frame NAME -o FILE
+//	jobframe busy SOURCE... [--resource cpus]
+//	jobframe capacity SOURCE... [--resource cpus]
+//	jobframe tasks-per-worker SOURCE...
+//	jobframe hist SOURCE... --column mem_mb [--bins 10]
+//	jobframe intervals SOURCE... [--by tags]
 //	jobframe version
 //
 // Run "jobframe help" or "jobframe COMMAND --help" for details. Exit
@@ -27,6 +32,11 @@ func commands() []command {
 	return []command{
 		{"info", "summarise what sources hold: frames, rows, time span, workers, states, warnings", runInfo},
 		{"export", "write one frame of the sources to Parquet, CSV or Arrow IPC", runExport},
+		{"busy", "the step series of cpus (or another resource) held by running attempts", runBusy},
+		{"capacity", "the step series of cpus (or another resource) offered by connected workers", runCapacity},
+		{"tasks-per-worker", "attempts started on each worker, with their job@task list", runTasksPerWorker},
+		{"hist", "a histogram of a numeric column (numpy's binning)", runHist},
+		{"intervals", "time covered per group: sum, sum minus overlap, finish minus start (EPMT)", runIntervals},
 		{"version", "print the jobframe version", runVersion},
 	}
 }
@@ -82,7 +92,7 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-16s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'jobframe COMMAND --help' for a command's options.")

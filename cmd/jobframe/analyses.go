@@ -1,0 +1,208 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/ops"
+)
+
+// analysisFlags are the options every one-line analysis takes.
+type analysisFlags struct {
+	out     *string
+	lenient *bool
+}
+
+func addAnalysisFlags(fs interface {
+	String(name, value, usage string) *string
+	Bool(name string, value bool, usage string) *bool
+}) analysisFlags {
+	return analysisFlags{
+		out:     fs.String("o", "", "write the table to FILE (.csv, .parquet or .arrow) instead of printing it"),
+		lenient: fs.Bool("lenient", false, "skip bad records (listed as warnings) instead of failing at the first"),
+	}
+}
+
+// warn prints the dataset's load warnings on stderr.
+func warn(d *loaders.Dataset, stderr io.Writer) {
+	for _, w := range d.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
+}
+
+func runBusy(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("busy", "SOURCE... [--resource NAME] [-o FILE]",
+		"Print the step series of a resource held by running task attempts (allocated,\n"+
+			"not measured): columns time and value, one point per log record that changed it.\n"+
+			"Uses the placements frame (HyperQueue, Work Queue, TaskVine: multi-node tasks on\n"+
+			"every worker, attempts closed at worker loss), or the tasks' req_RESOURCE column\n"+
+			"(Balsam: --resource nodes).", stdout)
+	resource := fs.String("resource", "cpus", "the resource: cpus, gpus, mem_mb, disk_mb, or nodes")
+	af := addAnalysisFlags(fs)
+	sources, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	d, err := load(sources, *af.lenient)
+	if err != nil {
+		return err
+	}
+	warn(d, stderr)
+	var s *frame.Frame
+	if p, ok := d.Frames[loaders.Placements]; ok && p.Has(*resource) {
+		s = ops.Busy(p, *resource)
+	} else if t, ok := d.Frames[loaders.Tasks]; ok && t.Has("req_"+*resource) {
+		s = ops.Steps(t, "start", "end", "req_"+*resource)
+	} else {
+		return fmt.Errorf("%s has no placements with column %s and no tasks with column req_%s", d.Source, *resource, *resource)
+	}
+	return emit(s, *af.out, "busy "+*resource, stdout, stderr)
+}
+
+func runCapacity(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("capacity", "SOURCE... [--resource NAME] [-o FILE]",
+		"Print the step series of a resource offered by connected workers (from connect to\n"+
+			"loss, or to the end of the log): columns time and value. For sources with batch\n"+
+			"allocations and no workers (Balsam), --resource nodes gives the allocated nodes.", stdout)
+	resource := fs.String("resource", "cpus", "the resource: cpus, gpus, mem_mb, disk_mb, or nodes")
+	af := addAnalysisFlags(fs)
+	sources, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	d, err := load(sources, *af.lenient)
+	if err != nil {
+		return err
+	}
+	warn(d, stderr)
+	var s *frame.Frame
+	if w, ok := d.Frames[loaders.Workers]; ok && w.Has(*resource) {
+		s = ops.Capacity(w, *resource)
+	} else if a, ok := d.Frames[loaders.Allocations]; ok && *resource == "nodes" {
+		s = ops.AllocatedNodes(a)
+	} else {
+		return fmt.Errorf("%s has no workers with column %s (and --resource nodes needs allocations)", d.Source, *resource)
+	}
+	return emit(s, *af.out, "capacity "+*resource, stdout, stderr)
+}
+
+func runTasksPerWorker(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("tasks-per-worker", "SOURCE... [-o FILE]",
+		"Print, per worker in order of connection, the number of attempts that started\n"+
+			"there and their job@task list, as the HyperQueue journal notebook does (a\n"+
+			"multi-node task counts on each of its workers; a restart counts again).", stdout)
+	af := addAnalysisFlags(fs)
+	sources, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	d, err := load(sources, *af.lenient)
+	if err != nil {
+		return err
+	}
+	warn(d, stderr)
+	p, err := d.Frame(loaders.Placements)
+	if err != nil {
+		return err
+	}
+	return emit(ops.TasksPerWorker(p, d.Frames[loaders.Workers]), *af.out, "tasks per worker", stdout, stderr)
+}
+
+func runHist(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("hist", "SOURCE... --column NAME [--frame NAME] [--bins N] [--range LO,HI] [--where EXPR]... [-o FILE]",
+		"Print a histogram of a numeric column: columns lo, hi (bin edges) and count, with\n"+
+			"numpy.histogram's rule (equal bins, the last closed). The default range is\n"+
+			"0 to the largest value, as jobframe's resource histograms use.", stdout)
+	name := fs.String("frame", "tasks", "the frame holding the column")
+	col := fs.String("column", "", "the column to count (required), e.g. mem_mb, wall_time_s, cpu_time")
+	bins := fs.Int("bins", 10, "the number of bins")
+	rng := fs.String("range", "", "LO,HI: count values in [LO, HI] only")
+	af := addAnalysisFlags(fs)
+	var wheres multiFlag
+	fs.Var(&wheres, "where", "keep the rows matching COLUMN OP VALUE, e.g. final==true (repeatable)")
+	sources, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if *col == "" {
+		return usagef("--column is required")
+	}
+	if *bins < 1 {
+		return usagef("--bins must be at least 1")
+	}
+	var lo, hi float64
+	if *rng != "" {
+		l, h, ok := strings.Cut(*rng, ",")
+		var err1, err2 error
+		lo, err1 = strconv.ParseFloat(strings.TrimSpace(l), 64)
+		hi, err2 = strconv.ParseFloat(strings.TrimSpace(h), 64)
+		if !ok || err1 != nil || err2 != nil || lo > hi {
+			return usagef("--range %q: want LO,HI with LO <= HI", *rng)
+		}
+	}
+	d, err := load(sources, *af.lenient)
+	if err != nil {
+		return err
+	}
+	warn(d, stderr)
+	f, err := d.Frame(*name)
+	if err != nil {
+		return err
+	}
+	if f, err = filterRows(f, wheres); err != nil {
+		return err
+	}
+	h := ops.Histogram(f, *col, *bins)
+	if *rng != "" {
+		h = ops.HistogramRange(f, *col, *bins, lo, hi)
+	}
+	return emit(h, *af.out, "histogram of "+*col, stdout, stderr)
+}
+
+func runIntervals(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("intervals", "SOURCE... [--by COLS] [--frame NAME] [--where EXPR]... [-o FILE]",
+		"Print, per group, the time covered by the rows' [start, end] intervals with EPMT's\n"+
+			"three duration methods: sum_us (overlaps counted twice), sum_minus_overlap_us\n"+
+			"(the union; touching intervals merge) and finish_minus_start_us, with count,\n"+
+			"runs (merged intervals), contiguous, start and end. --by takes comma-separated\n"+
+			"columns: tags (the full tag), tag.op, job, exename, worker, ...", stdout)
+	by := fs.String("by", "tags", "the columns to group by, comma-separated (\"\" for one group)")
+	name := fs.String("frame", "", "the frame (default: procs if the source has it, else tasks)")
+	af := addAnalysisFlags(fs)
+	var wheres multiFlag
+	fs.Var(&wheres, "where", "keep the rows matching COLUMN OP VALUE (repeatable)")
+	sources, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	d, err := load(sources, *af.lenient)
+	if err != nil {
+		return err
+	}
+	warn(d, stderr)
+	fname := *name
+	if fname == "" {
+		fname = loaders.Tasks
+		if _, ok := d.Frames[loaders.Procs]; ok {
+			fname = loaders.Procs
+		}
+	}
+	f, err := d.Frame(fname)
+	if err != nil {
+		return err
+	}
+	if f, err = filterRows(f, wheres); err != nil {
+		return err
+	}
+	var keys []string
+	for _, k := range strings.Split(*by, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	return emit(ops.Intervals(f, "start", "end", keys...), *af.out, "intervals", stdout, stderr)
+}
