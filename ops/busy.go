@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"fmt"
+
 	"github.com/jobframe/jobframe/frame"
 )
 
@@ -33,4 +35,33 @@ func Busy(placements *frame.Frame, resource string) *frame.Frame {
 		return frame.WithErr(err)
 	}
 	return stepSeries(changes)
+}
+
+// BusyByWorker is Busy per worker (semantics.md §1.3's per-worker
+// variant): columns worker, time and value, the workers in sorted order
+// and each one's points in log order. Dividing by the worker's cpus gives
+// its utilization.
+func BusyByWorker(placements *frame.Frame, resource string) *frame.Frame {
+	if err := require("BusyByWorker", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "start", "end", resource); err != nil {
+		return frame.WithErr(err)
+	}
+	p := placements.Where("worker", "not-null", nil)
+	g := p.GroupBy("worker")
+	keys := g.Agg()
+	members := make([][]int, g.NumGroups())
+	for i, k := range g.GroupIDs() {
+		members[k] = append(members[k], i)
+	}
+	parts := []*frame.Frame{}
+	for k, rows := range members {
+		s := Busy(p.Take(rows), resource)
+		if s.Err() != nil {
+			return frame.WithErr(fmt.Errorf("BusyByWorker: %w", s.Err()))
+		}
+		parts = append(parts, frame.New(append(keys.Take(repeatIndex(k, s.NumRows())).Columns(), s.Columns()...)...))
+	}
+	if len(parts) == 0 {
+		return frame.New(frame.StringCol("worker", nil, nil), frame.MicrosCol("time", nil, nil), frame.Float64Col("value", nil, nil))
+	}
+	return frame.Concat(parts...)
 }

@@ -77,3 +77,24 @@ func TestTasksPerWorkerHyperQueue(t *testing.T) {
 		t.Fatal("want a missing-columns error")
 	}
 }
+
+func TestBusyByWorkerHyperQueue(t *testing.T) {
+	d := load(t, bundled("hq/synthetic_v0.26_journal.jsonl"))
+	b := BusyByWorker(frameOf(t, d, "placements"), "cpus")
+	// Worker 3 (4 cpus) runs four 1-cpu tasks, then is lost: 1 2 3 4 0.
+	if got := column(t, b.Where("worker", "==", "3"), "value"); got != "1.0 2.0 3.0 4.0 0.0" {
+		t.Errorf("worker 3: %s", got)
+	}
+	// Each worker's peak is at most its cpus (16, 8, 4), and the whole
+	// series' peak 28 is the sum of the workers' values at that moment.
+	for w, cpus := range map[string]float64{"1": 16, "2": 8, "3": 4} {
+		v, _, _ := b.Where("worker", "==", w).Float64s("value")
+		peak := 0.0
+		for _, x := range v {
+			peak = max(peak, x)
+		}
+		if peak != cpus {
+			t.Errorf("worker %s peaks at %v, has %v cpus", w, peak, cpus)
+		}
+	}
+}
