@@ -37,6 +37,8 @@ func commands() []command {
 		{"tasks-per-worker", "attempts started on each worker, with their job@task list", runTasksPerWorker},
 		{"hist", "a histogram of a numeric column (numpy's binning)", runHist},
 		{"intervals", "time covered per group: sum, sum minus overlap, finish minus start (EPMT)", runIntervals},
+		{"run", "run a Go analysis script in the interpreter", runScript},
+		{"repl", "an interactive Go session with the sources loaded", runREPL},
 		{"version", "print the jobframe version", runVersion},
 	}
 }
@@ -68,9 +70,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		err := c.run(args[1:], stdout, stderr)
 		var ue usageError
+		var ee exitError
 		switch {
 		case err == nil:
 			return 0
+		case errors.As(err, &ee):
+			return ee.code
 		case errors.Is(err, errHelp):
 			return 0
 		case errors.As(err, &ue):

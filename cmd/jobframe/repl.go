@@ -1,0 +1,363 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"go/parser"
+	"go/scanner"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/chzyer/readline"
+	"github.com/traefik/yaegi/interp"
+
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/symbols"
+	"github.com/jobframe/jobframe/frame"
+)
+
+const replHelp = `Type Go statements; the value of an expression is printed (frames as tables).
+Packages are imported already: fmt, strings, time, ... frame, loaders, ops,
+dataframe and series (gota). A statement left open (an unclosed brace or
+parenthesis) continues on the next line.
+
+Commands:
+  :help           this text
+  :help NAME      the signature of a package member, e.g. :help ops.Busy
+  :vars           the session's variables and their types
+  :load FILE.go   evaluate a file (its package clause and imports are allowed)
+  :quit           leave (also Ctrl-D); Ctrl-C abandons the current input
+
+Variables from the command line: d (the Dataset of the first SOURCE, d2, d3 ...
+for more) and, for the first, one variable per frame (tasks, workers, ...).
+
+Known limits of the interpreter (yaegi): generic functions of compiled
+packages cannot be called (use the non-generic frame API); range over an
+integer (Go 1.22) is not supported: write for i := 0; i < n; i++.
+`
+
+// replPosition is the "line:col: " the interpreter puts before errors.
+var replPosition = regexp.MustCompile(`(?m)^\d+:\d+: `)
+
+// session is one REPL: the interpreter and the names it was given.
+type session struct {
+	in       *interp.Interpreter
+	stdout   io.Writer
+	stderr   io.Writer
+	vars     []string // variables made from the command line
+	bindings map[string]reflect.Value
+}
+
+func runREPL(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("repl", "[SOURCE...] [--lenient]",
+		"An interactive Go session (yaegi) with jobframe's packages imported and the\n"+
+			"SOURCEs loaded. Reads statements without prompts when standard input is not a\n"+
+			"terminal, so 'jobframe repl < session.go' works. Type :help inside.", stdout)
+	lenient := fs.Bool("lenient", false, "skip bad records (listed as warnings) instead of failing at the first")
+	history := fs.String("history", defaultHistory(), "the history file (\"\" for none)")
+	sources, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	s, err := newSession(os.Stdin, stdout, stderr)
+	if err != nil {
+		return err
+	}
+	for k, src := range sources {
+		if err := s.loadSource(k, src, *lenient); err != nil {
+			return err
+		}
+	}
+	if f, ok := os.Stdin.Stat(); ok == nil && f.Mode()&os.ModeCharDevice != 0 {
+		return s.interactive(*history)
+	}
+	return s.batch(os.Stdin)
+}
+
+func defaultHistory() string {
+	if h := os.Getenv("JOBFRAME_HISTORY"); h != "" {
+		return h
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, ".jobframe_history")
+	}
+	return ""
+}
+
+func newSession(stdin io.Reader, stdout, stderr io.Writer) (*session, error) {
+	i, err := newInterpreter(stdin, stdout, stderr, []string{"jobframe"})
+	if err != nil {
+		return nil, err
+	}
+	i.ImportUsed()
+	return &session{in: i, stdout: stdout, stderr: stderr, bindings: map[string]reflect.Value{}}, nil
+}
+
+// loadSource loads SOURCE number k into d (d2, d3, ...) and, for the
+// first, its frames into variables named after them.
+func (s *session) loadSource(k int, src string, lenient bool) error {
+	d, err := load([]string{src}, lenient)
+	if err != nil {
+		return err
+	}
+	name := "d"
+	if k > 0 {
+		name = fmt.Sprintf("d%d", k+1)
+	}
+	binds := map[string]reflect.Value{name: reflect.ValueOf(d)}
+	summary := []string{}
+	for _, f := range d.Names() {
+		summary = append(summary, fmt.Sprintf("%s %d", f, d.Frames[f].NumRows()))
+		if k == 0 {
+			binds[f] = reflect.ValueOf(d.Frames[f])
+		}
+	}
+	if err := s.bind(binds); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.stdout, "%s = %s: %s\n", name, src, strings.Join(summary, ", "))
+	if k == 0 && len(d.Names()) > 0 {
+		fmt.Fprintf(s.stdout, "    frames as variables: %s\n", strings.Join(d.Names(), " "))
+	}
+	for _, w := range d.Warnings {
+		fmt.Fprintf(s.stderr, "warning: %s\n", w)
+	}
+	return nil
+}
+
+// bind makes Go values into interpreter variables of their own type.
+func (s *session) bind(values map[string]reflect.Value) error {
+	names := make([]string, 0, len(values))
+	for n := range values {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	exports := map[string]reflect.Value{}
+	for _, n := range names {
+		v := values[n]
+		p := reflect.New(v.Type())
+		p.Elem().Set(v)
+		exports["V_"+n] = p.Elem()
+		s.bindings[n] = v
+	}
+	if err := s.in.Use(interp.Exports{"jobframe.session/session": exports}); err != nil {
+		return err
+	}
+	var b strings.Builder
+	b.WriteString("import jobframe_session \"jobframe.session\"\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "var %s = jobframe_session.V_%s\n", n, n)
+		s.vars = append(s.vars, n)
+	}
+	if _, err := s.in.Eval(b.String()); err != nil {
+		return fmt.Errorf("binding %v: %w", names, err)
+	}
+	return nil
+}
+
+// incomplete reports whether err says the source ended inside a
+// statement, so that more lines should be read.
+func incomplete(err error, lastLine string) bool {
+	var list scanner.ErrorList
+	if !errors.As(err, &list) || len(list) == 0 {
+		return false
+	}
+	msg := list[0].Msg
+	return strings.HasSuffix(msg, "found 'EOF'") || msg == "raw string literal not terminated" ||
+		(strings.HasPrefix(msg, "expected operand, found '}'") && !strings.HasSuffix(lastLine, "}"))
+}
+
+// eval evaluates src and prints its value or error; when src ends inside
+// a statement and more may follow (more), it prints nothing and reports
+// needMore. A panic in user code (or in the packages it calls) is reported
+// and the session goes on.
+func (s *session) eval(src, lastLine string, more bool) (needMore bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(s.stderr, "panic: %v\n", r)
+		}
+	}()
+	v, err := s.in.Eval(src)
+	if err != nil && more && incomplete(err, lastLine) {
+		return true
+	}
+	if err != nil {
+		if code, ok := exitStatus(err); ok {
+			fmt.Fprintf(s.stderr, "os.Exit(%d) ignored in the REPL; use :quit\n", code)
+			return false
+		}
+		// Positions inside the interpreter's wrapping of a REPL input
+		// mean nothing to the person typing: drop them.
+		fmt.Fprintln(s.stderr, replPosition.ReplaceAllString(describeEvalError(err, ""), ""))
+		return false
+	}
+	// Print the values of expressions only, as Go code reads: not of
+	// declarations, assignments or loops.
+	if _, perr := parser.ParseExpr(src); perr != nil || !isValue(v) {
+		return false
+	}
+	if f, ok := v.Interface().(*frame.Frame); ok {
+		if f.Err() != nil {
+			fmt.Fprintf(s.stderr, "error: %v\n", f.Err())
+			return false
+		}
+		fmt.Fprint(s.stdout, f.String())
+		return false
+	}
+	fmt.Fprintf(s.stdout, "%v\n", v.Interface())
+	return false
+}
+
+// command runs a ":" command; it returns false for :quit.
+func (s *session) command(line string) bool {
+	fields := strings.Fields(line)
+	switch fields[0] {
+	case ":quit", ":q", ":exit":
+		return false
+	case ":help", ":h":
+		if len(fields) == 1 {
+			fmt.Fprint(s.stdout, replHelp)
+			return true
+		}
+		fmt.Fprintln(s.stdout, s.describe(fields[1]))
+	case ":vars":
+		for _, n := range s.vars {
+			fmt.Fprintf(s.stdout, "%s %s\n", n, s.bindings[n].Type())
+		}
+		globals := s.in.Globals()
+		var names []string
+		for n := range globals {
+			if _, bound := s.bindings[n]; !bound && !strings.HasPrefix(n, "_") {
+				names = append(names, n)
+			}
+		}
+		slices.Sort(names)
+		for _, n := range names {
+			if v := globals[n]; v.IsValid() {
+				fmt.Fprintf(s.stdout, "%s %s\n", n, v.Type())
+			}
+		}
+	case ":load":
+		if len(fields) != 2 {
+			fmt.Fprintln(s.stderr, ":load takes one FILE.go")
+			return true
+		}
+		src, err := os.ReadFile(fields[1])
+		if err != nil {
+			fmt.Fprintln(s.stderr, err)
+			return true
+		}
+		s.eval(string(src), "", false)
+	default:
+		fmt.Fprintf(s.stderr, "unknown command %s; :help lists them\n", fields[0])
+	}
+	return true
+}
+
+// describe returns the signature of pkg.Name (or pkg's members).
+func (s *session) describe(name string) string {
+	pkg, member, _ := strings.Cut(name, ".")
+	for path, syms := range symbols.Symbols {
+		if filepath.Base(filepath.Dir(path)) != pkg {
+			continue
+		}
+		if member == "" {
+			var names []string
+			for n := range syms {
+				names = append(names, n)
+			}
+			slices.Sort(names)
+			return pkg + ": " + strings.Join(names, " ")
+		}
+		if v, ok := syms[member]; ok {
+			if v.Kind() == reflect.Pointer && v.IsNil() { // a type
+				return fmt.Sprintf("type %s.%s (%s)", pkg, member, v.Type().Elem().Kind())
+			}
+			return fmt.Sprintf("%s.%s %s", pkg, member, v.Type())
+		}
+	}
+	return fmt.Sprintf("no package member %s (try :help ops, :help frame, :help loaders)", name)
+}
+
+// batch reads statements from r without prompts.
+func (s *session) batch(r io.Reader) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	src := ""
+	for sc.Scan() {
+		line := sc.Text()
+		if src == "" && strings.HasPrefix(strings.TrimSpace(line), ":") {
+			if !s.command(strings.TrimSpace(line)) {
+				return nil
+			}
+			continue
+		}
+		if src == "" && strings.TrimSpace(line) == "" {
+			continue
+		}
+		src += line + "\n"
+		if s.eval(src, line, true) {
+			continue
+		}
+		src = ""
+	}
+	if src != "" {
+		s.eval(src, "", false)
+	}
+	return sc.Err()
+}
+
+// interactive runs the session on a terminal with line editing, history
+// and completion.
+func (s *session) interactive(history string) error {
+	rl, err := readline.NewEx(&readline.Config{
+		Prompt:                 "jf> ",
+		HistoryFile:            history,
+		DisableAutoSaveHistory: true,
+		AutoComplete:           s.completer(),
+		InterruptPrompt:        "^C",
+		EOFPrompt:              "",
+		Stdout:                 s.stdout,
+		Stderr:                 s.stderr,
+	})
+	if err != nil {
+		return err
+	}
+	defer rl.Close()
+	fmt.Fprintln(s.stdout, "jobframe REPL: Go with frame, loaders, ops imported. :help for help, Ctrl-D to leave.")
+	src := ""
+	for {
+		line, err := rl.Readline()
+		if errors.Is(err, readline.ErrInterrupt) {
+			src = ""
+			rl.SetPrompt("jf> ")
+			continue
+		}
+		if err != nil { // io.EOF: Ctrl-D
+			return nil
+		}
+		if src == "" && strings.HasPrefix(strings.TrimSpace(line), ":") {
+			rl.SaveHistory(line)
+			if !s.command(strings.TrimSpace(line)) {
+				return nil
+			}
+			continue
+		}
+		if src == "" && strings.TrimSpace(line) == "" {
+			continue
+		}
+		src += line + "\n"
+		if s.eval(src, line, true) {
+			rl.SetPrompt("... ")
+			continue
+		}
+		rl.SaveHistory(strings.TrimSuffix(src, "\n"))
+		src = ""
+		rl.SetPrompt("jf> ")
+	}
+}
