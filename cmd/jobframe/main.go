@@ -9,6 +9,8 @@
 //	jobframe tasks-per-worker SOURCE...
 //	jobframe hist SOURCE... --column mem_mb [--bins 10]
 //	jobframe intervals SOURCE... [--by tags]
+//	jobframe run SCRIPT.go [ARGS...]         a Go script in the interpreter
+//	jobframe repl [SOURCE...]                an interactive Go session
 //	jobframe version
 //
 // Run "jobframe help" or "jobframe COMMAND --help" for details. Exit
