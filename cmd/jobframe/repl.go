@@ -68,8 +68,15 @@ func runREPL(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	binds := map[string]reflect.Value{}
 	for k, src := range sources {
-		if err := s.loadSource(k, src, *lenient); err != nil {
+		if err := s.loadSource(k, src, *lenient, binds); err != nil {
+			return err
+		}
+	}
+	if len(binds) > 0 {
+		// One binding for all sources: the interpreter imports it once.
+		if err := s.bind(binds); err != nil {
 			return err
 		}
 	}
@@ -98,9 +105,9 @@ func newSession(stdin io.Reader, stdout, stderr io.Writer) (*session, error) {
 	return &session{in: i, stdout: stdout, stderr: stderr, bindings: map[string]reflect.Value{}}, nil
 }
 
-// loadSource loads SOURCE number k into d (d2, d3, ...) and, for the
-// first, its frames into variables named after them.
-func (s *session) loadSource(k int, src string, lenient bool) error {
+// loadSource loads SOURCE number k and adds to binds d (d2, d3, ...)
+// and, for the first, its frames under their names.
+func (s *session) loadSource(k int, src string, lenient bool, binds map[string]reflect.Value) error {
 	d, err := load([]string{src}, lenient)
 	if err != nil {
 		return err
@@ -109,16 +116,13 @@ func (s *session) loadSource(k int, src string, lenient bool) error {
 	if k > 0 {
 		name = fmt.Sprintf("d%d", k+1)
 	}
-	binds := map[string]reflect.Value{name: reflect.ValueOf(d)}
+	binds[name] = reflect.ValueOf(d)
 	summary := []string{}
 	for _, f := range d.Names() {
 		summary = append(summary, fmt.Sprintf("%s %d", f, d.Frames[f].NumRows()))
 		if k == 0 {
 			binds[f] = reflect.ValueOf(d.Frames[f])
 		}
-	}
-	if err := s.bind(binds); err != nil {
-		return err
 	}
 	fmt.Fprintf(s.stdout, "%s = %s: %s\n", name, src, strings.Join(summary, ", "))
 	if k == 0 && len(d.Names()) > 0 {
@@ -130,7 +134,8 @@ func (s *session) loadSource(k int, src string, lenient bool) error {
 	return nil
 }
 
-// bind makes Go values into interpreter variables of their own type.
+// bind makes Go values into interpreter variables of their own type; it
+// is called once per session (the values come in through one import).
 func (s *session) bind(values map[string]reflect.Value) error {
 	names := make([]string, 0, len(values))
 	for n := range values {
