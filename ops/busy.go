@@ -1,8 +1,6 @@
 package ops
 
 import (
-	"fmt"
-
 	"github.com/jobframe/jobframe/frame"
 )
 
@@ -45,23 +43,5 @@ func BusyByWorker(placements *frame.Frame, resource string) *frame.Frame {
 	if err := require("BusyByWorker", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "start", "end", resource); err != nil {
 		return frame.WithErr(err)
 	}
-	p := placements.Where("worker", "not-null", nil)
-	g := p.GroupBy("worker")
-	keys := g.Agg()
-	members := make([][]int, g.NumGroups())
-	for i, k := range g.GroupIDs() {
-		members[k] = append(members[k], i)
-	}
-	parts := []*frame.Frame{}
-	for k, rows := range members {
-		s := Busy(p.Take(rows), resource)
-		if s.Err() != nil {
-			return frame.WithErr(fmt.Errorf("BusyByWorker: %w", s.Err()))
-		}
-		parts = append(parts, frame.New(append(keys.Take(repeatIndex(k, s.NumRows())).Columns(), s.Columns()...)...))
-	}
-	if len(parts) == 0 {
-		return frame.New(frame.StringCol("worker", nil, nil), frame.MicrosCol("time", nil, nil), frame.Float64Col("value", nil, nil))
-	}
-	return frame.Concat(parts...)
+	return seriesPerGroup("BusyByWorker", placements, "worker", func(f *frame.Frame) *frame.Frame { return Busy(f, resource) })
 }

@@ -18,22 +18,28 @@ func Concurrency(tasks *frame.Frame, by string) *frame.Frame {
 	if err := require("Concurrency", tasks, "the tasks frame of every loader has them", "start", "end", by); err != nil {
 		return frame.WithErr(err)
 	}
-	t := tasks.Where(by, "not-null", nil)
+	return seriesPerGroup("Concurrency", tasks, by, func(f *frame.Frame) *frame.Frame { return Steps(f, "start", "end", "") })
+}
+
+// seriesPerGroup computes a step series for the rows of each non-null
+// value of column by and stacks them: columns by, time, value, the
+// groups in sorted order.
+func seriesPerGroup(op string, f *frame.Frame, by string, series func(*frame.Frame) *frame.Frame) *frame.Frame {
+	t := f.Where(by, "not-null", nil)
 	g := t.GroupBy(by)
 	keys := g.Agg()
 	if keys.Err() != nil {
-		return frame.WithErr(fmt.Errorf("Concurrency: %w", keys.Err()))
+		return frame.WithErr(fmt.Errorf("%s: %w", op, keys.Err()))
 	}
-	ids := g.GroupIDs()
 	members := make([][]int, g.NumGroups())
-	for i, k := range ids {
+	for i, k := range g.GroupIDs() {
 		members[k] = append(members[k], i)
 	}
 	parts := make([]*frame.Frame, 0, len(members))
 	for k, rows := range members {
-		s := Steps(t.Take(rows), "start", "end", "")
+		s := series(t.Take(rows))
 		if s.Err() != nil {
-			return frame.WithErr(fmt.Errorf("Concurrency: %w", s.Err()))
+			return frame.WithErr(fmt.Errorf("%s: %w", op, s.Err()))
 		}
 		label := keys.Take(repeatIndex(k, s.NumRows()))
 		parts = append(parts, frame.New(append(label.Columns(), s.Columns()...)...))
