@@ -71,23 +71,13 @@ func Intervals(f *frame.Frame, start, end string, by ...string) *frame.Frame {
 		if len(rows) == 0 {
 			continue
 		}
-		slices.SortStableFunc(rows, func(a, b int) int { return cmp.Compare(s[a], s[b]) })
 		count[k] = int64(len(rows))
-		curS, curE := s[rows[0]], e[rows[0]]
-		first[k], last[k] = curS, curE
+		first[k], last[k] = s[rows[0]], e[rows[0]]
 		for _, r := range rows {
 			sum[k] += e[r] - s[r]
-			last[k] = max(last[k], e[r])
-			if s[r] <= curE { // touching intervals merge
-				curE = max(curE, e[r])
-				continue
-			}
-			smo[k] += curE - curS
-			runs[k]++
-			curS, curE = s[r], e[r]
+			first[k], last[k] = min(first[k], s[r]), max(last[k], e[r])
 		}
-		smo[k] += curE - curS
-		runs[k]++
+		smo[k], runs[k] = mergeIntervals(rows, s, e)
 		fms[k] = last[k] - first[k]
 		contiguous[k] = runs[k] == 1
 	}
@@ -98,4 +88,24 @@ func Intervals(f *frame.Frame, start, end string, by ...string) *frame.Frame {
 		frame.Int64Col("runs", runs, nil), frame.BoolCol("contiguous", contiguous, nil),
 		frame.MicrosCol("start", first, nil), frame.MicrosCol("end", last, nil))
 	return frame.New(cols...)
+}
+
+// mergeIntervals is EPMT's merge_intervals over the intervals [start,
+// end] of rows (non-empty; sorted in place by start, stably): an interval
+// that starts at or before the end of the current merged one joins it
+// (touching intervals merge). It returns the length of the union and the
+// number of merged intervals.
+func mergeIntervals(rows []int, start, end []int64) (union, runs int64) {
+	slices.SortStableFunc(rows, func(a, b int) int { return cmp.Compare(start[a], start[b]) })
+	curS, curE := start[rows[0]], end[rows[0]]
+	for _, r := range rows[1:] {
+		if start[r] <= curE {
+			curE = max(curE, end[r])
+			continue
+		}
+		union += curE - curS
+		runs++
+		curS, curE = start[r], end[r]
+	}
+	return union + curE - curS, runs + 1
 }

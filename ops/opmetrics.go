@@ -130,7 +130,8 @@ func OpMetrics(procs *frame.Frame, o OpMetricsOptions) *frame.Frame {
 			case "finish-minus-start":
 				durSum = float64(last - first)
 			case "sum-minus-overlap":
-				durSum = float64(unionLength(match, start, end))
+				union, _ := mergeIntervals(slices.Clone(match), start, end) // match keeps load order for the sums
+				durSum = float64(union)
 			}
 			rows.add(j, w, int64(len(match)), ntSum, cpuSum, durSum, metrics, match)
 		}
@@ -139,24 +140,6 @@ func OpMetrics(procs *frame.Frame, o OpMetricsOptions) *frame.Frame {
 		rows = rows.groupByTag()
 	}
 	return rows.frame(!o.GroupByTag)
-}
-
-// unionLength is the length of the union of the intervals of rows, merged
-// in start order with touching intervals joined (EPMT's merge_intervals).
-func unionLength(rows []int, start, end []int64) int64 {
-	rows = slices.Clone(rows)
-	slices.SortStableFunc(rows, func(a, b int) int { return cmp.Compare(start[a], start[b]) })
-	total := int64(0)
-	curS, curE := start[rows[0]], end[rows[0]]
-	for _, r := range rows[1:] {
-		if start[r] <= curE {
-			curE = max(curE, end[r])
-			continue
-		}
-		total += curE - curS
-		curS, curE = start[r], end[r]
-	}
-	return total + curE - curS
 }
 
 // metricCol is one summed papiex metric of a procs frame.

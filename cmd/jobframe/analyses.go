@@ -27,13 +27,6 @@ func addAnalysisFlags(fs interface {
 	}
 }
 
-// warn prints the dataset's load warnings on stderr.
-func warn(d *loaders.Dataset, stderr io.Writer) {
-	for _, w := range d.Warnings {
-		fmt.Fprintf(stderr, "warning: %s\n", w)
-	}
-}
-
 func runBusy(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("busy", "SOURCE... [--resource NAME] [-o FILE]",
 		"Print the step series of a resource held by running task attempts (allocated,\n"+
@@ -47,11 +40,10 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := load(sources, *af.lenient)
+	d, err := loadWarn(sources, *af.lenient, stderr)
 	if err != nil {
 		return err
 	}
-	warn(d, stderr)
 	var s *frame.Frame
 	if p, ok := d.Frames[loaders.Placements]; ok && p.Has(*resource) {
 		s = ops.Busy(p, *resource)
@@ -74,11 +66,10 @@ func runCapacity(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := load(sources, *af.lenient)
+	d, err := loadWarn(sources, *af.lenient, stderr)
 	if err != nil {
 		return err
 	}
-	warn(d, stderr)
 	var s *frame.Frame
 	if w, ok := d.Frames[loaders.Workers]; ok && w.Has(*resource) {
 		s = ops.Capacity(w, *resource)
@@ -100,11 +91,10 @@ func runTasksPerWorker(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := load(sources, *af.lenient)
+	d, err := loadWarn(sources, *af.lenient, stderr)
 	if err != nil {
 		return err
 	}
-	warn(d, stderr)
 	p, err := d.Frame(loaders.Placements)
 	if err != nil {
 		return err
@@ -144,11 +134,10 @@ func runHist(args []string, stdout, stderr io.Writer) error {
 			return usagef("--range %q: want LO,HI with LO <= HI", *rng)
 		}
 	}
-	d, err := load(sources, *af.lenient)
+	d, err := loadWarn(sources, *af.lenient, stderr)
 	if err != nil {
 		return err
 	}
-	warn(d, stderr)
 	f, err := d.Frame(*name)
 	if err != nil {
 		return err
@@ -179,11 +168,10 @@ func runIntervals(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := load(sources, *af.lenient)
+	d, err := loadWarn(sources, *af.lenient, stderr)
 	if err != nil {
 		return err
 	}
-	warn(d, stderr)
 	fname := *name
 	if fname == "" {
 		fname = loaders.Tasks

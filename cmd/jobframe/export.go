@@ -33,7 +33,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := load(sources, *lenient)
+	d, err := loadWarn(sources, *lenient, stderr)
 	if err != nil {
 		return err
 	}
@@ -50,9 +50,6 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	err = writeFrame(f, *out, fmtName)
 	if err != nil {
 		return err
-	}
-	for _, w := range d.Warnings {
-		fmt.Fprintf(stderr, "warning: %s\n", w)
 	}
 	fmt.Fprintf(stderr, "wrote %d rows x %d columns of %s to %s\n", f.NumRows(), f.NumCols(), *name, *out)
 	return nil

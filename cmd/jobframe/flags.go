@@ -62,3 +62,15 @@ func load(sources []string, lenient bool) (*loaders.Dataset, error) {
 	// EPMT reads naive job times in $EPMT_TZ when the job names no zone.
 	return loaders.OpenWith(loaders.Options{Lenient: lenient, TimeZone: os.Getenv("EPMT_TZ")}, sources...)
 }
+
+// loadWarn is load followed by the dataset's warnings on stderr.
+func loadWarn(sources []string, lenient bool, stderr io.Writer) (*loaders.Dataset, error) {
+	d, err := load(sources, lenient)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range d.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
+	return d, nil
+}

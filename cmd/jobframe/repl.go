@@ -108,7 +108,7 @@ func newSession(stdin io.Reader, stdout, stderr io.Writer) (*session, error) {
 // loadSource loads SOURCE number k and adds to binds d (d2, d3, ...)
 // and, for the first, its frames under their names.
 func (s *session) loadSource(k int, src string, lenient bool, binds map[string]reflect.Value) error {
-	d, err := load([]string{src}, lenient)
+	d, err := loadWarn([]string{src}, lenient, s.stderr)
 	if err != nil {
 		return err
 	}
@@ -127,9 +127,6 @@ func (s *session) loadSource(k int, src string, lenient bool, binds map[string]r
 	fmt.Fprintf(s.stdout, "%s = %s: %s\n", name, src, strings.Join(summary, ", "))
 	if k == 0 && len(d.Names()) > 0 {
 		fmt.Fprintf(s.stdout, "    frames as variables: %s\n", strings.Join(d.Names(), " "))
-	}
-	for _, w := range d.Warnings {
-		fmt.Fprintf(s.stderr, "warning: %s\n", w)
 	}
 	return nil
 }
