@@ -395,6 +395,11 @@ func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	for k, key := range keys {
 		evCols = append(evCols, ev.tagCols[k].col(frame.TagPrefix+key))
 	}
+	if ev.data.cut > 0 {
+		p := problems{file: names[0]}
+		p.textCut(Events, "data", &ev.data, 0)
+		warnings = append(warnings, p.warnings...)
+	}
 	d.Frames[Events] = frame.New(evCols...)
 
 	// attempts: walk each job's events in time order (id breaks ties)

@@ -904,6 +904,9 @@ func (c *ccLoader) dataset(name string) *Dataset {
 	}
 	if c.wants(Events) {
 		e := &c.ev
+		if e.data.cut > 0 {
+			c.p.textCut(Events, "data", &e.data, int(e.line.v[e.data.firstCut]))
+		}
 		d.Frames[Events] = frame.New(e.time.times("time"), e.run.col("run"), e.kind.col("type"), e.id.col("id"),
 			e.state.col("state"), e.data.col("data"), e.line.col("line"))
 	}

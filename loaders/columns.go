@@ -1,6 +1,12 @@
 package loaders
 
-import "github.com/jobframe/jobframe/frame"
+import (
+	"fmt"
+	"math"
+	"unsafe"
+
+	"github.com/jobframe/jobframe/frame"
+)
 
 // Typed column accumulators: loaders append values (or nulls) row by row
 // and hand them to frame columns without copying.
@@ -92,16 +98,35 @@ func (c *strCol) col(name string) frame.Column {
 }
 
 // textCol holds high-cardinality text (raw records, arguments) in one
-// byte buffer, with no per-row allocation.
+// byte buffer, with no per-row allocation. Arrow string offsets are 32-bit,
+// so one column holds at most 2 GiB of text: rows past that limit get a
+// null value and are counted in cut (the caller warns, naming the first
+// such row).
 type textCol struct {
-	data    []byte
-	offsets []int32
-	ok      []bool
+	data     []byte
+	offsets  []int32
+	ok       []bool
+	limit    int // bytes; 0 means math.MaxInt32
+	cut      int // rows whose text was not kept
+	firstCut int // index of the first of them
 }
 
 func (c *textCol) addBytes(b []byte) {
 	if c.offsets == nil {
 		c.offsets = []int32{0}
+	}
+	limit := c.limit
+	if limit == 0 {
+		limit = math.MaxInt32
+	}
+	if c.cut > 0 || len(c.data)+len(b) > limit {
+		if c.cut == 0 {
+			c.firstCut = len(c.ok)
+		}
+		c.cut++
+		c.offsets = append(c.offsets, int32(len(c.data)))
+		c.ok = append(c.ok, false)
+		return
 	}
 	c.data = append(c.data, b...)
 	c.offsets = append(c.offsets, int32(len(c.data)))
@@ -109,12 +134,7 @@ func (c *textCol) addBytes(b []byte) {
 }
 
 func (c *textCol) add(s string) {
-	if c.offsets == nil {
-		c.offsets = []int32{0}
-	}
-	c.data = append(c.data, s...)
-	c.offsets = append(c.offsets, int32(len(c.data)))
-	c.ok = append(c.ok, true)
+	c.addBytes(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
 func (c *textCol) col(name string) frame.Column {
@@ -122,6 +142,17 @@ func (c *textCol) col(name string) frame.Column {
 		c.offsets = []int32{0}
 	}
 	return frame.BytesStringCol(name, c.data, c.offsets, c.ok)
+}
+
+// textCut warns when c reached the 2 GiB limit of one Arrow string
+// column; line is the log line of c's first cut row (0 if unknown).
+func (p *problems) textCut(frameName, col string, c *textCol, line int) {
+	if c.cut == 0 {
+		return
+	}
+	p.note(line, frameName+"."+col, "", fmt.Sprintf(
+		"%d rows from here on have a null %s: the column reached Arrow's 2 GiB string limit (every record is still parsed into the other frames; load without the %s frame to save the memory)",
+		c.cut, col, frameName))
 }
 
 type boolCol struct {

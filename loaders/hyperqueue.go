@@ -1171,6 +1171,9 @@ func (h *hqLoader) dataset(name string) *Dataset {
 		ev = nil
 	}
 	if ev != nil {
+		if ev.data.cut > 0 {
+			h.p.textCut(Events, "data", &ev.data, int(ev.line.v[ev.data.firstCut]))
+		}
 		d.Frames[Events] = frame.New(
 			ev.time.times("time"), ev.typ.col("type"), ev.job.col("job"), ev.task.col("task"), ev.instance.col("instance"),
 			ev.worker.col("worker"), ev.data.col("data"), ev.line.col("line"),
