@@ -20,10 +20,15 @@ type Grouped struct {
 
 // GroupBy groups the rows by the values of the key columns. Groups are
 // ordered by key values (ascending, nulls last); rows with a null key form
-// their own group (pandas' dropna=False).
+// their own group (pandas' dropna=False). With no keys the whole frame is
+// one group (pandas' df.agg): Agg then returns one row, also for an empty
+// frame (counts 0, other aggregates null).
 func (f *Frame) GroupBy(keys ...string) *Grouped {
 	if f.err != nil {
 		return &Grouped{err: f.err}
+	}
+	if len(keys) == 0 {
+		return &Grouped{f: f, g: grouping{gid: make([]int32, f.NumRows()), ngroups: 1, firstRow: []int{0}}}
 	}
 	cols := make([]arrow.Array, len(keys))
 	for k, name := range keys {

@@ -2,7 +2,6 @@ package frame
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 
@@ -181,9 +180,6 @@ type grouping struct {
 }
 
 func groupRows(cols []arrow.Array) (grouping, error) {
-	if len(cols) == 0 {
-		return grouping{}, fmt.Errorf("no key columns")
-	}
 	n := cols[0].Len()
 	kcs := make([]keyCodes, len(cols))
 	for k, a := range cols {

@@ -351,3 +351,28 @@ func TestEmptyFrames(t *testing.T) {
 		t.Fatal("zero frame prints")
 	}
 }
+
+// GroupBy with no keys aggregates the whole frame, as pandas' df.agg.
+func TestGroupByNoKeys(t *testing.T) {
+	f := New(Float64Col("v", []float64{3, 1, 2, 0}, []bool{true, true, true, false}), StringCol("s", []string{"a", "b", "a", "c"}, nil))
+	got := f.GroupBy().Agg(Count(), CountOf("v"), Sum("v"), Max("v"), Min("v"), Median("v"), NUnique("s"), First("s"))
+	if got.Err() != nil {
+		t.Fatal(got.Err())
+	}
+	want := map[string]string{"count": "4", "v_count": "3", "v_sum": "6.0", "v_max": "3.0", "v_min": "1.0", "v_median": "2.0", "s_nunique": "3", "s_first": "a"}
+	for c, w := range want {
+		if g := column(t, got, c); g != w {
+			t.Errorf("%s = %q, want %q", c, g, w)
+		}
+	}
+	empty := f.Head(0).GroupBy().Agg(Count(), Sum("v"), Max("v"), Mean("v"), First("s"))
+	if empty.Err() != nil {
+		t.Fatal(empty.Err())
+	}
+	want = map[string]string{"count": "0", "v_sum": "0.0", "v_max": "null", "v_mean": "null", "s_first": "null"}
+	for c, w := range want {
+		if g := column(t, empty, c); g != w {
+			t.Errorf("empty frame: %s = %q, want %q", c, g, w)
+		}
+	}
+}

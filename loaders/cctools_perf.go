@@ -39,6 +39,7 @@ func LoadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 	var order []string
 	var header []string
 	var times, runs intCol
+	var span logSpan
 	run := int64(-1)
 	rows := 0
 	tv := false
@@ -99,6 +100,7 @@ func LoadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 			}
 		}
 		times.add(ts)
+		span.add(ts)
 		runs.add(run)
 		for k, h := range header[1:] {
 			c := cols[h]
@@ -137,7 +139,9 @@ func LoadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 	if f.Err() != nil {
 		return nil, fmt.Errorf("%s: %w", name, f.Err())
 	}
-	return &Dataset{Source: source, Files: []string{name}, Frames: map[string]*frame.Frame{Perf: f}, Warnings: p.finish()}, nil
+	d := &Dataset{Source: source, Files: []string{name}, Frames: map[string]*frame.Frame{Perf: f}, Warnings: p.finish()}
+	span.set(d)
+	return d, nil
 }
 
 // sniffPerfLog: a "# timestamp" header naming workers_ columns.

@@ -113,6 +113,9 @@ func TestCctoolsLogs(t *testing.T) {
 			if got := fmt.Sprintf("%.3f", float64(us[len(us)-1]-us[0])/1e6); got != c.span {
 				t.Errorf("span %s s, want %s", got, c.span)
 			}
+			if got := fmt.Sprintf("%.3f", float64(d.LogEnd-d.LogStart)/1e6); !d.HasLogSpan || got != c.span || d.LogStart != us[0] {
+				t.Errorf("log span %v %s s from %d, want %s s from %d", d.HasLogSpan, got, d.LogStart, c.span, us[0])
+			}
 			counts := groupCounts(t, ev, "type", "state")
 			for _, item := range splitFacts(c.events) {
 				key, n := item.key, item.n

@@ -98,6 +98,7 @@ type ccLoader struct {
 	wByID    map[string]*ccWorker
 	wByAddr  map[string]*ccWorker
 	unknown  map[string]int
+	span     logSpan
 	ev       struct {
 		time, run, line intCol
 		kind, id, state strCol
@@ -281,6 +282,7 @@ func (c *ccLoader) record(line string, n int) error {
 	if err != nil {
 		return err
 	}
+	c.span.add(us)
 	if c.wants(Events) {
 		id, state := eventKey(kind, args)
 		data := ""
@@ -857,6 +859,7 @@ func (c *ccLoader) dataset(name string) *Dataset {
 		source = "taskvine"
 	}
 	d := &Dataset{Source: source, Files: []string{name}, Frames: map[string]*frame.Frame{}}
+	c.span.set(d)
 	// Tasks that never ran get one row (attempt 0, state waiting or
 	// canceled), after the attempts, in first-seen order.
 	rows := c.attempts

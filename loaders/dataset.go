@@ -37,6 +37,33 @@ type Dataset struct {
 	// noticed (a truncated last line, unknown record kinds), in input
 	// order.
 	Warnings []Warning
+	// LogStart and LogEnd are the times of the first and of the last
+	// record of a log read in order, in µs since the Unix epoch (UTC):
+	// the HyperQueue journal and the cctools transaction and performance
+	// logs, whose analyses measure time from the log's first line.
+	// HasLogSpan is false for sources that are not one ordered log
+	// (Balsam, EPMT) and for logs without a timed record. Several logs
+	// give the earliest start and the latest end.
+	LogStart, LogEnd int64
+	HasLogSpan       bool
+}
+
+// logSpan follows the first and last record times of an ordered log.
+type logSpan struct {
+	start, end int64
+	seen       bool
+}
+
+func (s *logSpan) add(t int64) {
+	if !s.seen {
+		s.start, s.seen = t, true
+	}
+	s.end = t
+}
+
+// set copies the span into d.
+func (s *logSpan) set(d *Dataset) {
+	d.LogStart, d.LogEnd, d.HasLogSpan = s.start, s.end, s.seen
 }
 
 // Frame returns the named frame, or an error listing the frames this

@@ -391,6 +391,7 @@ type hqLoader struct {
 	allocs  []*hqAlloc
 	amap    map[string]*hqAlloc
 	unknown map[string]int
+	span    logSpan
 
 	ev struct {
 		line             intCol
@@ -466,6 +467,7 @@ func (h *hqLoader) line(line []byte, n int) (int64, error) {
 	if err := h.event(l.Event, typ, t, n, line); err != nil {
 		return 0, err
 	}
+	h.span.add(t)
 	return t, nil
 }
 
@@ -969,6 +971,7 @@ func mean(v []float64) float64 {
 
 func (h *hqLoader) dataset(name string) *Dataset {
 	d := &Dataset{Source: "hyperqueue", Files: []string{name}, Frames: map[string]*frame.Frame{}}
+	h.span.set(d)
 
 	var t struct {
 		job, worker, workers, state, raw, reason, policy, jobName strCol

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/jobframe/jobframe/frame"
 )
 
 func loadHQ(t testing.TB, path string) *Dataset {
@@ -35,6 +37,10 @@ func TestHyperQueueSample(t *testing.T) {
 	// The first line's time has no fraction.
 	if got := ev.FormatValue(0, 0); got != "2026-08-04T09:00:00.000000Z" {
 		t.Fatal(got)
+	}
+	// The log's span: its first line (server-start) and last (server-stop).
+	if got := frame.FormatMicros(d.LogStart) + " " + frame.FormatMicros(d.LogEnd); !d.HasLogSpan || got != "2026-08-04T09:00:00.000000Z 2026-08-04T09:07:54.890000Z" {
+		t.Fatalf("log span %v %s", d.HasLogSpan, got)
 	}
 
 	tasks := mustFrame(t, d, Tasks)

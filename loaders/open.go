@@ -341,6 +341,15 @@ func merge(sets []*Dataset) (*Dataset, error) {
 		sources[d.Source] = true
 		out.Files = append(out.Files, d.Files...)
 		out.Warnings = append(out.Warnings, d.Warnings...)
+		if d.HasLogSpan {
+			if !out.HasLogSpan || d.LogStart < out.LogStart {
+				out.LogStart = d.LogStart
+			}
+			if !out.HasLogSpan || d.LogEnd > out.LogEnd {
+				out.LogEnd = d.LogEnd
+			}
+			out.HasLogSpan = true
+		}
 		file := strings.Join(d.Files, ",")
 		for name, f := range d.Frames {
 			if !f.Has("file") { // EPMT's frames name their data file already
