@@ -30,6 +30,7 @@ func init() {
 		"HistogramRange":    reflect.ValueOf(ops.HistogramRange),
 		"IQRScores":         reflect.ValueOf(ops.IQRScores),
 		"Integral":          reflect.ValueOf(ops.Integral),
+		"IntegralMicros":    reflect.ValueOf(ops.IntegralMicros),
 		"Intervals":         reflect.ValueOf(ops.Intervals),
 		"MatchTags":         reflect.ValueOf(ops.MatchTags),
 		"ModifiedZScores":   reflect.ValueOf(ops.ModifiedZScores),
