@@ -3,6 +3,7 @@ package loaders
 import (
 	"fmt"
 	"math"
+	"strings"
 	"unsafe"
 
 	"github.com/jobframe/jobframe/frame"
@@ -41,23 +42,40 @@ func (c *floatCol) opt(v float64, ok bool) {
 func (c *floatCol) col(name string) frame.Column { return frame.Float64Col(name, c.v, c.ok) }
 
 // strCol interns its values as it goes: each distinct string is stored
-// once and rows hold codes, so low-cardinality columns (states, workers,
-// hosts, tags) cost a map lookup per row and become dictionary columns.
-// A column that turns out to have many distinct values is written plain.
+// once (copied, so that it does not pin the line it was cut from) and rows
+// hold codes, so low-cardinality columns (states, workers, hosts, tags)
+// cost a map lookup per row and become dictionary columns. A column whose
+// distinct values pass dictLimit (job ids, per-job tags, paths) switches to
+// plain text: no map, bytes appended per row.
 type strCol struct {
 	codes []int32
 	ok    []bool
 	dict  []string
 	index map[string]int32
+	plain *textCol
 }
 
+// dictLimit is the number of distinct values past which a strCol stops
+// interning.
+const dictLimit = 1 << 16
+
 func (c *strCol) add(v string) {
+	if c.plain != nil {
+		c.plain.add(v)
+		return
+	}
 	if c.index == nil {
 		c.index = map[string]int32{}
 	}
 	code, found := c.index[v]
 	if !found {
+		if len(c.dict) >= dictLimit {
+			c.toPlain()
+			c.plain.add(v)
+			return
+		}
 		code = int32(len(c.dict))
+		v = strings.Clone(v)
 		c.dict = append(c.dict, v)
 		c.index[v] = code
 	}
@@ -65,7 +83,14 @@ func (c *strCol) add(v string) {
 	c.ok = append(c.ok, true)
 }
 
-func (c *strCol) null() { c.codes = append(c.codes, 0); c.ok = append(c.ok, false) }
+func (c *strCol) null() {
+	if c.plain != nil {
+		c.plain.null()
+		return
+	}
+	c.codes = append(c.codes, 0)
+	c.ok = append(c.ok, false)
+}
 
 func (c *strCol) opt(v string, ok bool) {
 	if ok {
@@ -75,7 +100,26 @@ func (c *strCol) opt(v string, ok bool) {
 	}
 }
 
+// toPlain rewrites the rows so far as plain text and drops the dictionary.
+func (c *strCol) toPlain() {
+	c.plain = &textCol{}
+	for i, code := range c.codes {
+		if c.ok[i] {
+			c.plain.add(c.dict[code])
+		} else {
+			c.plain.null()
+		}
+	}
+	c.codes, c.ok, c.dict, c.index = nil, nil, nil, nil
+}
+
 func (c *strCol) col(name string) frame.Column {
+	if c.plain != nil {
+		if c.plain.cut > 0 {
+			panic(fmt.Sprintf("loaders: column %s holds over 2 GiB of text", name)) // not a raw-text column: no row is that long
+		}
+		return c.plain.col(name)
+	}
 	n := len(c.codes)
 	if len(c.dict)*2 <= n {
 		return frame.DictStringCol(name, c.codes, c.ok, c.dict)
@@ -131,6 +175,14 @@ func (c *textCol) addBytes(b []byte) {
 	c.data = append(c.data, b...)
 	c.offsets = append(c.offsets, int32(len(c.data)))
 	c.ok = append(c.ok, true)
+}
+
+func (c *textCol) null() {
+	if c.offsets == nil {
+		c.offsets = []int32{0}
+	}
+	c.offsets = append(c.offsets, int32(len(c.data)))
+	c.ok = append(c.ok, false)
 }
 
 func (c *textCol) add(s string) {
