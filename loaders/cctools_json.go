@@ -12,16 +12,61 @@ import (
 // or integers. A dedicated parser is several times faster than a generic
 // JSON decoder on the millions of such objects a log holds.
 
+// resource is one entry of a resource object. Keys and units are symbol
+// numbers, so that the millions of entries a log holds carry no pointers
+// for the garbage collector to scan.
 type resource struct {
-	key, unit string
+	key, unit sym
 	value     float64
 }
 
+// sym numbers a resource key or unit in a symbols table.
+type sym int32
+
+// The keys a loader tests for have fixed numbers.
+const (
+	symNone sym = iota // the empty unit
+	symCores
+	symMemory
+	symDisk
+	symGPUs
+	symWallTime
+	symCPUTime
+)
+
+// symbols holds the names of the syms of one load.
+type symbols struct {
+	names []string
+	index map[string]sym
+}
+
+func newSymbols() *symbols {
+	s := &symbols{index: map[string]sym{}}
+	for _, n := range []string{"", "cores", "memory", "disk", "gpus", "wall_time", "cpu_time"} {
+		s.id(n)
+	}
+	return s
+}
+
+// id returns the number of name, adding it (copied) when new.
+func (s *symbols) id(name string) sym {
+	if k, ok := s.index[name]; ok {
+		return k
+	}
+	k := sym(len(s.names))
+	name = strings.Clone(name)
+	s.names = append(s.names, name)
+	s.index[name] = k
+	return k
+}
+
+func (s *symbols) name(k sym) string { return s.names[k] }
+
 var errResourceJSON = errors.New(`want a resource object {"key":[value,"unit"],...}`)
 
-// parseResources parses one resource object; keys and units are interned
-// in intern to avoid an allocation per field.
-func parseResources(s string, intern map[string]string, out []resource) ([]resource, error) {
+// parseResources parses one resource object, numbering keys and units in
+// syms.
+func parseResources(s string, syms *symbols, out []resource) ([]resource, error) {
 	out = out[:0]
 	i := skipSpace(s, 0)
 	if i >= len(s) || s[i] != '{' {
@@ -69,12 +114,13 @@ func parseResources(s string, intern map[string]string, out []resource) ([]resou
 		if key == "" {
 			return nil, errResourceJSON
 		}
+		id := syms.id(key)
 		for _, r := range out {
-			if r.key == key {
+			if r.key == id {
 				return nil, errResourceJSON // a key twice
 			}
 		}
-		out = append(out, resource{key: internString(intern, key), unit: internString(intern, unit), value: v})
+		out = append(out, resource{key: id, unit: syms.id(unit), value: v})
 		i = skipSpace(s, i+1)
 		if i < len(s) && s[i] == ',' {
 			i = skipSpace(s, i+1)
@@ -88,15 +134,6 @@ func parseResources(s string, intern map[string]string, out []resource) ([]resou
 		}
 		return nil, errResourceJSON
 	}
-}
-
-func internString(m map[string]string, s string) string {
-	if v, ok := m[s]; ok {
-		return v
-	}
-	s = strings.Clone(s)
-	m[s] = s
-	return s
 }
 
 func skipSpace(s string, i int) int {
@@ -129,15 +166,15 @@ func jsonString(s string, i int) (string, int, bool) {
 // bandwidth_mbps); counts (cores, procs, files, ...) keep their key.
 // start and end become the timestamps measured_start and measured_end
 // (µs); isTime is then true.
-func resourceColumn(r resource) (name string, v float64, isTime bool) {
+func resourceColumn(syms *symbols, r resource) (name string, v float64, isTime bool) {
 	v = r.value
-	unit := r.unit
+	unit, key := syms.name(r.unit), syms.name(r.key)
 	if unit == "us" {
 		v, unit = v/1e6, "s"
 	}
-	switch r.key {
+	switch key {
 	case "start", "end":
-		return "measured_" + r.key, v, true
+		return "measured_" + key, v, true
 	case "memory":
 		return "mem_mb", v, false
 	case "virtual_memory":
@@ -147,13 +184,13 @@ func resourceColumn(r resource) (name string, v float64, isTime bool) {
 	}
 	switch unit {
 	case "s":
-		return r.key + "_s", v, false
+		return key + "_s", v, false
 	case "MB":
-		return r.key + "_mb", v, false
+		return key + "_mb", v, false
 	case "Mbps":
-		return r.key + "_mbps", v, false
+		return key + "_mbps", v, false
 	case "B", "bytes":
-		return r.key + "_bytes", v, false
+		return key + "_bytes", v, false
 	}
-	return r.key, v, false
+	return key, v, false
 }

@@ -88,6 +88,7 @@ type ccLoader struct {
 	p        problems
 	want     map[string]bool
 	intern   map[string]string
+	syms     *symbols
 	scratch  []resource
 	run      int64
 	tv       bool // TaskVine markers seen
@@ -128,6 +129,7 @@ func loadCctools(r io.Reader, o Options) (*Dataset, error) {
 		p:       problems{file: name, lenient: o.Lenient},
 		want:    wantFrames(o),
 		intern:  map[string]string{},
+		syms:    newSymbols(),
 		run:     -1,
 		tasks:   map[[2]int64]*ccTask{},
 		wByID:   map[string]*ccWorker{},
@@ -154,6 +156,17 @@ func wantFrames(o Options) map[string]bool {
 		m[f] = true
 	}
 	return m
+}
+
+// str returns s interned: strings kept past their line (categories,
+// workers, result words) must not pin the whole line in memory.
+func (c *ccLoader) str(s string) string {
+	if v, ok := c.intern[s]; ok {
+		return v
+	}
+	s = strings.Clone(s)
+	c.intern[s] = s
+	return s
 }
 
 func (c *ccLoader) wants(frame string) bool { return c.want == nil || c.want[frame] }
@@ -223,12 +236,22 @@ func jsonTail(s string) []string {
 // the caller then skips the record and returns err (nil in lenient mode).
 // An empty object {} is valid and gives an empty, non-nil slice.
 func (c *ccLoader) resources(s string, line int, field string) (rs []resource, bad bool, err error) {
-	parsed, perr := parseResources(s, c.intern, c.scratch)
+	parsed, bad, err := c.checkResources(s, line, field)
+	if bad {
+		return nil, bad, err
+	}
+	return append(make([]resource, 0, len(parsed)), parsed...), false, nil
+}
+
+// checkResources is resources without the copy: the result is valid until
+// the next call.
+func (c *ccLoader) checkResources(s string, line int, field string) (rs []resource, bad bool, err error) {
+	parsed, perr := parseResources(s, c.syms, c.scratch)
 	if perr != nil {
 		return nil, true, c.p.bad(line, field, s, `a resource object {"key":[value,"unit"],...}`, nil)
 	}
 	c.scratch = parsed
-	return append(make([]resource, 0, len(parsed)), parsed...), false, nil
+	return parsed, false, nil
 }
 
 // record handles one line.
@@ -544,7 +567,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			}
 			c.closeAttempt(a, us, n, st, state+" "+rest[1])
 		}
-		t.category = rest[0]
+		t.category = c.str(rest[0])
 		if !t.hasSubmit {
 			t.submit, t.hasSubmit = us, true
 		}
@@ -569,17 +592,17 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 				a.worker, a.addr, a.hasWorker = w.id, w.addr, true
 				w.open[a] = true
 			} else if w := c.wByAddr[who]; w != nil {
-				a.worker, a.addr, a.hasWorker = w.id, who, true
+				a.worker, a.addr, a.hasWorker = w.id, c.str(who), true
 				w.open[a] = true
 			} else {
-				a.worker, a.hasWorker = who, true
+				a.worker, a.hasWorker = c.str(who), true
 				if strings.Contains(who, ":") {
-					a.addr = who
+					a.addr = a.worker
 				}
 			}
 		}
 		if len(rest) > k && strings.HasSuffix(rest[k], "_RESOURCES") {
-			a.mode = rest[k]
+			a.mode = c.str(rest[k])
 		}
 		if tail := jsonTail(line); len(tail) == 1 {
 			box, bad, err := c.resources(tail[0], n, "resources")
@@ -599,7 +622,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		if len(rest) < 1 {
 			return c.p.bad(n, "", line, state+" <result> [exit code] [{limits} {measured}]", nil)
 		}
-		result := rest[0]
+		result := c.str(rest[0])
 		var exit int64
 		hasExit := false
 		if len(rest) > 1 && rest[1][0] != '{' {
@@ -618,15 +641,21 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 				if bad {
 					return err
 				}
-				limits = formatLimits(lim)
+				limits = formatLimits(c.syms, lim)
+			}
+			// DONE repeats the measured resources of the RETRIEVED that
+			// closed the attempt: checked, not kept twice.
+			parse := c.resources
+			if prior := c.taskFor(tid).cur; state == "DONE" && prior != nil && !prior.open && prior.measured != nil {
+				parse = c.checkResources
 			}
 			var bad bool
-			measured, bad, err = c.resources(tail[1], n, "resources_measured")
+			measured, bad, err = parse(tail[1], n, "resources_measured")
 			if bad {
 				return err
 			}
 			for _, r := range measured {
-				if strings.HasPrefix(r.key, "vine_") || strings.HasPrefix(r.key, "time_") || strings.HasPrefix(r.key, "size_") {
+				if key := c.syms.name(r.key); strings.HasPrefix(key, "vine_") || strings.HasPrefix(key, "time_") || strings.HasPrefix(key, "size_") {
 					c.tv = true
 					break
 				}
@@ -685,12 +714,12 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 }
 
 // formatLimits renders a limits_exceeded object as "memory:1000 MB".
-func formatLimits(rs []resource) string {
+func formatLimits(syms *symbols, rs []resource) string {
 	parts := make([]string, len(rs))
 	for i, r := range rs {
-		parts[i] = r.key + ":" + strconv.FormatFloat(r.value, 'g', -1, 64)
-		if r.unit != "" {
-			parts[i] += " " + r.unit
+		parts[i] = syms.name(r.key) + ":" + strconv.FormatFloat(r.value, 'g', -1, 64)
+		if r.unit != symNone {
+			parts[i] += " " + syms.name(r.unit)
 		}
 	}
 	return strings.Join(parts, ";")
@@ -748,13 +777,13 @@ func boxOf(rs []resource) box {
 	var b box
 	for _, r := range rs {
 		switch r.key {
-		case "cores":
+		case symCores:
 			b.cores, b.hasCores = r.value, true
-		case "memory":
+		case symMemory:
 			b.mem, b.hasMem = r.value, true
-		case "disk":
+		case symDisk:
 			b.disk, b.hasDisk = r.value, true
-		case "gpus":
+		case symGPUs:
 			b.gpus, b.hasGPUs = r.value, true
 		}
 	}
@@ -933,6 +962,12 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 	measured := map[string]*floatCol{}
 	measuredTimes := map[string]*intCol{}
 	var used []string // measured names taken in the current record
+	// column name per (key, unit), and whether the unit is µs
+	type named struct {
+		name         string
+		isTime, isUS bool
+	}
+	names := map[[2]sym]named{}
 	var order []string
 	for i, a := range rows {
 		tk := a.task
@@ -963,7 +998,16 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 		hasWall, hasCPU := false, false
 		used = used[:0]
 		for _, r := range a.measured {
-			name, v, isTime := resourceColumn(r)
+			nm, ok := names[[2]sym{r.key, r.unit}]
+			if !ok {
+				nm.name, _, nm.isTime = resourceColumn(c.syms, r)
+				nm.isUS = c.syms.name(r.unit) == "us"
+				names[[2]sym{r.key, r.unit}] = nm
+			}
+			name, v, isTime := nm.name, r.value, nm.isTime
+			if nm.isUS {
+				v /= 1e6
+			}
 			if ccTaskColumns[name] {
 				name = "measured_" + name // a key named like one of ours
 			}
@@ -973,8 +1017,8 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 				name = "measured_" + name
 			}
 			used = append(used, name)
-			hasWall = hasWall || r.key == "wall_time"
-			hasCPU = hasCPU || r.key == "cpu_time"
+			hasWall = hasWall || r.key == symWallTime
+			hasCPU = hasCPU || r.key == symCPUTime
 			if isTime {
 				col := measuredTimes[name]
 				if col == nil {
