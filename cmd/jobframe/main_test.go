@@ -35,6 +35,7 @@ func TestScripts(t *testing.T) {
 		UpdateScripts: *update,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("DATA", data)
+			env.Setenv("SCRIPTS", filepath.Join(filepath.Dir(data), "scripts"))
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
