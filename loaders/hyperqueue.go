@@ -380,8 +380,7 @@ type hqLoader struct {
 	// wopen lists, per worker, the attempts started on it in start order;
 	// closed ones are skipped lazily and dropped when the worker is lost.
 	wopen   map[int64][]*hqAttempt
-	byTask  map[taskKey]*hqAttempt
-	starts  map[taskKey]int64
+	byTask  map[taskKey]*hqAttempt // each task's latest attempt
 	workers []*hqWorker
 	wmap    map[int64]*hqWorker
 	jobs    []*hqJob
@@ -420,7 +419,6 @@ func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 		want:    wantFrames(o),
 		byTask:  map[taskKey]*hqAttempt{},
 		wopen:   map[int64][]*hqAttempt{},
-		starts:  map[taskKey]int64{},
 		wmap:    map[int64]*hqWorker{},
 		jmap:    map[int64]*hqJob{},
 		submits: map[int64][]*hqSubmit{},
@@ -428,11 +426,17 @@ func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 		amap:    map[string]*hqAlloc{},
 		unknown: map[string]int{},
 	}
-	err := eachLine(r, &h.p, func(line []byte, n int) error {
-		if len(bytes.TrimSpace(line)) == 0 {
+	// JSON decoding runs on other goroutines; events apply in order here.
+	decode := func(line []byte, d *hqDecoded) {
+		if line = bytes.TrimSpace(line); len(line) > 0 {
+			d.err = unmarshalJSON(line, &d.l)
+		}
+	}
+	err := decodedLines(r, &h.p, decodeWorkers(), decode, func(line []byte, n int, d *hqDecoded) error {
+		if line = bytes.TrimSpace(line); len(line) == 0 {
 			return nil
 		}
-		_, err := h.line(bytes.TrimSpace(line), n)
+		_, err := h.line(line, n, d)
 		return err
 	})
 	if err != nil {
@@ -444,11 +448,18 @@ func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 	return h.dataset(name), nil
 }
 
-// line handles one journal line; it returns the event time.
-func (h *hqLoader) line(line []byte, n int) (int64, error) {
-	var l hqLine
-	if err := unmarshalJSON(line, &l); err != nil {
-		return 0, h.p.bad(n, "", string(line), "a JSON object {\"event\": {...}, \"time\": ...}", err)
+// hqDecoded is one journal line decoded.
+type hqDecoded struct {
+	l   hqLine
+	err error
+}
+
+// line handles one journal line, decoded into d; it returns the event
+// time.
+func (h *hqLoader) line(line []byte, n int, d *hqDecoded) (int64, error) {
+	l := &d.l
+	if d.err != nil {
+		return 0, h.p.bad(n, "", string(line), "a JSON object {\"event\": {...}, \"time\": ...}", d.err)
 	}
 	if l.Time == "" {
 		return 0, h.p.bad(n, "time", string(line), `a "time" field`, nil)
@@ -768,12 +779,16 @@ func (h *hqLoader) submitFor(job, task int64) *hqSubmit {
 
 func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 	key := taskKey{job, e.Task.v}
-	if prev := h.byTask[key]; prev != nil && prev.open {
-		// A restart the journal did not show (a lost worker we never saw).
-		h.closeAttempt(prev, t, n, "lost", "restarted", "")
+	prev := h.byTask[key]
+	attempt := int64(1) // attempts count from 1, as in every source
+	if prev != nil {
+		attempt = prev.attempt + 1
+		if prev.open {
+			// A restart the journal did not show (a lost worker we never saw).
+			h.closeAttempt(prev, t, n, "lost", "restarted", "")
+		}
 	}
-	h.starts[key]++ // attempts count from 1, as in every source
-	a := &hqAttempt{key: key, attempt: h.starts[key], start: t, startLine: n, open: true, state: "running"}
+	a := &hqAttempt{key: key, attempt: attempt, start: t, startLine: n, open: true, state: "running"}
 	if e.Instance.ok {
 		a.instance, a.hasInstance = e.Instance.v, true
 	}
@@ -986,86 +1001,96 @@ func (h *hqLoader) dataset(name string) *Dataset {
 		root                              boolCol
 		cpus, gpus, mem                   floatCol
 	}
+	wantTasks := h.want == nil || h.want[Tasks]
+	wantPl := h.want == nil || h.want[Placements]
 	for _, a := range h.attempts {
-		t.job.add(itoa(a.key.job))
-		t.task.add(a.key.task)
-		t.attempt.add(a.attempt)
-		t.instance.opt(a.instance, a.hasInstance)
-		if len(a.shares) > 0 {
-			t.worker.add(itoa(a.shares[0].worker))
-		} else {
-			t.worker.null()
-		}
-		ws := make([]string, len(a.shares))
-		for i, s := range a.shares {
-			ws[i] = itoa(s.worker)
-		}
-		t.workers.opt(strings.Join(ws, ","), len(ws) > 0)
-		t.nWorkers.add(int64(len(a.shares)))
-		t.submit.opt(a.submit, a.hasSubmit)
-		t.start.add(a.start)
-		t.end.opt(a.end, !a.open)
-		t.state.add(a.state)
-		t.raw.opt(a.rawState, !a.open)
-		t.reason.opt(a.reason, a.reason != "")
-		if m := hqExitCode.FindStringSubmatch(a.reason); m != nil {
-			code, _ := strconv.ParseInt(m[1], 10, 64)
-			t.exit.add(code)
-		} else {
-			t.exit.null()
-		}
-		t.cpus.add(a.reqCPUs)
-		t.gpus.add(a.reqGPUs)
-		t.mem.add(a.reqMem)
-		t.nodes.add(a.reqNodes)
-		t.policy.opt(a.policy, a.policy != "")
-		t.variant.add(a.variant)
-		t.est.add(a.estimated)
-		t.startLine.add(int64(a.startLine))
-		t.endLine.opt(int64(a.endLine), !a.open)
-		j := h.jmap[a.key.job]
-		t.jobName.opt(func() string {
-			if j != nil {
-				return j.name
+		if wantTasks {
+			t.job.add(itoa(a.key.job))
+			t.task.add(a.key.task)
+			t.attempt.add(a.attempt)
+			t.instance.opt(a.instance, a.hasInstance)
+			if len(a.shares) > 0 {
+				t.worker.add(itoa(a.shares[0].worker))
+			} else {
+				t.worker.null()
 			}
-			return ""
-		}(), j != nil)
-		for i, s := range a.shares {
-			pl.job.add(itoa(a.key.job))
-			pl.task.add(a.key.task)
-			pl.attempt.add(a.attempt)
-			pl.worker.add(itoa(s.worker))
-			pl.root.add(i == 0)
-			pl.start.add(a.start)
-			pl.end.opt(s.end, !s.open)
-			pl.state.add(func() string {
-				if s.open {
-					return "running"
+			ws := make([]string, len(a.shares))
+			for i, s := range a.shares {
+				ws[i] = itoa(s.worker)
+			}
+			t.workers.opt(strings.Join(ws, ","), len(ws) > 0)
+			t.nWorkers.add(int64(len(a.shares)))
+			t.submit.opt(a.submit, a.hasSubmit)
+			t.start.add(a.start)
+			t.end.opt(a.end, !a.open)
+			t.state.add(a.state)
+			t.raw.opt(a.rawState, !a.open)
+			t.reason.opt(a.reason, a.reason != "")
+			if m := hqExitCode.FindStringSubmatch(a.reason); m != nil {
+				code, _ := strconv.ParseInt(m[1], 10, 64)
+				t.exit.add(code)
+			} else {
+				t.exit.null()
+			}
+			t.cpus.add(a.reqCPUs)
+			t.gpus.add(a.reqGPUs)
+			t.mem.add(a.reqMem)
+			t.nodes.add(a.reqNodes)
+			t.policy.opt(a.policy, a.policy != "")
+			t.variant.add(a.variant)
+			t.est.add(a.estimated)
+			t.startLine.add(int64(a.startLine))
+			t.endLine.opt(int64(a.endLine), !a.open)
+			j := h.jmap[a.key.job]
+			t.jobName.opt(func() string {
+				if j != nil {
+					return j.name
 				}
-				return s.state
-			}())
-			pl.cpus.add(s.cpus)
-			pl.gpus.add(s.gpus)
-			pl.mem.add(s.memMB)
-			pl.sl.add(int64(a.startLine))
-			pl.el.opt(int64(s.endLine), !s.open)
+				return ""
+			}(), j != nil)
+		}
+		if wantPl {
+			for i, s := range a.shares {
+				pl.job.add(itoa(a.key.job))
+				pl.task.add(a.key.task)
+				pl.attempt.add(a.attempt)
+				pl.worker.add(itoa(s.worker))
+				pl.root.add(i == 0)
+				pl.start.add(a.start)
+				pl.end.opt(s.end, !s.open)
+				pl.state.add(func() string {
+					if s.open {
+						return "running"
+					}
+					return s.state
+				}())
+				pl.cpus.add(s.cpus)
+				pl.gpus.add(s.gpus)
+				pl.mem.add(s.memMB)
+				pl.sl.add(int64(a.startLine))
+				pl.el.opt(int64(s.endLine), !s.open)
+			}
 		}
 	}
 	n := len(h.attempts)
-	d.Frames[Tasks] = frame.New(
-		repeat("source", "hyperqueue", n), t.job.col("job"), t.task.col("task"), t.attempt.col("attempt"),
-		t.instance.col("instance"), t.worker.col("worker"), t.workers.col("workers"), t.nWorkers.col("n_workers"),
-		t.submit.times("submit"), t.start.times("start"), t.end.times("end"), t.state.col("state"),
-		t.raw.col("raw_state"), t.reason.col("reason"), t.exit.col("exit_code"),
-		t.cpus.col("req_cpus"), t.gpus.col("req_gpus"), t.mem.col("req_mem_mb"), t.nodes.col("req_nodes"),
-		t.policy.col("policy"), t.variant.col("variant"), t.est.col("req_estimated"), t.jobName.col("job_name"),
-		t.startLine.col("start_line"), t.endLine.col("end_line"),
-	)
-	d.Frames[Placements] = frame.New(
-		pl.job.col("job"), pl.task.col("task"), pl.attempt.col("attempt"), pl.worker.col("worker"), pl.root.col("root"),
-		pl.start.times("start"), pl.end.times("end"), pl.state.col("state"),
-		pl.cpus.col("cpus"), pl.gpus.col("gpus"), pl.mem.col("mem_mb"), pl.sl.col("start_line"), pl.el.col("end_line"),
-	)
+	if wantTasks {
+		d.Frames[Tasks] = frame.New(
+			repeat("source", "hyperqueue", n), t.job.col("job"), t.task.col("task"), t.attempt.col("attempt"),
+			t.instance.col("instance"), t.worker.col("worker"), t.workers.col("workers"), t.nWorkers.col("n_workers"),
+			t.submit.times("submit"), t.start.times("start"), t.end.times("end"), t.state.col("state"),
+			t.raw.col("raw_state"), t.reason.col("reason"), t.exit.col("exit_code"),
+			t.cpus.col("req_cpus"), t.gpus.col("req_gpus"), t.mem.col("req_mem_mb"), t.nodes.col("req_nodes"),
+			t.policy.col("policy"), t.variant.col("variant"), t.est.col("req_estimated"), t.jobName.col("job_name"),
+			t.startLine.col("start_line"), t.endLine.col("end_line"),
+		)
+	}
+	if wantPl {
+		d.Frames[Placements] = frame.New(
+			pl.job.col("job"), pl.task.col("task"), pl.attempt.col("attempt"), pl.worker.col("worker"), pl.root.col("root"),
+			pl.start.times("start"), pl.end.times("end"), pl.state.col("state"),
+			pl.cpus.col("cpus"), pl.gpus.col("gpus"), pl.mem.col("mem_mb"), pl.sl.col("start_line"), pl.el.col("end_line"),
+		)
+	}
 
 	var w struct {
 		worker, host, reason, group, alloc, manager, addr, pid strCol
@@ -1186,6 +1211,9 @@ func (h *hqLoader) dataset(name string) *Dataset {
 	for fname, f := range d.Frames {
 		if f.Err() != nil {
 			panic(fmt.Sprintf("loaders: hyperqueue %s frame: %v", fname, f.Err())) // a bug, not bad input
+		}
+		if h.want != nil && !h.want[fname] { // a small frame built anyway
+			delete(d.Frames, fname)
 		}
 	}
 	return d

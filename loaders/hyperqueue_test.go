@@ -260,3 +260,23 @@ func TestHyperQueueBadInput(t *testing.T) {
 		t.Fatal(d.Warnings)
 	}
 }
+
+// Options.Frames builds only the frames asked for, and those are the same
+// as in a full load.
+func TestHyperQueueSelectedFrames(t *testing.T) {
+	path := bundled("hq/synthetic_v0.26_journal.jsonl")
+	full := loadHQ(t, path)
+	part, err := OpenWith(Options{Frames: []string{Placements, Workers}}, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(part.Names(), " "); got != "placements workers" {
+		t.Fatalf("frames %s, want placements workers", got)
+	}
+	for _, name := range []string{Placements, Workers} {
+		a, b := mustFrame(t, full, name), mustFrame(t, part, name)
+		if a.NumRows() == 0 || a.String() != b.String() {
+			t.Fatalf("%s differs from the full load:\n%s\n%s", name, a, b)
+		}
+	}
+}

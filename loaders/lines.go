@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"runtime"
 )
 
 // eachLine calls fn for every line of r, without its line end, with its
@@ -51,4 +52,120 @@ func eachLine(r io.Reader, p *problems, fn func(line []byte, n int) error) error
 			return nil
 		}
 	}
+}
+
+// decodeWorkers is the number of goroutines that decode lines beside the
+// one that applies them: one per further core, at least one.
+func decodeWorkers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
+
+// lineBatch is a run of consecutive lines handed from the reader to the
+// decoders and on to the caller.
+type lineBatch[T any] struct {
+	buf      []byte // the lines' bytes, without line ends
+	ends     []int  // end offset of each line in buf
+	first    int    // number of the first line
+	complete bool   // the last line ended with a newline
+	vals     []T    // decoded lines
+	done     chan struct{}
+	err      error // a read error after the batch's lines
+}
+
+// decodedLines is eachLine with the per-line work split in two: decode,
+// which must not touch shared state, runs on worker goroutines (both
+// cores); apply then sees each line and its decoded value in input order
+// on the calling goroutine, with eachLine's rules for errors and a
+// truncated last line. Memory stays bounded: a few batches of lines are in
+// flight at a time.
+func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
+	const batchLines, batchBytes, inFlight = 4096, 1 << 20, 8
+	ordered := make(chan *lineBatch[T], inFlight)
+	work := make(chan *lineBatch[T], inFlight)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() { // reader
+		defer close(ordered)
+		defer close(work)
+		br := bufio.NewReaderSize(r, 64<<10)
+		n := 1
+		b := &lineBatch[T]{first: n, done: make(chan struct{})}
+		send := func() bool {
+			select {
+			case work <- b:
+			case <-stop:
+				return false
+			}
+			select {
+			case ordered <- b:
+			case <-stop:
+				return false
+			}
+			b = &lineBatch[T]{first: n, done: make(chan struct{})}
+			return true
+		}
+		for {
+			raw, err := br.ReadSlice('\n')
+			for err == bufio.ErrBufferFull { // a line longer than the buffer
+				b.buf = append(b.buf, raw...)
+				raw, err = br.ReadSlice('\n')
+			}
+			if err != nil && err != io.EOF { // as eachLine: the partial line is not handed on
+				b.err = fmt.Errorf("%s:%d: %w", p.file, n, err)
+				send()
+				return
+			}
+			if len(raw) > 0 || len(b.buf) > 0 && (len(b.ends) == 0 || b.ends[len(b.ends)-1] != len(b.buf)) {
+				b.complete = len(raw) > 0 && raw[len(raw)-1] == '\n'
+				b.buf = append(b.buf, raw...)
+				b.buf = bytes.TrimRight(b.buf, "\r\n")
+				b.ends = append(b.ends, len(b.buf))
+				n++
+			}
+			if err != nil { // io.EOF
+				send()
+				return
+			}
+			if len(b.ends) >= batchLines || len(b.buf) >= batchBytes {
+				if !send() {
+					return
+				}
+			}
+		}
+	}()
+	for w := 0; w < workers; w++ {
+		go func() {
+			for b := range work {
+				b.vals = make([]T, len(b.ends))
+				start := 0
+				for i, end := range b.ends {
+					decode(b.buf[start:end], &b.vals[i])
+					start = end
+				}
+				close(b.done)
+			}
+		}()
+	}
+	for b := range ordered {
+		<-b.done
+		start := 0
+		for i, end := range b.ends {
+			line, n := b.buf[start:end], b.first+i
+			start = end
+			last := i == len(b.ends)-1
+			complete := !last || b.complete
+			mark := p.mark()
+			ferr := apply(line, n, &b.vals[i])
+			if !complete && (ferr != nil || p.rollback(mark)) {
+				p.rollback(mark)
+				p.truncated(n, string(line))
+				return nil
+			}
+			if ferr != nil {
+				return ferr
+			}
+		}
+		if b.err != nil {
+			return b.err
+		}
+	}
+	return nil
 }

@@ -1,0 +1,84 @@
+package loaders
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// decodedLines sees the same lines, numbers, errors and truncation
+// warnings as eachLine, across batch boundaries, long lines, CRLF, a
+// truncated last line and a failing reader.
+func TestDecodedLinesMatchesEachLine(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 9000; i++ {
+		switch {
+		case i == 5000:
+			b.WriteString(strings.Repeat("x", 200<<10) + "\n") // longer than the read buffer
+		case i%97 == 0:
+			b.WriteString("\r\n")
+		default:
+			fmt.Fprintf(&b, "line %d\r\n", i)
+		}
+	}
+	whole := b.String()
+	inputs := map[string]func() io.Reader{
+		"complete":  func() io.Reader { return strings.NewReader(whole) },
+		"truncated": func() io.Reader { return strings.NewReader(whole + "bad tail") },
+		"read error": func() io.Reader {
+			return io.MultiReader(strings.NewReader(whole[:len(whole)/2]), iotest.ErrReader(errors.New("disk gone")))
+		},
+	}
+	// apply rejects lines starting with "bad"; in the truncated input that
+	// is the last line, which becomes a truncation warning.
+	check := func(line []byte, n int) error {
+		if strings.HasPrefix(string(line), "bad") {
+			return fmt.Errorf("bad line %d", n)
+		}
+		return nil
+	}
+	for name, in := range inputs {
+		t.Run(name, func(t *testing.T) {
+			var want, got []string
+			p1 := problems{file: "f"}
+			err1 := eachLine(in(), &p1, func(line []byte, n int) error {
+				want = append(want, fmt.Sprintf("%d:%d:%.20s", n, len(line), line))
+				return check(line, n)
+			})
+			p2 := problems{file: "f"}
+			err2 := decodedLines(in(), &p2, 2, func(line []byte, v *int) { *v = len(line) },
+				func(line []byte, n int, v *int) error {
+					if *v != len(line) {
+						t.Fatalf("line %d decoded as %d bytes, is %d", n, *v, len(line))
+					}
+					got = append(got, fmt.Sprintf("%d:%d:%.20s", n, len(line), line))
+					return check(line, n)
+				})
+			if fmt.Sprint(err1) != fmt.Sprint(err2) {
+				t.Fatalf("errors differ: eachLine %v, decodedLines %v", err1, err2)
+			}
+			if strings.Join(want, "\n") != strings.Join(got, "\n") {
+				t.Fatalf("lines differ: eachLine %d lines, decodedLines %d", len(want), len(got))
+			}
+			if fmt.Sprint(p1.warnings) != fmt.Sprint(p2.warnings) {
+				t.Fatalf("warnings differ:\n%v\n%v", p1.warnings, p2.warnings)
+			}
+		})
+	}
+	// An error from apply stops the load at once.
+	p := problems{file: "f"}
+	seen := 0
+	err := decodedLines(strings.NewReader(whole), &p, 2, func([]byte, *int) {}, func(line []byte, n int, _ *int) error {
+		seen++
+		if n == 4500 {
+			return errors.New("stop")
+		}
+		return nil
+	})
+	if err == nil || err.Error() != "stop" || seen != 4500 {
+		t.Fatalf("err %v after %d lines", err, seen)
+	}
+}
