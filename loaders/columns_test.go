@@ -71,3 +71,13 @@ func TestStrColSwitchesToPlain(t *testing.T) {
 		t.Fatalf("dictionary of %d values, plain %v", len(d.dict), d.plain != nil)
 	}
 }
+
+// csvText renders a whole frame as CSV, for comparing frames.
+func csvText(t *testing.T, f *frame.Frame) string {
+	t.Helper()
+	var b strings.Builder
+	if err := f.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}

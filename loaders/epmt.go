@@ -139,6 +139,8 @@ func LoadEPMT(files []EPMTFile, o Options) (*Dataset, error) {
 
 func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	d := &Dataset{Source: "epmt", Frames: map[string]*frame.Frame{}}
+	want := wantFrames(o)
+	wantThreads := want == nil || want[Threads] // the one large frame that can be skipped
 	type dataFile struct {
 		name string
 		kind string
@@ -332,6 +334,9 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 					sums[m] += v
 					has[m] = true
 				}
+				if !wantThreads {
+					continue
+				}
 				th.host.add(host)
 				th.file.add(hp.file)
 				th.pid.add(p.ints[fPID])
@@ -411,14 +416,16 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	cols = append(cols, pr.file.col("file"), pr.line.col("line"))
 	d.Frames[Procs] = frame.New(cols...)
 
-	nt := len(th.pid.v)
-	tcols := []frame.Column{repeat("job", job.id, nt), th.host.col("host"), th.pid.col("pid"), th.thread.col("thread"),
-		th.tid.col("tid"), th.start.times("start"), th.end.times("end")}
-	for m := range metrics {
-		tcols = append(tcols, th.metric[m].col(names[m]))
+	if wantThreads {
+		nt := len(th.pid.v)
+		tcols := []frame.Column{repeat("job", job.id, nt), th.host.col("host"), th.pid.col("pid"), th.thread.col("thread"),
+			th.tid.col("tid"), th.start.times("start"), th.end.times("end")}
+		for m := range metrics {
+			tcols = append(tcols, th.metric[m].col(names[m]))
+		}
+		tcols = append(tcols, th.file.col("file"))
+		d.Frames[Threads] = frame.New(tcols...)
 	}
-	tcols = append(tcols, th.file.col("file"))
-	d.Frames[Threads] = frame.New(tcols...)
 
 	// the jobs frame: one row
 	jc := []frame.Column{frame.StringCol("job", []string{job.id}, nil), frame.StringCol("name", []string{job.name}, []bool{job.name != ""}),

@@ -223,3 +223,20 @@ func TestEPMTTimeZone(t *testing.T) {
 	_, err = LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)}}, Options{TimeZone: "Mars/Olympus"})
 	mustContain(t, err, `time zone "Mars/Olympus"`)
 }
+
+// Options.Frames without threads skips the threads frame; the procs are
+// those of a full load.
+func TestEPMTWithoutThreads(t *testing.T) {
+	full := openEPMT(t, bundled("epmt/804280"))
+	part, err := OpenWith(Options{Frames: []string{Procs}}, bundled("epmt/804280"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := part.Frames[Threads]; ok {
+		t.Fatal("threads frame built although not asked for")
+	}
+	a, b := mustFrame(t, full, Procs), mustFrame(t, part, Procs)
+	if a.NumRows() != 435 || csvText(t, a) != csvText(t, b) {
+		t.Fatalf("procs differ from the full load (%d rows):\n%s\n%s", a.NumRows(), a, b)
+	}
+}

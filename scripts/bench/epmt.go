@@ -21,9 +21,9 @@ import (
 func main() {
 	path := os.Args[len(os.Args)-1]
 	t0 := time.Now()
-	d, err := loaders.OpenWith(loaders.Options{Frames: []string{loaders.Procs, loaders.Threads}}, path)
+	d, err := loaders.OpenWith(loaders.Options{Frames: []string{loaders.Procs}}, path)
 	check(err)
-	procs, threads := d.Frames[loaders.Procs], d.Frames[loaders.Threads]
+	procs := d.Frames[loaders.Procs]
 	t1 := time.Now()
 
 	// Per tag (untagged processes form one group): processes, their
@@ -41,11 +41,13 @@ func main() {
 	top := tagged.Sort("-sum_minus_overlap_us", "tags").Head(1)
 	topTag, _, err := top.Strings("tags")
 	check(err)
+	// the CSV's data rows: each process is one row per thread
+	rows := one(procs.GroupBy().Agg(frame.Sum("numtids").As("rows")), "rows")
 	t2 := time.Now()
 
 	fmt.Fprintf(os.Stderr, "load_s=%.3f analysis_s=%.3f\n", t1.Sub(t0).Seconds(), t2.Sub(t1).Seconds())
 	fmt.Printf("EPMT rows=%d procs=%d tags=%d cpu_us=%d tagged_cpu_us=%d smo_us=%d runs=%d top=%s:%d\n",
-		threads.NumRows(), procs.NumRows(), byTag.NumRows(), cpu, taggedCPU, smo, runs,
+		rows, procs.NumRows(), byTag.NumRows(), cpu, taggedCPU, smo, runs,
 		topTag[0], one(top, "sum_minus_overlap_us"))
 }
 
