@@ -1,3 +1,5 @@
+//go:build ignore
+
 // Balsam: throughput, node-weighted utilization and available nodes of
 // the jobs tagged experiment=foo, the benchmark analysis of
 // ../shared/bench/README.md ("Balsam"), written as an analyst would with

@@ -1,3 +1,5 @@
+//go:build ignore
+
 // EPMT: per-operation cpu time, process count and sum-minus-overlap
 // duration, the benchmark analysis of ../shared/bench/README.md ("EPMT"),
 // written as an analyst would with the public API.

@@ -1,3 +1,5 @@
+//go:build ignore
+
 // HyperQueue: tasks per worker and allocated CPUs over time, the
 // benchmark analysis of ../shared/bench/README.md ("HQ"), written as an
 // analyst would with the public API.

@@ -1,3 +1,5 @@
+//go:build ignore
+
 // Work Queue: memory and bandwidth histograms of the tasks that
 // succeeded, the benchmark analysis of ../shared/bench/README.md ("WQ"),
 // written as an analyst would with the public API.
