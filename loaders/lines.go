@@ -38,20 +38,29 @@ func eachLine(r io.Reader, p *problems, fn func(line []byte, n int) error) error
 		}
 		complete := raw[len(raw)-1] == '\n'
 		line := bytes.TrimRight(raw, "\r\n")
-		mark := p.mark()
-		ferr := fn(line, n)
-		if !complete && (ferr != nil || p.rollback(mark)) {
-			p.rollback(mark)
-			p.truncated(n, string(line))
-			return nil
-		}
-		if ferr != nil {
+		if stop, ferr := applyLine(p, line, n, complete, fn); stop {
 			return ferr
 		}
 		if err == io.EOF {
 			return nil
 		}
 	}
+}
+
+// applyLine calls fn for one line. A line without its newline (the last
+// of the input) that fn rejects, or reports as bad, is a log still being
+// written: what fn reported is taken back and the line is reported once
+// as truncated; the load then ends without an error. stop says whether
+// the load ends here, with err.
+func applyLine(p *problems, line []byte, n int, complete bool, fn func(line []byte, n int) error) (stop bool, err error) {
+	mark := p.mark()
+	err = fn(line, n)
+	if !complete && (err != nil || p.rollback(mark)) {
+		p.rollback(mark)
+		p.truncated(n, string(line))
+		return true, nil
+	}
+	return err != nil, err
 }
 
 // decodeWorkers is the number of goroutines that decode lines beside the
@@ -150,17 +159,10 @@ func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line
 		for i, end := range b.ends {
 			line, n := b.buf[start:end], b.first+i
 			start = end
-			last := i == len(b.ends)-1
-			complete := !last || b.complete
-			mark := p.mark()
-			ferr := apply(line, n, &b.vals[i])
-			if !complete && (ferr != nil || p.rollback(mark)) {
-				p.rollback(mark)
-				p.truncated(n, string(line))
-				return nil
-			}
-			if ferr != nil {
-				return ferr
+			complete := i < len(b.ends)-1 || b.complete
+			v := &b.vals[i]
+			if stop, err := applyLine(p, line, n, complete, func(line []byte, n int) error { return apply(line, n, v) }); stop {
+				return err
 			}
 		}
 		if b.err != nil {
