@@ -646,7 +646,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			// DONE repeats the measured resources of the RETRIEVED that
 			// closed the attempt: checked, not kept twice.
 			parse := c.resources
-			if prior := c.taskFor(tid).cur; state == "DONE" && prior != nil && !prior.open && prior.measured != nil {
+			if t := c.tasks[[2]int64{max(c.run, 0), tid}]; state == "DONE" && t != nil && t.cur != nil && !t.cur.open && t.cur.measured != nil {
 				parse = c.checkResources
 			}
 			var bad bool
