@@ -17,9 +17,10 @@ import (
 // newInterpreter returns a yaegi interpreter with the standard library,
 // gota and jobframe's packages importable by their paths. os.Exit in
 // interpreted code panics (yaegi's sandbox); exitStatus turns that back
-// into a status.
-func newInterpreter(stdin io.Reader, stdout, stderr io.Writer, args []string) (*interp.Interpreter, error) {
-	i := interp.New(interp.Options{Stdin: stdin, Stdout: stdout, Stderr: stderr, Args: args, Env: os.Environ()})
+// into a status. yaegi's own per-frame panic lines go to trace instead
+// of stderr.
+func newInterpreter(stdin io.Reader, stdout io.Writer, trace *panicTrace, args []string) (*interp.Interpreter, error) {
+	i := interp.New(interp.Options{Stdin: stdin, Stdout: stdout, Stderr: trace, Args: args, Env: os.Environ()})
 	if err := i.Use(stdlib.Symbols); err != nil {
 		return nil, fmt.Errorf("interpreter: %w", err)
 	}

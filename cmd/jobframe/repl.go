@@ -49,7 +49,8 @@ type session struct {
 	in       *interp.Interpreter
 	stdout   io.Writer
 	stderr   io.Writer
-	vars     []string // variables made from the command line
+	trace    *panicTrace // yaegi's panic lines: positions in a REPL input mean nothing, dropped
+	vars     []string    // variables made from the command line
 	bindings map[string]reflect.Value
 }
 
@@ -97,12 +98,13 @@ func defaultHistory() string {
 }
 
 func newSession(stdin io.Reader, stdout, stderr io.Writer) (*session, error) {
-	i, err := newInterpreter(stdin, stdout, stderr, []string{"jobframe"})
+	trace := &panicTrace{w: stderr}
+	i, err := newInterpreter(stdin, stdout, trace, []string{"jobframe"})
 	if err != nil {
 		return nil, err
 	}
 	i.ImportUsed()
-	return &session{in: i, stdout: stdout, stderr: stderr, bindings: map[string]reflect.Value{}}, nil
+	return &session{in: i, stdout: stdout, stderr: stderr, trace: trace, bindings: map[string]reflect.Value{}}, nil
 }
 
 // loadSource loads SOURCE number k and adds to binds d (d2, d3, ...)
@@ -179,6 +181,7 @@ func incomplete(err error, lastLine string) bool {
 // needMore. A panic in user code (or in the packages it calls) is reported
 // and the session goes on.
 func (s *session) eval(src, lastLine string, more bool) (needMore bool) {
+	defer s.trace.take()
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(s.stderr, "panic: %v\n", r)

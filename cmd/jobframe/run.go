@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -36,20 +37,27 @@ go run. A first line "#!/usr/bin/env -S jobframe run" is allowed.
 	if strings.HasPrefix(text, "#!") {
 		text = "//" + text[2:] // a comment keeps the line count and positions
 	}
-	i, err := newInterpreter(os.Stdin, stdout, stderr, args)
+	trace := &panicTrace{w: stderr}
+	i, err := newInterpreter(os.Stdin, stdout, trace, args)
 	if err != nil {
 		return err
 	}
+	// The script is this process's program, as with go run: compiled
+	// packages that read os.Args (flag.Parse) see its arguments, and
+	// flag's messages name the script.
+	os.Args = args
+	flag.CommandLine = flag.NewFlagSet(args[0], flag.ExitOnError)
 	_, err = i.Eval(text)
 	if err == nil {
 		return nil
 	}
+	frames := trace.take()
 	if code, ok := exitStatus(err); ok {
 		return exitError{code}
 	}
 	msg := describeEvalError(err, path)
 	if strings.HasPrefix(msg, "panic: ") {
-		fmt.Fprintln(stderr, msg)
+		fmt.Fprintf(stderr, "%s\n%s", msg, formatTrace(frames))
 		return exitError{2}
 	}
 	return errors.New(msg)

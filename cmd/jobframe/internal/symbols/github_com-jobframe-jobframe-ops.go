@@ -13,6 +13,7 @@ func init() {
 	Symbols["github.com/jobframe/jobframe/ops/ops"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"AllocatedNodes":    reflect.ValueOf(ops.AllocatedNodes),
+		"Annotate":          reflect.ValueOf(ops.Annotate),
 		"AvailableNodes":    reflect.ValueOf(ops.AvailableNodes),
 		"Badput":            reflect.ValueOf(ops.Badput),
 		"Busy":              reflect.ValueOf(ops.Busy),
@@ -48,6 +49,7 @@ func init() {
 		"Steps":             reflect.ValueOf(ops.Steps),
 		"Succeeded":         reflect.ValueOf(constant.MakeFromLiteral("\"success\"", token.STRING, 0)),
 		"Summary":           reflect.ValueOf(ops.Summary),
+		"TagJob":            reflect.ValueOf(ops.TagJob),
 		"TasksPerWorker":    reflect.ValueOf(ops.TasksPerWorker),
 		"Throughput":        reflect.ValueOf(ops.Throughput),
 		"ThroughputReport":  reflect.ValueOf(ops.ThroughputReport),
