@@ -28,7 +28,8 @@ parenthesis) continues on the next line.
 
 Commands:
   :help           this text
-  :help NAME      the signature of a package member, e.g. :help ops.Busy
+  :help NAME      the documentation of a package or member: :help ops,
+                  :help ops.Busy, :help frame.Frame.Where (gota: signatures)
   :vars           the session's variables and their types
   :load FILE.go   evaluate a file (its package clause and imports are allowed)
   :quit           leave (also Ctrl-D); Ctrl-C abandons the current input
@@ -264,8 +265,18 @@ func (s *session) command(line string) bool {
 	return true
 }
 
-// describe returns the signature of pkg.Name (or pkg's members).
+// describe returns the documentation of a package or member of frame,
+// loaders and ops (a method as frame.Frame.Where or Frame.Where), or the
+// signature of one of another package (gota's).
 func (s *session) describe(name string) string {
+	if d, ok := symbols.Docs[name]; ok {
+		return d
+	}
+	for _, pkg := range []string{"frame", "loaders", "ops"} {
+		if d, ok := symbols.Docs[pkg+"."+name]; ok {
+			return d
+		}
+	}
 	pkg, member, _ := strings.Cut(name, ".")
 	for path, syms := range symbols.Symbols {
 		if filepath.Base(filepath.Dir(path)) != pkg {

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/traefik/yaegi/extract"
+
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/apidoc"
 )
 
 // TestSymbolsFresh regenerates the symbols of jobframe's own packages as
@@ -32,5 +34,21 @@ func TestSymbolsFresh(t *testing.T) {
 		if !bytes.Equal(have, buf.Bytes()) {
 			t.Errorf("%s is stale: run go generate ./cmd/jobframe/internal/symbols", file)
 		}
+	}
+}
+
+// TestDocsFresh regenerates docs.go (the doc comments :help prints) and
+// fails when the committed file differs.
+func TestDocsFresh(t *testing.T) {
+	want, err := apidoc.Render("symbols", apidoc.JobframePackages("../../../.."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	have, err := os.ReadFile("docs.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(have, want) {
+		t.Error("docs.go is stale: run go generate ./cmd/jobframe/internal/symbols")
 	}
 }
