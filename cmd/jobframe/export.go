@@ -10,18 +10,23 @@ import (
 )
 
 func runExport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("export", "SOURCE... --frame NAME -o FILE [--where EXPR]... [--format FMT]",
+	fs := newFlags("export", "SOURCE... --frame NAME -o FILE [--where EXPR]... [--format FMT] [--partition-by COL]...",
 		"Write one frame of the sources to a file for pandas, DuckDB or Spark: Parquet\n"+
 			"(zstd), CSV, or Arrow IPC (Feather v2, uncompressed), chosen by the file's\n"+
 			"extension (.parquet, .csv, .arrow/.feather/.ipc) or --format.\n\n"+
 			"--where keeps the rows matching COLUMN OP VALUE, with OP one of == != < <= > >=\n"+
-			"(e.g. --where 'state==failed' --where 'req_cpus>=4'); several are ANDed.", stdout)
+			"(e.g. --where 'state==failed' --where 'req_cpus>=4'); several are ANDed.\n\n"+
+			"--partition-by COL (repeatable) writes a Hive-style partitioned Parquet dataset\n"+
+			"to the folder -o DIR/: DIR/COL=value/part-0.parquet, which Spark, Trino, pandas\n"+
+			"and DuckDB (read_parquet('DIR/**/*.parquet', hive_partitioning=true)) read as\n"+
+			"one table. Null and empty values go to COL=__HIVE_DEFAULT_PARTITION__.", stdout)
 	name := fs.String("frame", "tasks", "the frame to write (see jobframe info)")
 	out := fs.String("o", "", "the output file (required)")
 	format := fs.String("format", "", "parquet, csv or arrow (default: from the extension)")
 	lenient := fs.Bool("lenient", false, "skip bad records (listed as warnings) instead of failing at the first")
-	var wheres multiFlag
+	var wheres, partitionBy multiFlag
 	fs.Var(&wheres, "where", "a row filter COLUMN OP VALUE (repeatable)")
+	fs.Var(&partitionBy, "partition-by", "write a Hive-partitioned Parquet folder by this column (repeatable)")
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -29,8 +34,12 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return usagef("-o FILE is required")
 	}
-	fmtName, err := outputFormat(*out, *format)
-	if err != nil {
+	fmtName := "parquet"
+	if len(partitionBy) > 0 {
+		if *format != "" && *format != "parquet" {
+			return usagef("--partition-by writes Parquet, not %s", *format)
+		}
+	} else if fmtName, err = outputFormat(*out, *format); err != nil {
 		return err
 	}
 	d, err := loadWarn(sources, *lenient, stderr)
@@ -47,8 +56,16 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err := f.Err(); err != nil {
 		return err
 	}
-	err = writeFrame(f, *out, fmtName)
-	if err != nil {
+	if len(partitionBy) > 0 {
+		files, err := f.WriteParquetPartitioned(*out, partitionBy, frame.ParquetOptions{})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "wrote %d rows x %d columns of %s to %d files under %s, partitioned by %s\n",
+			f.NumRows(), f.NumCols()-len(partitionBy), *name, len(files), *out, strings.Join(partitionBy, ", "))
+		return nil
+	}
+	if err := writeFrame(f, *out, fmtName); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "wrote %d rows x %d columns of %s to %s\n", f.NumRows(), f.NumCols(), *name, *out)

@@ -6,6 +6,9 @@
 //   node check.mjs duckdb-csv FILE       (DuckDB read_csv, types sniffed,
 //                                         allow_quoted_nulls=false so that
 //                                         "" stays an empty string)
+//   node check.mjs duckdb-hive DIR       (DuckDB read_parquet of DIR/**/*.parquet
+//                                         with hive_partitioning: a partitioned
+//                                         dataset as one table)
 //   node check.mjs arrowjs FILE          (Arrow JS tableFromIPC: Feather v2)
 //
 // Checksums per column: non-null count, and by type: integer sum,
@@ -18,10 +21,10 @@ import { tableFromIPC, Type } from 'apache-arrow';
 
 const [kind, file] = process.argv.slice(2);
 
-async function duckdb(reader, opts = '') {
+async function duckdb(reader, opts = '', path = file) {
   const db = await DuckDBInstance.create(':memory:');
   const c = await db.connect();
-  const src = `${reader}('${file.replaceAll("'", "''")}'${opts})`;
+  const src = `${reader}('${path.replaceAll("'", "''")}'${opts})`;
   const desc = (await c.runAndReadAll(`DESCRIBE SELECT * FROM ${src}`)).getRows();
   const out = { rows: 0, columns: {} };
   out.rows = Number((await c.runAndReadAll(`SELECT count(*) FROM ${src}`)).getRows()[0][0]);
@@ -74,6 +77,7 @@ function arrowjs() {
 let result;
 if (kind === 'duckdb-parquet') result = await duckdb('read_parquet');
 else if (kind === 'duckdb-csv') result = await duckdb('read_csv', ', allow_quoted_nulls = false');
+else if (kind === 'duckdb-hive') result = await duckdb('read_parquet', ', hive_partitioning = true', `${file}/**/*.parquet`);
 else if (kind === 'arrowjs') result = arrowjs();
 else { console.error(`unknown check ${kind}`); process.exit(2); }
 console.log(JSON.stringify(result));
