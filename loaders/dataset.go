@@ -103,6 +103,8 @@ type Options struct {
 	// TIMEZONE): an IANA name such as "America/Denver". Empty means
 	// US/Eastern, as EPMT does; the CLI passes $EPMT_TZ.
 	TimeZone string
+	// Progress, when set, counts the bytes OpenWith reads (see Progress).
+	Progress *Progress
 }
 
 // Warning is one problem noticed while loading.

@@ -106,7 +106,7 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 		}
 	}()
 	for _, f := range files {
-		in, err := openInput(f)
+		in, err := openInput(f, o.Progress)
 		if err != nil {
 			return nil, err
 		}
@@ -263,7 +263,7 @@ type input struct {
 	close func()
 }
 
-func openInput(path string) (*input, error) {
+func openInput(path string, p *Progress) (*input, error) {
 	var r io.Reader
 	closeFile := func() {}
 	if path == "-" {
@@ -274,6 +274,12 @@ func openInput(path string) (*input, error) {
 			return nil, err
 		}
 		r, closeFile = fh, func() { fh.Close() }
+		if st, err := fh.Stat(); err == nil && p != nil {
+			p.total.Add(st.Size())
+		}
+	}
+	if p != nil {
+		r = countingReader{r, p}
 	}
 	dr, closeDec, err := decompress(r, path)
 	if err != nil {

@@ -53,18 +53,22 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// load opens the sources named on the command line.
-func load(sources []string, lenient bool) (*loaders.Dataset, error) {
+// load opens the sources named on the command line, with a progress bar
+// on stderr when it is a terminal and the load takes more than a second.
+func load(sources []string, lenient bool, stderr io.Writer) (*loaders.Dataset, error) {
 	if len(sources) == 0 {
 		return nil, usagef("no SOURCE given")
 	}
+	p := new(loaders.Progress)
+	stop := startProgress(stderr, p)
+	defer stop()
 	// EPMT reads naive job times in $EPMT_TZ when the job names no zone.
-	return loaders.OpenWith(loaders.Options{Lenient: lenient, TimeZone: os.Getenv("EPMT_TZ")}, sources...)
+	return loaders.OpenWith(loaders.Options{Lenient: lenient, TimeZone: os.Getenv("EPMT_TZ"), Progress: p}, sources...)
 }
 
 // loadWarn is load followed by the dataset's warnings on stderr.
 func loadWarn(sources []string, lenient bool, stderr io.Writer) (*loaders.Dataset, error) {
-	d, err := load(sources, lenient)
+	d, err := load(sources, lenient, stderr)
 	if err != nil {
 		return nil, err
 	}

@@ -22,7 +22,7 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := load(sources, *lenient)
+	d, err := load(sources, *lenient, stderr)
 	if err != nil {
 		return err
 	}
