@@ -372,7 +372,7 @@ func (s *session) interactive(history string) error {
 			rl.SetPrompt("... ")
 			continue
 		}
-		rl.SaveHistory(strings.TrimSuffix(src, "\n"))
+		rl.SaveHistory(historyEntry(src))
 		src = ""
 		rl.SetPrompt("jf> ")
 	}

@@ -31,6 +31,7 @@ func init() {
 		"FromRecord":          reflect.ValueOf(frame.FromRecord),
 		"GotaTimesAsMicros":   reflect.ValueOf(frame.GotaTimesAsMicros),
 		"GotaTimesAsRFC3339":  reflect.ValueOf(frame.GotaTimesAsRFC3339),
+		"HiveNull":            reflect.ValueOf(constant.MakeFromLiteral("\"__HIVE_DEFAULT_PARTITION__\"", token.STRING, 0)),
 		"Int64":               reflect.ValueOf(frame.Int64),
 		"Int64Col":            reflect.ValueOf(frame.Int64Col),
 		"Invalid":             reflect.ValueOf(frame.Invalid),

@@ -38,6 +38,7 @@ func init() {
 		"EPMTFile":    reflect.ValueOf((*loaders.EPMTFile)(nil)),
 		"Options":     reflect.ValueOf((*loaders.Options)(nil)),
 		"ParseError":  reflect.ValueOf((*loaders.ParseError)(nil)),
+		"Progress":    reflect.ValueOf((*loaders.Progress)(nil)),
 		"Warning":     reflect.ValueOf((*loaders.Warning)(nil)),
 	}
 }
