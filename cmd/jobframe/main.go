@@ -19,9 +19,11 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // command is one subcommand.
@@ -52,7 +54,20 @@ func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() { os.Exit(programMain()) }
+
+// programMain is main without the exit. For "jobframe run SCRIPT ARGS..."
+// the script is this process's program, as with go run: compiled packages
+// that read the process's arguments (flag.Parse) see [SCRIPT ARGS...],
+// and flag's messages name the script. Only the process's entry point
+// does this, never run, which tests call in-process.
+func programMain() int {
+	if len(os.Args) > 2 && os.Args[1] == "run" && !strings.HasPrefix(os.Args[2], "-") {
+		os.Args = os.Args[2:]
+		flag.CommandLine = flag.NewFlagSet(os.Args[0], flag.ExitOnError)
+	}
+	return run(os.Args[1:], os.Stdout, os.Stderr)
+}
 
 // run executes the command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {

@@ -22,10 +22,10 @@ import (
 func TestMain(m *testing.M) {
 	// The pseudo-terminal tests run this binary as jobframe itself.
 	if os.Getenv("JOBFRAME_TEST_AS_MAIN") == "1" {
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(programMain())
 	}
 	os.Exit(testscript.RunMain(m, map[string]func() int{
-		"jobframe": func() int { return run(os.Args[1:], os.Stdout, os.Stderr) },
+		"jobframe": programMain,
 	}))
 }
 

@@ -216,11 +216,19 @@ func TestProgressOnATerminal(t *testing.T) {
 	}
 	defer ptmx.Close()
 	defer tty.Close()
+	var mu sync.Mutex
 	var out bytes.Buffer
-	read := make(chan struct{})
 	go func() {
-		io.Copy(&out, ptmx)
-		close(read)
+		buf := make([]byte, 4096)
+		for {
+			n, err := ptmx.Read(buf)
+			mu.Lock()
+			out.Write(buf[:n])
+			mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
 	}()
 	p := new(loaders.Progress)
 	const path = "../../testdata/workqueue/realrun_wq_7.17.1_transactions.log"
@@ -230,10 +238,16 @@ func TestProgressOnATerminal(t *testing.T) {
 	}
 	time.Sleep(progressDelay + 3*progressEvery)
 	stop()
-	tty.Close()
-	ptmx.Close()
-	<-read
-	text := out.String()
+	// Wait for what the terminal received to include the erase.
+	var text string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		mu.Lock()
+		text = out.String()
+		mu.Unlock()
+		if strings.HasSuffix(text, "\r\x1b[K") {
+			break
+		}
+	}
 	if !strings.Contains(text, "loading [==============================] 100%  42.6 kB of 42.6 kB") {
 		t.Errorf("no full bar in %q", text)
 	}

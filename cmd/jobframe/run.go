@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -42,11 +41,6 @@ go run. A first line "#!/usr/bin/env -S jobframe run" is allowed.
 	if err != nil {
 		return err
 	}
-	// The script is this process's program, as with go run: compiled
-	// packages that read os.Args (flag.Parse) see its arguments, and
-	// flag's messages name the script.
-	os.Args = args
-	flag.CommandLine = flag.NewFlagSet(args[0], flag.ExitOnError)
 	_, err = i.Eval(text)
 	if err == nil {
 		return nil
