@@ -62,11 +62,12 @@ func main() { os.Exit(programMain()) }
 // and flag's messages name the script. Only the process's entry point
 // does this, never run, which tests call in-process.
 func programMain() int {
-	if len(os.Args) > 2 && os.Args[1] == "run" && !strings.HasPrefix(os.Args[2], "-") {
-		os.Args = os.Args[2:]
-		flag.CommandLine = flag.NewFlagSet(os.Args[0], flag.ExitOnError)
+	args := os.Args[1:]
+	if len(args) > 1 && args[0] == "run" && !strings.HasPrefix(args[1], "-") {
+		os.Args = args[1:]
+		flag.CommandLine = flag.NewFlagSet(args[1], flag.ExitOnError)
 	}
-	return run(os.Args[1:], os.Stdout, os.Stderr)
+	return run(args, os.Stdout, os.Stderr)
 }
 
 // run executes the command line and returns the exit status.
