@@ -11,7 +11,7 @@ import (
 // yaegiPanicLine is what yaegi writes to the interpreter's stderr for
 // every interpreted frame a panic unwinds through ("59:5: panic:
 // main.check(...)"), os.Exit included, since yaegi's os.Exit panics.
-var yaegiPanicLine = regexp.MustCompile(`^(?:[^\s:]+:)?(\d+:\d+): panic: (.*)\(\.\.\.\)\n$`)
+var yaegiPanicLine = regexp.MustCompile(`^(?:[^\s:]+:)?\d+:\d+: panic: (.*)\(\.\.\.\)\n$`)
 
 // panicTrace is the stderr given to the interpreter: it passes writes
 // through, except yaegi's per-frame panic lines, which it keeps so that
@@ -20,13 +20,13 @@ var yaegiPanicLine = regexp.MustCompile(`^(?:[^\s:]+:)?(\d+:\d+): panic: (.*)\(\
 type panicTrace struct {
 	w      io.Writer
 	mu     sync.Mutex
-	frames []string // "59:5 main.check", innermost first
+	frames []string // the functions, "main.check", innermost first
 }
 
 func (p *panicTrace) Write(b []byte) (int, error) {
 	if m := yaegiPanicLine.FindSubmatch(b); m != nil {
 		p.mu.Lock()
-		p.frames = append(p.frames, string(m[1])+" "+string(m[2]))
+		p.frames = append(p.frames, string(m[1]))
 		p.mu.Unlock()
 		return len(b), nil
 	}
@@ -43,12 +43,11 @@ func (p *panicTrace) take() []string {
 }
 
 // formatTrace renders frames as indented "in FUNC" lines, innermost
-// first. yaegi's positions are left out: they are those of nodes of its
+// first. yaegi's positions are not kept: they are those of nodes of its
 // compiled graph, often not the line that panicked.
 func formatTrace(frames []string) string {
 	var b strings.Builder
-	for _, f := range frames {
-		_, fn, _ := strings.Cut(f, " ")
+	for _, fn := range frames {
 		fmt.Fprintf(&b, "\tin %s\n", fn)
 	}
 	return b.String()
