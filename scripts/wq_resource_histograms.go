@@ -51,9 +51,10 @@ func main() {
 		tasks.Where("start", "not-null", nil).NumRows(), retrieved.NumRows())
 	// TaskVine >= 7.15 without monitoring reports the allocation as the
 	// measurement (semantics.md §2.2): say so.
-	if final.Has("measured_fallback") && final.Where("measured_fallback", "==", true).NumRows() > 0 {
-		fmt.Printf("note: %d final measurements are allocations (no resource monitor), not usage\n",
-			final.Where("measured_fallback", "==", true).NumRows())
+	if final.Has("measured_fallback") {
+		if n := final.Where("measured_fallback", "==", true).NumRows(); n > 0 {
+			fmt.Printf("note: %d final measurements are allocations (no resource monitor), not usage\n", n)
+		}
 	}
 
 	for _, r := range []struct{ col, name, unit string }{

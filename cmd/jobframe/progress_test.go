@@ -27,10 +27,15 @@ func TestProgressLine(t *testing.T) {
 	}
 }
 
-// Not a terminal: nothing is drawn, however long the load.
+// Not a terminal: nothing is drawn, however long the load (here past
+// the delay and a redraw, when a terminal would show the bar).
 func TestProgressQuietWhenNotATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the progress delay")
+	}
 	var buf bytes.Buffer
 	stop := startProgress(&buf, new(loaders.Progress))
+	time.Sleep(progressDelay + 2*progressEvery)
 	stop()
 	if buf.Len() != 0 {
 		t.Fatalf("wrote %q to a non-terminal", buf.String())
