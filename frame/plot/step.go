@@ -1,0 +1,161 @@
+package plot
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/jobframe/jobframe/frame"
+	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// stepLayer is a step series: the value holds from its time to the next.
+type stepLayer struct {
+	label  string
+	times  []int64 // µs, or plain numbers when timed is false
+	values []float64
+	timed  bool
+	xs     []float64 // x values of an untimed series
+}
+
+// Step draws the step series in columns timeCol (a time, or a number)
+// and valueCol of s as a post-step line (each value holds until the
+// next point), as ops.Busy, ops.Capacity, ops.Steps and
+// ops.StateCounts return them. Rows with a null time or value are left
+// out. label names the line in the legend ("" for none).
+func (f *Figure) Step(s *frame.Frame, timeCol, valueCol, label string) *Figure {
+	if f.err != nil {
+		return f
+	}
+	if err := frameErr(s, "step "+label); err != nil {
+		return f.fail("%w", err)
+	}
+	l := &stepLayer{label: label}
+	vals, vvalid, err := s.Float64s(valueCol)
+	if err != nil {
+		return f.fail("step %q: %w", label, err)
+	}
+	t, err := s.Type(timeCol)
+	if err != nil {
+		return f.fail("step %q: %w", label, err)
+	}
+	var tvalid []bool
+	var ts []int64
+	var xs []float64
+	if t == frame.Time {
+		l.timed = true
+		if ts, tvalid, err = s.Micros(timeCol); err != nil {
+			return f.fail("step %q: %w", label, err)
+		}
+	} else if xs, tvalid, err = s.Float64s(timeCol); err != nil {
+		return f.fail("step %q: %w", label, err)
+	}
+	for i := range vals {
+		if !vvalid[i] || !tvalid[i] || math.IsNaN(vals[i]) {
+			continue
+		}
+		if l.timed {
+			l.times = append(l.times, ts[i])
+		} else {
+			l.xs = append(l.xs, xs[i])
+		}
+		l.values = append(l.values, vals[i])
+	}
+	return f.add(l)
+}
+
+func (l *stepLayer) kind() xKind {
+	if l.timed {
+		return xTime
+	}
+	return xNumber
+}
+
+func (l *stepLayer) timeRange() (int64, int64, bool) {
+	if !l.timed || len(l.times) == 0 {
+		return 0, 0, false
+	}
+	lo, hi := l.times[0], l.times[0]
+	for _, t := range l.times {
+		lo, hi = min(lo, t), max(hi, t)
+	}
+	return lo, hi, true
+}
+
+func (l *stepLayer) draw(p *gplot.Plot, r *render) error {
+	xs := l.xs
+	if l.timed {
+		xs = make([]float64, len(l.times))
+		for i, t := range l.times {
+			xs[i] = r.x(t)
+		}
+	}
+	keep := Thin(xs, l.values, r.maxPoints)
+	pts := make(plotter.XYs, len(keep))
+	for i, k := range keep {
+		pts[i] = plotter.XY{X: xs[k], Y: l.values[k]}
+	}
+	if len(pts) == 0 {
+		return fmt.Errorf("step %q: no points", l.label)
+	}
+	line, err := plotter.NewLine(pts)
+	if err != nil {
+		return fmt.Errorf("step %q: %w", l.label, err)
+	}
+	line.StepStyle = plotter.PostStep
+	line.Color = Color(r.index)
+	line.Width = vg.Points(1.5)
+	p.Add(line)
+	if l.label != "" {
+		p.Legend.Add(l.label, line)
+	}
+	return nil
+}
+
+// Thin returns the indexes of the points of a step series (xs ascending)
+// to draw when it has more than maxPoints points (all of them otherwise,
+// or when maxPoints is 0): the x range is cut into maxPoints/4 equal
+// buckets and each keeps its first, lowest, highest and last point, in
+// order. Every local peak and trough of the series is therefore drawn at
+// its time, and the value at each bucket's end is exact.
+func Thin(xs, values []float64, maxPoints int) []int {
+	n := len(xs)
+	keep := make([]int, 0, min(n, max(maxPoints, 0)+4))
+	if maxPoints <= 0 || n <= maxPoints {
+		for i := range n {
+			keep = append(keep, i)
+		}
+		return keep
+	}
+	buckets := max(maxPoints/4, 1)
+	lo, hi := xs[0], xs[n-1]
+	width := (hi - lo) / float64(buckets)
+	bucketOf := func(x float64) int {
+		if width <= 0 {
+			return 0
+		}
+		return min(int((x-lo)/width), buckets-1)
+	}
+	for i := 0; i < n; {
+		b := bucketOf(xs[i])
+		first, lowest, highest, last := i, i, i, i
+		for i < n && bucketOf(xs[i]) == b {
+			if values[i] < values[lowest] {
+				lowest = i
+			}
+			if values[i] > values[highest] {
+				highest = i
+			}
+			last = i
+			i++
+		}
+		a, c := min(lowest, highest), max(lowest, highest)
+		for _, k := range [...]int{first, a, c, last} {
+			if len(keep) == 0 || keep[len(keep)-1] < k {
+				keep = append(keep, k)
+			}
+		}
+	}
+	return keep
+}
