@@ -3,6 +3,7 @@ package loaders
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -73,6 +74,30 @@ func (d *Dataset) Frame(name string) (*frame.Frame, error) {
 		return f, nil
 	}
 	return nil, fmt.Errorf("%s data has no %q frame; it has: %s", d.Source, name, strings.Join(d.Names(), ", "))
+}
+
+// Span returns the earliest and the latest timestamp in any of the
+// dataset's frames, in µs since the Unix epoch (UTC); ok is false when
+// no frame holds a time.
+func (d *Dataset) Span() (start, end int64, ok bool) {
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	for _, f := range d.Frames {
+		for i, t := range f.Types() {
+			if t != frame.Time {
+				continue
+			}
+			us, valid, err := f.Micros(f.Names()[i])
+			if err != nil {
+				continue
+			}
+			for k, v := range us {
+				if valid[k] {
+					lo, hi = min(lo, v), max(hi, v)
+				}
+			}
+		}
+	}
+	return lo, hi, lo <= hi
 }
 
 // Names returns the names of the dataset's frames, sorted.

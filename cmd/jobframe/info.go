@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
@@ -26,7 +25,7 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	start, end, ok := span(d)
+	start, end, ok := d.Span()
 	if *asJSON {
 		return infoJSON(stdout, d, start, end, ok)
 	}
@@ -69,28 +68,6 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
-}
-
-// span returns the earliest and latest timestamp in any frame.
-func span(d *loaders.Dataset) (int64, int64, bool) {
-	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
-	for _, f := range d.Frames {
-		for i, t := range f.Types() {
-			if t != frame.Time {
-				continue
-			}
-			us, valid, err := f.Micros(f.Names()[i])
-			if err != nil {
-				continue
-			}
-			for k, v := range us {
-				if valid[k] {
-					lo, hi = min(lo, v), max(hi, v)
-				}
-			}
-		}
-	}
-	return lo, hi, lo <= hi
 }
 
 func infoJSON(w io.Writer, d *loaders.Dataset, start, end int64, ok bool) error {

@@ -41,6 +41,7 @@ func commands() []command {
 		{"tasks-per-worker", "attempts started on each worker, with their job@task list", runTasksPerWorker},
 		{"hist", "a histogram of a numeric column (numpy's binning)", runHist},
 		{"intervals", "time covered per group: sum, sum minus overlap, finish minus start (EPMT)", runIntervals},
+		{"report", "a self-contained HTML report with charts of any source", runReport},
 		{"run", "run a Go analysis script in the interpreter", runScript},
 		{"repl", "an interactive Go session with the sources loaded", runREPL},
 		{"version", "print the jobframe version", runVersion},

@@ -1,0 +1,159 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/plot"
+	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/ops"
+)
+
+// maxCategories is the number of categories drawn side by side; the
+// ones with the most attempts are kept.
+const maxCategories = 12
+
+// category returns the column that sorts attempts into comparable kinds.
+func category(tasks *frame.Frame) string {
+	for _, c := range []string{"category", "job_name", "job"} {
+		if tasks.Has(c) {
+			return c
+		}
+	}
+	return ""
+}
+
+// topCategories keeps the rows of the maxCategories values of col with
+// the most rows, and says how many were left out.
+func topCategories(f *frame.Frame, col string) (*frame.Frame, string) {
+	vc := f.ValueCounts(col)
+	if vc.Err() != nil || vc.NumRows() <= maxCategories {
+		return f, ""
+	}
+	keep := map[string]bool{}
+	top := vc.Sort("-count").Head(maxCategories)
+	names, err := labels(top, col)
+	if err != nil {
+		return f, ""
+	}
+	for _, n := range names {
+		keep[n] = true
+	}
+	all, err := labels(f, col)
+	if err != nil {
+		return f, ""
+	}
+	rows := make([]int, 0, f.NumRows())
+	for i, v := range all {
+		if keep[v] {
+			rows = append(rows, i)
+		}
+	}
+	return f.Take(rows), fmt.Sprintf("the %d %s values with the most attempts of %d", maxCategories, col, vc.NumRows())
+}
+
+// labels returns the values of a column as text.
+func labels(f *frame.Frame, col string) ([]string, error) {
+	if t, err := f.Type(col); err != nil {
+		return nil, err
+	} else if t == frame.String {
+		s, _, err := f.Strings(col)
+		return s, err
+	}
+	c := -1
+	for i, n := range f.Names() {
+		if n == col {
+			c = i
+		}
+	}
+	out := make([]string, f.NumRows())
+	for i := range out {
+		out[i] = f.FormatValue(c, i)
+	}
+	return out, nil
+}
+
+// distributions draws run and wait time per category.
+func (b *builder) distributions() section {
+	s := section{ID: "durations", Title: "Duration and wait distributions"}
+	tasks, ok := b.frameOf(loaders.Tasks)
+	if !ok || !hasAll(tasks, "start", "end") {
+		s.Reason = "no task attempts with start and end times in this source"
+		return s
+	}
+	dur := ops.Durations(tasks)
+	if err := dur.Err(); err != nil {
+		s.Reason = failed("the durations", err)
+		return s
+	}
+	by := category(dur)
+	if by == "" {
+		dur = dur.WithColumn("all", make([]string, dur.NumRows()))
+		by = "all"
+	}
+	top, note := topCategories(dur, by)
+	if note != "" {
+		s.Notes = append(s.Notes, "Drawn: "+note+".")
+	}
+	s.Intro = fmt.Sprintf("Run time (start to end) and wait (submission or previous attempt's end to start) of the attempts, by %s: box from first to third quartile, line at the median, whiskers to 1.5 IQR.", by)
+	for _, c := range []struct{ col, title string }{{"run_s", "Run time"}, {"wait_s", "Wait before start"}} {
+		if v := top.Where(c.col, "not-null", nil); v.NumRows() > 0 {
+			b.chart(&s, plot.New(c.title+" by "+by, by, strings.ToLower(c.title)+" (s)").Box(v, by, c.col, ""), 900, 360)
+		} else {
+			s.Notes = append(s.Notes, fmt.Sprintf("no attempt has a %s (%s)", strings.ToLower(c.title), c.col))
+		}
+	}
+	if sum := ops.Summary(dur, []string{by}, "run_s", "wait_s"); sum.Err() == nil {
+		s.Tables = append(s.Tables, b.table("run_s and wait_s by "+by+" (s)", sum))
+	}
+	return s
+}
+
+// measured are the measured-resource columns histogrammed, with their
+// axis labels.
+var measured = []struct{ col, label string }{
+	{"mem_mb", "peak memory (MB)"},
+	{"cores", "peak cores"},
+	{"wall_time_s", "wall time (s)"},
+	{"cpu_time_s", "cpu time (s)"},
+	{"disk_mb", "disk (MB)"},
+	{"bandwidth_mbps", "bandwidth (Mbps)"},
+}
+
+// resources draws histograms of the measured resources of the final
+// attempts.
+func (b *builder) resources() section {
+	s := section{ID: "resources", Title: "Measured resources"}
+	tasks, ok := b.frameOf(loaders.Tasks)
+	if !ok {
+		s.Reason = "no task attempts in this source"
+		return s
+	}
+	if tasks.Has("final") {
+		tasks = tasks.Where("final", "==", true)
+	}
+	any := false
+	for _, m := range measured {
+		if !tasks.Has(m.col) {
+			continue
+		}
+		v := tasks.Where(m.col, "not-null", nil)
+		if v.Err() != nil || v.NumRows() == 0 {
+			continue
+		}
+		any = true
+		b.chart(&s, plot.New(m.label, m.label, "attempts").Hist(ops.Histogram(v, m.col, 20), ""), 440, 300)
+	}
+	if !any {
+		s.Reason = "no measured resources in this source (the resource monitor reports them for Work Queue and TaskVine)"
+		return s
+	}
+	s.Intro = "Histograms of what the resource monitor measured for each task's final attempt (20 bins from 0 to the largest value)."
+	if tasks.Has("measured_fallback") {
+		if fb := tasks.Where("measured_fallback", "==", true).NumRows(); fb > 0 {
+			s.Notes = append(s.Notes, fmt.Sprintf("%d of %d attempts report their allocation, not a measurement (TaskVine without monitoring): their values are allocated resources.", fb, tasks.NumRows()))
+		}
+	}
+	return s
+}

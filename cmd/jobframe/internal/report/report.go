@@ -1,0 +1,201 @@
+// Package report writes the one-file HTML report of a loaded source:
+// a summary, then a section per question (utilization against capacity,
+// throughput, concurrency by state, tasks per worker, a Gantt timeline
+// per worker, duration and wait distributions, measured resources,
+// failures, outliers, and for EPMT the costs per operation and the
+// process tree). Charts are inline SVG drawn by frame/plot and the CSS is
+// embedded, so the file opens offline and makes no network request. A
+// section whose data the source lacks says why instead of drawing an
+// empty chart.
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/plot"
+	"github.com/jobframe/jobframe/loaders"
+)
+
+// Options tune a report.
+type Options struct {
+	// Title heads the page; empty means "jobframe report: SOURCE".
+	Title string
+	// MaxTableRows bounds each table (default 20); the rest are counted.
+	MaxTableRows int
+}
+
+// section is one part of the page.
+type section struct {
+	ID, Title string
+	// Intro says what the section shows, in a sentence.
+	Intro string
+	// Facts are name/value pairs shown as a definition list.
+	Facts [][2]string
+	// Charts are inline SVG figures.
+	Charts []template.HTML
+	// Tables are shown after the charts.
+	Tables []table
+	// Notes are remarks on the data (e.g. a measurement caveat).
+	Notes []string
+	// Reason says why the section is empty, when it is.
+	Reason string
+}
+
+// table is a frame rendered as text cells.
+type table struct {
+	Caption string
+	Head    []string
+	Rows    [][]string
+	// More is the number of rows left out.
+	More int
+}
+
+// builder holds what the sections share while a report is built.
+type builder struct {
+	d       *loaders.Dataset
+	o       Options
+	origin  int64 // µs: the start of the log, or of the data
+	hasSpan bool
+}
+
+// Write builds the report of d and writes it to w as one HTML page.
+func Write(w io.Writer, d *loaders.Dataset, o Options) error {
+	if o.MaxTableRows <= 0 {
+		o.MaxTableRows = 20
+	}
+	if o.Title == "" {
+		o.Title = "jobframe report: " + d.Source
+	}
+	b := &builder{d: d, o: o}
+	if d.HasLogSpan {
+		b.origin, b.hasSpan = d.LogStart, true
+	} else if lo, _, ok := d.Span(); ok {
+		b.origin, b.hasSpan = lo, true
+	}
+	parts := []func() section{b.summary, b.warnings, b.utilization, b.throughput, b.concurrency,
+		b.tasksPerWorker, b.gantt, b.distributions, b.resources, b.failures, b.outliers}
+	if d.Source == "epmt" {
+		parts = append(parts, b.opsCosts, b.processTree)
+	}
+	sections := buildAll(parts)
+	return page.Execute(w, struct {
+		Title    string
+		Sections []section
+	}{o.Title, sections})
+}
+
+// buildAll builds the sections on every core: they only read the
+// dataset's frames, which are immutable.
+func buildAll(parts []func() section) []section {
+	sections := make([]section, len(parts))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(parts)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				sections[i] = parts[i]()
+			}
+		}()
+	}
+	for i := range parts {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return sections
+}
+
+// svgHeader matches the prologue and fixed size of gonum's SVG output.
+var svgHeader = regexp.MustCompile(`^(?s)<\?xml[^>]*\?>\s*(<!--.*?-->\s*)?<svg width="[^"]*" height="[^"]*"`)
+
+// svg renders a figure as inline SVG that scales to the page width.
+func (b *builder) svg(f *plot.Figure, widthPx, heightPx int) (template.HTML, error) {
+	var buf bytes.Buffer
+	if err := f.Size(widthPx, heightPx).Render(&buf, "svg"); err != nil {
+		return "", err
+	}
+	s := svgHeader.ReplaceAllLiteralString(buf.String(),
+		fmt.Sprintf(`<svg class="chart" role="img" width="%d" height="%d"`, widthPx, heightPx))
+	// Rendered by gonum/plot, which escapes every text it draws.
+	return template.HTML(s), nil
+}
+
+// chart adds a figure to s, or turns s into an explanation if it fails.
+func (b *builder) chart(s *section, f *plot.Figure, widthPx, heightPx int) {
+	h, err := b.svg(f, widthPx, heightPx)
+	if err != nil {
+		s.Notes = append(s.Notes, "could not draw: "+err.Error())
+		return
+	}
+	s.Charts = append(s.Charts, h)
+}
+
+// figure starts a figure on the report's time origin.
+func (b *builder) figure(title, xLabel, yLabel string) *plot.Figure {
+	f := plot.New(title, xLabel, yLabel)
+	if b.hasSpan {
+		f.OriginMicros(b.origin)
+	}
+	return f
+}
+
+// table renders up to MaxTableRows rows of f (all columns, or those
+// named).
+func (b *builder) table(caption string, f *frame.Frame, cols ...string) table {
+	if len(cols) > 0 {
+		f = f.Select(cols...)
+	}
+	t := table{Caption: caption, Head: f.Names()}
+	n := min(f.NumRows(), b.o.MaxTableRows)
+	for i := range n {
+		row := make([]string, f.NumCols())
+		for c := range row {
+			row[c] = f.FormatValue(c, i)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	t.More = f.NumRows() - n
+	return t
+}
+
+// frameOf returns the named frame when the dataset has it with rows.
+func (b *builder) frameOf(name string) (*frame.Frame, bool) {
+	f, ok := b.d.Frames[name]
+	return f, ok && f.NumRows() > 0
+}
+
+// failed returns the reason of a section whose computation failed.
+func failed(what string, err error) string {
+	return fmt.Sprintf("could not compute %s: %v", what, err)
+}
+
+// hasAll reports whether f has every named column.
+func hasAll(f *frame.Frame, cols ...string) bool {
+	for _, c := range cols {
+		if !f.Has(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// plural returns "1 thing" or "n things".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	if strings.HasSuffix(thing, "s") {
+		return fmt.Sprintf("%d %ses", n, thing)
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}

@@ -1,0 +1,199 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/ops"
+)
+
+// maxWarnings is the number of load warnings listed; the rest are
+// counted.
+const maxWarnings = 100
+
+// warnings lists what the load noticed or skipped.
+func (b *builder) warnings() section {
+	s := section{ID: "warnings", Title: "Load warnings"}
+	if len(b.d.Warnings) == 0 {
+		s.Intro = "None: every record was read."
+		return s
+	}
+	s.Intro = fmt.Sprintf("%s while loading (bad lines skipped in lenient mode, a truncated last line, unknown record kinds kept in events).", plural(len(b.d.Warnings), "warning"))
+	t := table{Caption: "warnings", Head: []string{"file", "line", "field", "message", "text"}}
+	for i, w := range b.d.Warnings {
+		if i == maxWarnings {
+			t.More = len(b.d.Warnings) - maxWarnings
+			break
+		}
+		line := ""
+		if w.Line > 0 {
+			line = fmt.Sprint(w.Line)
+		}
+		t.Rows = append(t.Rows, []string{w.File, line, w.Field, w.Msg, w.Text})
+	}
+	s.Tables = append(s.Tables, t)
+	return s
+}
+
+// failures tabulates the attempts that did not succeed.
+func (b *builder) failures() section {
+	s := section{ID: "failures", Title: "Failures"}
+	tasks, ok := b.frameOf(loaders.Tasks)
+	if !ok || !hasAll(tasks, "state", "end") {
+		s.Reason = "no task attempts with end states in this source"
+		return s
+	}
+	f := ops.Failures(tasks)
+	if err := f.Err(); err != nil {
+		s.Reason = failed("the failures", err)
+		return s
+	}
+	if f.NumRows() == 0 {
+		s.Reason = "no failures: every ended attempt succeeded"
+		return s
+	}
+	s.Intro = "Attempts that ended in another state than success, by state, reason and exit code, with the first such attempt as an example (job@task#attempt)."
+	s.Tables = append(s.Tables, b.table("failed attempts", f))
+	if r := ops.Retries(tasks); r.Err() == nil && r.Has("attempts") {
+		retried := r.Where("attempts", ">", 1).NumRows()
+		s.Facts = append(s.Facts, [2]string{"tasks with more than one attempt", fmt.Sprint(retried)})
+	}
+	return s
+}
+
+// outliers flags unusual attempts (or, for EPMT, jobs and operations).
+func (b *builder) outliers() section {
+	s := section{ID: "outliers", Title: "Outliers"}
+	if b.d.Source == "epmt" {
+		return b.epmtOutliers(s)
+	}
+	tasks, ok := b.frameOf(loaders.Tasks)
+	if !ok || !hasAll(tasks, "start", "end") {
+		s.Reason = "no task attempts with run times in this source"
+		return s
+	}
+	dur := ops.Durations(tasks).Where("state", "==", "success").Where("run_s", "not-null", nil)
+	if err := dur.Err(); err != nil {
+		s.Reason = failed("the run times", err)
+		return s
+	}
+	if dur.NumRows() < 4 {
+		s.Reason = fmt.Sprintf("%s: at least 4 are needed to compare", plural(dur.NumRows(), "successful attempt"))
+		return s
+	}
+	by := category(dur)
+	opts := ops.OutlierOptions{ID: "task", Features: []string{"run_s"}}
+	if by != "" {
+		opts.By = []string{by}
+	}
+	o := ops.Outliers(dur, opts)
+	methods, mv, err := o.Int64s("outlier_methods")
+	if err != nil {
+		s.Reason = failed("the outliers", err)
+		return s
+	}
+	// Outliers keeps the row order: flagged rows index dur and o alike.
+	var rows []int
+	for i, m := range methods {
+		if mv[i] && m == 3 {
+			rows = append(rows, i)
+		}
+	}
+	where := ""
+	if by != "" {
+		where = " among the attempts of the same " + by
+	}
+	s.Intro = fmt.Sprintf("Successful attempts whose run time stands out%s by all three of EPMT's univariate tests (IQR fences, modified z-score > 3.5, z-score > 3).", where)
+	s.Facts = append(s.Facts, [2]string{"attempts tested", fmt.Sprint(dur.NumRows())}, [2]string{"flagged by all three", fmt.Sprint(len(rows))})
+	if len(rows) == 0 {
+		s.Notes = append(s.Notes, "no attempt is flagged by all three tests")
+		return s
+	}
+	flagged := dur.Take(rows)
+	ids, err := attemptIDs(flagged)
+	if err != nil {
+		s.Reason = failed("the attempt names", err)
+		return s
+	}
+	scores := o.Take(rows)
+	flagged = flagged.WithColumn("id", ids)
+	for _, c := range []string{"run_s_iqr", "run_s_modified_z_score", "run_s_z_score"} {
+		v, valid, err := scores.Float64s(c)
+		if err != nil {
+			s.Reason = failed("the outliers", err)
+			return s
+		}
+		flagged = flagged.WithColumn(c, frame.Float64Col(c, v, valid))
+	}
+	flagged = flagged.Sort("-run_s")
+	if err := flagged.Err(); err != nil {
+		s.Reason = failed("the outliers", err)
+		return s
+	}
+	cols := []string{"id"}
+	if by != "" && by != "id" {
+		cols = append(cols, by)
+	}
+	cols = append(cols, "run_s", "run_s_iqr", "run_s_modified_z_score", "run_s_z_score")
+	s.Tables = append(s.Tables, b.table("flagged attempts, longest first", flagged, cols...))
+	return s
+}
+
+// attemptIDs names each attempt of f as "run:job@task#attempt", without
+// the parts the frame lacks.
+func attemptIDs(f *frame.Frame) ([]string, error) {
+	ids := make([]string, f.NumRows())
+	for _, part := range []struct{ col, before, after string }{{"run", "", ":"}, {"job", "", "@"}, {"task", "", ""}, {"attempt", "#", ""}} {
+		if !f.Has(part.col) {
+			continue
+		}
+		v, err := labels(f, part.col)
+		if err != nil {
+			return nil, err
+		}
+		for i := range ids {
+			if v[i] != "" {
+				ids[i] += part.before + v[i] + part.after
+			}
+		}
+	}
+	return ids, nil
+}
+
+// epmtOutliers tests the jobs when there are enough, else the operations.
+func (b *builder) epmtOutliers(s section) section {
+	jobs, _ := b.frameOf(loaders.Jobs)
+	procs, ok := b.frameOf(loaders.Procs)
+	if jobs != nil && jobs.NumRows() >= 4 {
+		o := ops.Outliers(jobs, ops.OutlierOptions{})
+		if err := o.Err(); err != nil {
+			s.Reason = failed("the outlier jobs", err)
+			return s
+		}
+		s.Intro = "Jobs tested by EPMT's univariate classifiers on duration, cpu_time and num_procs (detect_outlier_jobs); outlier_methods counts the tests that flag a job."
+		s.Tables = append(s.Tables, b.table("jobs, most flagged first", o.Sort("-outlier_methods")))
+		return s
+	}
+	if !ok {
+		s.Reason = "fewer than 4 jobs and no processes: nothing to compare"
+		return s
+	}
+	m := ops.OpMetrics(procs, ops.OpMetricsOptions{GroupByTag: true, Method: "sum-minus-overlap", Jobs: jobs})
+	if err := m.Err(); err != nil {
+		s.Reason = failed("the operations", err)
+		return s
+	}
+	if m.NumRows() < 4 {
+		s.Reason = fmt.Sprintf("fewer than 4 jobs and %s: at least 4 are needed to compare", plural(m.NumRows(), "operation"))
+		return s
+	}
+	o := ops.Outliers(m, ops.OutlierOptions{ID: "tags"})
+	if err := o.Err(); err != nil {
+		s.Reason = failed("the outlier operations", err)
+		return s
+	}
+	s.Intro = "Fewer than 4 jobs, so the operations (processes sharing a tag) are tested instead, by EPMT's univariate classifiers (detect_outlier_ops); outlier_methods counts the tests that flag an operation."
+	s.Tables = append(s.Tables, b.table("operations, most flagged first", o.Sort("-outlier_methods")))
+	return s
+}

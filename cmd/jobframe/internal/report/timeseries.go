@@ -1,0 +1,163 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/ops"
+)
+
+// peak returns the largest value of column col of a series.
+func peak(f *frame.Frame, col string) float64 {
+	v, valid, err := f.Float64s(col)
+	if err != nil {
+		return 0
+	}
+	m := 0.0
+	for i, x := range v {
+		if valid[i] {
+			m = max(m, x)
+		}
+	}
+	return m
+}
+
+// utilization draws what the tasks held against what was offered.
+func (b *builder) utilization() section {
+	s := section{ID: "utilization", Title: "Utilization against capacity"}
+	p, hasP := b.frameOf(loaders.Placements)
+	w, hasW := b.frameOf(loaders.Workers)
+	events, hasE := b.frameOf(loaders.Events)
+	allocs, hasA := b.frameOf(loaders.Allocations)
+	switch {
+	case hasP && hasW && p.Has("cpus") && w.Has("cpus"):
+		busy, capacity := ops.Busy(p, "cpus"), ops.Capacity(w, "cpus")
+		if err := firstErr(busy, capacity); err != nil {
+			s.Reason = failed("busy and offered CPUs", err)
+			return s
+		}
+		s.Intro = "CPUs allocated to running task attempts (allocated, not measured use) against the CPUs of connected workers."
+		b.chart(&s, b.figure("CPUs in use against CPUs offered", "", "CPUs").
+			Step(capacity, "time", "value", "offered by workers").
+			Step(busy, "time", "value", "allocated to attempts"), 900, 380)
+		s.Facts = append(s.Facts, [2]string{"peak CPUs in use", fmt.Sprintf("%g", peak(busy, "value"))},
+			[2]string{"peak CPUs offered", fmt.Sprintf("%g", peak(capacity, "value"))})
+		if ib, err1 := ops.Integral(busy, "time", "value"); err1 == nil {
+			if ic, err2 := ops.Integral(capacity, "time", "value"); err2 == nil && ic > 0 {
+				s.Facts = append(s.Facts, [2]string{"CPU-hours allocated / offered", fmt.Sprintf("%.2f / %.2f (%.1f %%)", ib/60, ic/60, 100*ib/ic)})
+			}
+		}
+	case b.d.Source == "balsam" && hasE && events.Has("to_state"):
+		running := ops.UtilizationReport(events, true)
+		if err := running.Err(); err != nil {
+			s.Reason = failed("the nodes in use", err)
+			return s
+		}
+		s.Intro = "Nodes held by running jobs (Balsam's utilization_report, weighted by num_nodes) against the nodes of the batch jobs (available_nodes)."
+		f := b.figure("Nodes in use against nodes allocated", "", "nodes")
+		if hasA {
+			nodes, skipped := ops.AvailableNodes(allocs)
+			if nodes.Err() == nil && nodes.NumRows() > 0 {
+				f.Step(nodes, "time", "nodes", "allocated (batch jobs)")
+			}
+			if skipped > 0 {
+				s.Notes = append(s.Notes, fmt.Sprintf("%d batch jobs without a start or end time are left out, as Balsam does.", skipped))
+			}
+		} else {
+			s.Notes = append(s.Notes, "no batch job records in this source: only the nodes in use are drawn")
+		}
+		b.chart(&s, f.Step(running, "time", "value", "in use by running jobs"), 900, 380)
+		s.Facts = append(s.Facts, [2]string{"peak nodes in use", fmt.Sprintf("%g", peak(running, "value"))})
+	default:
+		s.Reason = "no worker records in this source (nor Balsam events and batch jobs): nothing to set the use against"
+	}
+	return s
+}
+
+// throughput draws the cumulative count of finished work.
+func (b *builder) throughput() section {
+	s := section{ID: "throughput", Title: "Throughput"}
+	events, hasE := b.frameOf(loaders.Events)
+	tasks, hasT := b.frameOf(loaders.Tasks)
+	switch {
+	case b.d.Source == "balsam" && hasE && events.Has("to_state"):
+		done := ops.ThroughputReport(events, "JOB_FINISHED")
+		if err := done.Err(); err != nil {
+			s.Reason = failed("the throughput", err)
+			return s
+		}
+		if done.NumRows() == 0 {
+			s.Reason = "no job reached JOB_FINISHED in this source"
+			return s
+		}
+		s.Intro = "Jobs entering JOB_FINISHED, cumulative (Balsam's throughput_report)."
+		b.chart(&s, b.figure("Jobs finished", "", "jobs (cumulative)").Step(done, "time", "count", "JOB_FINISHED"), 900, 340)
+		s.Facts = append(s.Facts, [2]string{"jobs finished", fmt.Sprint(done.NumRows())})
+	case hasT && hasAll(tasks, "end", "state"):
+		ok := tasks.Where("state", "==", "success")
+		ended := tasks.Where("end", "not-null", nil)
+		if err := firstErr(ok, ended); err != nil {
+			s.Reason = failed("the throughput", err)
+			return s
+		}
+		if ended.NumRows() == 0 {
+			s.Reason = "no attempt ended in this source"
+			return s
+		}
+		s.Intro = "Attempts ended, cumulative: all of them and the successful ones."
+		f := b.figure("Attempts ended", "", "attempts (cumulative)").Step(ops.Throughput(ended, "end"), "time", "value", "ended")
+		if ok.NumRows() > 0 {
+			f.Step(ops.Throughput(ok, "end"), "time", "value", "succeeded")
+		}
+		b.chart(&s, f, 900, 340)
+		s.Facts = append(s.Facts, [2]string{"attempts ended", fmt.Sprint(ended.NumRows())}, [2]string{"succeeded", fmt.Sprint(ok.NumRows())})
+		if lo, hi, okSpan := b.d.Span(); okSpan && hi > lo {
+			s.Facts = append(s.Facts, [2]string{"mean rate", fmt.Sprintf("%.2f successful attempts per minute", float64(ok.NumRows())/(float64(hi-lo)/60e6))})
+		}
+	default:
+		s.Reason = "no task attempts with end times in this source"
+	}
+	return s
+}
+
+// concurrency draws the attempts waiting and running over time.
+func (b *builder) concurrency() section {
+	s := section{ID: "concurrency", Title: "Concurrency by state"}
+	tasks, ok := b.frameOf(loaders.Tasks)
+	if !ok || !hasAll(tasks, "start", "end") {
+		s.Reason = "no task attempts with start and end times in this source"
+		return s
+	}
+	f := b.figure("Attempts waiting and running", "", "attempts")
+	if tasks.Has("submit") {
+		sc := ops.StateCounts(tasks)
+		if err := sc.Err(); err != nil {
+			s.Reason = failed("the attempts by state", err)
+			return s
+		}
+		s.Intro = "Attempts waiting (from submission, or from the end of the previous attempt, to start) and running (start to end), over time."
+		f.Step(sc, "time", "waiting", "waiting").Step(sc, "time", "running", "running")
+		s.Facts = append(s.Facts, [2]string{"peak waiting", fmt.Sprintf("%g", peak(sc, "waiting"))}, [2]string{"peak running", fmt.Sprintf("%g", peak(sc, "running"))})
+	} else {
+		run := ops.Steps(tasks, "start", "end", "")
+		if err := run.Err(); err != nil {
+			s.Reason = failed("the running attempts", err)
+			return s
+		}
+		s.Intro = "Attempts running (start to end) over time; this source has no submit times, so waiting is not drawn."
+		f.Step(run, "time", "value", "running")
+	}
+	b.chart(&s, f, 900, 340)
+	return s
+}
+
+// firstErr returns the first error the frames carry.
+func firstErr(fs ...*frame.Frame) error {
+	for _, f := range fs {
+		if err := f.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}

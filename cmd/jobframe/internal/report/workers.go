@@ -1,0 +1,91 @@
+package report
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/plot"
+	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/ops"
+)
+
+// maxBarWorkers is the number of workers up to which tasks per worker
+// are drawn as one bar each; more become a histogram.
+const maxBarWorkers = 40
+
+// placed returns the frame of attempts on workers: the placements, or
+// the tasks when they carry a worker (Balsam's batch job is not one).
+func (b *builder) placed() (*frame.Frame, bool) {
+	if p, ok := b.frameOf(loaders.Placements); ok && hasAll(p, "worker", "start") {
+		return p, true
+	}
+	return nil, false
+}
+
+// tasksPerWorker draws the number of attempts started on each worker.
+func (b *builder) tasksPerWorker() section {
+	s := section{ID: "tasks-per-worker", Title: "Tasks per worker"}
+	p, ok := b.placed()
+	if !ok {
+		s.Reason = "no worker records in this source"
+		return s
+	}
+	started := p.Where("start", "not-null", nil)
+	counts := started.GroupBy("worker").Agg(frame.Count())
+	if err := counts.Err(); err != nil {
+		s.Reason = failed("the attempts per worker", err)
+		return s
+	}
+	if counts.NumRows() == 0 {
+		s.Reason = "no attempt started on a worker in this source"
+		return s
+	}
+	n, _, _ := counts.Int64s("count")
+	sorted := append([]int64(nil), n...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
+	s.Facts = append(s.Facts, [2]string{"workers with attempts", fmt.Sprint(len(n))},
+		[2]string{"attempts per worker", fmt.Sprintf("min %d, median %d, max %d", sorted[0], sorted[len(sorted)/2], sorted[len(sorted)-1])})
+	if w, ok := b.frameOf(loaders.Workers); ok && w.Has("worker") {
+		idle := w.GroupBy("worker").Agg(frame.Count()).NumRows() - counts.NumRows()
+		if idle > 0 {
+			s.Facts = append(s.Facts, [2]string{"connected workers without attempts", fmt.Sprint(idle)})
+		}
+	}
+	if counts.NumRows() <= maxBarWorkers {
+		s.Intro = "Attempts started on each worker (a multi-node attempt counts on each of its workers; a restart counts again)."
+		b.chart(&s, plot.New("Attempts started per worker", "worker", "attempts").Bars(counts, "worker", "count", ""), 900, 340)
+		return s
+	}
+	s.Intro = fmt.Sprintf("How many workers started how many attempts (%d workers: too many for a bar each).", counts.NumRows())
+	b.chart(&s, plot.New("Workers by attempts started", "attempts started on a worker", "workers").
+		Hist(ops.Histogram(counts, "count", 20), ""), 900, 340)
+	return s
+}
+
+// gantt draws a timeline per worker.
+func (b *builder) gantt() section {
+	s := section{ID: "gantt", Title: "Timeline per worker"}
+	p, ok := b.placed()
+	if !ok {
+		s.Reason = "no worker records in this source"
+		return s
+	}
+	g := ops.Gantt(p)
+	if err := g.Err(); err != nil {
+		s.Reason = failed("the timeline", err)
+		return s
+	}
+	if g.NumRows() == 0 {
+		s.Reason = "no attempt started on a worker in this source"
+		return s
+	}
+	rows := g.GroupBy("worker").Agg(frame.Count()).NumRows()
+	s.Intro = "One row per worker, one bar per attempt from start to end, colored by end state. Bars closer than a pixel are merged."
+	height := 600
+	if rows <= 60 {
+		height = 140 + 24*rows
+	}
+	b.chart(&s, b.figure("Attempts per worker", "", "worker").Gantt(g), 900, height)
+	return s
+}
