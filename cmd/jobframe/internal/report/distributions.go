@@ -104,6 +104,10 @@ func (b *builder) distributions() section {
 			s.Notes = append(s.Notes, fmt.Sprintf("no attempt has a %s (%s)", strings.ToLower(c.title), c.col))
 		}
 	}
+	if len(s.Charts) == 0 {
+		s.Reason = "no attempt has both a start and an end (nor a submission and a start): no run or wait time to draw"
+		return s
+	}
 	if sum := ops.Summary(dur, []string{by}, "run_s", "wait_s"); sum.Err() == nil {
 		s.Tables = append(s.Tables, b.table("run_s and wait_s by "+by+" (s)", sum))
 	}

@@ -28,7 +28,7 @@ dl { display: grid; grid-template-columns: max-content auto; gap: 3px 18px; marg
 dt { color: #555; } dd { margin: 0; font-variant-numeric: tabular-nums; }
 .charts { display: flex; flex-wrap: wrap; gap: 10px; }
 svg.chart { max-width: 100%; height: auto; display: block; }
-table { border-collapse: collapse; margin: 8px 0; font-size: 13px; font-variant-numeric: tabular-nums; }
+table { display: block; overflow-x: auto; max-width: 100%; border-collapse: collapse; margin: 8px 0; font-size: 13px; font-variant-numeric: tabular-nums; }
 caption { text-align: left; font-weight: 600; padding: 4px 0; }
 th, td { border: 1px solid #e2e6eb; padding: 3px 8px; text-align: left; max-width: 420px; overflow-wrap: anywhere; }
 th { background: #f3f5f8; }

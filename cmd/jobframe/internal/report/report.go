@@ -80,11 +80,12 @@ func Write(w io.Writer, d *loaders.Dataset, o Options) error {
 	} else if lo, _, ok := d.Span(); ok {
 		b.origin, b.hasSpan = lo, true
 	}
-	parts := []func() section{b.summary, b.warnings, b.utilization, b.throughput, b.concurrency,
-		b.tasksPerWorker, b.gantt, b.distributions, b.resources, b.failures, b.outliers}
-	if d.Source == "epmt" {
+	parts := []func() section{b.summary, b.warnings}
+	if d.Source == "epmt" { // processes, not tasks: their sections first
 		parts = append(parts, b.opsCosts, b.processTree)
 	}
+	parts = append(parts, b.utilization, b.throughput, b.concurrency, b.tasksPerWorker, b.gantt,
+		b.distributions, b.resources, b.failures, b.outliers, b.perf)
 	sections := buildAll(parts)
 	return page.Execute(w, struct {
 		Title    string

@@ -70,7 +70,17 @@ func (b *builder) utilization() section {
 		b.chart(&s, f.Step(running, "time", "value", "in use by running jobs"), 900, 380)
 		s.Facts = append(s.Facts, [2]string{"peak nodes in use", fmt.Sprintf("%g", peak(running, "value"))})
 	default:
-		s.Reason = "no worker records in this source (nor Balsam events and batch jobs): nothing to set the use against"
+		perf, ok := b.managerPerf()
+		if ok && hasAll(perf, "committed_cores", "total_cores") {
+			s.Intro = "Cores committed to tasks against the cores of connected workers, from the manager's performance log."
+			b.chart(&s, b.figure("Cores committed against cores connected", "", "cores").
+				Step(perf, "time", "total_cores", "connected (total_cores)").
+				Step(perf, "time", "committed_cores", "committed (committed_cores)"), 900, 380)
+			s.Facts = append(s.Facts, [2]string{"peak cores committed", fmt.Sprintf("%g", peak(perf, "committed_cores"))},
+				[2]string{"peak cores connected", fmt.Sprintf("%g", peak(perf, "total_cores"))})
+			return s
+		}
+		s.Reason = "no worker records in this source (nor Balsam events and batch jobs, nor a performance log with cores): nothing to set the use against"
 	}
 	return s
 }

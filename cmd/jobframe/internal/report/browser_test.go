@@ -1,0 +1,291 @@
+package report
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jobframe/jobframe/loaders"
+)
+
+// chromiumFlags are the flags the headless browser runs with: no GPU, no
+// sandbox (CI runs as root) and none of the background traffic of a
+// fresh profile.
+var chromiumFlags = []string{"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+	"--disable-background-networking", "--disable-component-update", "--disable-sync",
+	"--window-size=1280,1600"}
+
+// webdriver is a minimal W3C WebDriver client for chromedriver.
+type webdriver struct {
+	t       *testing.T
+	base    string
+	session string
+}
+
+func (w *webdriver) call(method, path string, body any) map[string]any {
+	w.t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		r = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, w.base+path, r)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		w.t.Fatalf("webdriver %s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		w.t.Fatalf("webdriver %s %s: %v", method, path, err)
+	}
+	if resp.StatusCode != 200 {
+		w.t.Fatalf("webdriver %s %s: %s: %v", method, path, resp.Status, out["value"])
+	}
+	return out
+}
+
+// startChromium starts chromedriver on a free loopback port and opens a
+// session with a fresh profile that logs the console and the network.
+func startChromium(t *testing.T) *webdriver {
+	chromium, err1 := exec.LookPath("chromium")
+	driver, err2 := exec.LookPath("chromedriver")
+	if err1 != nil || err2 != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI needs Debian's chromium and chromium-driver (.ci/run installs them)")
+		}
+		t.Skip("chromium or chromedriver is not installed (apt-get install chromium chromium-driver)")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	cmd := exec.Command(driver, fmt.Sprintf("--port=%d", port), "--allowed-ips=127.0.0.1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	w := &webdriver{t: t, base: fmt.Sprintf("http://127.0.0.1:%d", port)}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		resp, err := http.Get(w.base + "/status")
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("chromedriver did not start: %v", err)
+		}
+	}
+	args := append(append([]string(nil), chromiumFlags...), "--user-data-dir="+t.TempDir())
+	s := w.call("POST", "/session", map[string]any{"capabilities": map[string]any{"alwaysMatch": map[string]any{
+		"goog:chromeOptions": map[string]any{"binary": chromium, "args": args},
+		"goog:loggingPrefs":  map[string]any{"browser": "ALL", "performance": "ALL"},
+	}}})
+	w.session = s["value"].(map[string]any)["sessionId"].(string)
+	t.Cleanup(func() { w.call("DELETE", "/session/"+w.session, nil) })
+	return w
+}
+
+// logs returns and clears the browser's log of a type.
+func (w *webdriver) logs(kind string) []map[string]any {
+	v := w.call("POST", "/session/"+w.session+"/se/log", map[string]any{"type": kind})["value"].([]any)
+	out := make([]map[string]any, len(v))
+	for i, e := range v {
+		out[i] = e.(map[string]any)
+	}
+	return out
+}
+
+// open loads the page at the absolute path page and returns what its
+// sections hold, and its console messages (errors and warnings) and
+// requests other than the page itself.
+func (w *webdriver) open(page string) (c chartCheck, problems []string) {
+	w.logs("browser")
+	w.logs("performance")
+	url := "file://" + page
+	w.call("POST", "/session/"+w.session+"/url", map[string]any{"url": url})
+	res := w.call("POST", "/session/"+w.session+"/execute/sync", map[string]any{"script": pageScript, "args": []any{}})
+	if err := json.Unmarshal([]byte(res["value"].(string)), &c); err != nil {
+		w.t.Fatal(err)
+	}
+	for _, e := range w.logs("browser") {
+		if e["level"] == "SEVERE" || e["level"] == "WARNING" {
+			problems = append(problems, fmt.Sprintf("console %s: %v", e["level"], e["message"]))
+		}
+	}
+	for _, e := range w.logs("performance") {
+		var m struct {
+			Message struct {
+				Method string
+				Params struct {
+					DocumentURL string
+					Request     struct{ URL string }
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(e["message"].(string)), &m); err != nil {
+			w.t.Fatal(err)
+		}
+		// Chromium's own pages (chrome://) load resources too; the
+		// page's requests, and any to a network, are the ones that
+		// count.
+		req, doc := m.Message.Params.Request.URL, m.Message.Params.DocumentURL
+		network := !strings.HasPrefix(req, "chrome://") && !strings.HasPrefix(req, "chrome-extension://") && !strings.HasPrefix(req, "file://") && !strings.HasPrefix(req, "data:")
+		if m.Message.Method == "Network.requestWillBeSent" && req != url && (doc == url || network) {
+			problems = append(problems, fmt.Sprintf("the page requested %s (document %s)", req, doc))
+		}
+	}
+	return c, problems
+}
+
+// chartCheck is what the page reports of its sections and charts.
+type chartCheck struct {
+	Sections []struct {
+		ID, Reason string
+		Charts     []struct {
+			Width, Height float64
+			Shapes        int
+		}
+	}
+}
+
+// pageScript collects, per section, its reason and each chart's drawn
+// size and number of shapes.
+const pageScript = `return JSON.stringify({Sections: Array.from(document.querySelectorAll("section")).map(s => ({
+	ID: s.id,
+	Reason: (s.querySelector("p.reason") || {}).textContent || "",
+	Charts: Array.from(s.querySelectorAll("svg.chart")).map(c => {
+		const r = c.getBoundingClientRect();
+		return {Width: r.width, Height: r.height, Shapes: c.querySelectorAll("path, rect, polygon, polyline").length};
+	}),
+}))});`
+
+// reportSources are the sources reported in the browser test: the
+// bundled copies always, the rest of ../shared/data when it is there.
+func reportSources(t *testing.T) map[string]string {
+	bundled := filepath.Join("..", "..", "..", "..", "testdata")
+	srcs := map[string]string{
+		"hq":      filepath.Join(bundled, "hq", "synthetic_v0.26_journal.jsonl"),
+		"wq":      filepath.Join(bundled, "workqueue", "realrun_wq_7.17.1_transactions.log"),
+		"wq-perf": filepath.Join(bundled, "workqueue", "realrun_wq_7.17.1_performance.log"),
+		"vine":    filepath.Join(bundled, "taskvine", "realrun_vine_7.17.1_transactions.log"),
+		"balsam":  filepath.Join(bundled, "balsam"),
+		"epmt":    filepath.Join(bundled, "epmt", "804280"),
+	}
+	shared := filepath.Join("..", "..", "..", "..", "..", "shared", "data")
+	if _, err := os.Stat(shared); err != nil {
+		t.Logf("../shared/data is not beside the repository: reporting the bundled sources only")
+		return srcs
+	}
+	for _, dir := range []string{"taskvine", "workqueue"} {
+		logs, _ := filepath.Glob(filepath.Join(shared, dir, "*.log"))
+		for _, l := range logs {
+			srcs[strings.TrimSuffix(filepath.Base(l), ".log")] = l
+		}
+	}
+	for _, j := range []string{"12340", "615503", "804280"} {
+		srcs["epmt-"+j] = filepath.Join(shared, "epmt", j)
+	}
+	srcs["shared-balsam"] = filepath.Join(shared, "balsam")
+	srcs["shared-hq"] = filepath.Join(shared, "hq", "synthetic_v0.26_journal.jsonl")
+	return srcs
+}
+
+// TestReportsInChromium opens the report of every source in headless
+// Chromium: no console error, no request but the page itself, every
+// section either drawn (charts of non-zero size with shapes) or
+// explained, and a screenshot kept in $JOBFRAME_ARTIFACTS.
+func TestReportsInChromium(t *testing.T) {
+	w := startChromium(t)
+	dir := os.Getenv("JOBFRAME_ARTIFACTS")
+	if dir == "" {
+		dir = t.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// The checks must be able to fail: a page that logs an error and
+	// loads an image from the network is caught on both counts.
+	t.Run("a bad page is caught", func(t *testing.T) {
+		w.t = t
+		bad, err := filepath.Abs(filepath.Join(t.TempDir(), "bad.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		html := `<!DOCTYPE html><html><body><img src="http://127.0.0.1:9/x.png"><script>console.error("boom")</script></body></html>`
+		if err := os.WriteFile(bad, []byte(html), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, problems := w.open(bad)
+		all := strings.Join(problems, "\n")
+		if !strings.Contains(all, "boom") || !strings.Contains(all, "requested http://127.0.0.1:9/x.png") {
+			t.Errorf("the checks missed the console error or the request: %q", problems)
+		}
+	})
+	for name, src := range reportSources(t) {
+		t.Run(name, func(t *testing.T) {
+			w.t = t
+			d, err := loaders.OpenWith(loaders.Options{Lenient: true}, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := Write(&buf, d, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			page, err := filepath.Abs(filepath.Join(dir, "report-"+name+".html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c, problems := w.open(page)
+			for _, p := range problems {
+				t.Error(p)
+			}
+			charts := 0
+			for _, s := range c.Sections {
+				if s.Reason == "" && len(s.Charts) == 0 && s.ID != "summary" && s.ID != "warnings" && s.ID != "failures" && s.ID != "outliers" {
+					t.Errorf("section %s has neither a chart nor a reason", s.ID)
+				}
+				for i, ch := range s.Charts {
+					charts++
+					if ch.Width < 200 || ch.Height < 100 || ch.Shapes < 5 {
+						t.Errorf("section %s chart %d: %.0f×%.0f px with %d shapes: want a drawn chart", s.ID, i, ch.Width, ch.Height, ch.Shapes)
+					}
+				}
+			}
+			if len(c.Sections) < 12 {
+				t.Errorf("%d sections, want at least 12", len(c.Sections))
+			}
+			shot := w.call("GET", "/session/"+w.session+"/screenshot", nil)["value"].(string)
+			png, err := base64.StdEncoding.DecodeString(shot)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "report-"+name+".png"), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %d KB, %d charts, screenshot %s", name, buf.Len()/1024, charts, filepath.Join(dir, "report-"+name+".png"))
+		})
+	}
+}
