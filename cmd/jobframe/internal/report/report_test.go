@@ -59,7 +59,9 @@ func (b built) reason(section string) string {
 	return html.UnescapeString(m[1])
 }
 
-func (b built) charts(section string) int { return strings.Count(b.sections[section], `<svg class="chart"`) }
+func (b built) charts(section string) int {
+	return strings.Count(b.sections[section], `<svg class="chart"`)
+}
 
 func testdata(rel string) string { return filepath.Join("..", "..", "..", "..", "testdata", rel) }
 
