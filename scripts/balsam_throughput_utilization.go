@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/plot"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -116,7 +117,16 @@ func main() {
 		path := filepath.Join(*out, name)
 		check(f.WriteCSVFile(path))
 	}
-	fmt.Printf("\nwrote throughput.csv, utilization.csv and available_nodes.csv to %s\n", *out)
+	// The pictures: nodes in use against nodes allocated, and jobs
+	// finished, as minutes from the first point.
+	u := plot.New("Nodes in use against nodes allocated", "", "nodes").OriginMicros(t0)
+	if avail.NumRows() > 0 {
+		u.Step(avail, "time", "nodes", "allocated (batch jobs)")
+	}
+	check(u.Step(util, "time", "value", "in use (running jobs)").Save(filepath.Join(*out, "utilization.png")))
+	check(plot.New("Jobs finished", "", "jobs (cumulative)").OriginMicros(t0).
+		Step(done, "time", "count", "JOB_FINISHED").Save(filepath.Join(*out, "throughput.png")))
+	fmt.Printf("\nwrote throughput.csv, utilization.csv and available_nodes.csv, utilization.png and throughput.png to %s\n", *out)
 }
 
 // show prints the first three and the last two points of a series.

@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/plot"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -111,7 +112,13 @@ func main() {
 		path := filepath.Join(*out, name)
 		check(f.WriteCSVFile(path))
 	}
-	fmt.Println("wrote", filepath.Join(*out, "cpu_utilization.csv"), "and cpu_busy_by_worker.csv")
+	// The picture: allocated against offered CPUs, minutes since the
+	// journal's first event.
+	check(plot.New("CPUs allocated against CPUs offered", "", "CPUs").OriginMicros(d.LogStart).
+		Step(capacity, "time", "value", "offered by workers").
+		Step(busy, "time", "value", "allocated to tasks").
+		Save(filepath.Join(*out, "cpu_utilization.png")))
+	fmt.Println("wrote", filepath.Join(*out, "cpu_utilization.csv"), "cpu_busy_by_worker.csv and cpu_utilization.png")
 }
 
 func check(err error) {

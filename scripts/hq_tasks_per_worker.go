@@ -20,6 +20,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/jobframe/jobframe/frame/plot"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -52,7 +53,9 @@ func main() {
 
 	path := filepath.Join(*out, "tasks_per_worker.csv")
 	check(tpw.WriteCSVFile(path))
-	fmt.Println("wrote", path)
+	png := filepath.Join(*out, "tasks_per_worker.png")
+	check(plot.New("Task starts per worker", "worker", "task starts").Bars(tpw, "host", "count", "").Save(png))
+	fmt.Println("wrote", path, "and", png)
 }
 
 func check(err error) {

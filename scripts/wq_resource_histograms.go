@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/plot"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -80,7 +81,10 @@ func main() {
 		check(all.Err())
 		path := filepath.Join(*out, "hist_"+r.name+".csv")
 		check(all.WriteCSVFile(path))
-		fmt.Println("wrote", path)
+		png := filepath.Join(*out, "hist_"+r.name+".png")
+		check(plot.New("Measured "+r.name+" of final attempts", r.col+" ("+r.unit+")", "tasks").
+			Hist(ops.Histogram(final.Where(r.col, "not-null", nil), r.col, *bins), "").Save(png))
+		fmt.Println("wrote", path, "and", png)
 	}
 }
 

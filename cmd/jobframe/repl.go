@@ -23,7 +23,7 @@ import (
 
 const replHelp = `Type Go statements; the value of an expression is printed (frames as tables).
 Packages are imported already: fmt, strings, time, ... frame, loaders, ops,
-dataframe and series (gota). A statement left open (an unclosed brace or
+plot (charts saved as PNG or SVG), dataframe and series (gota). A statement left open (an unclosed brace or
 parenthesis) continues on the next line.
 
 Commands:
@@ -272,7 +272,7 @@ func (s *session) describe(name string) string {
 	if d, ok := symbols.Docs[name]; ok {
 		return d
 	}
-	for _, pkg := range []string{"frame", "loaders", "ops"} {
+	for _, pkg := range []string{"frame", "loaders", "ops", "plot"} {
 		if d, ok := symbols.Docs[pkg+"."+name]; ok {
 			return d
 		}
@@ -345,7 +345,7 @@ func (s *session) interactive(history string) error {
 		return err
 	}
 	defer rl.Close()
-	fmt.Fprintln(s.stdout, "jobframe REPL: Go with frame, loaders, ops imported. :help for help, Ctrl-D to leave.")
+	fmt.Fprintln(s.stdout, "jobframe REPL: Go with frame, loaders, ops, plot imported. :help for help, Ctrl-D to leave.")
 	src := ""
 	for {
 		line, err := rl.Readline()

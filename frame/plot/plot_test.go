@@ -148,6 +148,9 @@ func TestFiguresOfTheJournal(t *testing.T) {
 	dir := t.TempDir()
 	if out := os.Getenv("JOBFRAME_ARTIFACTS"); out != "" {
 		dir = out
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for name, c := range figs {
 		t.Run(name, func(t *testing.T) {

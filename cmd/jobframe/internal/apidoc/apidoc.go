@@ -179,5 +179,6 @@ func JobframePackages(root string) []Package {
 		{"frame", filepath.Join(root, "frame")},
 		{"loaders", filepath.Join(root, "loaders")},
 		{"ops", filepath.Join(root, "ops")},
+		{"plot", filepath.Join(root, "frame", "plot")},
 	}
 }

@@ -13,14 +13,14 @@ import (
 
 // TestSymbolsFresh regenerates the symbols of jobframe's own packages as
 // "go generate" does and fails when the committed files differ: an
-// exported name added to frame, loaders or ops must reach the REPL.
+// exported name added to frame, loaders, ops or plot must reach the REPL.
 func TestSymbolsFresh(t *testing.T) {
 	if testing.Short() {
 		t.Skip("type-checks the packages from source")
 	}
 	ext := extract.Extractor{Dest: "symbols"}
 	r := strings.NewReplacer("/", "-", ".", "_", "~", "_")
-	for _, pkg := range []string{"github.com/jobframe/jobframe/frame", "github.com/jobframe/jobframe/loaders", "github.com/jobframe/jobframe/ops"} {
+	for _, pkg := range []string{"github.com/jobframe/jobframe/frame", "github.com/jobframe/jobframe/loaders", "github.com/jobframe/jobframe/ops", "github.com/jobframe/jobframe/frame/plot"} {
 		var buf bytes.Buffer
 		path, err := ext.Extract(pkg, "symbols", &buf)
 		if err != nil {
