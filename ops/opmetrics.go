@@ -106,10 +106,41 @@ func OpMetrics(procs *frame.Frame, o OpMetricsOptions) *frame.Frame {
 	for k, m := range metrics {
 		rows.metrics[k] = metricSum{name: m.name, isInt: m.ints != nil}
 	}
+	// An inverted index per job, tag pair → rows in load order, so that
+	// each wanted tag scans only the rows holding its rarest pair (not
+	// every process: a job has thousands of distinct operation tags).
+	index := make(map[string]map[string][]int, len(jobIDs))
+	untagged := map[string][]int{}
+	for _, j := range jobIDs {
+		p := map[string][]int{}
+		for _, i := range byJob[j] {
+			if len(have[i]) == 0 {
+				untagged[j] = append(untagged[j], i)
+			}
+			for k, v := range have[i] {
+				p[k+"\x00"+v] = append(p[k+"\x00"+v], i)
+			}
+		}
+		index[j] = p
+	}
+	candidates := func(j string, want map[string]string) []int {
+		if len(want) == 0 {
+			return untagged[j]
+		}
+		var best []int
+		first := true
+		for k, v := range want {
+			rows := index[j][k+"\x00"+v]
+			if first || len(rows) < len(best) {
+				best, first = rows, false
+			}
+		}
+		return best
+	}
 	for _, w := range want {
 		for _, j := range jobIDs {
 			var match []int
-			for _, i := range byJob[j] {
+			for _, i := range candidates(j, w.kv) {
 				if tagMatches(have[i], w.kv, o.Exact) {
 					match = append(match, i)
 				}
