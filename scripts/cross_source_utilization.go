@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/plot"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -112,7 +113,16 @@ func main() {
 	check(all.Err())
 	path := filepath.Join(*out, "utilization_compare.csv")
 	check(all.WriteCSVFile(path))
-	fmt.Println("wrote", path)
+	// The curves on one axis: utilization against the fraction of each
+	// run elapsed.
+	fig := plot.New("CPU utilization over the run", "fraction of the run elapsed", "CPUs allocated / CPUs offered")
+	for _, c := range curves {
+		names, _, _ := c.Strings("file")
+		fig.Step(c, "run_fraction", "utilization", names[0])
+	}
+	png := filepath.Join(*out, "utilization_compare.png")
+	check(fig.Save(png))
+	fmt.Println("wrote", path, "and", png)
 }
 
 func check(err error) {
