@@ -104,7 +104,7 @@ func buildAll(parts []func() section) []section {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				sections[i] = parts[i]()
+				sections[i] = safely(parts[i], i)
 			}
 		}()
 	}
@@ -114,6 +114,17 @@ func buildAll(parts []func() section) []section {
 	close(next)
 	wg.Wait()
 	return sections
+}
+
+// safely builds one section; a panic (a bug in an op) becomes the
+// section's reason instead of ending the whole report.
+func safely(part func() section, i int) (s section) {
+	defer func() {
+		if r := recover(); r != nil {
+			s = section{ID: fmt.Sprintf("section-%d", i), Title: "(a section that failed)", Reason: fmt.Sprintf("internal error: %v", r)}
+		}
+	}()
+	return part()
 }
 
 // svgHeader matches the prologue and fixed size of gonum's SVG output.

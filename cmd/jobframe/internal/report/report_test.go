@@ -184,3 +184,15 @@ func TestReportListsWarnings(t *testing.T) {
 		t.Errorf("the warnings section does not name the file and line 11:\n%s", b.sections["warnings"])
 	}
 }
+
+// A section that panics is reported in its place; the others are built.
+func TestBuildAllSurvivesAPanic(t *testing.T) {
+	got := buildAll([]func() section{
+		func() section { return section{ID: "a"} },
+		func() section { panic("boom") },
+		func() section { return section{ID: "c"} },
+	})
+	if len(got) != 3 || got[0].ID != "a" || got[2].ID != "c" || got[1].Reason != "internal error: boom" {
+		t.Fatalf("buildAll = %+v", got)
+	}
+}
