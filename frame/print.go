@@ -44,6 +44,26 @@ func (f *Frame) String() string {
 // untruncated.
 func (f *Frame) FormatValue(c, i int) string { return cellText(f, c, i) }
 
+// Texts returns the values of column name as text, whatever its type: a
+// string column's values ("" where null, as Strings returns them), any
+// other column's as FormatValue prints them ("null" where null). Charts
+// and reports use it for category labels.
+func (f *Frame) Texts(name string) ([]string, error) {
+	c, err := f.colIndex(name)
+	if err != nil {
+		return nil, err
+	}
+	if typeOf(f.cols[c].DataType()) == String {
+		s, _, err := f.Strings(name)
+		return s, err
+	}
+	out := make([]string, f.nrows)
+	for i := range out {
+		out[i] = cellText(f, c, i)
+	}
+	return out, nil
+}
+
 func cellText(f *Frame, c, i int) string {
 	a := f.cols[c]
 	if a.IsNull(i) {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -56,5 +57,22 @@ func TestFormatFloat(t *testing.T) {
 		if got := formatFloat(v); got != want {
 			t.Errorf("formatFloat(%v) = %q, want %q", v, got, want)
 		}
+	}
+}
+
+func TestTexts(t *testing.T) {
+	f := New(
+		StringCol("s", []string{"a", ""}, []bool{true, false}),
+		Int64Col("n", []int64{7, 0}, []bool{true, false}),
+		Float64Col("x", []float64{0.5, 2}, nil),
+	)
+	for col, want := range map[string][]string{"s": {"a", ""}, "n": {"7", "null"}, "x": {"0.5", "2.0"}} {
+		got, err := f.Texts(col)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("Texts(%q) = %q, %v; want %q", col, got, err, want)
+		}
+	}
+	if _, err := f.Texts("nope"); err == nil {
+		t.Error("Texts of a missing column: no error")
 	}
 }

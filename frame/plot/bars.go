@@ -29,7 +29,7 @@ func (f *Figure) Bars(t *frame.Frame, catCol, valueCol, label string) *Figure {
 	if err := frameErr(t, "bars "+label); err != nil {
 		return f.fail("%w", err)
 	}
-	cats, err := labels(t, catCol)
+	cats, err := t.Texts(catCol)
 	if err != nil {
 		return f.fail("bars %q: %w", label, err)
 	}

@@ -89,7 +89,7 @@ func (f *Figure) Box(t *frame.Frame, catCol, valueCol, label string) *Figure {
 	if err := frameErr(t, "box "+label); err != nil {
 		return f.fail("%w", err)
 	}
-	cats, err := labels(t, catCol)
+	cats, err := t.Texts(catCol)
 	if err != nil {
 		return f.fail("box %q: %w", label, err)
 	}

@@ -20,30 +20,6 @@ func frameErr(f *frame.Frame, what string) error {
 	return nil
 }
 
-// labels returns the values of column col as text ("" where null),
-// whatever its type.
-func labels(f *frame.Frame, col string) ([]string, error) {
-	t, err := f.Type(col)
-	if err != nil {
-		return nil, err
-	}
-	if t == frame.String {
-		s, _, err := f.Strings(col)
-		return s, err
-	}
-	c := -1
-	for i, n := range f.Names() {
-		if n == col {
-			c = i
-		}
-	}
-	out := make([]string, f.NumRows())
-	for i := range out {
-		out[i] = f.FormatValue(c, i)
-	}
-	return out, nil
-}
-
 // gridLines is a light grid behind the data.
 func gridLines() gplot.Plotter {
 	g := plotter.NewGrid()

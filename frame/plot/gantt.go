@@ -78,13 +78,13 @@ func (f *Figure) Gantt(g *frame.Frame) *Figure {
 	if err := frameErr(g, "gantt"); err != nil {
 		return f.fail("%w", err)
 	}
-	workers, err := labels(g, "worker")
+	workers, err := g.Texts("worker")
 	if err != nil {
 		return f.fail("gantt: %w", err)
 	}
 	starts, sv, err1 := g.Micros("start")
 	ends, ev, err2 := g.Micros("end")
-	states, err3 := labels(g, "state")
+	states, err3 := g.Texts("state")
 	for _, err := range []error{err1, err2, err3} {
 		if err != nil {
 			return f.fail("gantt (want columns worker, start, end, state): %w", err)

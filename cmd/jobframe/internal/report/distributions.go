@@ -33,14 +33,14 @@ func topCategories(f *frame.Frame, col string) (*frame.Frame, string) {
 	}
 	keep := map[string]bool{}
 	top := vc.Sort("-count").Head(maxCategories)
-	names, err := labels(top, col)
+	names, err := top.Texts(col)
 	if err != nil {
 		return f, ""
 	}
 	for _, n := range names {
 		keep[n] = true
 	}
-	all, err := labels(f, col)
+	all, err := f.Texts(col)
 	if err != nil {
 		return f, ""
 	}
@@ -53,36 +53,14 @@ func topCategories(f *frame.Frame, col string) (*frame.Frame, string) {
 	return f.Take(rows), fmt.Sprintf("the %d %s values with the most attempts of %d", maxCategories, col, vc.NumRows())
 }
 
-// labels returns the values of a column as text.
-func labels(f *frame.Frame, col string) ([]string, error) {
-	if t, err := f.Type(col); err != nil {
-		return nil, err
-	} else if t == frame.String {
-		s, _, err := f.Strings(col)
-		return s, err
-	}
-	c := -1
-	for i, n := range f.Names() {
-		if n == col {
-			c = i
-		}
-	}
-	out := make([]string, f.NumRows())
-	for i := range out {
-		out[i] = f.FormatValue(c, i)
-	}
-	return out, nil
-}
-
 // distributions draws run and wait time per category.
 func (b *builder) distributions() section {
 	s := section{ID: "durations", Title: "Duration and wait distributions"}
-	tasks, ok := b.frameOf(loaders.Tasks)
-	if !ok || !hasAll(tasks, "start", "end") {
+	dur := b.durations
+	if dur == nil {
 		s.Reason = "no task attempts with start and end times in this source"
 		return s
 	}
-	dur := ops.Durations(tasks)
 	if err := dur.Err(); err != nil {
 		s.Reason = failed("the durations", err)
 		return s

@@ -22,6 +22,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
 	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/ops"
 )
 
 // Options tune a report.
@@ -64,6 +65,13 @@ type builder struct {
 	o       Options
 	origin  int64 // µs: the start of the log, or of the data
 	hasSpan bool
+	// lo and hi are the earliest and latest times of the data (µs),
+	// when hasData: Dataset.Span, which scans every time column, once.
+	lo, hi  int64
+	hasData bool
+	// durations is the tasks frame with run_s and wait_s (Durations),
+	// computed once; nil when there are no attempts with start and end.
+	durations *frame.Frame
 }
 
 // Write builds the report of d and writes it to w as one HTML page.
@@ -75,10 +83,14 @@ func Write(w io.Writer, d *loaders.Dataset, o Options) error {
 		o.Title = "jobframe report: " + d.Source
 	}
 	b := &builder{d: d, o: o}
+	b.lo, b.hi, b.hasData = d.Span()
 	if d.HasLogSpan {
 		b.origin, b.hasSpan = d.LogStart, true
-	} else if lo, _, ok := d.Span(); ok {
-		b.origin, b.hasSpan = lo, true
+	} else if b.hasData {
+		b.origin, b.hasSpan = b.lo, true
+	}
+	if tasks, ok := b.frameOf(loaders.Tasks); ok && hasAll(tasks, "start", "end") {
+		b.durations = ops.Durations(tasks)
 	}
 	parts := []func() section{b.summary, b.warnings}
 	if d.Source == "epmt" { // processes, not tasks: their sections first

@@ -16,7 +16,7 @@ func (b *builder) summary() section {
 	d := b.d
 	s := section{ID: "summary", Title: "Summary"}
 	s.Facts = append(s.Facts, [2]string{"source", d.Source}, [2]string{"files", strings.Join(d.Files, ", ")})
-	if lo, hi, ok := d.Span(); ok {
+	if lo, hi := b.lo, b.hi; b.hasData {
 		if d.HasLogSpan {
 			lo, hi = d.LogStart, d.LogEnd
 		}
@@ -91,10 +91,10 @@ func (b *builder) taskFacts(tasks *frame.Frame) [][2]string {
 				[2]string{"attempts by state", strings.Join(parts, ", ")})
 		}
 	}
-	if !hasAll(tasks, "start", "end") {
+	dur := b.durations
+	if dur == nil {
 		return facts
 	}
-	dur := ops.Durations(tasks)
 	run, rv, err := dur.Float64s("run_s")
 	if err != nil {
 		return facts

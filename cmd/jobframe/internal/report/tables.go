@@ -68,12 +68,11 @@ func (b *builder) outliers() section {
 	if b.d.Source == "epmt" {
 		return b.epmtOutliers(s)
 	}
-	tasks, ok := b.frameOf(loaders.Tasks)
-	if !ok || !hasAll(tasks, "start", "end") {
+	if b.durations == nil {
 		s.Reason = "no task attempts with run times in this source"
 		return s
 	}
-	dur := ops.Durations(tasks).Where("state", "==", "success").Where("run_s", "not-null", nil)
+	dur := b.durations.Where("state", "==", "success").Where("run_s", "not-null", nil)
 	if err := dur.Err(); err != nil {
 		s.Reason = failed("the run times", err)
 		return s
@@ -148,7 +147,7 @@ func attemptIDs(f *frame.Frame) ([]string, error) {
 		if !f.Has(part.col) {
 			continue
 		}
-		v, err := labels(f, part.col)
+		v, err := f.Texts(part.col)
 		if err != nil {
 			return nil, err
 		}

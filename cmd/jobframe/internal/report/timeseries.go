@@ -122,8 +122,8 @@ func (b *builder) throughput() section {
 		}
 		b.chart(&s, f, 900, 340)
 		s.Facts = append(s.Facts, [2]string{"attempts ended", fmt.Sprint(ended.NumRows())}, [2]string{"succeeded", fmt.Sprint(ok.NumRows())})
-		if lo, hi, okSpan := b.d.Span(); okSpan && hi > lo {
-			s.Facts = append(s.Facts, [2]string{"mean rate", fmt.Sprintf("%.2f successful attempts per minute", float64(ok.NumRows())/(float64(hi-lo)/60e6))})
+		if b.hasData && b.hi > b.lo {
+			s.Facts = append(s.Facts, [2]string{"mean rate", fmt.Sprintf("%.2f successful attempts per minute", float64(ok.NumRows())/(float64(b.hi-b.lo)/60e6))})
 		}
 	default:
 		s.Reason = "no task attempts with end times in this source"
