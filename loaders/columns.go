@@ -3,6 +3,7 @@ package loaders
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -12,16 +13,28 @@ import (
 // Typed column accumulators: loaders append values (or nulls) row by row
 // and hand them to frame columns without copying.
 
+// push appends v to s, doubling the capacity when s is full: append grows
+// big slices by only 1.25x, which copies a column of millions of rows
+// several times over.
+func push[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		grown := make([]T, len(s), max(2*cap(s), 256))
+		copy(grown, s)
+		s = grown
+	}
+	return append(s, v)
+}
+
 type intCol struct {
 	v  []int64
 	ok []bool
 }
 
-func (c *intCol) add(v int64) { c.v = append(c.v, v); c.ok = append(c.ok, true) }
-func (c *intCol) null()       { c.v = append(c.v, 0); c.ok = append(c.ok, false) }
+func (c *intCol) add(v int64) { c.v = push(c.v, v); c.ok = push(c.ok, true) }
+func (c *intCol) null()       { c.v = push(c.v, 0); c.ok = push(c.ok, false) }
 func (c *intCol) opt(v int64, ok bool) {
-	c.v = append(c.v, v)
-	c.ok = append(c.ok, ok)
+	c.v = push(c.v, v)
+	c.ok = push(c.ok, ok)
 }
 func (c *intCol) col(name string) frame.Column { return frame.Int64Col(name, c.v, c.ok) }
 func (c *intCol) times(name string) frame.Column {
@@ -33,11 +46,11 @@ type floatCol struct {
 	ok []bool
 }
 
-func (c *floatCol) add(v float64) { c.v = append(c.v, v); c.ok = append(c.ok, true) }
-func (c *floatCol) null()         { c.v = append(c.v, 0); c.ok = append(c.ok, false) }
+func (c *floatCol) add(v float64) { c.v = push(c.v, v); c.ok = push(c.ok, true) }
+func (c *floatCol) null()         { c.v = push(c.v, 0); c.ok = push(c.ok, false) }
 func (c *floatCol) opt(v float64, ok bool) {
-	c.v = append(c.v, v)
-	c.ok = append(c.ok, ok)
+	c.v = push(c.v, v)
+	c.ok = push(c.ok, ok)
 }
 func (c *floatCol) col(name string) frame.Column { return frame.Float64Col(name, c.v, c.ok) }
 
@@ -79,8 +92,8 @@ func (c *strCol) add(v string) {
 		c.dict = append(c.dict, v)
 		c.index[v] = code
 	}
-	c.codes = append(c.codes, code)
-	c.ok = append(c.ok, true)
+	c.codes = push(c.codes, code)
+	c.ok = push(c.ok, true)
 }
 
 func (c *strCol) null() {
@@ -88,8 +101,8 @@ func (c *strCol) null() {
 		c.plain.null()
 		return
 	}
-	c.codes = append(c.codes, 0)
-	c.ok = append(c.ok, false)
+	c.codes = push(c.codes, 0)
+	c.ok = push(c.ok, false)
 }
 
 func (c *strCol) opt(v string, ok bool) {
@@ -172,17 +185,24 @@ func (c *textCol) addBytes(b []byte) {
 		c.ok = append(c.ok, false)
 		return
 	}
+	if len(c.data)+len(b) > cap(c.data) {
+		// double: append grows big slices by only 1.25x, copying a
+		// column of hundreds of MB several times over
+		grown := make([]byte, len(c.data), max(2*cap(c.data), len(c.data)+len(b), 4096))
+		copy(grown, c.data)
+		c.data = grown
+	}
 	c.data = append(c.data, b...)
-	c.offsets = append(c.offsets, int32(len(c.data)))
-	c.ok = append(c.ok, true)
+	c.offsets = push(c.offsets, int32(len(c.data)))
+	c.ok = push(c.ok, true)
 }
 
 func (c *textCol) null() {
 	if c.offsets == nil {
 		c.offsets = []int32{0}
 	}
-	c.offsets = append(c.offsets, int32(len(c.data)))
-	c.ok = append(c.ok, false)
+	c.offsets = push(c.offsets, int32(len(c.data)))
+	c.ok = push(c.ok, false)
 }
 
 func (c *textCol) add(s string) {
@@ -212,11 +232,102 @@ type boolCol struct {
 	ok []bool
 }
 
-func (c *boolCol) add(v bool)                   { c.v = append(c.v, v); c.ok = append(c.ok, true) }
-func (c *boolCol) null()                        { c.v = append(c.v, false); c.ok = append(c.ok, false) }
+func (c *boolCol) add(v bool)                   { c.v = push(c.v, v); c.ok = push(c.ok, true) }
+func (c *boolCol) null()                        { c.v = push(c.v, false); c.ok = push(c.ok, false) }
 func (c *boolCol) col(name string) frame.Column { return frame.BoolCol(name, c.v, c.ok) }
 
 // repeat returns a string column of n copies of s.
 func repeat(name, s string, n int) frame.Column {
 	return frame.DictStringCol(name, make([]int32, n), nil, []string{s})
+}
+
+// gather returns the column whose row i is c's row rows[i], or null where
+// rows[i] < 0. A dictionary column shares c's dictionary; text gathered
+// onto at least twice as many rows becomes a dictionary over c's rows
+// (the per-job text of events: one copy per job, not per event). The
+// result is for building a frame, not for further adds.
+func (c *strCol) gather(rows []int32) strCol {
+	if c.plain != nil && len(rows) < 2*len(c.plain.ok) {
+		t := c.plain.gather(rows)
+		return strCol{plain: &t}
+	}
+	dict := c.dict
+	if c.plain != nil {
+		src := c.plain
+		dict = make([]string, len(src.ok))
+		for r := range dict {
+			dict[r] = bstr(src.data[src.offsets[r]:src.offsets[r+1]])
+		}
+	}
+	out := strCol{codes: make([]int32, len(rows)), ok: make([]bool, len(rows)), dict: dict}
+	for i, r := range rows {
+		switch {
+		case r < 0:
+		case c.plain != nil:
+			if c.plain.ok[r] {
+				out.codes[i], out.ok[i] = r, true
+			}
+		case c.ok[r]:
+			out.codes[i], out.ok[i] = c.codes[r], true
+		}
+	}
+	return out
+}
+
+// gather is strCol.gather for text columns.
+func (c *textCol) gather(rows []int32) textCol {
+	size := 0
+	for _, r := range rows {
+		if r >= 0 && c.ok[r] {
+			size += int(c.offsets[r+1] - c.offsets[r])
+		}
+	}
+	out := textCol{data: make([]byte, 0, min(size, math.MaxInt32)), offsets: make([]int32, 1, len(rows)+1), ok: make([]bool, 0, len(rows))}
+	for _, r := range rows {
+		if r >= 0 && c.ok[r] {
+			out.addBytes(c.data[c.offsets[r]:c.offsets[r+1]])
+		} else {
+			out.null()
+		}
+	}
+	return out
+}
+
+// gather is strCol.gather for integer columns.
+func (c *intCol) gather(rows []int32) intCol {
+	out := intCol{v: make([]int64, len(rows)), ok: make([]bool, len(rows))}
+	for i, r := range rows {
+		if r >= 0 && int(r) < len(c.v) && c.ok[r] {
+			out.v[i], out.ok[i] = c.v[r], true
+		}
+	}
+	return out
+}
+
+// value returns row i's text ("" when null).
+func (c *strCol) value(i int) string {
+	switch {
+	case c.plain != nil:
+		if !c.plain.ok[i] {
+			return ""
+		}
+		return bstr(c.plain.data[c.plain.offsets[i]:c.plain.offsets[i+1]])
+	case c.ok[i]:
+		return c.dict[c.codes[i]]
+	}
+	return ""
+}
+
+// length returns the number of rows.
+func (c *strCol) length() int {
+	if c.plain != nil {
+		return len(c.plain.ok)
+	}
+	return len(c.codes)
+}
+
+// addInt appends the decimal text of v.
+func (c *strCol) addInt(v int64, scratch *[]byte) {
+	*scratch = strconv.AppendInt((*scratch)[:0], v, 10)
+	c.add(bstr(*scratch))
 }

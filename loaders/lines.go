@@ -67,37 +67,46 @@ func applyLine(p *problems, line []byte, n int, complete bool, fn func(line []by
 // one that applies them: one per further core, at least one.
 func decodeWorkers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 
-// lineBatch is a run of consecutive lines handed from the reader to the
-// decoders and on to the caller.
+// lineBatch is a run of consecutive lines (or JSON records) handed from
+// the reader to the decoders and on to the caller.
 type lineBatch[T any] struct {
-	buf      []byte // the lines' bytes, without line ends
-	ends     []int  // end offset of each line in buf
+	buf      []byte // the records' bytes, without line ends
+	ends     []int  // end offset of each record in buf
 	first    int    // number of the first line
+	lines    []int  // line of each record, when not first+i (JSON records)
 	complete bool   // the last line ended with a newline
-	vals     []T    // decoded lines
+	vals     []T    // decoded records
 	done     chan struct{}
-	err      error // a read error after the batch's lines
+	err      error       // a read error after the batch's records
+	problem  *cutProblem // a problem cutting records after the batch's
 }
 
-// decodedLines is eachLine with the per-line work split in two: decode,
-// which must not touch shared state, runs on worker goroutines (both
-// cores); apply then sees each line and its decoded value in input order
-// on the calling goroutine, with eachLine's rules for errors and a
-// truncated last line. Memory stays bounded: a few batches of lines are in
-// flight at a time.
-func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
-	const batchLines, batchBytes, inFlight = 4096, 1 << 20, 8
+// newLineBatch returns an empty batch whose buffers hold a full batch
+// without growing.
+func newLineBatch[T any](first int) *lineBatch[T] {
+	return &lineBatch[T]{first: first, buf: make([]byte, 0, batchBytes+64<<10), ends: make([]int, 0, batchLines)}
+}
+
+// Batch limits of the decode pipelines: a batch holds at most batchLines
+// records or about batchBytes bytes, and inFlight batches are in the
+// pipeline at a time, which bounds its memory.
+const batchLines, batchBytes, inFlight = 4096, 1 << 20, 8
+
+// pipeline runs produce on its own goroutine, which hands batches to
+// send (false: the consumer has stopped); it decodes each batch's
+// records on workers goroutines and calls consume with the batches in
+// order, each once decoded. consume returns whether to stop, and the
+// error to return then.
+func pipeline[T any](workers int, produce func(send func(*lineBatch[T]) bool), decode func(rec []byte, v *T), consume func(b *lineBatch[T]) (bool, error)) error {
 	ordered := make(chan *lineBatch[T], inFlight)
 	work := make(chan *lineBatch[T], inFlight)
 	stop := make(chan struct{})
 	defer close(stop)
-	go func() { // reader
+	go func() {
 		defer close(ordered)
 		defer close(work)
-		br := bufio.NewReaderSize(r, 64<<10)
-		n := 1
-		b := &lineBatch[T]{first: n, done: make(chan struct{})}
-		send := func() bool {
+		produce(func(b *lineBatch[T]) bool {
+			b.done = make(chan struct{})
 			select {
 			case work <- b:
 			case <-stop:
@@ -108,42 +117,18 @@ func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line
 			case <-stop:
 				return false
 			}
-			b = &lineBatch[T]{first: n, done: make(chan struct{})}
 			return true
-		}
-		for {
-			raw, err := br.ReadSlice('\n')
-			for err == bufio.ErrBufferFull { // a line longer than the buffer
-				b.buf = append(b.buf, raw...)
-				raw, err = br.ReadSlice('\n')
-			}
-			if err != nil && err != io.EOF { // as eachLine: the partial line is not handed on
-				b.err = fmt.Errorf("%s:%d: %w", p.file, n, err)
-				send()
-				return
-			}
-			if len(raw) > 0 || len(b.buf) > 0 && (len(b.ends) == 0 || b.ends[len(b.ends)-1] != len(b.buf)) {
-				b.complete = len(raw) > 0 && raw[len(raw)-1] == '\n'
-				b.buf = append(b.buf, raw...)
-				b.buf = bytes.TrimRight(b.buf, "\r\n")
-				b.ends = append(b.ends, len(b.buf))
-				n++
-			}
-			if err != nil { // io.EOF
-				send()
-				return
-			}
-			if len(b.ends) >= batchLines || len(b.buf) >= batchBytes {
-				if !send() {
-					return
-				}
-			}
-		}
+		})
 	}()
 	for w := 0; w < workers; w++ {
 		go func() {
 			for b := range work {
-				b.vals = make([]T, len(b.ends))
+				if cap(b.vals) >= len(b.ends) { // a recycled batch
+					b.vals = b.vals[:len(b.ends)]
+					clear(b.vals)
+				} else {
+					b.vals = make([]T, len(b.ends))
+				}
 				start := 0
 				for i, end := range b.ends {
 					decode(b.buf[start:end], &b.vals[i])
@@ -155,6 +140,55 @@ func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line
 	}
 	for b := range ordered {
 		<-b.done
+		if stop, err := consume(b); stop {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodedLines is eachLine with the per-line work split in two: decode,
+// which must not touch shared state, runs on worker goroutines (both
+// cores); apply then sees each line and its decoded value in input order
+// on the calling goroutine, with eachLine's rules for errors and a
+// truncated last line. Memory stays bounded: a few batches of lines are in
+// flight at a time.
+func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
+	produce := func(send func(*lineBatch[T]) bool) {
+		br := bufio.NewReaderSize(r, 64<<10)
+		n := 1
+		b := newLineBatch[T](n)
+		for {
+			raw, err := br.ReadSlice('\n')
+			for err == bufio.ErrBufferFull { // a line longer than the buffer
+				b.buf = append(b.buf, raw...)
+				raw, err = br.ReadSlice('\n')
+			}
+			if err != nil && err != io.EOF { // as eachLine: the partial line is not handed on
+				b.err = fmt.Errorf("%s:%d: %w", p.file, n, err)
+				send(b)
+				return
+			}
+			if len(raw) > 0 || len(b.buf) > 0 && (len(b.ends) == 0 || b.ends[len(b.ends)-1] != len(b.buf)) {
+				b.complete = len(raw) > 0 && raw[len(raw)-1] == '\n'
+				b.buf = append(b.buf, raw...)
+				b.buf = bytes.TrimRight(b.buf, "\r\n")
+				b.ends = append(b.ends, len(b.buf))
+				n++
+			}
+			if err != nil { // io.EOF
+				send(b)
+				return
+			}
+			if len(b.ends) >= batchLines || len(b.buf) >= batchBytes {
+				if !send(b) {
+					return
+				}
+				b = newLineBatch[T](n)
+			}
+		}
+	}
+	return pipeline(workers, produce, decode, func(b *lineBatch[T]) (bool, error) {
 		start := 0
 		for i, end := range b.ends {
 			line, n := b.buf[start:end], b.first+i
@@ -162,12 +196,9 @@ func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line
 			complete := i < len(b.ends)-1 || b.complete
 			v := &b.vals[i]
 			if stop, err := applyLine(p, line, n, complete, func(line []byte, n int) error { return apply(line, n, v) }); stop {
-				return err
+				return true, err
 			}
 		}
-		if b.err != nil {
-			return b.err
-		}
-	}
-	return nil
+		return b.err != nil, b.err
+	})
 }

@@ -1,0 +1,339 @@
+package loaders
+
+// Cutting a stream of JSON records (formats.md §4): the elements of one
+// JSON array, JSON lines (any white space between the values), or API
+// pages {"count": N, "results": [...]} (one, or several in a row). The
+// cutter only follows strings and brackets to find where each record
+// ends, so it runs at memory speed on one goroutine; the records are
+// then checked and decoded on both cores (pipeline) with jsonscan.go.
+
+import (
+	"bytes"
+	"errors"
+	"io"
+)
+
+// cutProblem is input the cutter could not cut into records: the load
+// of the file ends there.
+type cutProblem struct {
+	line      int
+	text      string
+	want      string
+	err       error
+	truncated bool // the input ends inside a JSON-lines record (a log still being written)
+}
+
+// jsonCutter hands out the top-level values of a stream one at a time.
+type jsonCutter struct {
+	r        io.Reader
+	buf      []byte
+	pos, end int // unread input is buf[pos:end]
+	eof      bool
+	rerr     error
+	line     int // line number at buf[pos]
+}
+
+// more reads more input, keeping buf[pos:end] (moved to the front); it
+// reports false at the end of the input or on a read error.
+func (s *jsonCutter) more() bool {
+	if s.eof || s.rerr != nil {
+		return false
+	}
+	if s.pos > 0 {
+		copy(s.buf, s.buf[s.pos:s.end])
+		s.end -= s.pos
+		s.pos = 0
+	}
+	if s.end == len(s.buf) {
+		s.buf = append(s.buf, make([]byte, max(len(s.buf), 1<<20))...)
+	}
+	n, err := s.r.Read(s.buf[s.end:])
+	s.end += n
+	switch {
+	case err == io.EOF:
+		s.eof = true
+	case err != nil:
+		s.rerr = err
+	}
+	return n > 0 || !s.eof && s.rerr == nil
+}
+
+// peek skips white space, counting lines, and returns the next byte;
+// false at the end of the input.
+func (s *jsonCutter) peek() (byte, bool) {
+	for {
+		for s.pos < s.end {
+			switch c := s.buf[s.pos]; c {
+			case '\n':
+				s.line++
+				s.pos++
+			case ' ', '\t', '\r':
+				s.pos++
+			default:
+				return c, true
+			}
+		}
+		if !s.more() {
+			return 0, false
+		}
+	}
+}
+
+// value cuts the value that starts at the next byte (after peek):
+// brackets are matched outside strings; a scalar ends at the next
+// delimiter. It returns the value's bytes (valid until the next call),
+// the line it starts on, and false when the input ends inside it.
+func (s *jsonCutter) value() (rec []byte, line int, complete bool) {
+	j := s.pos // absolute index of the next byte to look at
+	depth := 0
+	inString := false
+	scalar := s.buf[s.pos] != '{' && s.buf[s.pos] != '[' && s.buf[s.pos] != '"'
+	if scalar {
+		j++ // at least one byte, even a stray delimiter, so that the cut moves on
+	}
+	for {
+		b := s.buf[:s.end]
+	scan:
+		for j < len(b) {
+			if inString {
+				for j < len(b) && b[j] != '"' && b[j] != '\\' {
+					j++
+				}
+				if j >= len(b) {
+					break scan
+				}
+				if b[j] == '\\' {
+					if j+1 >= len(b) {
+						break scan // the escaped byte is not read yet
+					}
+					j += 2
+					continue
+				}
+				j++ // the closing quote
+				inString = false
+				if depth == 0 {
+					return s.take(j)
+				}
+				continue
+			}
+			c := b[j]
+			if scalar {
+				switch c {
+				case ',', ']', '}', '[', '{', '"', ' ', '\t', '\r', '\n':
+					return s.take(j)
+				}
+				j++
+				continue
+			}
+			j++
+			switch c {
+			case '"':
+				inString = true
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return s.take(j)
+				}
+			}
+		}
+		off := j - s.pos
+		if !s.more() {
+			if scalar && s.rerr == nil {
+				return s.take(s.end)
+			}
+			rec := s.buf[s.pos:s.end]
+			line := s.line
+			s.pos = s.end
+			return rec, line, false
+		}
+		j = s.pos + off
+	}
+}
+
+// take hands out buf[pos:j] as the next value.
+func (s *jsonCutter) take(j int) ([]byte, int, bool) {
+	rec := s.buf[s.pos:j]
+	line := s.line
+	s.line += bytes.Count(rec, []byte("\n"))
+	s.pos = j
+	return rec, line, true
+}
+
+// problem describes the input from the cutter's position on.
+func (s *jsonCutter) problem(want string, err error) *cutProblem {
+	if s.rerr != nil {
+		want, err = "readable input", s.rerr
+	}
+	text := s.buf[s.pos:min(s.end, s.pos+80)]
+	return &cutProblem{line: s.line, text: string(text), want: want, err: err}
+}
+
+var errInputEnds = errors.New("the input ends here")
+
+// cutJSONRecords cuts r into records, handing each (valid until emit
+// returns) with the line it starts on to emit, which returns false to
+// stop. It returns what ended the cutting early, if anything.
+func cutJSONRecords(r io.Reader, emit func(rec []byte, line int) bool) *cutProblem {
+	s := &jsonCutter{r: r, buf: make([]byte, 1<<20), line: 1}
+	c, ok := s.peek()
+	if !ok {
+		return s.problemIfReadError()
+	}
+	if c == '[' {
+		s.pos++
+		if c, ok = s.peek(); ok && c == ']' {
+			s.pos++
+		} else {
+			for {
+				if !ok {
+					return s.problem("a JSON record or ']'", errInputEnds)
+				}
+				rec, line, complete := s.value()
+				if !complete {
+					return &cutProblem{line: line, text: string(rec), want: "a JSON record", err: errInputEnds}
+				}
+				if !emit(rec, line) {
+					return nil
+				}
+				if c, ok = s.peek(); !ok {
+					return s.problem("',' or ']' after a record", errInputEnds)
+				}
+				s.pos++
+				if c == ']' {
+					break
+				}
+				if c != ',' {
+					s.pos--
+					return s.problem("',' or ']' after a record", nil)
+				}
+				c, ok = s.peek()
+			}
+		}
+		if _, ok := s.peek(); ok {
+			return s.problem("nothing after the array", nil)
+		}
+		return s.problemIfReadError()
+	}
+	for {
+		if _, ok := s.peek(); !ok {
+			return s.problemIfReadError()
+		}
+		rec, line, complete := s.value()
+		if !complete {
+			if s.rerr != nil {
+				return s.problem("", nil)
+			}
+			return &cutProblem{line: line, text: string(rec), truncated: true}
+		}
+		if more, isPage := emitPage(rec, line, emit); isPage {
+			if !more {
+				return nil
+			}
+			continue
+		}
+		if !emit(rec, line) {
+			return nil
+		}
+	}
+}
+
+func (s *jsonCutter) problemIfReadError() *cutProblem {
+	if s.rerr != nil {
+		return s.problem("", nil)
+	}
+	return nil
+}
+
+// emitPage hands out the records of an API page {"count", "results":
+// [...]}; isPage is false (and nothing is handed out) when rec is not a
+// well-formed page.
+func emitPage(rec []byte, line int, emit func(rec []byte, line int) bool) (more, isPage bool) {
+	if rec[0] != '{' || !bytes.Contains(rec, []byte(`"results"`)) {
+		return true, false
+	}
+	var results []byte
+	if eachMember(rec, func(key, val []byte) error {
+		if string(key) == "results" && val[0] == '[' {
+			results = val
+		}
+		return nil
+	}) != nil || results == nil {
+		return true, false
+	}
+	more = true
+	eachElement(results, func(elem []byte) error { // checked by eachMember
+		off := cap(rec) - cap(elem) // elem's offset in rec
+		if more = emit(elem, line+bytes.Count(rec[:off], []byte("\n"))); !more {
+			return errInputEnds // stop
+		}
+		return nil
+	})
+	return more, true
+}
+
+// decodedJSON is decodedLines for JSON records: cutJSONRecords cuts r on
+// a goroutine, decode runs on worker goroutines, and apply sees each
+// record with its line and decoded value in input order. Input that
+// cannot be cut into records ends the load: an error in strict mode, a
+// warning in lenient mode, and for JSON lines whose last record is cut
+// short (a log still being written) a warning in both.
+func decodedJSON[T any](r io.Reader, p *problems, workers int, decode func(rec []byte, v *T), apply func(rec []byte, line int, v *T) error) error {
+	// Batches are recycled once applied: the pipeline's memory is a few
+	// batches whatever the input's size.
+	free := make(chan *lineBatch[T], inFlight+2)
+	fresh := func() *lineBatch[T] {
+		select {
+		case b := <-free:
+			return b
+		default:
+			b := newLineBatch[T](0)
+			b.lines = make([]int, 0, batchLines)
+			return b
+		}
+	}
+	produce := func(send func(*lineBatch[T]) bool) {
+		b := fresh()
+		stopped := false
+		problem := cutJSONRecords(r, func(rec []byte, line int) bool {
+			b.buf = append(b.buf, rec...)
+			b.ends = append(b.ends, len(b.buf))
+			b.lines = append(b.lines, line)
+			if len(b.ends) >= batchLines || len(b.buf) >= batchBytes {
+				if !send(b) {
+					stopped = true
+					return false
+				}
+				b = fresh()
+			}
+			return true
+		})
+		if !stopped {
+			b.problem = problem
+			send(b)
+		}
+	}
+	return pipeline(workers, produce, decode, func(b *lineBatch[T]) (bool, error) {
+		start := 0
+		for i, end := range b.ends {
+			if err := apply(b.buf[start:end], b.lines[i], &b.vals[i]); err != nil {
+				return true, err
+			}
+			start = end
+		}
+		if c := b.problem; c != nil {
+			if c.truncated {
+				p.truncated(c.line, c.text)
+				return true, nil
+			}
+			return true, p.bad(c.line, "", c.text, c.want, c.err)
+		}
+		b.buf, b.ends, b.lines, b.err = b.buf[:0], b.ends[:0], b.lines[:0], nil
+		select {
+		case free <- b:
+		default:
+		}
+		return false, nil
+	})
+}

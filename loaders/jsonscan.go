@@ -1,0 +1,432 @@
+package loaders
+
+// A small validating JSON scanner for flat records (RFC 8259). Loaders
+// that read millions of small objects of a known shape (Balsam events and
+// jobs) walk each object's members in place with eachMember and convert
+// the few values they keep, instead of building maps or reflecting into
+// structs: no allocation per record unless a string holds escapes. Every
+// value is checked, nested ones too, so malformed input is still an
+// error naming the byte.
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// maxJSONDepth bounds the nesting of values (as encoding/json does), so
+// hostile input cannot exhaust the stack.
+const maxJSONDepth = 10000
+
+// jsonSyntaxError is malformed JSON at byte Off (0-based) of a record.
+type jsonSyntaxError struct {
+	Off  int
+	Want string
+}
+
+func (e *jsonSyntaxError) Error() string {
+	return fmt.Sprintf("malformed JSON at byte %d: want %s", e.Off+1, e.Want)
+}
+
+func jsonErr(off int, want string) error { return &jsonSyntaxError{Off: off, Want: want} }
+
+func skipWS(b []byte, i int) int {
+	for i < len(b) {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// scanValue checks the JSON value starting at b[i] and returns the offset
+// just past it.
+func scanValue(b []byte, i, depth int) (int, error) {
+	if i >= len(b) {
+		return i, jsonErr(i, "a value")
+	}
+	switch c := b[i]; {
+	case c == '"':
+		return scanString(b, i)
+	case c == '{' || c == '[':
+		if depth >= maxJSONDepth {
+			return i, jsonErr(i, "less nesting")
+		}
+		if c == '{' {
+			return scanMembers(b, i, depth, nil)
+		}
+		i = skipWS(b, i+1)
+		if i < len(b) && b[i] == ']' {
+			return i + 1, nil
+		}
+		for {
+			var err error
+			if i, err = scanValue(b, i, depth+1); err != nil {
+				return i, err
+			}
+			i = skipWS(b, i)
+			if i < len(b) && b[i] == ',' {
+				i = skipWS(b, i+1)
+				continue
+			}
+			if i < len(b) && b[i] == ']' {
+				return i + 1, nil
+			}
+			return i, jsonErr(i, "',' or ']'")
+		}
+	case c == '-' || c >= '0' && c <= '9':
+		return scanNumber(b, i)
+	case c == 't':
+		return scanLiteral(b, i, "true")
+	case c == 'f':
+		return scanLiteral(b, i, "false")
+	case c == 'n':
+		return scanLiteral(b, i, "null")
+	}
+	return i, jsonErr(i, "a value")
+}
+
+// scanMembers checks the object starting at b[i] ('{'), calling fn (if
+// not nil) with each member's raw name (between the quotes, escapes
+// undone) and raw value; it returns the offset just past the object.
+func scanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, error) {
+	i = skipWS(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return i + 1, nil
+	}
+	for {
+		if i >= len(b) || b[i] != '"' {
+			return i, jsonErr(i, "a member name")
+		}
+		end, err := scanString(b, i)
+		if err != nil {
+			return end, err
+		}
+		key := b[i+1 : end-1]
+		i = skipWS(b, end)
+		if i >= len(b) || b[i] != ':' {
+			return i, jsonErr(i, "':'")
+		}
+		i = skipWS(b, i+1)
+		start := i
+		if i, err = scanValue(b, i, depth+1); err != nil {
+			return i, err
+		}
+		if fn != nil {
+			if bytes.IndexByte(key, '\\') >= 0 {
+				key = appendUnescaped(nil, key)
+			}
+			if err := fn(key, b[start:i]); err != nil {
+				return i, err
+			}
+		}
+		i = skipWS(b, i)
+		if i < len(b) && b[i] == ',' {
+			i = skipWS(b, i+1)
+			continue
+		}
+		if i < len(b) && b[i] == '}' {
+			return i + 1, nil
+		}
+		return i, jsonErr(i, "',' or '}'")
+	}
+}
+
+// eachMember checks that rec is one JSON object (with optional white space
+// around it) and calls fn with each member's name and raw value, in
+// order; an error from fn ends the walk and is returned.
+func eachMember(rec []byte, fn func(key, val []byte) error) error {
+	i := skipWS(rec, 0)
+	if i >= len(rec) || rec[i] != '{' {
+		return jsonErr(i, "an object")
+	}
+	end, err := scanMembers(rec, i, 0, fn)
+	if err != nil {
+		return err
+	}
+	if end = skipWS(rec, end); end != len(rec) {
+		return jsonErr(end, "the end of the record")
+	}
+	return nil
+}
+
+// scanString checks the string starting at b[i] ('"') and returns the
+// offset just past its closing quote.
+func scanString(b []byte, i int) (int, error) {
+	for i++; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == '"':
+			return i + 1, nil
+		case c == '\\':
+			i++
+			if i >= len(b) {
+				return i, jsonErr(i, "an escape")
+			}
+			switch b[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if i+4 >= len(b) {
+					return i, jsonErr(i, "four hex digits")
+				}
+				for _, h := range b[i+1 : i+5] {
+					if !isHex(h) {
+						return i, jsonErr(i, "four hex digits")
+					}
+				}
+				i += 4
+			default:
+				return i, jsonErr(i, "an escape")
+			}
+		case c < 0x20:
+			return i, jsonErr(i, "no control character in a string")
+		}
+	}
+	return i, jsonErr(i, "the end of the string")
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func scanNumber(b []byte, i int) (int, error) {
+	start := i
+	if b[i] == '-' {
+		i++
+	}
+	digits := func() bool {
+		s := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		return i > s
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	case !digits():
+		return i, jsonErr(start, "a number")
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if !digits() {
+			return i, jsonErr(i, "a digit after '.'")
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return i, jsonErr(i, "an exponent")
+		}
+	}
+	return i, nil
+}
+
+func scanLiteral(b []byte, i int, lit string) (int, error) {
+	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
+		return i, jsonErr(i, lit)
+	}
+	return i + len(lit), nil
+}
+
+// appendUnescaped appends the text of the JSON string body s (between
+// the quotes, already checked by scanString) to dst, with its escapes
+// undone; lone surrogates become U+FFFD, as in encoding/json.
+func appendUnescaped(dst, s []byte) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' {
+			dst = append(dst, c)
+			continue
+		}
+		i++
+		switch s[i] {
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r := rune(hex4(s[i+1:]))
+			i += 4
+			if utf16.IsSurrogate(r) {
+				r2 := utf8.RuneError
+				if i+6 < len(s) && s[i+1] == '\\' && s[i+2] == 'u' {
+					r2 = utf16.DecodeRune(r, rune(hex4(s[i+3:])))
+				}
+				if r2 != utf8.RuneError {
+					i += 6
+					r = r2
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			dst = utf8.AppendRune(dst, r)
+		default: // " \ /
+			dst = append(dst, s[i])
+		}
+	}
+	return dst
+}
+
+func hex4(s []byte) int {
+	v := 0
+	for _, c := range s[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		default:
+			c -= 'A' - 10
+		}
+		v = v<<4 | int(c)
+	}
+	return v
+}
+
+// errNotString and its kin say what a value was expected to be.
+var (
+	errNotString  = fmt.Errorf("not a JSON string")
+	errNotInteger = fmt.Errorf("not an integer")
+	errNotNumber  = fmt.Errorf("not a number")
+)
+
+// jsonText returns the text of the string value val (nil, false for
+// null). Without escapes it is a slice of val; with them, a new slice.
+// Invalid UTF-8 becomes U+FFFD, as in encoding/json.
+func jsonText(val []byte) (text []byte, ok bool, err error) {
+	if len(val) == 4 && val[0] == 'n' {
+		return nil, false, nil
+	}
+	if len(val) < 2 || val[0] != '"' {
+		return nil, false, errNotString
+	}
+	body := val[1 : len(val)-1]
+	if bytes.IndexByte(body, '\\') >= 0 {
+		body = appendUnescaped(make([]byte, 0, len(body)), body)
+	}
+	if !utf8.Valid(body) { // each invalid byte becomes U+FFFD, as in encoding/json
+		valid := make([]byte, 0, len(body)+8)
+		for len(body) > 0 {
+			r, n := utf8.DecodeRune(body)
+			valid = utf8.AppendRune(valid, r)
+			body = body[n:]
+		}
+		body = valid
+	}
+	return body, true, nil
+}
+
+// jsonInt returns the integer value val (0, false for null); a fraction
+// or exponent is an error, as when decoding into an int64.
+func jsonInt(val []byte) (int64, bool, error) {
+	if len(val) == 4 && val[0] == 'n' {
+		return 0, false, nil
+	}
+	if n := len(val); n > 0 && n < 19 {
+		neg := val[0] == '-'
+		d := val
+		if neg {
+			d = d[1:]
+		}
+		var v int64
+		ok := len(d) > 0
+		for _, c := range d {
+			if c < '0' || c > '9' {
+				ok = false
+				break
+			}
+			v = v*10 + int64(c-'0')
+		}
+		if ok {
+			if neg {
+				v = -v
+			}
+			return v, true, nil
+		}
+	}
+	v, err := strconv.ParseInt(bstr(val), 10, 64)
+	if err != nil {
+		return 0, false, errNotInteger
+	}
+	return v, true, nil
+}
+
+// jsonFloat returns the number value val (0, false for null).
+func jsonFloat(val []byte) (float64, bool, error) {
+	if len(val) == 4 && val[0] == 'n' {
+		return 0, false, nil
+	}
+	if len(val) == 0 || val[0] != '-' && (val[0] < '0' || val[0] > '9') {
+		return 0, false, errNotNumber
+	}
+	v, err := strconv.ParseFloat(bstr(val), 64)
+	if err != nil {
+		return 0, false, errNotNumber
+	}
+	return v, true, nil
+}
+
+// compactJSON returns the checked value val without white space outside
+// its strings (val itself when it has none).
+func compactJSON(val []byte) []byte {
+	if bytes.IndexAny(val, " \t\r\n") < 0 {
+		return val
+	}
+	out := make([]byte, 0, len(val))
+	inString := false
+	for i := 0; i < len(val); i++ {
+		c := val[i]
+		switch {
+		case inString:
+			out = append(out, c)
+			if c == '\\' {
+				i++
+				out = append(out, val[i])
+			} else if c == '"' {
+				inString = false
+			}
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+		default:
+			out = append(out, c)
+			inString = c == '"'
+		}
+	}
+	return out
+}
+
+// bstr views b as a string without copying; the string must not outlive
+// b's contents.
+func bstr(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// eachElement calls fn with each element of the checked array val.
+func eachElement(val []byte, fn func(elem []byte) error) error {
+	i := skipWS(val, 1)
+	for i < len(val) && val[i] != ']' {
+		end, err := scanValue(val, i, 1)
+		if err != nil {
+			return err
+		}
+		if err := fn(val[i:end]); err != nil {
+			return err
+		}
+		i = skipWS(val, end)
+		if i < len(val) && val[i] == ',' {
+			i = skipWS(val, i+1)
+		}
+	}
+	return nil
+}
