@@ -99,8 +99,10 @@ type ccLoader struct {
 	wByID    map[string]*ccWorker
 	wByAddr  map[string]*ccWorker
 	unknown  map[string]int
-	span     logSpan
-	ev       struct {
+	// buffers reused from line to line
+	fieldBuf, tailBuf []string
+	span              logSpan
+	ev                struct {
 		time, run, line intCol
 		kind, id, state strCol
 		data            textCol
@@ -136,7 +138,7 @@ func loadCctools(r io.Reader, o Options) (*Dataset, error) {
 		wByAddr: map[string]*ccWorker{},
 		unknown: map[string]int{},
 	}
-	err := eachLine(r, &c.p, func(line []byte, n int) error { return c.record(string(line), n) })
+	err := eachLine(r, &c.p, c.record)
 	if err != nil {
 		return nil, err
 	}
@@ -172,8 +174,8 @@ func (c *ccLoader) str(s string) string {
 func (c *ccLoader) wants(frame string) bool { return c.want == nil || c.want[frame] }
 
 // fields splits s on runs of spaces.
-func fields(s string, max int) []string {
-	out := make([]string, 0, 12)
+func fields(out []string, s string, max int) []string {
+	out = out[:0]
 	i := 0
 	for i < len(s) && len(out) < max {
 		for i < len(s) && s[i] == ' ' {
@@ -194,12 +196,12 @@ func fields(s string, max int) []string {
 
 // jsonTail returns the resource objects at the end of a record: the
 // text from the first '{', split between objects.
-func jsonTail(s string) []string {
+func jsonTail(out []string, s string) []string {
+	out = out[:0]
 	i := strings.IndexByte(s, '{')
 	if i < 0 {
-		return nil
+		return out
 	}
-	var out []string
 	rest := s[i:]
 	for len(rest) > 0 {
 		rest = strings.TrimLeft(rest, " ")
@@ -232,6 +234,12 @@ func jsonTail(s string) []string {
 	return out
 }
 
+// tail is jsonTail into a buffer reused from line to line.
+func (c *ccLoader) tail(line string) []string {
+	c.tailBuf = jsonTail(c.tailBuf, line)
+	return c.tailBuf
+}
+
 // resources parses a resource object. bad is true when it is malformed:
 // the caller then skips the record and returns err (nil in lenient mode).
 // An empty object {} is valid and gives an empty, non-nil slice.
@@ -254,8 +262,13 @@ func (c *ccLoader) checkResources(s string, line int, field string) (rs []resour
 	return parsed, false, nil
 }
 
-// record handles one line.
-func (c *ccLoader) record(line string, n int) error {
+// record handles one line. TASK and TRANSFER records (nearly all of a
+// log) are read from a view of the line buffer, without a copy: task and
+// transfer keep no substring of the line (what they keep is interned by
+// str, copied into a column, or built anew); the other records work on a
+// copy.
+func (c *ccLoader) record(raw []byte, n int) error {
+	line := bstr(raw)
 	t := strings.TrimSpace(line)
 	if t == "" || t[0] == '#' {
 		if strings.Contains(t, "CACHE-UPDATE") || strings.Contains(t, "CACHE_UPDATE") || strings.Contains(t, "LIBRARY") {
@@ -263,7 +276,8 @@ func (c *ccLoader) record(line string, n int) error {
 		}
 		return nil
 	}
-	f := fields(line, 16)
+	f := fields(c.fieldBuf[:0], line, 16)
+	c.fieldBuf = f
 	if len(f) < 3 {
 		return c.p.bad(n, "", line, "<time µs> <manager pid> <record>", nil)
 	}
@@ -275,6 +289,11 @@ func (c *ccLoader) record(line string, n int) error {
 		return c.p.bad(n, "manager_pid", f[1], "the manager's pid (an integer)", err)
 	}
 	kind := f[2]
+	if kind != "TASK" && kind != "TRANSFER" {
+		line = string(raw)
+		f = fields(nil, line, 16)
+		kind = f[2]
+	}
 	args := f[3:]
 	if c.run < 0 && kind != "MANAGER" && kind != "MASTER" {
 		c.run = 0 // a log cut before MANAGER START
@@ -419,7 +438,7 @@ func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
 		if len(args) < 3 {
 			return c.p.bad(n, "resources", line, "WORKER <id> RESOURCES {...}", nil)
 		}
-		tail := jsonTail(line)
+		tail := c.tail(line)
 		if len(tail) != 1 {
 			return c.p.bad(n, "resources", line, "one resource object", nil)
 		}
@@ -533,7 +552,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		if len(rest) < 2 {
 			return c.p.bad(n, "", line, state+" <category> <FIRST_RESOURCES|MAX_RESOURCES> [attempt] {resources}", nil)
 		}
-		tail := jsonTail(line)
+		tail := c.tail(line)
 		if len(tail) != 1 {
 			return c.p.bad(n, "resources", line, "one resource object", nil)
 		}
@@ -604,7 +623,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		if len(rest) > k && strings.HasSuffix(rest[k], "_RESOURCES") {
 			a.mode = c.str(rest[k])
 		}
-		if tail := jsonTail(line); len(tail) == 1 {
+		if tail := c.tail(line); len(tail) == 1 {
 			box, bad, err := c.resources(tail[0], n, "resources")
 			if bad {
 				return err
@@ -632,7 +651,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			}
 			hasExit = true
 		}
-		tail := jsonTail(line)
+		tail := c.tail(line)
 		var limits string
 		var measured []resource
 		if len(tail) == 2 {
@@ -700,6 +719,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		}
 		a.final = true
 	case "CANCELED", "CANCELLED":
+		state = c.str(state)
 		t := c.taskFor(tid)
 		t.done, t.hasDone = state, true
 		if a := t.cur; a != nil && a.open {
@@ -733,7 +753,7 @@ func (c *ccLoader) category(args []string, us int64, n int, line string) error {
 	if args[1] == "FIRST" && len(args) > 3 {
 		mode = args[2]
 	}
-	tail := jsonTail(line)
+	tail := c.tail(line)
 	if len(tail) != 1 {
 		return c.p.bad(n, "resources", line, "one resource object", nil)
 	}

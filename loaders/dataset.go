@@ -197,7 +197,7 @@ var errBadHeader = errors.New("bad header")
 // clip truncates s to n bytes for messages, marking the cut.
 func clip(s string, n int) string {
 	if len(s) <= n {
-		return s
+		return strings.Clone(s) // s may be a view of a reused line buffer
 	}
 	return s[:n] + "..."
 }
