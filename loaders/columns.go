@@ -3,6 +3,7 @@ package loaders
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -36,6 +37,13 @@ func (c *intCol) opt(v int64, ok bool) {
 	c.v = push(c.v, v)
 	c.ok = push(c.ok, ok)
 }
+
+// reserve makes room for n more rows, when the row count is known ahead.
+func (c *intCol) reserve(n int) {
+	c.v = slices.Grow(c.v, n)
+	c.ok = slices.Grow(c.ok, n)
+}
+
 func (c *intCol) col(name string) frame.Column { return frame.Int64Col(name, c.v, c.ok) }
 func (c *intCol) times(name string) frame.Column {
 	return frame.MicrosCol(name, c.v, c.ok)
@@ -110,6 +118,14 @@ func (c *strCol) opt(v string, ok bool) {
 		c.add(v)
 	} else {
 		c.null()
+	}
+}
+
+// reserve makes room for n more rows.
+func (c *strCol) reserve(n int) {
+	if c.plain == nil {
+		c.codes = slices.Grow(c.codes, n)
+		c.ok = slices.Grow(c.ok, n)
 	}
 }
 

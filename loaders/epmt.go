@@ -278,6 +278,29 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		bad   []string
 	}
 	tagCache := map[string]parsedTags{}
+	// the row counts are known: size the columns once (growing them row
+	// by row copies and faults in twice the memory)
+	nProcs, nThreads := 0, 0
+	for _, hp := range all {
+		nProcs += len(hp.procs)
+		for _, p := range hp.procs {
+			nThreads += len(p.threads)
+		}
+	}
+	for _, c := range append([]*intCol{&pr.pid, &pr.ppid, &pr.pgid, &pr.sid, &pr.gen, &pr.exit, &pr.sig, &pr.numtids,
+		&pr.start, &pr.end, &pr.dur, &pr.cpu, &pr.line}, pointers(pr.metric)...) {
+		c.reserve(nProcs)
+	}
+	for _, c := range []*strCol{&pr.host, &pr.exename, &pr.path, &pr.args, &pr.tags, &pr.file} {
+		c.reserve(nProcs)
+	}
+	if wantThreads {
+		for _, c := range append([]*intCol{&th.pid, &th.thread, &th.tid, &th.start, &th.end}, pointers(th.metric)...) {
+			c.reserve(nThreads)
+		}
+		th.host.reserve(nThreads)
+		th.file.reserve(nThreads)
+	}
 	for _, hp := range all {
 		idx := make([]int, len(hp.metrics)) // file metric -> job metric
 		first := make([]bool, len(hp.metrics))

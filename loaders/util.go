@@ -10,3 +10,37 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// pointers returns a pointer to each element of s.
+func pointers[T any](s []T) []*T {
+	out := make([]*T, len(s))
+	for i := range s {
+		out[i] = &s[i]
+	}
+	return out
+}
+
+// atoiFast parses a decimal integer of at most 18 digits with an optional
+// '-' (every value fits in an int64); other text is left to strconv
+// (ok false), which also gives the error.
+func atoiFast(s string) (int64, bool) {
+	d := s
+	if len(d) > 0 && d[0] == '-' {
+		d = d[1:]
+	}
+	if len(d) == 0 || len(d) > 18 {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(d); i++ {
+		c := d[i] - '0'
+		if c > 9 {
+			return 0, false
+		}
+		v = v*10 + int64(c)
+	}
+	if len(d) < len(s) {
+		v = -v
+	}
+	return v, true
+}
