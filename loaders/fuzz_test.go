@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -116,5 +117,26 @@ func FuzzDecodePickle(f *testing.F) {
 	// by construction; TestPickleRefusesCode checks the refusals).
 	f.Fuzz(func(t *testing.T, in []byte) {
 		decodePickle(bytes.NewReader(in))
+	})
+}
+
+// FuzzHQFlat: a line the flat fast path accepts decodes exactly as the
+// full decoder decodes it.
+func FuzzHQFlat(f *testing.F) {
+	seedLines(f, bundled("hq/synthetic_v0.26_journal.jsonl"), 1)
+	f.Add(`{"event":{"error":"x\u00e9\"","job":1,"task":54,"type":"task-failed"},"time":"2026-08-04T09:00:22.813Z"}`)
+	f.Add(`{"event":{"instance":null,"job":-1,"task":5934,"type":"task-started","worker":192,"variant":0},"time":"2026-08-04T09:02:44Z"}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		var fast hqDecoded
+		if !decodeHQFlat([]byte(in), &fast) {
+			return
+		}
+		var full hqLine
+		if err := unmarshalJSON([]byte(in), &full); err != nil {
+			t.Fatalf("%s: the fast path accepted what the decoder rejects: %v", in, err)
+		}
+		if !reflect.DeepEqual(fast.l, full) {
+			t.Fatalf("%s:\nfast %+v %+v\nfull %+v %+v", in, fast.l, *fast.l.Event, full, full.Event)
+		}
 	})
 }

@@ -41,6 +41,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	json "github.com/goccy/go-json"
 
@@ -428,7 +429,7 @@ func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 	}
 	// JSON decoding runs on other goroutines; events apply in order here.
 	decode := func(line []byte, d *hqDecoded) {
-		if line = bytes.TrimSpace(line); len(line) > 0 {
+		if line = bytes.TrimSpace(line); len(line) > 0 && !decodeHQFlat(line, d) {
 			d.err = unmarshalJSON(line, &d.l)
 		}
 	}
@@ -451,7 +452,115 @@ func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 // hqDecoded is one journal line decoded.
 type hqDecoded struct {
 	l   hqLine
+	ev  hqEvent // l.Event of a line decodeHQFlat read
+	typ string  // its type
 	err error
+}
+
+// decodeHQFlat decodes the journal's bulk (task started, finished and
+// failed events: flat objects of integers and a few strings) with the
+// in-place scanner, without reflection or an allocation per field; it
+// reports false, leaving d untouched, for any other line, which goes
+// through the full decoder (so both read the same fields the same way).
+func decodeHQFlat(line []byte, d *hqDecoded) bool {
+	var ev hqEvent
+	var typ, at []byte
+	hasType, hasTime, flat := false, false, true
+	err := eachMember(line, func(key, val []byte) error {
+		switch string(key) {
+		case "time":
+			at, hasTime = val, true
+			return nil
+		case "event":
+		default:
+			flat = false
+			return errInputEnds
+		}
+		if val[0] != '{' {
+			flat = false
+			return errInputEnds
+		}
+		return eachMember(val, func(key, val []byte) error {
+			var dst *optInt
+			switch string(key) {
+			case "type":
+				typ, hasType = val, true
+				return nil
+			case "error", "reason":
+				t, ok, err := jsonText(val)
+				if err != nil {
+					flat = false
+					return err
+				}
+				if ok {
+					s := string(t)
+					if key[0] == 'e' {
+						ev.Error = &s
+					} else {
+						ev.Reason = &s
+					}
+				}
+				return nil
+			case "job":
+				dst = &ev.Job
+			case "job_id":
+				dst = &ev.JobID
+			case "job-id":
+				dst = &ev.JobIDDash
+			case "task":
+				dst = &ev.Task
+			case "instance":
+				dst = &ev.Instance
+			case "worker":
+				dst = &ev.Worker
+			case "variant":
+				dst = &ev.Variant
+			case "id":
+				dst = &ev.ID
+			default:
+				flat = false
+				return errInputEnds
+			}
+			v, ok, err := jsonInt(val)
+			if err != nil {
+				flat = false
+				return err
+			}
+			*dst = optInt{v, ok}
+			return nil
+		})
+	})
+	if err != nil || !flat || !hasType || !hasTime || !utf8.Valid(line) {
+		// malformed or another shape: the full decoder says which (and
+		// keeps invalid UTF-8 as it is, where jsonText would replace it)
+		return false
+	}
+	t, ok, err := jsonText(typ)
+	tm, ok2, err2 := jsonText(at)
+	if err != nil || err2 != nil || !ok || !ok2 {
+		return false
+	}
+	d.typ = internHQType(t)
+	ev.Type = &d.typ
+	d.ev = ev
+	d.l = hqLine{Event: &d.ev, Time: string(tm)}
+	return true
+}
+
+// internHQType returns the common event types as constants (no
+// allocation per line).
+func internHQType(b []byte) string {
+	switch string(b) {
+	case "task-started":
+		return "task-started"
+	case "task-finished":
+		return "task-finished"
+	case "task-failed":
+		return "task-failed"
+	case "task-canceled":
+		return "task-canceled"
+	}
+	return string(b)
 }
 
 // line handles one journal line, decoded into d; it returns the event
