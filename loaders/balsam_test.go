@@ -152,3 +152,59 @@ func TestBalsamBadInput(t *testing.T) {
 	_, err = LoadBalsam(BalsamFiles{Events: strings.NewReader("[{\"id\": 1,"), EventsName: "events.json"}, Options{})
 	mustContain(t, err, "events.json:1:", "a JSON record")
 }
+
+// Pretty-printed files, escapes, and job ids far apart (the map index)
+// load as the compact files do.
+func TestBalsamPrettyAndSparse(t *testing.T) {
+	events := readBundled(t, "balsam/synthetic_events.json")
+	jobs := readBundled(t, "balsam/synthetic_jobs.json")
+	batch := readBundled(t, "balsam/synthetic_batchjobs.json")
+	base := balsamFiles(t, events, jobs, batch)
+	indent := func(b []byte) []byte {
+		var out bytes.Buffer
+		if err := json.Indent(&out, b, "", "    "); err != nil {
+			t.Fatal(err)
+		}
+		return out.Bytes()
+	}
+	d := balsamFiles(t, indent(events), indent(jobs), indent(batch))
+	for _, f := range []string{Events, Tasks, Jobs, Allocations} {
+		if a, b := mustFrame(t, base, f).String(), mustFrame(t, d, f).String(); a != b {
+			t.Fatalf("pretty-printed: %s frame differs:\n%s\n%s", f, a, b)
+		}
+	}
+	// job ids shifted by 2^40: the same frames with the ids shifted
+	shift := func(b []byte, key string) []byte {
+		var recs []map[string]any
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.UseNumber()
+		if err := dec.Decode(&recs); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			n, _ := r[key].(json.Number).Int64()
+			r[key] = n + 1<<40
+		}
+		out, _ := json.Marshal(recs)
+		return out
+	}
+	d = balsamFiles(t, shift(events, "job_id"), shift(jobs, "id"), batch)
+	tasks, baseTasks := mustFrame(t, d, Tasks), mustFrame(t, base, Tasks)
+	if tasks.NumRows() != baseTasks.NumRows() || render(groupCounts(t, tasks, "state")) != render(groupCounts(t, baseTasks, "state")) {
+		t.Fatal("sparse ids: tasks differ")
+	}
+	if got := mustFrame(t, d, Events).Where("tag.experiment", "==", "foo").NumRows(); got != 177 {
+		t.Fatalf("sparse ids: %d foo events", got)
+	}
+	// escapes in strings and keys
+	ev := `[{"id": 1, "job_id": 7, "timestamp": "2021-03-10T12:00:01", "from_state": "RUN\u004eING", "to_state": "RUN_ERROR", "data": {"returncode": 3, "error": "line 1\nline \"2\"", "n\u0075m_nodes": 2.5}}]`
+	jb := `[{"id": 7, "tags": {"k\u00e9y": "v\"al"}, "batch_job_id": null, "state": "FAILED", "parent_ids": [1, 2]}]`
+	d = balsamFiles(t, []byte(ev), []byte(jb), nil)
+	e := mustFrame(t, d, Events)
+	if got := strings.Join(cells(t, e, "id", "1", "from_state", "returncode", "error", "num_nodes", "tag.kéy", "tags"), "|"); got != "RUNNING 3 line 1\nline \"2\" 2.5 v\"al kéy:v\"al" {
+		t.Fatalf("%q", got)
+	}
+	if got := cells(t, mustFrame(t, d, Jobs), "job", "7", "parent_ids")[0]; got != "1,2" {
+		t.Fatal(got)
+	}
+}

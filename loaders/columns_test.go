@@ -81,3 +81,69 @@ func csvText(t *testing.T, f *frame.Frame) string {
 	}
 	return b.String()
 }
+
+// gather picks rows by index (-1: null) from dictionary, plain and integer
+// columns; plain text gathered onto at least twice its rows becomes a
+// dictionary over the source rows, with the same values.
+func TestGather(t *testing.T) {
+	render := func(c frame.Column) string {
+		f := frame.New(c)
+		var out []string
+		for i := 0; i < f.NumRows(); i++ {
+			out = append(out, f.FormatValue(0, i))
+		}
+		return strings.Join(out, ",")
+	}
+	var dict strCol
+	var plain strCol
+	plain.plain = &textCol{}
+	var ints intCol
+	for i, s := range []string{"a", "b", "", "c"} {
+		dict.opt(s, s != "")
+		plain.opt(s, s != "")
+		ints.opt(int64(i*10), s != "")
+	}
+	rows := []int32{3, -1, 0, 2, 1, 3, 0, 0}
+	want := "c,null,a,null,b,c,a,a"
+	for name, c := range map[string]*strCol{"dict": &dict, "plain": &plain} {
+		g := c.gather(rows)
+		if got := render(g.col("x")); got != want {
+			t.Errorf("%s: got %s, want %s", name, got, want)
+		}
+		if name == "plain" && g.plain != nil {
+			t.Errorf("plain text gathered onto 8 rows from 4 stayed plain")
+		}
+		if g := c.gather(rows[:2]); render(g.col("x")) != "c,null" {
+			t.Errorf("%s: short gather %s", name, render(g.col("x")))
+		}
+	}
+	g := ints.gather(rows)
+	if got := render(g.col("x")); got != "30,null,0,null,10,30,0,0" {
+		t.Errorf("ints: %s", got)
+	}
+	if plain.value(3) != "c" || plain.value(2) != "" || dict.value(0) != "a" || dict.length() != 4 || plain.length() != 4 {
+		t.Error("value/length")
+	}
+}
+
+// Job ids index through a slice when dense, a map otherwise; the last of a
+// repeated id wins either way.
+func TestJobIndex(t *testing.T) {
+	for _, ids := range [][]int64{{1, 2, 3, 2}, {1 << 40, -5, 7, -5}} {
+		var x jobIndex
+		x.build(ids)
+		if s, ok := x.get(ids[1]); !ok || s != 3 {
+			t.Errorf("%v: get(%d) = %d %v, want 3", ids, ids[1], s, ok)
+		}
+		if s, ok := x.get(ids[0]); !ok || s != 0 {
+			t.Errorf("%v: get(%d) = %d %v", ids, ids[0], s, ok)
+		}
+		if _, ok := x.get(99); ok {
+			t.Errorf("%v: 99 found", ids)
+		}
+		x.set(99, 7)
+		if s, ok := x.get(99); !ok || s != 7 {
+			t.Errorf("%v: set 99", ids)
+		}
+	}
+}
