@@ -38,6 +38,25 @@ const (
 type symbols struct {
 	names []string
 	index map[string]sym
+	// the keys and units of the last object, by position: the next
+	// object of a log nearly always repeats them in the same order, and
+	// comparing with the guess is cheaper than hashing
+	guess []sym
+}
+
+// idAt is id for the pos'th key or unit of an object.
+func (s *symbols) idAt(name string, pos int) sym {
+	if pos < len(s.guess) && s.names[s.guess[pos]] == name {
+		return s.guess[pos]
+	}
+	k := s.id(name)
+	if pos < 64 {
+		for len(s.guess) <= pos {
+			s.guess = append(s.guess, 0)
+		}
+		s.guess[pos] = k
+	}
+	return k
 }
 
 func newSymbols() *symbols {
@@ -94,9 +113,12 @@ func parseResources(s string, syms *symbols, out []resource) ([]resource, error)
 		for k < len(s) && s[k] != ',' && s[k] != ']' && s[k] != ' ' {
 			k++
 		}
-		v, err := strconv.ParseFloat(s[i:k], 64)
-		if err != nil {
-			return nil, errResourceJSON
+		v, ok := parseDecimal(s[i:k])
+		if !ok {
+			var err error
+			if v, err = strconv.ParseFloat(s[i:k], 64); err != nil {
+				return nil, errResourceJSON
+			}
 		}
 		i = skipSpace(s, k)
 		unit := ""
@@ -114,13 +136,13 @@ func parseResources(s string, syms *symbols, out []resource) ([]resource, error)
 		if key == "" {
 			return nil, errResourceJSON
 		}
-		id := syms.id(key)
+		id := syms.idAt(key, 2*len(out))
 		for _, r := range out {
 			if r.key == id {
 				return nil, errResourceJSON // a key twice
 			}
 		}
-		out = append(out, resource{key: id, unit: syms.id(unit), value: v})
+		out = append(out, resource{key: id, unit: syms.idAt(unit, 2*len(out)+1), value: v})
 		i = skipSpace(s, i+1)
 		if i < len(s) && s[i] == ',' {
 			i = skipSpace(s, i+1)
@@ -193,4 +215,47 @@ func resourceColumn(syms *symbols, r resource) (name string, v float64, isTime b
 		return key + "_bytes", v, false
 	}
 	return key, v, false
+}
+
+// pow10 holds the powers of ten a float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
+// parseDecimal parses [-]digits[.digits] of at most 15 digits, the form
+// of nearly every resource value, without strconv: the digits are an
+// exact integer below 2^53 and the power of ten is exact, so one division
+// gives the correctly rounded value, the same as strconv.ParseFloat
+// (Clinger's fast path). Other text reports false.
+func parseDecimal(s string) (float64, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	var m uint64
+	digits, frac := 0, -1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+		case c == '.' && frac < 0 && i > 0 && i < len(s)-1:
+			frac = 0
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || digits > 15 {
+		return 0, false
+	}
+	v := float64(m)
+	if frac > 0 {
+		v /= pow10[frac]
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
 }
