@@ -273,12 +273,11 @@ func (b *balsamBuilder) rowOf(s int32) int32 {
 	return -1
 }
 
-// withJobColumns appends the job's batch job, canonical tags and one
-// column per tag key, gathered by jobs-file row (-1: null).
-func (b *balsamBuilder) withJobColumns(cols []frame.Column, rows []int32, keys []string, batchName string) []frame.Column {
-	batch := b.jb.batch.gather(rows)
+// jobTagColumns returns the job's canonical tags and one column per tag
+// key, gathered by jobs-file row (-1: null).
+func (b *balsamBuilder) jobTagColumns(rows []int32, keys []string) []frame.Column {
 	tags := b.jb.tags.gather(rows)
-	cols = append(cols, batch.col(batchName), tags.col("tags"))
+	cols := []frame.Column{tags.col("tags")}
 	for _, k := range keys {
 		c := b.tagCols[k].gather(rows)
 		cols = append(cols, c.col(frame.TagPrefix+k))
@@ -295,8 +294,9 @@ func (b *balsamBuilder) eventsFrame(keys []string) *frame.Frame {
 	cols := []frame.Column{ev.time.times("time"), ev.id.col("id"), ev.job.col("job"), ev.from.col("from_state"),
 		ev.to.col("to_state"), ev.data.col("data"), ev.nodes.col("num_nodes"), ev.rc.col("returncode"),
 		ev.errT.col("error")}
-	cols = b.withJobColumns(cols, rows, keys, "batch_job")
-	return frame.New(cols...)
+	batch := b.jb.batch.gather(rows)
+	cols = append(cols, batch.col("batch_job"))
+	return frame.New(append(cols, b.jobTagColumns(rows, keys)...)...)
 }
 
 // balsamAttempts are the columns of the tasks frame.
@@ -423,26 +423,15 @@ func (t *balsamAttempts) frame(b *balsamBuilder, keys []string) *frame.Frame {
 	cols = append(cols, batch.col("batch_job"),
 		t.submit.times("submit"), t.start.times("start"), t.end.times("end"), t.state.col("state"), t.raw.col("raw_state"),
 		t.exit.col("exit_code"), t.reason.col("reason"), t.nodes.col("req_nodes"), t.id.col("start_event"))
-	tags := b.jb.tags.gather(t.rows)
-	cols = append(cols, tags.col("tags"))
-	for _, k := range keys {
-		c := b.tagCols[k].gather(t.rows)
-		cols = append(cols, c.col(frame.TagPrefix+k))
-	}
-	return frame.New(cols...)
+	return frame.New(append(cols, b.jobTagColumns(t.rows, keys)...)...)
 }
 
+// jobsFrame builds the jobs frame; attempts has set the job times.
 func (b *balsamBuilder) jobsFrame(keys []string) *frame.Frame {
 	jb := &b.jb
 	var submit, start, end intCol
 	for r := 0; r < b.nRows; r++ {
 		s, _ := b.slot.get(b.slotJob[r])
-		if b.submit == nil {
-			submit.null()
-			start.null()
-			end.null()
-			continue
-		}
 		submit.opt(b.submit[s].v, b.submit[s].ok)
 		start.opt(b.start[s].v, b.start[s].ok)
 		end.opt(b.end[s].v, b.end[s].ok)

@@ -14,17 +14,20 @@ import (
 // Typed column accumulators: loaders append values (or nulls) row by row
 // and hand them to frame columns without copying.
 
-// push appends v to s, doubling the capacity when s is full: append grows
-// big slices by only 1.25x, which copies a column of millions of rows
-// several times over.
-func push[T any](s []T, v T) []T {
-	if len(s) == cap(s) {
-		grown := make([]T, len(s), max(2*cap(s), 256))
+// grow returns s with room for n more elements, doubling the capacity
+// when it must grow: append grows big slices by only 1.25x, which copies a
+// column of millions of rows several times over.
+func grow[T any](s []T, n int) []T {
+	if len(s)+n > cap(s) {
+		grown := make([]T, len(s), max(2*cap(s), len(s)+n, 256))
 		copy(grown, s)
 		s = grown
 	}
-	return append(s, v)
+	return s
 }
+
+// push appends v to s, growing it by doubling.
+func push[T any](s []T, v T) []T { return append(grow(s, 1), v) }
 
 type intCol struct {
 	v  []int64
@@ -201,14 +204,7 @@ func (c *textCol) addBytes(b []byte) {
 		c.ok = append(c.ok, false)
 		return
 	}
-	if len(c.data)+len(b) > cap(c.data) {
-		// double: append grows big slices by only 1.25x, copying a
-		// column of hundreds of MB several times over
-		grown := make([]byte, len(c.data), max(2*cap(c.data), len(c.data)+len(b), 4096))
-		copy(grown, c.data)
-		c.data = grown
-	}
-	c.data = append(c.data, b...)
+	c.data = append(grow(c.data, len(b)), b...)
 	c.offsets = push(c.offsets, int32(len(c.data)))
 	c.ok = push(c.ok, true)
 }

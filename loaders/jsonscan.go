@@ -336,27 +336,8 @@ func jsonInt(val []byte) (int64, bool, error) {
 	if len(val) == 4 && val[0] == 'n' {
 		return 0, false, nil
 	}
-	if n := len(val); n > 0 && n < 19 {
-		neg := val[0] == '-'
-		d := val
-		if neg {
-			d = d[1:]
-		}
-		var v int64
-		ok := len(d) > 0
-		for _, c := range d {
-			if c < '0' || c > '9' {
-				ok = false
-				break
-			}
-			v = v*10 + int64(c-'0')
-		}
-		if ok {
-			if neg {
-				v = -v
-			}
-			return v, true, nil
-		}
+	if v, ok := atoiFast(bstr(val)); ok {
+		return v, true, nil
 	}
 	v, err := strconv.ParseInt(bstr(val), 10, 64)
 	if err != nil {
