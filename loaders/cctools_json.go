@@ -42,6 +42,9 @@ type symbols struct {
 	// object of a log nearly always repeats them in the same order, and
 	// comparing with the guess is cheaper than hashing
 	guess []sym
+	// seen[k] is the number of the last object that held key k
+	seen   []uint64
+	object uint64
 }
 
 // idAt is id for the pos'th key or unit of an object.
@@ -83,9 +86,16 @@ func (s *symbols) name(k sym) string { return s.names[k] }
 
 var errResourceJSON = errors.New(`want a resource object {"key":[value,"unit"],...}`)
 
-// parseResources parses one resource object, numbering keys and units in
-// syms.
-func parseResources(s string, syms *symbols, out []resource) ([]resource, error) {
+// rawResource is one entry of a resource object before its key and unit
+// are numbered: views of the text parsed, so that parsing needs no shared
+// state and runs on the decode goroutines.
+type rawResource struct {
+	key, unit string
+	value     float64
+}
+
+// parseRawResources parses one resource object into out (reused).
+func parseRawResources(s string, out []rawResource) ([]rawResource, error) {
 	out = out[:0]
 	i := skipSpace(s, 0)
 	if i >= len(s) || s[i] != '{' {
@@ -97,7 +107,7 @@ func parseResources(s string, syms *symbols, out []resource) ([]resource, error)
 	}
 	for {
 		key, j, ok := jsonString(s, i)
-		if !ok {
+		if !ok || key == "" {
 			return nil, errResourceJSON
 		}
 		i = skipSpace(s, j)
@@ -133,16 +143,7 @@ func parseResources(s string, syms *symbols, out []resource) ([]resource, error)
 		if i >= len(s) || s[i] != ']' {
 			return nil, errResourceJSON
 		}
-		if key == "" {
-			return nil, errResourceJSON
-		}
-		id := syms.idAt(key, 2*len(out))
-		for _, r := range out {
-			if r.key == id {
-				return nil, errResourceJSON // a key twice
-			}
-		}
-		out = append(out, resource{key: id, unit: syms.idAt(unit, 2*len(out)+1), value: v})
+		out = append(out, rawResource{key: key, unit: unit, value: v})
 		i = skipSpace(s, i+1)
 		if i < len(s) && s[i] == ',' {
 			i = skipSpace(s, i+1)
@@ -158,6 +159,36 @@ func parseResources(s string, syms *symbols, out []resource) ([]resource, error)
 	}
 }
 
+// internResources numbers the keys and units of raw in syms, into out
+// (reused); a key given twice is an error.
+func internResources(raw []rawResource, syms *symbols, out []resource) ([]resource, error) {
+	out = out[:0]
+	syms.object++ // a new object for the test of repeated keys
+	for _, r := range raw {
+		id := syms.idAt(r.key, 2*len(out))
+		for int(id) >= len(syms.seen) {
+			syms.seen = append(syms.seen, 0)
+		}
+		if syms.seen[id] == syms.object {
+			return nil, errResourceJSON // a key twice
+		}
+		syms.seen[id] = syms.object
+		out = append(out, resource{key: id, unit: syms.idAt(r.unit, 2*len(out)+1), value: r.value})
+	}
+	return out, nil
+}
+
+// parseResources parses one resource object, numbering keys and units in
+// syms; raw is scratch space.
+func parseResources(s string, syms *symbols, raw []rawResource, out []resource) ([]rawResource, []resource, error) {
+	raw, err := parseRawResources(s, raw)
+	if err != nil {
+		return raw, nil, err
+	}
+	out, err = internResources(raw, syms, out)
+	return raw, out, err
+}
+
 func skipSpace(s string, i int) int {
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
@@ -171,15 +202,15 @@ func jsonString(s string, i int) (string, int, bool) {
 	if i >= len(s) || s[i] != '"' {
 		return "", i, false
 	}
-	j := strings.IndexByte(s[i+1:], '"')
-	if j < 0 {
-		return "", i, false
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '"':
+			return s[i+1 : j], j + 1, true
+		case '\\':
+			return "", i, false
+		}
 	}
-	str := s[i+1 : i+1+j]
-	if strings.IndexByte(str, '\\') >= 0 {
-		return "", i, false
-	}
-	return str, i + j + 2, true
+	return "", i, false
 }
 
 // resourceColumn returns the column name and converted value of a measured
@@ -218,13 +249,16 @@ func resourceColumn(syms *symbols, r resource) (name string, v float64, isTime b
 }
 
 // pow10 holds the powers of ten a float64 represents exactly.
-var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+	1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// parseDecimal parses [-]digits[.digits] of at most 15 digits, the form
-// of nearly every resource value, without strconv: the digits are an
-// exact integer below 2^53 and the power of ten is exact, so one division
-// gives the correctly rounded value, the same as strconv.ParseFloat
-// (Clinger's fast path). Other text reports false.
+// parseDecimal parses [-]digits[.digits], the form of nearly every
+// resource value, without strconv when its digits make an integer of at
+// most 2^53 and it has at most 22 decimals: the integer and the power of
+// ten are then exact float64s, so one division gives the correctly
+// rounded value, the same as strconv.ParseFloat (Clinger's fast path;
+// %.16g output such as 38.00125026702881 qualifies). Other text reports
+// false.
 func parseDecimal(s string) (float64, bool) {
 	neg := len(s) > 0 && s[0] == '-'
 	if neg {
@@ -247,7 +281,7 @@ func parseDecimal(s string) (float64, bool) {
 			return 0, false
 		}
 	}
-	if digits == 0 || digits > 15 {
+	if digits == 0 || digits > 19 || m > 1<<53 || frac >= len(pow10) {
 		return 0, false
 	}
 	v := float64(m)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -175,14 +176,15 @@ func splitFacts(s string) []fact {
 
 // parseDecimal gives exactly strconv.ParseFloat's value where it applies.
 func TestParseDecimal(t *testing.T) {
-	for _, s := range []string{"0", "-0", "1", "3897.790", "0.1", "123456789012345", "99999999999999.9", "-0.00000000000001", "43", "1.5"} {
+	for _, s := range []string{"0", "-0", "1", "3897.790", "0.1", "123456789012345", "99999999999999.9", "-0.00000000000001", "43", "1.5",
+		"38.00125026702881", "1234567890123456", "9007199254740992", "0.000213623046875", "-0.000000000000000001"} {
 		got, ok := parseDecimal(s)
 		want, _ := strconv.ParseFloat(s, 64)
 		if !ok || got != want || math.Signbit(got) != math.Signbit(want) {
 			t.Errorf("%s: %v %v, want %v", s, got, ok, want)
 		}
 	}
-	for _, s := range []string{"", "-", ".5", "5.", "1e3", "1234567890123456", "1..2", "0x1", "+1", "1.2.3"} {
+	for _, s := range []string{"", "-", ".5", "5.", "1e3", "9007199254740993", "12345678901234567890", "0.00000000000000000000001", "1..2", "0x1", "+1", "1.2.3"} {
 		if _, ok := parseDecimal(s); ok {
 			t.Errorf("%q accepted", s)
 		}
@@ -202,4 +204,24 @@ func FuzzParseDecimal(f *testing.F) {
 			t.Fatalf("%q: %v, strconv %v %v", s, got, want, err)
 		}
 	})
+}
+
+func TestJSONTail(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want []string
+	}{
+		{`1 2 TASK 7 RUNNING w FIRST_RESOURCES {"cores":[1,"cores"]}`, []string{`{"cores":[1,"cores"]}`}},
+		{`DONE SUCCESS 0  {} {"a":[1,"s"],"b":[2,"MB"]}`, []string{`{}`, `{"a":[1,"s"],"b":[2,"MB"]}`}},
+		{`x {"a":{"b":{}}} {"c":[1]}`, []string{`{"a":{"b":{}}}`, `{"c":[1]}`}},
+		{`x {"a":{"b":1} `, []string{`{"a":{"b":1} `}},      // unclosed: handed to the parser whole
+		{`x {"a":[1]} junk`, []string{`{"a":[1]}`, `junk`}}, // rejected by the parser
+		{`no objects here`, []string{}},
+		{`x {{}}{}`, []string{`{{}}`, `{}`}},
+	} {
+		got := jsonTail(nil, c.line)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: got %q, want %q", c.line, got, c.want)
+		}
+	}
 }

@@ -90,6 +90,8 @@ type ccLoader struct {
 	intern   map[string]string
 	syms     *symbols
 	scratch  []resource
+	rawBuf   []rawResource
+	pre      *ccLine // the line being applied, when it is a TASK record
 	run      int64
 	tv       bool // TaskVine markers seen
 	tasks    map[[2]int64]*ccTask
@@ -99,10 +101,10 @@ type ccLoader struct {
 	wByID    map[string]*ccWorker
 	wByAddr  map[string]*ccWorker
 	unknown  map[string]int
-	// buffers reused from line to line
-	fieldBuf, tailBuf []string
-	span              logSpan
-	ev                struct {
+	// buffer reused from line to line
+	tailBuf []string
+	span    logSpan
+	ev      struct {
 		time, run, line intCol
 		kind, id, state strCol
 		data            textCol
@@ -138,7 +140,7 @@ func loadCctools(r io.Reader, o Options) (*Dataset, error) {
 		wByAddr: map[string]*ccWorker{},
 		unknown: map[string]int{},
 	}
-	err := eachLine(r, &c.p, c.record)
+	err := decodedLines(r, &c.p, decodeWorkers(), decodeCcLine, c.record)
 	if err != nil {
 		return nil, err
 	}
@@ -184,9 +186,11 @@ func fields(out []string, s string, max int) []string {
 		if i >= len(s) {
 			break
 		}
-		j := i
-		for j < len(s) && s[j] != ' ' {
-			j++
+		j := strings.IndexByte(s[i:], ' ')
+		if j < 0 {
+			j = len(s)
+		} else {
+			j += i
 		}
 		out = append(out, s[i:j])
 		i = j
@@ -212,19 +216,8 @@ func jsonTail(out []string, s string) []string {
 			out = append(out, rest) // let the parser reject it
 			break
 		}
-		depth := 0
-		k := 0
-		for ; k < len(rest); k++ {
-			if rest[k] == '{' {
-				depth++
-			} else if rest[k] == '}' {
-				depth--
-				if depth == 0 {
-					break
-				}
-			}
-		}
-		if k == len(rest) {
+		k := objectEnd(rest)
+		if k < 0 {
 			out = append(out, rest)
 			break
 		}
@@ -234,17 +227,46 @@ func jsonTail(out []string, s string) []string {
 	return out
 }
 
-// tail is jsonTail into a buffer reused from line to line.
+// objectEnd returns the index of the '}' that closes the '{' at s[0]
+// (braces counted, strings not: resource objects hold no braces in their
+// strings), or -1. A flat object, the usual case, is found by two scans
+// for a byte.
+func objectEnd(s string) int {
+	depth, k := 1, 1
+	for {
+		c := strings.IndexByte(s[k:], '}')
+		if c < 0 {
+			return -1
+		}
+		if o := strings.IndexByte(s[k:k+c], '{'); o >= 0 {
+			depth++
+			k += o + 1
+			continue
+		}
+		depth--
+		if depth == 0 {
+			return k + c
+		}
+		k += c + 1
+	}
+}
+
+// tail returns the resource objects at the end of line: those the decode
+// goroutine found, for a TASK record.
 func (c *ccLoader) tail(line string) []string {
+	if c.pre != nil {
+		return c.pre.tail
+	}
 	c.tailBuf = jsonTail(c.tailBuf, line)
 	return c.tailBuf
 }
 
-// resources parses a resource object. bad is true when it is malformed:
-// the caller then skips the record and returns err (nil in lenient mode).
-// An empty object {} is valid and gives an empty, non-nil slice.
-func (c *ccLoader) resources(s string, line int, field string) (rs []resource, bad bool, err error) {
-	parsed, bad, err := c.checkResources(s, line, field)
+// resources parses the i'th resource object of tail (as c.tail returned
+// it). bad is true when it is malformed: the caller then skips the record
+// and returns err (nil in lenient mode). An empty object {} is valid and
+// gives an empty, non-nil slice.
+func (c *ccLoader) resources(tail []string, i int, line int, field string) (rs []resource, bad bool, err error) {
+	parsed, bad, err := c.checkResources(tail, i, line, field)
 	if bad {
 		return nil, bad, err
 	}
@@ -253,21 +275,46 @@ func (c *ccLoader) resources(s string, line int, field string) (rs []resource, b
 
 // checkResources is resources without the copy: the result is valid until
 // the next call.
-func (c *ccLoader) checkResources(s string, line int, field string) (rs []resource, bad bool, err error) {
-	parsed, perr := parseResources(s, c.syms, c.scratch)
-	if perr != nil {
-		return nil, true, c.p.bad(line, field, s, `a resource object {"key":[value,"unit"],...}`, nil)
+func (c *ccLoader) checkResources(tail []string, i int, line int, field string) (rs []resource, bad bool, err error) {
+	var raw []rawResource
+	var perr error
+	if c.pre != nil {
+		if c.pre.bad[i] {
+			perr = errResourceJSON
+		}
+		raw = c.pre.res[i]
+	} else {
+		raw, perr = parseRawResources(tail[i], c.rawBuf)
+		if perr == nil {
+			c.rawBuf = raw
+		}
 	}
-	c.scratch = parsed
-	return parsed, false, nil
+	if perr == nil {
+		rs, perr = internResources(raw, c.syms, c.scratch)
+	}
+	if perr != nil {
+		return nil, true, c.p.bad(line, field, tail[i], `a resource object {"key":[value,"unit"],...}`, nil)
+	}
+	c.scratch = rs
+	return rs, false, nil
 }
 
-// record handles one line. TASK and TRANSFER records (nearly all of a
-// log) are read from a view of the line buffer, without a copy: task and
-// transfer keep no substring of the line (what they keep is interned by
-// str, copied into a column, or built anew); the other records work on a
-// copy.
-func (c *ccLoader) record(raw []byte, n int) error {
+// parseInt is strconv.ParseInt(s, 10, 64) with a fast path for plain
+// digits.
+func parseInt(s string) (int64, error) {
+	if v, ok := atoiFast(s); ok {
+		return v, nil
+	}
+	return strconv.ParseInt(s, 10, 64)
+}
+
+// record handles one line, split by decodeCcLine into l. TASK and
+// TRANSFER records (nearly all of a log) are read from views of the
+// pipeline's batch, without a copy: task and transfer keep no substring
+// of the line (what they keep is interned by str, copied into a column,
+// or built anew); the other records work on a copy.
+func (c *ccLoader) record(raw []byte, n int, l *ccLine) error {
+	c.pre = nil
 	line := bstr(raw)
 	t := strings.TrimSpace(line)
 	if t == "" || t[0] == '#' {
@@ -276,22 +323,28 @@ func (c *ccLoader) record(raw []byte, n int) error {
 		}
 		return nil
 	}
-	f := fields(c.fieldBuf[:0], line, 16)
-	c.fieldBuf = f
+	f := l.fields
 	if len(f) < 3 {
 		return c.p.bad(n, "", line, "<time µs> <manager pid> <record>", nil)
 	}
-	us, err := strconv.ParseInt(f[0], 10, 64)
+	us, err := l.us, error(nil)
+	if !l.usOK {
+		us, err = strconv.ParseInt(f[0], 10, 64)
+	}
 	if err != nil || us < 0 {
 		return c.p.bad(n, "time", f[0], "an integer count of µs since the epoch", err)
 	}
-	if _, err := strconv.ParseInt(f[1], 10, 64); err != nil {
+	if _, err := parseInt(f[1]); err != nil {
 		return c.p.bad(n, "manager_pid", f[1], "the manager's pid (an integer)", err)
 	}
 	kind := f[2]
-	if kind != "TASK" && kind != "TRANSFER" {
+	switch kind {
+	case "TASK":
+		c.pre = l
+	case "TRANSFER":
+	default:
 		line = string(raw)
-		f = fields(nil, line, 16)
+		f = fields(nil, line, ccFields)
 		kind = f[2]
 	}
 	args := f[3:]
@@ -321,6 +374,7 @@ func (c *ccLoader) record(raw []byte, n int) error {
 	default:
 		c.unknown[kind]++
 	}
+	c.pre = nil
 	if err != nil {
 		return err
 	}
@@ -442,7 +496,7 @@ func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
 		if len(tail) != 1 {
 			return c.p.bad(n, "resources", line, "one resource object", nil)
 		}
-		rs, bad, err := c.resources(tail[0], n, "resources")
+		rs, bad, err := c.resources(tail, 0, n, "resources")
 		if bad {
 			return err
 		}
@@ -540,7 +594,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 	if len(args) < 2 {
 		return c.p.bad(n, "", line, "TASK <id> <state> ...", nil)
 	}
-	tid, err := strconv.ParseInt(args[0], 10, 64)
+	tid, err := parseInt(args[0])
 	if err != nil {
 		return c.p.bad(n, "task_id", args[0], "an integer task id", err)
 	}
@@ -556,7 +610,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		if len(tail) != 1 {
 			return c.p.bad(n, "resources", line, "one resource object", nil)
 		}
-		req, bad, err := c.resources(tail[0], n, "resources")
+		req, bad, err := c.resources(tail, 0, n, "resources")
 		if bad {
 			return err
 		}
@@ -624,7 +678,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			a.mode = c.str(rest[k])
 		}
 		if tail := c.tail(line); len(tail) == 1 {
-			box, bad, err := c.resources(tail[0], n, "resources")
+			box, bad, err := c.resources(tail, 0, n, "resources")
 			if bad {
 				return err
 			}
@@ -656,7 +710,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		var measured []resource
 		if len(tail) == 2 {
 			if tail[0] != "{}" {
-				lim, bad, err := c.resources(tail[0], n, "limits_exceeded")
+				lim, bad, err := c.resources(tail, 0, n, "limits_exceeded")
 				if bad {
 					return err
 				}
@@ -669,7 +723,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 				parse = c.checkResources
 			}
 			var bad bool
-			measured, bad, err = parse(tail[1], n, "resources_measured")
+			measured, bad, err = parse(tail, 1, n, "resources_measured")
 			if bad {
 				return err
 			}
@@ -757,7 +811,7 @@ func (c *ccLoader) category(args []string, us int64, n int, line string) error {
 	if len(tail) != 1 {
 		return c.p.bad(n, "resources", line, "one resource object", nil)
 	}
-	rs, bad, err := c.resources(tail[0], n, "resources")
+	rs, bad, err := c.resources(tail, 0, n, "resources")
 	if bad {
 		return err
 	}
@@ -989,6 +1043,10 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 	}
 	names := map[[2]sym]named{}
 	var order []string
+	// the keys and units of the last record's measured resources, and the
+	// column of each: the next record nearly always has the same
+	var shape []resource
+	var targets []measuredTarget
 	for i, a := range rows {
 		tk := a.task
 		t.run.add(tk.run)
@@ -1016,48 +1074,60 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 		t.req.add(boxOf(a.alloc))
 		t.ask.add(boxOf(a.requested))
 		hasWall, hasCPU := false, false
-		used = used[:0]
-		for _, r := range a.measured {
-			nm, ok := names[[2]sym{r.key, r.unit}]
-			if !ok {
-				nm.name, _, nm.isTime = resourceColumn(c.syms, r)
-				nm.isUS = c.syms.name(r.unit) == "us"
-				names[[2]sym{r.key, r.unit}] = nm
-			}
-			name, v, isTime := nm.name, r.value, nm.isTime
-			if nm.isUS {
-				v /= 1e6
-			}
-			if ccTaskColumns[name] {
-				name = "measured_" + name // a key named like one of ours
-			}
-			// floats and times share one namespace, and two keys of one
-			// record may map to one name ("mem" in MB and "memory")
-			for slices.Contains(used, name) || (isTime && measured[name] != nil) || (!isTime && measuredTimes[name] != nil) {
-				name = "measured_" + name
-			}
-			used = append(used, name)
-			hasWall = hasWall || r.key == symWallTime
-			hasCPU = hasCPU || r.key == symCPUTime
-			if isTime {
-				col := measuredTimes[name]
-				if col == nil {
-					col = &intCol{}
-					measuredTimes[name] = col
+		if !sameShape(a.measured, shape) {
+			// a record whose keys and units differ from the last one's:
+			// work out the columns of its values
+			shape = append(shape[:0], a.measured...)
+			targets = targets[:0]
+			used = used[:0]
+			for _, r := range a.measured {
+				nm, ok := names[[2]sym{r.key, r.unit}]
+				if !ok {
+					nm.name, _, nm.isTime = resourceColumn(c.syms, r)
+					nm.isUS = c.syms.name(r.unit) == "us"
+					names[[2]sym{r.key, r.unit}] = nm
+				}
+				name, isTime := nm.name, nm.isTime
+				if ccTaskColumns[name] {
+					name = "measured_" + name // a key named like one of ours
+				}
+				// floats and times share one namespace, and two keys of
+				// one record may map to one name ("mem" in MB and
+				// "memory")
+				for slices.Contains(used, name) || (isTime && measured[name] != nil) || (!isTime && measuredTimes[name] != nil) {
+					name = "measured_" + name
+				}
+				used = append(used, name)
+				tg := measuredTarget{isUS: nm.isUS}
+				if isTime {
+					if tg.time = measuredTimes[name]; tg.time == nil {
+						tg.time = &intCol{}
+						measuredTimes[name] = tg.time
+						order = append(order, name)
+					}
+				} else if tg.float = measured[name]; tg.float == nil {
+					tg.float = &floatCol{}
+					measured[name] = tg.float
 					order = append(order, name)
 				}
+				targets = append(targets, tg)
+			}
+		}
+		for j, r := range a.measured {
+			hasWall = hasWall || r.key == symWallTime
+			hasCPU = hasCPU || r.key == symCPUTime
+			tg, v := targets[j], r.value
+			if tg.isUS {
+				v /= 1e6
+			}
+			if col := tg.time; col != nil {
 				for len(col.v) < i {
 					col.null()
 				}
 				col.add(int64(math.Round(v * 1e6)))
 				continue
 			}
-			col := measured[name]
-			if col == nil {
-				col = &floatCol{}
-				measured[name] = col
-				order = append(order, name)
-			}
+			col := tg.float
 			for len(col.v) < i {
 				col.null()
 			}
@@ -1100,6 +1170,31 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 	}
 	cols = append(cols, t.startLine.col("start_line"), t.endLine.col("end_line"))
 	return frame.New(cols...)
+}
+
+// measuredTarget is the column of one measured resource of a record: a
+// time (µs) or a float column; isUS says the value is in µs, to be
+// converted to seconds.
+type measuredTarget struct {
+	float *floatCol
+	time  *intCol
+	isUS  bool
+}
+
+// sameShape reports whether a and b have the same keys and units in the
+// same order. A name's column, once chosen, never changes (a name goes to
+// floats or to times for the whole frame), so records of one shape share
+// their columns.
+func sameShape(a, b []resource) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].key != b[i].key || a[i].unit != b[i].unit {
+			return false
+		}
+	}
+	return true
 }
 
 // ccTaskColumns are the tasks frame's own columns, which measured keys

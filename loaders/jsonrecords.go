@@ -282,19 +282,9 @@ func emitPage(rec []byte, line int, emit func(rec []byte, line int) bool) (more,
 func decodedJSON[T any](r io.Reader, p *problems, workers int, decode func(rec []byte, v *T), apply func(rec []byte, line int, v *T) error) error {
 	// Batches are recycled once applied: the pipeline's memory is a few
 	// batches whatever the input's size.
-	free := make(chan *lineBatch[T], inFlight+2)
-	fresh := func() *lineBatch[T] {
-		select {
-		case b := <-free:
-			return b
-		default:
-			b := newLineBatch[T](0)
-			b.lines = make([]int, 0, batchLines)
-			return b
-		}
-	}
+	pool := newBatchPool[T](true, true)
 	produce := func(send func(*lineBatch[T]) bool) {
-		b := fresh()
+		b := pool.get(0)
 		stopped := false
 		problem := cutJSONRecords(r, func(rec []byte, line int) bool {
 			b.buf = append(b.buf, rec...)
@@ -305,7 +295,7 @@ func decodedJSON[T any](r io.Reader, p *problems, workers int, decode func(rec [
 					stopped = true
 					return false
 				}
-				b = fresh()
+				b = pool.get(0)
 			}
 			return true
 		})
@@ -329,11 +319,7 @@ func decodedJSON[T any](r io.Reader, p *problems, workers int, decode func(rec [
 			}
 			return true, p.bad(c.line, "", c.text, c.want, c.err)
 		}
-		b.buf, b.ends, b.lines, b.err = b.buf[:0], b.ends[:0], b.lines[:0], nil
-		select {
-		case free <- b:
-		default:
-		}
+		pool.put(b)
 		return false, nil
 	})
 }

@@ -125,7 +125,9 @@ func pipeline[T any](workers int, produce func(send func(*lineBatch[T]) bool), d
 			for b := range work {
 				if cap(b.vals) >= len(b.ends) { // a recycled batch
 					b.vals = b.vals[:len(b.ends)]
-					clear(b.vals)
+					if !isReusable[T]() {
+						clear(b.vals)
+					}
 				} else {
 					b.vals = make([]T, len(b.ends))
 				}
@@ -147,6 +149,59 @@ func pipeline[T any](workers int, produce func(send func(*lineBatch[T]) bool), d
 	return nil
 }
 
+// reusable is implemented (on the pointer) by decoded values that their
+// decode function overwrites whole, reusing their slices: a recycled
+// batch then keeps them instead of clearing them, and decodedLines
+// recycles its batches. apply must not keep views of such a value's
+// line.
+type reusable interface{ reusable() }
+
+// isReusable reports whether *T implements reusable.
+func isReusable[T any]() bool {
+	_, ok := any((*T)(nil)).(reusable)
+	return ok
+}
+
+// batchPool hands out line batches, recycled once applied when recycle is
+// set: the pipeline's memory is then a few batches whatever the input's
+// size.
+type batchPool[T any] struct {
+	free    chan *lineBatch[T]
+	recycle bool
+	lines   bool // batches carry a line per record (JSON records)
+}
+
+func newBatchPool[T any](recycle, lines bool) *batchPool[T] {
+	return &batchPool[T]{free: make(chan *lineBatch[T], inFlight+2), recycle: recycle, lines: lines}
+}
+
+// get returns an empty batch whose first line is first.
+func (bp *batchPool[T]) get(first int) *lineBatch[T] {
+	select {
+	case b := <-bp.free:
+		b.first = first
+		return b
+	default:
+		b := newLineBatch[T](first)
+		if bp.lines {
+			b.lines = make([]int, 0, batchLines)
+		}
+		return b
+	}
+}
+
+// put takes back a batch that has been applied.
+func (bp *batchPool[T]) put(b *lineBatch[T]) {
+	if !bp.recycle {
+		return
+	}
+	b.buf, b.ends, b.lines, b.err, b.problem, b.complete = b.buf[:0], b.ends[:0], b.lines[:0], nil, nil, false
+	select {
+	case bp.free <- b:
+	default:
+	}
+}
+
 // decodedLines is eachLine with the per-line work split in two: decode,
 // which must not touch shared state, runs on worker goroutines (both
 // cores); apply then sees each line and its decoded value in input order
@@ -154,10 +209,11 @@ func pipeline[T any](workers int, produce func(send func(*lineBatch[T]) bool), d
 // truncated last line. Memory stays bounded: a few batches of lines are in
 // flight at a time.
 func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
+	pool := newBatchPool[T](isReusable[T](), false)
 	produce := func(send func(*lineBatch[T]) bool) {
 		br := bufio.NewReaderSize(r, 64<<10)
 		n := 1
-		b := newLineBatch[T](n)
+		b := pool.get(n)
 		for {
 			raw, err := br.ReadSlice('\n')
 			for err == bufio.ErrBufferFull { // a line longer than the buffer
@@ -184,7 +240,7 @@ func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line
 				if !send(b) {
 					return
 				}
-				b = newLineBatch[T](n)
+				b = pool.get(n)
 			}
 		}
 	}
@@ -199,6 +255,10 @@ func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line
 				return true, err
 			}
 		}
-		return b.err != nil, b.err
+		if b.err != nil {
+			return true, b.err
+		}
+		pool.put(b)
+		return false, nil
 	})
 }
