@@ -42,6 +42,18 @@ func newFixedWidth(dt arrow.DataType, values []byte, n int, valid []bool) arrow.
 	return array.MakeFromData(data)
 }
 
+// newFixedWidthBits is newFixedWidth with the validity bitmap given (nil:
+// all valid) and its count of nulls.
+func newFixedWidthBits(dt arrow.DataType, values []byte, n int, bits []byte, nulls int) arrow.Array {
+	var vb *memory.Buffer
+	if bits != nil {
+		vb = memory.NewBufferBytes(bits)
+	}
+	data := array.NewData(dt, n, []*memory.Buffer{vb, memory.NewBufferBytes(values)}, nil, nulls, 0)
+	defer data.Release()
+	return array.MakeFromData(data)
+}
+
 // newInt64 returns an int64 array over vals (zero copy).
 func newInt64(vals []int64, valid []bool) arrow.Array {
 	return newFixedWidth(arrow.PrimitiveTypes.Int64, arrow.Int64Traits.CastToBytes(vals), len(vals), valid)

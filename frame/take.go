@@ -4,66 +4,123 @@ import (
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
 	"github.com/apache/arrow/go/v17/arrow/bitutil"
+	"github.com/apache/arrow/go/v17/arrow/memory"
 )
 
 // take gathers rows idx of a into a new array; an index of -1 yields null.
 // Dictionary columns keep their dictionary.
-func take(a arrow.Array, idx []int) arrow.Array {
-	n := len(idx)
-	hasNeg := false
+func take(a arrow.Array, idx []int) arrow.Array { return takeRows(a, idx, hasNegative(idx)) }
+
+// hasNegative reports whether idx holds a -1 (a null row).
+func hasNegative(idx []int) bool {
 	for _, i := range idx {
 		if i < 0 {
-			hasNeg = true
-			break
+			return true
 		}
 	}
-	var valid []bool
-	if a.NullN() > 0 || hasNeg {
-		valid = make([]bool, n)
+	return false
+}
+
+// takeValidity returns the validity bitmap of a's rows idx and its count
+// of nulls, or nil when every row is valid.
+func takeValidity(a arrow.Array, idx []int, hasNeg bool) ([]byte, int) {
+	if a.NullN() == 0 && !hasNeg {
+		return nil, 0
+	}
+	bits := make([]byte, bitutil.BytesForBits(int64(len(idx))))
+	nulls := 0
+	if a.NullN() == 0 {
 		for k, i := range idx {
-			valid[k] = i >= 0 && a.IsValid(i)
+			if i >= 0 {
+				bitutil.SetBit(bits, k)
+			} else {
+				nulls++
+			}
+		}
+	} else {
+		src, off := a.NullBitmapBytes(), a.Data().Offset()
+		for k, i := range idx {
+			if i >= 0 && bitutil.BitIsSet(src, off+i) {
+				bitutil.SetBit(bits, k)
+			} else {
+				nulls++
+			}
 		}
 	}
+	if nulls == 0 {
+		return nil, 0
+	}
+	return bits, nulls
+}
+
+// takeRows is take with hasNegative(idx) known.
+func takeRows(a arrow.Array, idx []int, hasNeg bool) arrow.Array {
+	n := len(idx)
+	bits, nulls := takeValidity(a, idx, hasNeg)
 	switch a.DataType().ID() {
 	case arrow.INT64, arrow.TIMESTAMP:
 		src := int64Values(a)
 		out := make([]int64, n)
-		for k, i := range idx {
-			if i >= 0 {
+		if hasNeg {
+			for k, i := range idx {
+				if i >= 0 {
+					out[k] = src[i]
+				}
+			}
+		} else {
+			for k, i := range idx {
 				out[k] = src[i]
 			}
 		}
-		if a.DataType().ID() == arrow.TIMESTAMP {
-			return newTimestamp(out, valid)
-		}
-		return newInt64(out, valid)
+		return newFixedWidthBits(a.DataType(), arrow.Int64Traits.CastToBytes(out), n, bits, nulls)
 	case arrow.FLOAT64:
 		src := float64Values(a)
 		out := make([]float64, n)
-		for k, i := range idx {
-			if i >= 0 {
+		if hasNeg {
+			for k, i := range idx {
+				if i >= 0 {
+					out[k] = src[i]
+				}
+			}
+		} else {
+			for k, i := range idx {
 				out[k] = src[i]
 			}
 		}
-		return newFloat64(out, valid)
+		return newFixedWidthBits(a.DataType(), arrow.Float64Traits.CastToBytes(out), n, bits, nulls)
 	case arrow.BOOL:
 		b := a.(*array.Boolean)
-		bits := make([]byte, bitutil.BytesForBits(int64(n)))
+		vals := make([]byte, bitutil.BytesForBits(int64(n)))
 		for k, i := range idx {
 			if i >= 0 && b.Value(i) {
-				bitutil.SetBit(bits, k)
+				bitutil.SetBit(vals, k)
 			}
 		}
-		return newFixedWidth(arrow.FixedWidthTypes.Boolean, bits, n, valid)
+		return newFixedWidthBits(arrow.FixedWidthTypes.Boolean, vals, n, bits, nulls)
 	case arrow.STRING:
 		s := a.(*array.String)
-		out := make([]string, n)
-		for k, i := range idx {
+		total := 0
+		for _, i := range idx {
 			if i >= 0 && s.IsValid(i) {
-				out[k] = s.Value(i)
+				total += len(s.Value(i))
 			}
 		}
-		return newPlainString(out, valid)
+		offsets := make([]int32, n+1)
+		data := make([]byte, 0, total)
+		for k, i := range idx {
+			if i >= 0 && s.IsValid(i) {
+				data = append(data, s.Value(i)...)
+			}
+			offsets[k+1] = int32(len(data))
+		}
+		var vb *memory.Buffer
+		if bits != nil {
+			vb = memory.NewBufferBytes(bits)
+		}
+		ad := array.NewData(arrow.BinaryTypes.String, n,
+			[]*memory.Buffer{vb, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offsets)), memory.NewBufferBytes(data)}, nil, nulls, 0)
+		defer ad.Release()
+		return array.NewStringData(ad)
 	case arrow.DICTIONARY:
 		codes, dict := dictParts(a)
 		out := make([]int32, n)
@@ -72,7 +129,7 @@ func take(a arrow.Array, idx []int) arrow.Array {
 				out[k] = codes[i]
 			}
 		}
-		ia := newFixedWidth(arrow.PrimitiveTypes.Int32, arrow.Int32Traits.CastToBytes(out), n, valid)
+		ia := newFixedWidthBits(arrow.PrimitiveTypes.Int32, arrow.Int32Traits.CastToBytes(out), n, bits, nulls)
 		defer ia.Release()
 		return array.NewDictionaryArray(dictStringType, ia, dict)
 	}
@@ -93,11 +150,12 @@ func (f *Frame) Take(rows []int) *Frame {
 	return f.take(rows)
 }
 
+// take gathers rows of every column; -1 gives a null row. The columns of
+// a large frame are gathered on all cores.
 func (f *Frame) take(rows []int) *Frame {
 	cols := make([]arrow.Array, len(f.cols))
-	for i, a := range f.cols {
-		cols[i] = take(a, rows)
-	}
+	hasNeg := hasNegative(rows)
+	eachColumn(len(cols), len(rows), func(i int) { cols[i] = takeRows(f.cols[i], rows, hasNeg) })
 	return withCols(append([]string(nil), f.names...), cols, len(rows))
 }
 
