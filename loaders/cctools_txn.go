@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -50,7 +48,9 @@ type ccAttempt struct {
 	hasExit            bool
 	retrieved          bool // a RETRIEVED record reported this attempt
 	limits             string
-	measured           []resource
+	row                int  // the attempt's row in the tasks frame
+	hasMeasured        bool // resources_measured was reported (into c.meas)
+	fallback           int8 // measured_fallback: 0 null, 1 false, 2 true
 	final              bool
 }
 
@@ -92,6 +92,7 @@ type ccLoader struct {
 	scratch  []resource
 	rawBuf   []rawResource
 	pre      *ccLine // the line being applied, when it is a TASK record
+	meas     *measuredCols
 	run      int64
 	tv       bool // TaskVine markers seen
 	tasks    map[[2]int64]*ccTask
@@ -140,6 +141,7 @@ func loadCctools(r io.Reader, o Options) (*Dataset, error) {
 		wByAddr: map[string]*ccWorker{},
 		unknown: map[string]int{},
 	}
+	c.meas = newMeasuredCols(c.syms)
 	err := decodedLines(r, &c.p, decodeWorkers(), decodeCcLine, c.record)
 	if err != nil {
 		return nil, err
@@ -685,7 +687,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			a.alloc = box
 		}
 		t.cur = a
-		c.attempts = append(c.attempts, a)
+		c.addAttempt(a)
 	case "WAITING_RETRIEVAL":
 		if a := c.taskFor(tid).cur; a != nil {
 			a.retrieval, a.hasRetrieval = us, true
@@ -707,26 +709,22 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		}
 		tail := c.tail(line)
 		var limits string
-		var measured []resource
+		var measured []resource // valid until the next resource object is parsed
+		hasMeasured := false
 		if len(tail) == 2 {
 			if tail[0] != "{}" {
-				lim, bad, err := c.resources(tail, 0, n, "limits_exceeded")
+				lim, bad, err := c.checkResources(tail, 0, n, "limits_exceeded")
 				if bad {
 					return err
 				}
 				limits = formatLimits(c.syms, lim)
 			}
-			// DONE repeats the measured resources of the RETRIEVED that
-			// closed the attempt: checked, not kept twice.
-			parse := c.resources
-			if t := c.tasks[[2]int64{max(c.run, 0), tid}]; state == "DONE" && t != nil && t.cur != nil && !t.cur.open && t.cur.measured != nil {
-				parse = c.checkResources
-			}
 			var bad bool
-			measured, bad, err = parse(tail, 1, n, "resources_measured")
+			measured, bad, err = c.checkResources(tail, 1, n, "resources_measured")
 			if bad {
 				return err
 			}
+			hasMeasured = true
 			for _, r := range measured {
 				if key := c.syms.name(r.key); strings.HasPrefix(key, "vine_") || strings.HasPrefix(key, "time_") || strings.HasPrefix(key, "size_") {
 					c.tv = true
@@ -744,11 +742,12 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 				t.attempts++
 				a = &ccAttempt{task: t, n: t.attempts, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested}
 				t.cur = a
-				c.attempts = append(c.attempts, a)
+				c.addAttempt(a)
 			}
 			// This also reaps an attempt its worker's disconnection closed
 			// a moment before: the result is more telling than "lost".
-			a.exit, a.hasExit, a.limits, a.measured, a.retrieved = exit, hasExit, limits, measured, true
+			a.exit, a.hasExit, a.limits, a.retrieved = exit, hasExit, limits, true
+			c.measure(a, measured, hasMeasured, true)
 			c.closeAttempt(a, us, n, resultState(result), result)
 			return nil
 		}
@@ -760,17 +759,19 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		if a == nil {
 			t.attempts++
 			a = &ccAttempt{task: t, n: t.attempts, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested,
-				exit: exit, hasExit: hasExit, limits: limits, measured: measured}
+				exit: exit, hasExit: hasExit, limits: limits}
 			t.cur = a
-			c.attempts = append(c.attempts, a)
+			c.addAttempt(a)
+			c.measure(a, measured, hasMeasured, false)
 			c.closeAttempt(a, us, n, resultState(result), result)
 		} else if a.open {
-			a.exit, a.hasExit, a.limits, a.measured = exit, hasExit, limits, measured
+			a.exit, a.hasExit, a.limits = exit, hasExit, limits
+			c.measure(a, measured, hasMeasured, true)
 			c.closeAttempt(a, us, n, resultState(result), result)
 		}
-		if a.measured == nil {
-			a.measured = measured
-		}
+		// a DONE repeats the RETRIEVED's resources: kept when that had
+		// none
+		c.measure(a, measured, hasMeasured, false)
 		a.final = true
 	case "CANCELED", "CANCELLED":
 		state = c.str(state)
@@ -785,6 +786,41 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		return c.p.bad(n, "state", state, "a task state (WAITING READY RUNNING WAITING_RETRIEVAL RETRIEVED DONE CANCELED UNKNOWN)", nil)
 	}
 	return nil
+}
+
+// addAttempt appends a to the attempts, the rows of the tasks frame.
+func (c *ccLoader) addAttempt(a *ccAttempt) {
+	a.row = len(c.attempts)
+	c.attempts = append(c.attempts, a)
+}
+
+// measure records the measured resources rs of attempt a (has: a record
+// reported them, possibly as {}): their values go to the tasks frame's
+// columns at a's row. An attempt measured before keeps its values unless
+// replace is set; replacing with nothing clears them.
+func (c *ccLoader) measure(a *ccAttempt, rs []resource, has, replace bool) {
+	if a.hasMeasured && !replace || !has && !replace {
+		return
+	}
+	if a.hasMeasured {
+		c.meas.clearRow(a.row)
+	}
+	a.hasMeasured, a.fallback = has, 0
+	if !has {
+		return
+	}
+	hasWall, hasCPU := false, false
+	for _, r := range rs {
+		hasWall = hasWall || r.key == symWallTime
+		hasCPU = hasCPU || r.key == symCPUTime
+	}
+	a.fallback = 1
+	if hasWall && !hasCPU {
+		a.fallback = 2
+	}
+	if c.wants(Tasks) || c.wants(Placements) {
+		c.meas.put(a.row, rs)
+	}
 }
 
 // formatLimits renders a limits_exceeded object as "memory:1000 MB".
@@ -1033,21 +1069,7 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 		final, library, fallback                                     boolCol
 		req, ask                                                     boxCols
 	}
-	measured := map[string]*floatCol{}
-	measuredTimes := map[string]*intCol{}
-	var used []string // measured names taken in the current record
-	// column name per (key, unit), and whether the unit is µs
-	type named struct {
-		name         string
-		isTime, isUS bool
-	}
-	names := map[[2]sym]named{}
-	var order []string
-	// the keys and units of the last record's measured resources, and the
-	// column of each: the next record nearly always has the same
-	var shape []resource
-	var targets []measuredTarget
-	for i, a := range rows {
+	for _, a := range rows {
 		tk := a.task
 		t.run.add(tk.run)
 		t.task.add(tk.id)
@@ -1073,73 +1095,7 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 		t.endLine.opt(int64(a.endLine), a.endLine > 0)
 		t.req.add(boxOf(a.alloc))
 		t.ask.add(boxOf(a.requested))
-		hasWall, hasCPU := false, false
-		if !sameShape(a.measured, shape) {
-			// a record whose keys and units differ from the last one's:
-			// work out the columns of its values
-			shape = append(shape[:0], a.measured...)
-			targets = targets[:0]
-			used = used[:0]
-			for _, r := range a.measured {
-				nm, ok := names[[2]sym{r.key, r.unit}]
-				if !ok {
-					nm.name, _, nm.isTime = resourceColumn(c.syms, r)
-					nm.isUS = c.syms.name(r.unit) == "us"
-					names[[2]sym{r.key, r.unit}] = nm
-				}
-				name, isTime := nm.name, nm.isTime
-				if ccTaskColumns[name] {
-					name = "measured_" + name // a key named like one of ours
-				}
-				// floats and times share one namespace, and two keys of
-				// one record may map to one name ("mem" in MB and
-				// "memory")
-				for slices.Contains(used, name) || (isTime && measured[name] != nil) || (!isTime && measuredTimes[name] != nil) {
-					name = "measured_" + name
-				}
-				used = append(used, name)
-				tg := measuredTarget{isUS: nm.isUS}
-				if isTime {
-					if tg.time = measuredTimes[name]; tg.time == nil {
-						tg.time = &intCol{}
-						measuredTimes[name] = tg.time
-						order = append(order, name)
-					}
-				} else if tg.float = measured[name]; tg.float == nil {
-					tg.float = &floatCol{}
-					measured[name] = tg.float
-					order = append(order, name)
-				}
-				targets = append(targets, tg)
-			}
-		}
-		for j, r := range a.measured {
-			hasWall = hasWall || r.key == symWallTime
-			hasCPU = hasCPU || r.key == symCPUTime
-			tg, v := targets[j], r.value
-			if tg.isUS {
-				v /= 1e6
-			}
-			if col := tg.time; col != nil {
-				for len(col.v) < i {
-					col.null()
-				}
-				col.add(int64(math.Round(v * 1e6)))
-				continue
-			}
-			col := tg.float
-			for len(col.v) < i {
-				col.null()
-			}
-			col.add(v)
-		}
-		if hasWall && !hasCPU {
-			t.fallback.add(true)
-		} else if a.measured != nil {
-			t.fallback.add(false)
-		} else {
-			t.fallback.null()
-		}
+		t.fallback.opt(a.fallback == 2, a.fallback != 0)
 	}
 	n := len(rows)
 	cols := []frame.Column{
@@ -1153,48 +1109,9 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 		t.ask.cores.col("requested_cores"), t.ask.mem.col("requested_mem_mb"), t.ask.disk.col("requested_disk_mb"),
 		t.ask.gpus.col("requested_gpus"), t.fallback.col("measured_fallback"),
 	}
-	sort.SliceStable(order, func(i, j int) bool { return measuredRank(order[i]) < measuredRank(order[j]) })
-	for _, name := range order {
-		if col := measuredTimes[name]; col != nil {
-			for len(col.v) < n {
-				col.null()
-			}
-			cols = append(cols, col.times(name))
-			continue
-		}
-		col := measured[name]
-		for len(col.v) < n {
-			col.null()
-		}
-		cols = append(cols, col.col(name))
-	}
+	cols = append(cols, c.meas.columns(n)...)
 	cols = append(cols, t.startLine.col("start_line"), t.endLine.col("end_line"))
 	return frame.New(cols...)
-}
-
-// measuredTarget is the column of one measured resource of a record: a
-// time (µs) or a float column; isUS says the value is in µs, to be
-// converted to seconds.
-type measuredTarget struct {
-	float *floatCol
-	time  *intCol
-	isUS  bool
-}
-
-// sameShape reports whether a and b have the same keys and units in the
-// same order. A name's column, once chosen, never changes (a name goes to
-// floats or to times for the whole frame), so records of one shape share
-// their columns.
-func sameShape(a, b []resource) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].key != b[i].key || a[i].unit != b[i].unit {
-			return false
-		}
-	}
-	return true
 }
 
 // ccTaskColumns are the tasks frame's own columns, which measured keys
@@ -1205,16 +1122,6 @@ var ccTaskColumns = map[string]bool{"source": true, "run": true, "job": true, "t
 	"done_result": true, "library": true, "resources_mode": true, "req_cpus": true, "req_mem_mb": true,
 	"req_disk_mb": true, "req_gpus": true, "requested_cores": true, "requested_mem_mb": true,
 	"requested_disk_mb": true, "requested_gpus": true, "measured_fallback": true, "start_line": true, "end_line": true}
-
-// measuredRank puts the common measured columns first.
-func measuredRank(name string) int {
-	for i, n := range []string{"measured_start", "measured_end", "wall_time_s", "cpu_time_s", "mem_mb", "virtual_mem_mb", "disk_mb", "cores", "cores_avg", "gpus", "bandwidth_mbps"} {
-		if n == name {
-			return i
-		}
-	}
-	return 100
-}
 
 func (c *ccLoader) placementsFrame(rows []*ccAttempt) *frame.Frame {
 	var p struct {

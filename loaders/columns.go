@@ -246,6 +246,7 @@ type boolCol struct {
 
 func (c *boolCol) add(v bool)                   { c.v = push(c.v, v); c.ok = push(c.ok, true) }
 func (c *boolCol) null()                        { c.v = push(c.v, false); c.ok = push(c.ok, false) }
+func (c *boolCol) opt(v, ok bool)               { c.v = push(c.v, v); c.ok = push(c.ok, ok) }
 func (c *boolCol) col(name string) frame.Column { return frame.BoolCol(name, c.v, c.ok) }
 
 // repeat returns a string column of n copies of s.
@@ -342,4 +343,21 @@ func (c *strCol) length() int {
 func (c *strCol) addInt(v int64, scratch *[]byte) {
 	*scratch = strconv.AppendInt((*scratch)[:0], v, 10)
 	c.add(bstr(*scratch))
+}
+
+// setAt sets row i, padding with nulls up to it (rows may be filled out of
+// order).
+func (c *intCol) setAt(i int, v int64) {
+	for len(c.v) <= i {
+		c.null()
+	}
+	c.v[i], c.ok[i] = v, true
+}
+
+// setAt sets row i, padding with nulls up to it.
+func (c *floatCol) setAt(i int, v float64) {
+	for len(c.v) <= i {
+		c.null()
+	}
+	c.v[i], c.ok[i] = v, true
 }

@@ -58,3 +58,41 @@ func TestWorkQueueOldVersions(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+// TestWorkQueueMeasuredRows checks that measured resources land on their
+// attempt's row when attempts end out of order, that a DONE keeps the
+// RETRIEVED's values, that a DONE without a RETRIEVED supplies them, and
+// measured_fallback (wall time without cpu time).
+func TestWorkQueueMeasuredRows(t *testing.T) {
+	log := strings.Join([]string{
+		`100 1 MANAGER START`,
+		`110 1 TASK 1 WAITING c FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`111 1 TASK 2 WAITING c FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`112 1 TASK 3 WAITING c FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`120 1 TASK 1 RUNNING w1 FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`121 1 TASK 2 RUNNING w1 FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`122 1 TASK 3 RUNNING w1 FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`130 1 TASK 2 RETRIEVED SUCCESS 0 {} {"memory":[5,"MB"],"wall_time":[2,"s"],"cpu_time":[1,"s"]}`,
+		`131 1 TASK 2 DONE SUCCESS 0 {} {"memory":[5,"MB"],"wall_time":[2,"s"],"cpu_time":[1,"s"]}`,
+		`140 1 TASK 1 RETRIEVED SUCCESS 0 {} {"memory":[7,"MB"],"wall_time":[3,"s"]}`,
+		`141 1 TASK 1 DONE SUCCESS 0 {} {"memory":[7,"MB"],"wall_time":[3,"s"]}`,
+		`150 1 TASK 3 DONE SUCCESS 0 {} {"memory":[9,"MB"],"bandwidth":[4.5,"Mbps"],"start":[1500000,"us"]}`,
+		`160 1 MANAGER END`,
+	}, "\n") + "\n"
+	d, err := LoadWorkQueue(strings.NewReader(log), Options{Name: "measured.log"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasks := mustFrame(t, d, Tasks)
+	want := map[int64]string{
+		1: "7.0 3.0 null true null null",
+		2: "5.0 2.0 1.0 false null null",
+		3: "9.0 null null false 4.5 1970-01-01T00:00:01.500000Z",
+	}
+	for task, w := range want {
+		got := row(t, tasks, task, "mem_mb", "wall_time_s", "cpu_time_s", "measured_fallback", "bandwidth_mbps", "measured_start")
+		if len(got) != 1 || got[0] != w {
+			t.Errorf("task %d: got %q, want %q", task, got, w)
+		}
+	}
+}
