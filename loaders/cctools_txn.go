@@ -94,8 +94,8 @@ type ccLoader struct {
 	pre      *ccLine // the line being applied, when it is a TASK record
 	meas     *measuredCols
 	run      int64
-	tv       bool // TaskVine markers seen
-	tasks    map[[2]int64]*ccTask
+	tv       bool                 // TaskVine markers seen
+	tasks    map[int64]*taskTable // by run
 	order    []*ccTask
 	attempts []*ccAttempt
 	workers  []*ccWorker
@@ -136,7 +136,7 @@ func loadCctools(r io.Reader, o Options) (*Dataset, error) {
 		intern:  map[string]string{},
 		syms:    newSymbols(),
 		run:     -1,
-		tasks:   map[[2]int64]*ccTask{},
+		tasks:   map[int64]*taskTable{},
 		wByID:   map[string]*ccWorker{},
 		wByAddr: map[string]*ccWorker{},
 		unknown: map[string]int{},
@@ -560,15 +560,51 @@ func (c *ccLoader) disconnect(w *ccWorker, reason string, us int64, n int) {
 	clear(w.open)
 }
 
+// taskFor returns task id of the current run, new if not seen before.
 func (c *ccLoader) taskFor(id int64) *ccTask {
-	key := [2]int64{max(c.run, 0), id}
-	t := c.tasks[key]
+	run := max(c.run, 0)
+	tt := c.tasks[run]
+	if tt == nil {
+		tt = &taskTable{}
+		c.tasks[run] = tt
+	}
+	t := tt.get(id)
 	if t == nil {
-		t = &ccTask{run: key[0], id: id}
-		c.tasks[key] = t
+		t = &ccTask{run: run, id: id}
+		tt.put(id, t)
 		c.order = append(c.order, t)
 	}
 	return t
+}
+
+// taskTable finds the tasks of one run by id: a slice for the dense ids
+// Work Queue and TaskVine hand out (1, 2, 3, ...), a map for the others.
+type taskTable struct {
+	dense  []*ccTask
+	sparse map[int64]*ccTask
+}
+
+func (x *taskTable) get(id int64) *ccTask {
+	if id >= 0 && id < int64(len(x.dense)) && x.dense[id] != nil {
+		return x.dense[id]
+	}
+	return x.sparse[id]
+}
+
+// put adds a task not in the table. The slice grows (doubling) to take an
+// id at most 64Ki past its end; farther ids go to the map.
+func (x *taskTable) put(id int64, t *ccTask) {
+	if id >= 0 && id < int64(len(x.dense))+1<<16 {
+		if id >= int64(len(x.dense)) {
+			x.dense = append(x.dense, make([]*ccTask, max(id+1, 2*int64(len(x.dense)))-int64(len(x.dense)))...)
+		}
+		x.dense[id] = t
+		return
+	}
+	if x.sparse == nil {
+		x.sparse = map[int64]*ccTask{}
+	}
+	x.sparse[id] = t
 }
 
 func (c *ccLoader) closeAttempt(a *ccAttempt, us int64, n int, state, raw string) {

@@ -2,7 +2,6 @@ package loaders
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"runtime"
@@ -37,7 +36,7 @@ func eachLine(r io.Reader, p *problems, fn func(line []byte, n int) error) error
 			return fmt.Errorf("%s:%d: %w", p.file, n, err)
 		}
 		complete := raw[len(raw)-1] == '\n'
-		line := bytes.TrimRight(raw, "\r\n")
+		line := trimEOL(raw)
 		if stop, ferr := applyLine(p, line, n, complete, fn); stop {
 			return ferr
 		}
@@ -45,6 +44,16 @@ func eachLine(r io.Reader, p *problems, fn func(line []byte, n int) error) error
 			return nil
 		}
 	}
+}
+
+// trimEOL returns b without its trailing '\r' and '\n' bytes
+// (bytes.TrimRight(b, "\r\n"), without building a cutset per call).
+func trimEOL(b []byte) []byte {
+	n := len(b)
+	for n > 0 && (b[n-1] == '\n' || b[n-1] == '\r') {
+		n--
+	}
+	return b[:n]
 }
 
 // applyLine calls fn for one line. A line without its newline (the last
@@ -228,7 +237,7 @@ func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line
 			if len(raw) > 0 || len(b.buf) > 0 && (len(b.ends) == 0 || b.ends[len(b.ends)-1] != len(b.buf)) {
 				b.complete = len(raw) > 0 && raw[len(raw)-1] == '\n'
 				b.buf = append(b.buf, raw...)
-				b.buf = bytes.TrimRight(b.buf, "\r\n")
+				b.buf = trimEOL(b.buf)
 				b.ends = append(b.ends, len(b.buf))
 				n++
 			}
