@@ -37,18 +37,12 @@ func validityBuffer(valid []bool) (*memory.Buffer, int) {
 
 func newFixedWidth(dt arrow.DataType, values []byte, n int, valid []bool) arrow.Array {
 	vb, nulls := validityBuffer(valid)
-	data := array.NewData(dt, n, []*memory.Buffer{vb, memory.NewBufferBytes(values)}, nil, nulls, 0)
-	defer data.Release()
-	return array.MakeFromData(data)
+	return newFixedWidthBuf(dt, values, n, vb, nulls)
 }
 
-// newFixedWidthBits is newFixedWidth with the validity bitmap given (nil:
+// newFixedWidthBuf is newFixedWidth with the validity bitmap given (nil:
 // all valid) and its count of nulls.
-func newFixedWidthBits(dt arrow.DataType, values []byte, n int, bits []byte, nulls int) arrow.Array {
-	var vb *memory.Buffer
-	if bits != nil {
-		vb = memory.NewBufferBytes(bits)
-	}
+func newFixedWidthBuf(dt arrow.DataType, values []byte, n int, vb *memory.Buffer, nulls int) arrow.Array {
 	data := array.NewData(dt, n, []*memory.Buffer{vb, memory.NewBufferBytes(values)}, nil, nulls, 0)
 	defer data.Release()
 	return array.MakeFromData(data)
@@ -95,7 +89,14 @@ func newPlainString(vals []string, valid []bool) arrow.Array {
 		offsets[i+1] = int32(len(data))
 	}
 	vb, nulls := validityBuffer(valid)
-	ad := array.NewData(arrow.BinaryTypes.String, len(vals),
+	return newStringParts(offsets, data, vb, nulls)
+}
+
+// newStringParts returns a utf8 array over its parts (no copy): row i is
+// data[offsets[i]:offsets[i+1]]; vb is the validity bitmap (nil: all
+// valid) holding nulls nulls.
+func newStringParts(offsets []int32, data []byte, vb *memory.Buffer, nulls int) arrow.Array {
+	ad := array.NewData(arrow.BinaryTypes.String, len(offsets)-1,
 		[]*memory.Buffer{vb, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offsets)), memory.NewBufferBytes(data)}, nil, nulls, 0)
 	defer ad.Release()
 	return array.NewStringData(ad)

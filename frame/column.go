@@ -7,7 +7,6 @@ import (
 
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
-	"github.com/apache/arrow/go/v17/arrow/memory"
 )
 
 // The constructors below take ownership of their slices (no copy is made):
@@ -332,8 +331,5 @@ func BytesStringCol(name string, data []byte, offsets []int32, valid []bool) Col
 		return Column{name: name, err: fmt.Errorf("offsets do not span the data")}
 	}
 	vb, nulls := validityBuffer(valid)
-	ad := array.NewData(arrow.BinaryTypes.String, n,
-		[]*memory.Buffer{vb, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offsets)), memory.NewBufferBytes(data)}, nil, nulls, 0)
-	defer ad.Release()
-	return Column{name: name, arr: array.NewStringData(ad)}
+	return Column{name: name, arr: newStringParts(offsets, data, vb, nulls)}
 }

@@ -23,7 +23,7 @@ func hasNegative(idx []int) bool {
 
 // takeValidity returns the validity bitmap of a's rows idx and its count
 // of nulls, or nil when every row is valid.
-func takeValidity(a arrow.Array, idx []int, hasNeg bool) ([]byte, int) {
+func takeValidity(a arrow.Array, idx []int, hasNeg bool) (*memory.Buffer, int) {
 	if a.NullN() == 0 && !hasNeg {
 		return nil, 0
 	}
@@ -50,13 +50,13 @@ func takeValidity(a arrow.Array, idx []int, hasNeg bool) ([]byte, int) {
 	if nulls == 0 {
 		return nil, 0
 	}
-	return bits, nulls
+	return memory.NewBufferBytes(bits), nulls
 }
 
 // takeRows is take with hasNegative(idx) known.
 func takeRows(a arrow.Array, idx []int, hasNeg bool) arrow.Array {
 	n := len(idx)
-	bits, nulls := takeValidity(a, idx, hasNeg)
+	vb, nulls := takeValidity(a, idx, hasNeg)
 	switch a.DataType().ID() {
 	case arrow.INT64, arrow.TIMESTAMP:
 		src := int64Values(a)
@@ -72,7 +72,7 @@ func takeRows(a arrow.Array, idx []int, hasNeg bool) arrow.Array {
 				out[k] = src[i]
 			}
 		}
-		return newFixedWidthBits(a.DataType(), arrow.Int64Traits.CastToBytes(out), n, bits, nulls)
+		return newFixedWidthBuf(a.DataType(), arrow.Int64Traits.CastToBytes(out), n, vb, nulls)
 	case arrow.FLOAT64:
 		src := float64Values(a)
 		out := make([]float64, n)
@@ -87,7 +87,7 @@ func takeRows(a arrow.Array, idx []int, hasNeg bool) arrow.Array {
 				out[k] = src[i]
 			}
 		}
-		return newFixedWidthBits(a.DataType(), arrow.Float64Traits.CastToBytes(out), n, bits, nulls)
+		return newFixedWidthBuf(a.DataType(), arrow.Float64Traits.CastToBytes(out), n, vb, nulls)
 	case arrow.BOOL:
 		b := a.(*array.Boolean)
 		vals := make([]byte, bitutil.BytesForBits(int64(n)))
@@ -96,7 +96,7 @@ func takeRows(a arrow.Array, idx []int, hasNeg bool) arrow.Array {
 				bitutil.SetBit(vals, k)
 			}
 		}
-		return newFixedWidthBits(arrow.FixedWidthTypes.Boolean, vals, n, bits, nulls)
+		return newFixedWidthBuf(arrow.FixedWidthTypes.Boolean, vals, n, vb, nulls)
 	case arrow.STRING:
 		s := a.(*array.String)
 		total := 0
@@ -113,14 +113,7 @@ func takeRows(a arrow.Array, idx []int, hasNeg bool) arrow.Array {
 			}
 			offsets[k+1] = int32(len(data))
 		}
-		var vb *memory.Buffer
-		if bits != nil {
-			vb = memory.NewBufferBytes(bits)
-		}
-		ad := array.NewData(arrow.BinaryTypes.String, n,
-			[]*memory.Buffer{vb, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offsets)), memory.NewBufferBytes(data)}, nil, nulls, 0)
-		defer ad.Release()
-		return array.NewStringData(ad)
+		return newStringParts(offsets, data, vb, nulls)
 	case arrow.DICTIONARY:
 		codes, dict := dictParts(a)
 		out := make([]int32, n)
@@ -129,7 +122,7 @@ func takeRows(a arrow.Array, idx []int, hasNeg bool) arrow.Array {
 				out[k] = codes[i]
 			}
 		}
-		ia := newFixedWidthBits(arrow.PrimitiveTypes.Int32, arrow.Int32Traits.CastToBytes(out), n, bits, nulls)
+		ia := newFixedWidthBuf(arrow.PrimitiveTypes.Int32, arrow.Int32Traits.CastToBytes(out), n, vb, nulls)
 		defer ia.Release()
 		return array.NewDictionaryArray(dictStringType, ia, dict)
 	}

@@ -178,17 +178,6 @@ func internResources(raw []rawResource, syms *symbols, out []resource) ([]resour
 	return out, nil
 }
 
-// parseResources parses one resource object, numbering keys and units in
-// syms; raw is scratch space.
-func parseResources(s string, syms *symbols, raw []rawResource, out []resource) ([]rawResource, []resource, error) {
-	raw, err := parseRawResources(s, raw)
-	if err != nil {
-		return raw, nil, err
-	}
-	out, err = internResources(raw, syms, out)
-	return raw, out, err
-}
-
 func skipSpace(s string, i int) int {
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++

@@ -835,7 +835,7 @@ func (c *ccLoader) addAttempt(a *ccAttempt) {
 // columns at a's row. An attempt measured before keeps its values unless
 // replace is set; replacing with nothing clears them.
 func (c *ccLoader) measure(a *ccAttempt, rs []resource, has, replace bool) {
-	if a.hasMeasured && !replace || !has && !replace {
+	if !replace && (a.hasMeasured || !has) {
 		return
 	}
 	if a.hasMeasured {

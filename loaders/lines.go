@@ -129,12 +129,13 @@ func pipeline[T any](workers int, produce func(send func(*lineBatch[T]) bool), d
 			return true
 		})
 	}()
+	keep := isReusable[T]() // recycled values are overwritten by decode, not cleared
 	for w := 0; w < workers; w++ {
 		go func() {
 			for b := range work {
 				if cap(b.vals) >= len(b.ends) { // a recycled batch
 					b.vals = b.vals[:len(b.ends)]
-					if !isReusable[T]() {
+					if !keep {
 						clear(b.vals)
 					}
 				} else {
