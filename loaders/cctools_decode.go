@@ -14,10 +14,21 @@ type ccLine struct {
 	us     int64    // fields[0], when usOK
 	usOK   bool
 	// TASK records only: the resource objects at the end of the line,
-	// each parsed (res[i]) or not a resource object (bad[i])
+	// each parsed (entries res[ends[i-1]:ends[i]] of tail[i]) or not a
+	// resource object (bad[i])
 	tail []string
-	res  [][]rawResource
+	res  []rawResource
+	ends []int
 	bad  []bool
+}
+
+// resources returns the parsed entries of the i'th object of l.tail.
+func (l *ccLine) resources(i int) []rawResource {
+	from := 0
+	if i > 0 {
+		from = l.ends[i-1]
+	}
+	return l.res[from:l.ends[i]]
 }
 
 // ccFields is the most fields a record is split into; a TRANSFER's file
@@ -34,7 +45,7 @@ func decodeCcLine(raw []byte, l *ccLine) {
 	l.fields = fields(l.fields, line, ccFields)
 	l.us, l.usOK = 0, false
 	l.tail, l.bad = l.tail[:0], l.bad[:0]
-	l.res = l.res[:0]
+	l.res, l.ends = l.res[:0], l.ends[:0]
 	if len(l.fields) < 3 {
 		return
 	}
@@ -43,16 +54,10 @@ func decodeCcLine(raw []byte, l *ccLine) {
 		return
 	}
 	l.tail = jsonTail(l.tail, line)
-	for i, s := range l.tail {
-		if i < cap(l.res) {
-			l.res = l.res[:i+1]
-		} else {
-			l.res = append(l.res, nil)
-		}
-		rs, err := parseRawResources(s, l.res[i][:0])
-		if err == nil {
-			l.res[i] = rs
-		}
+	for _, s := range l.tail {
+		var err error
+		l.res, err = parseRawResources(s, l.res)
+		l.ends = append(l.ends, len(l.res))
 		l.bad = append(l.bad, err != nil)
 	}
 }

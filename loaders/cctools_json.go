@@ -2,6 +2,7 @@ package loaders
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -87,36 +88,51 @@ func (s *symbols) name(k sym) string { return s.names[k] }
 var errResourceJSON = errors.New(`want a resource object {"key":[value,"unit"],...}`)
 
 // rawResource is one entry of a resource object before its key and unit
-// are numbered: views of the text parsed, so that parsing needs no shared
-// state and runs on the decode goroutines.
+// are numbered. Key and unit are places in the object's text, so that
+// parsing needs no shared state (it runs on the decode goroutines) and
+// the millions of parsed entries in flight hold no pointers for the
+// garbage collector to scan.
 type rawResource struct {
-	key, unit string
+	key, unit textSpan
 	value     float64
 }
 
-// parseRawResources parses one resource object into out (reused).
+// textSpan is s[from:to] of a text known from the context.
+type textSpan struct{ from, to int32 }
+
+func (t textSpan) of(s string) string { return s[t.from:t.to] }
+
+// parseRawResources parses one resource object, appending its entries to
+// out; on error out is returned as it was.
 func parseRawResources(s string, out []rawResource) ([]rawResource, error) {
-	out = out[:0]
+	if len(s) > math.MaxInt32 {
+		return out, errResourceJSON
+	}
+	n0 := len(out)
+	bad := func() ([]rawResource, error) { return out[:n0], errResourceJSON }
 	i := skipSpace(s, 0)
 	if i >= len(s) || s[i] != '{' {
-		return nil, errResourceJSON
+		return bad()
 	}
 	i = skipSpace(s, i+1)
 	if i < len(s) && s[i] == '}' {
+		if skipSpace(s, i+1) != len(s) {
+			return bad()
+		}
 		return out, nil
 	}
 	for {
-		key, j, ok := jsonString(s, i)
-		if !ok || key == "" {
-			return nil, errResourceJSON
+		key, j, ok := jsonSpan(s, i)
+		if !ok || key.from == key.to {
+			return bad()
 		}
 		i = skipSpace(s, j)
 		if i >= len(s) || s[i] != ':' {
-			return nil, errResourceJSON
+			return bad()
 		}
 		i = skipSpace(s, i+1)
 		if i >= len(s) || s[i] != '[' {
-			return nil, errResourceJSON
+			return bad()
 		}
 		i = skipSpace(s, i+1)
 		k := i
@@ -127,21 +143,21 @@ func parseRawResources(s string, out []rawResource) ([]rawResource, error) {
 		if !ok {
 			var err error
 			if v, err = strconv.ParseFloat(s[i:k], 64); err != nil {
-				return nil, errResourceJSON
+				return bad()
 			}
 		}
 		i = skipSpace(s, k)
-		unit := ""
+		var unit textSpan
 		if i < len(s) && s[i] == ',' {
 			var ok bool
-			unit, i, ok = jsonString(s, skipSpace(s, i+1))
+			unit, i, ok = jsonSpan(s, skipSpace(s, i+1))
 			if !ok {
-				return nil, errResourceJSON
+				return bad()
 			}
 			i = skipSpace(s, i)
 		}
 		if i >= len(s) || s[i] != ']' {
-			return nil, errResourceJSON
+			return bad()
 		}
 		out = append(out, rawResource{key: key, unit: unit, value: v})
 		i = skipSpace(s, i+1)
@@ -151,21 +167,22 @@ func parseRawResources(s string, out []rawResource) ([]rawResource, error) {
 		}
 		if i < len(s) && s[i] == '}' {
 			if skipSpace(s, i+1) != len(s) {
-				return nil, errResourceJSON
+				return bad()
 			}
 			return out, nil
 		}
-		return nil, errResourceJSON
+		return bad()
 	}
 }
 
-// internResources numbers the keys and units of raw in syms, into out
-// (reused); a key given twice is an error.
-func internResources(raw []rawResource, syms *symbols, out []resource) ([]resource, error) {
+// internResources numbers the keys and units of raw, entries of the
+// object text obj, in syms, into out (reused); a key given twice is an
+// error.
+func internResources(obj string, raw []rawResource, syms *symbols, out []resource) ([]resource, error) {
 	out = out[:0]
 	syms.object++ // a new object for the test of repeated keys
 	for _, r := range raw {
-		id := syms.idAt(r.key, 2*len(out))
+		id := syms.idAt(r.key.of(obj), 2*len(out))
 		for int(id) >= len(syms.seen) {
 			syms.seen = append(syms.seen, 0)
 		}
@@ -173,7 +190,7 @@ func internResources(raw []rawResource, syms *symbols, out []resource) ([]resour
 			return nil, errResourceJSON // a key twice
 		}
 		syms.seen[id] = syms.object
-		out = append(out, resource{key: id, unit: syms.idAt(r.unit, 2*len(out)+1), value: r.value})
+		out = append(out, resource{key: id, unit: syms.idAt(r.unit.of(obj), 2*len(out)+1), value: r.value})
 	}
 	return out, nil
 }
@@ -185,21 +202,21 @@ func skipSpace(s string, i int) int {
 	return i
 }
 
-// jsonString reads a JSON string without escapes at s[i]; it returns the
-// content and the index after the closing quote.
-func jsonString(s string, i int) (string, int, bool) {
+// jsonSpan reads a JSON string without escapes at s[i]; it returns the
+// place of its content and the index after the closing quote.
+func jsonSpan(s string, i int) (textSpan, int, bool) {
 	if i >= len(s) || s[i] != '"' {
-		return "", i, false
+		return textSpan{}, i, false
 	}
 	for j := i + 1; j < len(s); j++ {
 		switch s[j] {
 		case '"':
-			return s[i+1 : j], j + 1, true
+			return textSpan{int32(i + 1), int32(j)}, j + 1, true
 		case '\\':
-			return "", i, false
+			return textSpan{}, i, false
 		}
 	}
-	return "", i, false
+	return textSpan{}, i, false
 }
 
 // resourceColumn returns the column name and converted value of a measured

@@ -225,3 +225,60 @@ func TestJSONTail(t *testing.T) {
 		}
 	}
 }
+
+// A resource object's entries: key and unit found in its text, values
+// parsed; a bad object leaves what was parsed before it untouched, and a
+// key given twice is refused when the keys are numbered.
+func TestResourceObjects(t *testing.T) {
+	const a, b = `{"cores":[1,"cores"], "memory" : [ 2048 , "MB" ],"n":[3]}`, `{"wall_time":[6.2,"s"]}`
+	got, err := parseRawResources(a, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err = parseRawResources(b, got)
+	if err != nil || len(got) != 4 {
+		t.Fatalf("got %v, %v", got, err)
+	}
+	type entry struct {
+		key, unit string
+		value     float64
+	}
+	var entries []entry
+	for i, r := range got {
+		obj := a
+		if i == 3 {
+			obj = b
+		}
+		entries = append(entries, entry{r.key.of(obj), r.unit.of(obj), r.value})
+	}
+	want := []entry{{"cores", "cores", 1}, {"memory", "MB", 2048}, {"n", "", 3}, {"wall_time", "s", 6.2}}
+	if !slices.Equal(entries, want) {
+		t.Errorf("entries %v, want %v", entries, want)
+	}
+	for _, bad := range []string{`{"x":[1,"s"]`, `{"x":[1,"s"]} y`, `{"":[1]}`, `{"x":1}`, `{"x":[1,"s\""]}`, `{"x":[one]}`, `[]`, `{} x`} {
+		if out, err := parseRawResources(bad, got); err == nil || len(out) != 4 {
+			t.Errorf("%s: %d entries, %v", bad, len(out), err)
+		}
+	}
+	if out, err := parseRawResources(`{ }`, got[:0]); err != nil || len(out) != 0 {
+		t.Errorf("{ }: %v, %v", out, err)
+	}
+
+	syms := newSymbols()
+	rs, err := internResources(a, got[:3], syms, nil)
+	if err != nil || len(rs) != 3 || rs[0].key != symCores || rs[1].key != symMemory || syms.name(rs[1].unit) != "MB" || rs[2].unit != symNone {
+		t.Errorf("interned %v, %v", rs, err)
+	}
+	// the same keys in the next object are fine; twice in one are not
+	if _, err := internResources(a, got[:3], syms, rs); err != nil {
+		t.Error(err)
+	}
+	const dup = `{"cores":[1,"cores"],"memory":[1,"MB"],"cores":[2,"cores"]}`
+	raw, err := parseRawResources(dup, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := internResources(dup, raw, syms, nil); err == nil {
+		t.Error("a key given twice was accepted")
+	}
+}

@@ -33,11 +33,12 @@ type ccAttempt struct {
 	hasTry             bool
 	worker, addr       string
 	hasWorker          bool
+	on                 *ccWorker // the known worker it runs on, while open
 	submit, start      int64
 	hasSubmit, started bool
 	startLine          int
 	mode               string
-	alloc, requested   []resource
+	alloc, requested   box // the resources allocated to the attempt and those its task asked for
 	retrieval          int64
 	hasRetrieval       bool
 	end                int64
@@ -64,7 +65,7 @@ type ccTask struct {
 	hasQueued bool
 	try       int64
 	hasTry    bool
-	requested []resource
+	requested box
 	cur       *ccAttempt
 	attempts  int64
 	done      string
@@ -80,28 +81,31 @@ type ccWorker struct {
 	lost         int64
 	hasLost      bool
 	reason       string
-	res          []resource
+	res          box
 	open         map[*ccAttempt]bool
 }
 
 type ccLoader struct {
-	p        problems
-	want     map[string]bool
-	intern   map[string]string
-	syms     *symbols
-	scratch  []resource
-	rawBuf   []rawResource
-	pre      *ccLine // the line being applied, when it is a TASK record
-	meas     *measuredCols
-	run      int64
-	tv       bool                 // TaskVine markers seen
-	tasks    map[int64]*taskTable // by run
-	order    []*ccTask
-	attempts []*ccAttempt
-	workers  []*ccWorker
-	wByID    map[string]*ccWorker
-	wByAddr  map[string]*ccWorker
-	unknown  map[string]int
+	p       problems
+	want    map[string]bool
+	intern  map[string]string
+	syms    *symbols
+	scratch []resource
+	rawBuf  []rawResource
+	pre     *ccLine // the line being applied, when it is a TASK record
+	meas    *measuredCols
+	run     int64
+	tv      bool                 // TaskVine markers seen
+	tasks   map[int64]*taskTable // by run
+	// where tasks and attempts are allocated, a block at a time
+	taskArena    arena[ccTask]
+	attemptArena arena[ccAttempt]
+	order        []*ccTask
+	attempts     []*ccAttempt
+	workers      []*ccWorker
+	wByID        map[string]*ccWorker
+	wByAddr      map[string]*ccWorker
+	unknown      map[string]int
 	// buffer reused from line to line
 	tailBuf []string
 	span    logSpan
@@ -263,20 +267,20 @@ func (c *ccLoader) tail(line string) []string {
 	return c.tailBuf
 }
 
-// resources parses the i'th resource object of tail (as c.tail returned
-// it). bad is true when it is malformed: the caller then skips the record
-// and returns err (nil in lenient mode). An empty object {} is valid and
-// gives an empty, non-nil slice.
-func (c *ccLoader) resources(tail []string, i int, line int, field string) (rs []resource, bad bool, err error) {
-	parsed, bad, err := c.checkResources(tail, i, line, field)
+// box parses the i'th resource object of tail (as c.tail returned it)
+// into the cores, memory, disk and gpus it gives. bad is true when it is
+// malformed: the caller then skips the record and returns err (nil in
+// lenient mode). An empty object {} is valid and gives an empty box.
+func (c *ccLoader) box(tail []string, i int, line int, field string) (b box, bad bool, err error) {
+	rs, bad, err := c.checkResources(tail, i, line, field)
 	if bad {
-		return nil, bad, err
+		return box{}, bad, err
 	}
-	return append(make([]resource, 0, len(parsed)), parsed...), false, nil
+	return boxOf(rs), false, nil
 }
 
-// checkResources is resources without the copy: the result is valid until
-// the next call.
+// checkResources parses the i'th resource object of tail; bad and err
+// are as box's. The result is valid until the next call.
 func (c *ccLoader) checkResources(tail []string, i int, line int, field string) (rs []resource, bad bool, err error) {
 	var raw []rawResource
 	var perr error
@@ -284,15 +288,13 @@ func (c *ccLoader) checkResources(tail []string, i int, line int, field string) 
 		if c.pre.bad[i] {
 			perr = errResourceJSON
 		}
-		raw = c.pre.res[i]
+		raw = c.pre.resources(i)
 	} else {
-		raw, perr = parseRawResources(tail[i], c.rawBuf)
-		if perr == nil {
-			c.rawBuf = raw
-		}
+		raw, perr = parseRawResources(tail[i], c.rawBuf[:0])
+		c.rawBuf = raw
 	}
 	if perr == nil {
-		rs, perr = internResources(raw, c.syms, c.scratch)
+		rs, perr = internResources(tail[i], raw, c.syms, c.scratch)
 	}
 	if perr != nil {
 		return nil, true, c.p.bad(line, field, tail[i], `a resource object {"key":[value,"unit"],...}`, nil)
@@ -498,11 +500,11 @@ func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
 		if len(tail) != 1 {
 			return c.p.bad(n, "resources", line, "one resource object", nil)
 		}
-		rs, bad, err := c.resources(tail, 0, n, "resources")
+		b, bad, err := c.box(tail, 0, n, "resources")
 		if bad {
 			return err
 		}
-		c.workerFor(id).res = rs
+		c.workerFor(id).res = b
 	case "TRANSFER", "CACHE_UPDATE", "CACHE-UPDATE":
 		c.tv = true
 		return c.workerTransfer(id, args[1:], us, n, line)
@@ -570,7 +572,7 @@ func (c *ccLoader) taskFor(id int64) *ccTask {
 	}
 	t := tt.get(id)
 	if t == nil {
-		t = &ccTask{run: run, id: id}
+		t = c.taskArena.new(ccTask{run: run, id: id})
 		tt.put(id, t)
 		c.order = append(c.order, t)
 	}
@@ -607,8 +609,14 @@ func (x *taskTable) put(id int64, t *ccTask) {
 	x.sparse[id] = t
 }
 
+// closeAttempt ends attempt a at us (line n) in the given canonical and
+// raw states, and takes it off its worker's open attempts.
 func (c *ccLoader) closeAttempt(a *ccAttempt, us int64, n int, state, raw string) {
 	a.open, a.end, a.endLine, a.state, a.raw = false, us, n, state, raw
+	if a.on != nil {
+		delete(a.on.open, a)
+		a.on = nil
+	}
 }
 
 // resultState maps a RETRIEVED/DONE result word to a canonical state.
@@ -648,7 +656,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		if len(tail) != 1 {
 			return c.p.bad(n, "resources", line, "one resource object", nil)
 		}
-		req, bad, err := c.resources(tail, 0, n, "resources")
+		req, bad, err := c.box(tail, 0, n, "resources")
 		if bad {
 			return err
 		}
@@ -693,17 +701,17 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			c.closeAttempt(a, us, n, "lost", "RUNNING again")
 		}
 		t.attempts++
-		a := &ccAttempt{task: t, n: t.attempts, start: us, started: true, startLine: n, open: true, state: "running",
-			submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested, try: t.try, hasTry: t.hasTry}
+		a := c.attemptArena.new(ccAttempt{task: t, n: t.attempts, start: us, started: true, startLine: n, open: true, state: "running",
+			submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested, try: t.try, hasTry: t.hasTry})
 		k := 0
 		if len(rest) > 0 && rest[0][0] != '{' && !strings.HasSuffix(rest[0], "_RESOURCES") {
 			who := rest[0]
 			k = 1
 			if w := c.wByID[who]; w != nil {
-				a.worker, a.addr, a.hasWorker = w.id, w.addr, true
+				a.worker, a.addr, a.hasWorker, a.on = w.id, w.addr, true, w
 				w.open[a] = true
 			} else if w := c.wByAddr[who]; w != nil {
-				a.worker, a.addr, a.hasWorker = w.id, c.str(who), true
+				a.worker, a.addr, a.hasWorker, a.on = w.id, c.str(who), true, w
 				w.open[a] = true
 			} else {
 				a.worker, a.hasWorker = c.str(who), true
@@ -716,11 +724,11 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			a.mode = c.str(rest[k])
 		}
 		if tail := c.tail(line); len(tail) == 1 {
-			box, bad, err := c.resources(tail, 0, n, "resources")
+			b, bad, err := c.box(tail, 0, n, "resources")
 			if bad {
 				return err
 			}
-			a.alloc = box
+			a.alloc = b
 		}
 		t.cur = a
 		c.addAttempt(a)
@@ -776,7 +784,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			if a == nil || a.retrieved {
 				// a RETRIEVED without its RUNNING (a log cut at the start)
 				t.attempts++
-				a = &ccAttempt{task: t, n: t.attempts, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested}
+				a = c.attemptArena.new(ccAttempt{task: t, n: t.attempts, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested})
 				t.cur = a
 				c.addAttempt(a)
 			}
@@ -794,8 +802,8 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		t.done, t.hasDone = result, true
 		if a == nil {
 			t.attempts++
-			a = &ccAttempt{task: t, n: t.attempts, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested,
-				exit: exit, hasExit: hasExit, limits: limits}
+			a = c.attemptArena.new(ccAttempt{task: t, n: t.attempts, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested,
+				exit: exit, hasExit: hasExit, limits: limits})
 			t.cur = a
 			c.addAttempt(a)
 			c.measure(a, measured, hasMeasured, false)
@@ -883,7 +891,7 @@ func (c *ccLoader) category(args []string, us int64, n int, line string) error {
 	if len(tail) != 1 {
 		return c.p.bad(n, "resources", line, "one resource object", nil)
 	}
-	rs, bad, err := c.resources(tail, 0, n, "resources")
+	b, bad, err := c.box(tail, 0, n, "resources")
 	if bad {
 		return err
 	}
@@ -895,11 +903,10 @@ func (c *ccLoader) category(args []string, us int64, n int, line string) error {
 	c.cat.name.add(args[0])
 	c.cat.kind.add(args[1])
 	c.cat.mode.opt(mode, mode != "")
-	box := boxOf(rs)
-	c.cat.cores.opt(box.cores, box.hasCores)
-	c.cat.mem.opt(box.mem, box.hasMem)
-	c.cat.disk.opt(box.disk, box.hasDisk)
-	c.cat.gpus.opt(box.gpus, box.hasGPUs)
+	c.cat.cores.opt(b.cores, b.hasCores)
+	c.cat.mem.opt(b.mem, b.hasMem)
+	c.cat.disk.opt(b.disk, b.hasDisk)
+	c.cat.gpus.opt(b.gpus, b.hasGPUs)
 	return nil
 }
 
@@ -1044,7 +1051,7 @@ func (c *ccLoader) dataset(name string) *Dataset {
 			if t.hasDone {
 				st = "canceled"
 			}
-			rows = append(rows, &ccAttempt{task: t, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested, state: st, raw: t.done})
+			rows = append(rows, c.attemptArena.new(ccAttempt{task: t, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested, state: st, raw: t.done}))
 		}
 	}
 	if c.wants(Tasks) || c.wants(Placements) {
@@ -1064,7 +1071,7 @@ func (c *ccLoader) dataset(name string) *Dataset {
 			w.conn.opt(x.connected, x.hasConnected)
 			w.lost.opt(x.lost, x.hasLost)
 			w.reason.opt(x.reason, x.hasLost)
-			w.box.add(boxOf(x.res))
+			w.box.add(x.res)
 		}
 		d.Frames[Workers] = frame.New(w.run.col("run"), w.id.col("worker"), w.addr.col("host"), w.conn.times("connected"),
 			w.lost.times("lost"), w.reason.col("reason"), w.box.cores.col("cpus"), w.box.gpus.col("gpus"), w.box.mem.col("mem_mb"), w.box.disk.col("disk_mb"))
@@ -1129,8 +1136,8 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 		t.library.add(tk.library)
 		t.startLine.opt(int64(a.startLine), a.started)
 		t.endLine.opt(int64(a.endLine), a.endLine > 0)
-		t.req.add(boxOf(a.alloc))
-		t.ask.add(boxOf(a.requested))
+		t.req.add(a.alloc)
+		t.ask.add(a.requested)
 		t.fallback.opt(a.fallback == 2, a.fallback != 0)
 	}
 	n := len(rows)
@@ -1176,7 +1183,7 @@ func (c *ccLoader) placementsFrame(rows []*ccAttempt) *frame.Frame {
 		p.start.add(a.start)
 		p.end.opt(a.end, !a.open && a.endLine > 0)
 		p.state.add(a.state)
-		p.box.add(boxOf(a.alloc))
+		p.box.add(a.alloc)
 		p.sl.add(int64(a.startLine))
 		p.el.opt(int64(a.endLine), a.endLine > 0)
 	}

@@ -99,7 +99,7 @@ func newLineBatch[T any](first int) *lineBatch[T] {
 // Batch limits of the decode pipelines: a batch holds at most batchLines
 // records or about batchBytes bytes, and inFlight batches are in the
 // pipeline at a time, which bounds its memory.
-const batchLines, batchBytes, inFlight = 4096, 1 << 20, 8
+const batchLines, batchBytes, inFlight = 1024, 256 << 10, 8
 
 // pipeline runs produce on its own goroutine, which hands batches to
 // send (false: the consumer has stopped); it decodes each batch's

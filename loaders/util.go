@@ -44,3 +44,22 @@ func atoiFast(s string) (int64, bool) {
 	}
 	return v, true
 }
+
+// arena hands out pointers to values allocated a block at a time: one
+// allocation per arenaBlock values instead of one each, for the millions
+// of small records (tasks, attempts) a loader keeps to the end of a load.
+type arena[T any] struct{ free []T }
+
+// arenaBlock is the number of values an arena allocates at once.
+const arenaBlock = 1024
+
+// new returns a pointer to a copy of v.
+func (a *arena[T]) new(v T) *T {
+	if len(a.free) == 0 {
+		a.free = make([]T, arenaBlock)
+	}
+	p := &a.free[0]
+	*p = v
+	a.free = a.free[1:]
+	return p
+}
