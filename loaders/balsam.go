@@ -60,6 +60,11 @@ func balsamKind(head []byte) string {
 // column by column, the job tags once per job and gathered onto events
 // and attempts.
 func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
+	return o.project(loadBalsam(in, o))
+}
+
+// loadBalsam is LoadBalsam without the projection on o.Columns.
+func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	names := []string{orDefault(in.EventsName, "events"), orDefault(in.JobsName, "jobs"), orDefault(in.BatchJobsName, "batchjobs")}
 	d := &Dataset{Source: "balsam", Frames: map[string]*frame.Frame{}}
 	b := &balsamBuilder{tagCols: map[string]*strCol{}}

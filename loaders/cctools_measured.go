@@ -25,6 +25,7 @@ type measuredCols struct {
 	// next record nearly always has the same
 	shape   []resource
 	targets []*measuredCol
+	keep    func(name string) bool // whether a column is wanted (Options.Columns)
 }
 
 // measuredName is the column name of a (key, unit) pair; isUS says the
@@ -43,10 +44,14 @@ type measuredCol struct {
 	time          *intCol
 	isUS          bool
 	firstRow, pos int
+	skip          bool // not wanted: named as if it were, never filled
 }
 
-func newMeasuredCols(syms *symbols) *measuredCols {
-	return &measuredCols{syms: syms, names: map[[2]sym]measuredName{}, floats: map[string]*measuredCol{}, times: map[string]*measuredCol{}}
+// newMeasuredCols returns the measured columns of a load; keep tells the
+// wanted columns from those only named (their names still decide the
+// "measured_" prefixes of the others).
+func newMeasuredCols(syms *symbols, keep func(name string) bool) *measuredCols {
+	return &measuredCols{syms: syms, names: map[[2]sym]measuredName{}, floats: map[string]*measuredCol{}, times: map[string]*measuredCol{}, keep: keep}
 }
 
 // put writes the resources of the attempt at row.
@@ -56,6 +61,9 @@ func (m *measuredCols) put(row int, rs []resource) {
 	}
 	for j, r := range rs {
 		col, v := m.targets[j], r.value
+		if col.skip {
+			continue
+		}
 		if col.isUS {
 			v /= 1e6
 		}
@@ -99,7 +107,7 @@ func (m *measuredCols) resolve(rs []resource) {
 		}
 		col := kind[name]
 		if col == nil {
-			col = &measuredCol{name: name, isUS: nm.isUS, firstRow: math.MaxInt}
+			col = &measuredCol{name: name, isUS: nm.isUS, firstRow: math.MaxInt, skip: !m.keep(name)}
 			if nm.isTime {
 				col.time = &intCol{}
 			}
@@ -138,6 +146,9 @@ func (m *measuredCols) columns(n int) []frame.Column {
 	})
 	out := make([]frame.Column, 0, len(cols))
 	for _, c := range cols {
+		if c.skip {
+			continue
+		}
 		if c.time != nil {
 			for len(c.time.v) < n {
 				c.time.null()

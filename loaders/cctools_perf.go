@@ -23,6 +23,11 @@ import (
 // LoadPerfLog reads a Work Queue or TaskVine performance log into the
 // perf frame (columns time, run, then every header name).
 func LoadPerfLog(r io.Reader, o Options) (*Dataset, error) {
+	return o.project(loadPerfLog(r, o))
+}
+
+// loadPerfLog is LoadPerfLog without the projection on o.Columns.
+func loadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 	name := o.Name
 	if name == "" {
 		name = "-"

@@ -88,6 +88,7 @@ type ccWorker struct {
 type ccLoader struct {
 	p       problems
 	want    map[string]bool
+	opts    Options // for Columns
 	intern  map[string]string
 	syms    *symbols
 	scratch []resource
@@ -137,6 +138,7 @@ func loadCctools(r io.Reader, o Options) (*Dataset, error) {
 	c := &ccLoader{
 		p:       problems{file: name, lenient: o.Lenient},
 		want:    wantFrames(o),
+		opts:    o,
 		intern:  map[string]string{},
 		syms:    newSymbols(),
 		run:     -1,
@@ -145,7 +147,7 @@ func loadCctools(r io.Reader, o Options) (*Dataset, error) {
 		wByAddr: map[string]*ccWorker{},
 		unknown: map[string]int{},
 	}
-	c.meas = newMeasuredCols(c.syms)
+	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.keeps(Tasks, name) })
 	err := decodedLines(r, &c.p, decodeWorkers(), decodeCcLine, c.record)
 	if err != nil {
 		return nil, err
@@ -862,7 +864,7 @@ func (c *ccLoader) measure(a *ccAttempt, rs []resource, has, replace bool) {
 	if hasWall && !hasCPU {
 		a.fallback = 2
 	}
-	if c.wants(Tasks) || c.wants(Placements) {
+	if c.wants(Tasks) {
 		c.meas.put(a.row, rs)
 	}
 }
@@ -1054,8 +1056,10 @@ func (c *ccLoader) dataset(name string) *Dataset {
 			rows = append(rows, c.attemptArena.new(ccAttempt{task: t, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested, state: st, raw: t.done}))
 		}
 	}
-	if c.wants(Tasks) || c.wants(Placements) {
-		d.Frames[Tasks] = c.tasksFrame(source, rows)
+	if c.wants(Tasks) {
+		d.Frames[Tasks] = c.tasksFrame(d, source, rows)
+	}
+	if c.wants(Placements) {
 		d.Frames[Placements] = c.placementsFrame(rows)
 	}
 	if c.wants(Workers) {
@@ -1104,7 +1108,9 @@ func (c *ccLoader) dataset(name string) *Dataset {
 	return d
 }
 
-func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
+// tasksFrame builds the tasks frame from rows, the columns Columns
+// leaves out recorded in d.
+func (c *ccLoader) tasksFrame(d *Dataset, source string, rows []*ccAttempt) *frame.Frame {
 	var t struct {
 		run, task, attempt, try, submit, start, end, retrieval, exit intCol
 		startLine, endLine, taskSubmit                               intCol
@@ -1112,49 +1118,81 @@ func (c *ccLoader) tasksFrame(source string, rows []*ccAttempt) *frame.Frame {
 		final, library, fallback                                     boolCol
 		req, ask                                                     boxCols
 	}
-	for _, a := range rows {
-		tk := a.task
-		t.run.add(tk.run)
-		t.task.add(tk.id)
-		t.attempt.add(a.n)
-		t.try.opt(a.try, a.hasTry)
-		t.worker.opt(a.worker, a.hasWorker)
-		t.host.opt(a.addr, a.addr != "")
-		t.category.opt(tk.category, tk.category != "")
-		t.taskSubmit.opt(tk.submit, tk.hasSubmit)
-		t.submit.opt(a.submit, a.hasSubmit)
-		t.start.opt(a.start, a.started)
-		t.retrieval.opt(a.retrieval, a.hasRetrieval)
-		t.end.opt(a.end, !a.open && a.endLine > 0)
-		t.state.add(a.state)
-		t.raw.opt(a.raw, a.raw != "")
-		t.exit.opt(a.exit, a.hasExit)
-		t.limits.opt(a.limits, a.limits != "")
-		t.mode.opt(a.mode, a.mode != "")
-		t.final.add(a.final)
-		t.done.opt(tk.done, tk.hasDone)
-		t.library.add(tk.library)
-		t.startLine.opt(int64(a.startLine), a.started)
-		t.endLine.opt(int64(a.endLine), a.endLine > 0)
-		t.req.add(a.alloc)
-		t.ask.add(a.requested)
-		t.fallback.opt(a.fallback == 2, a.fallback != 0)
-	}
 	n := len(rows)
-	cols := []frame.Column{
-		repeat("source", source, n), t.run.col("run"), frame.StringCol("job", make([]string, n), make([]bool, n)),
-		t.task.col("task"), t.attempt.col("attempt"), t.try.col("try"), t.worker.col("worker"), t.host.col("host"),
-		t.category.col("category"), t.taskSubmit.times("task_submit"), t.submit.times("submit"), t.start.times("start"),
-		t.retrieval.times("retrieval"), t.end.times("end"), t.state.col("state"), t.raw.col("raw_state"),
-		t.exit.col("exit_code"), t.limits.col("limits_exceeded"), t.final.col("final"), t.done.col("done_result"),
-		t.library.col("library"), t.mode.col("resources_mode"),
-		t.req.cores.col("req_cpus"), t.req.mem.col("req_mem_mb"), t.req.disk.col("req_disk_mb"), t.req.gpus.col("req_gpus"),
-		t.ask.cores.col("requested_cores"), t.ask.mem.col("requested_mem_mb"), t.ask.disk.col("requested_disk_mb"),
-		t.ask.gpus.col("requested_gpus"), t.fallback.col("measured_fallback"),
+	// the columns in frame order, each filled row by row; "measured"
+	// stands for the measured resources' columns
+	specs := []attemptCol{
+		{"source", nil, func(name string) frame.Column { return repeat(name, source, n) }},
+		{"run", func(a *ccAttempt) { t.run.add(a.task.run) }, t.run.col},
+		{"job", nil, func(name string) frame.Column { return frame.StringCol(name, make([]string, n), make([]bool, n)) }},
+		{"task", func(a *ccAttempt) { t.task.add(a.task.id) }, t.task.col},
+		{"attempt", func(a *ccAttempt) { t.attempt.add(a.n) }, t.attempt.col},
+		{"try", func(a *ccAttempt) { t.try.opt(a.try, a.hasTry) }, t.try.col},
+		{"worker", func(a *ccAttempt) { t.worker.opt(a.worker, a.hasWorker) }, t.worker.col},
+		{"host", func(a *ccAttempt) { t.host.opt(a.addr, a.addr != "") }, t.host.col},
+		{"category", func(a *ccAttempt) { t.category.opt(a.task.category, a.task.category != "") }, t.category.col},
+		{"task_submit", func(a *ccAttempt) { t.taskSubmit.opt(a.task.submit, a.task.hasSubmit) }, t.taskSubmit.times},
+		{"submit", func(a *ccAttempt) { t.submit.opt(a.submit, a.hasSubmit) }, t.submit.times},
+		{"start", func(a *ccAttempt) { t.start.opt(a.start, a.started) }, t.start.times},
+		{"retrieval", func(a *ccAttempt) { t.retrieval.opt(a.retrieval, a.hasRetrieval) }, t.retrieval.times},
+		{"end", func(a *ccAttempt) { t.end.opt(a.end, !a.open && a.endLine > 0) }, t.end.times},
+		{"state", func(a *ccAttempt) { t.state.add(a.state) }, t.state.col},
+		{"raw_state", func(a *ccAttempt) { t.raw.opt(a.raw, a.raw != "") }, t.raw.col},
+		{"exit_code", func(a *ccAttempt) { t.exit.opt(a.exit, a.hasExit) }, t.exit.col},
+		{"limits_exceeded", func(a *ccAttempt) { t.limits.opt(a.limits, a.limits != "") }, t.limits.col},
+		{"final", func(a *ccAttempt) { t.final.add(a.final) }, t.final.col},
+		{"done_result", func(a *ccAttempt) { t.done.opt(a.task.done, a.task.hasDone) }, t.done.col},
+		{"library", func(a *ccAttempt) { t.library.add(a.task.library) }, t.library.col},
+		{"resources_mode", func(a *ccAttempt) { t.mode.opt(a.mode, a.mode != "") }, t.mode.col},
+		{"req_cpus", func(a *ccAttempt) { t.req.cores.opt(a.alloc.cores, a.alloc.hasCores) }, t.req.cores.col},
+		{"req_mem_mb", func(a *ccAttempt) { t.req.mem.opt(a.alloc.mem, a.alloc.hasMem) }, t.req.mem.col},
+		{"req_disk_mb", func(a *ccAttempt) { t.req.disk.opt(a.alloc.disk, a.alloc.hasDisk) }, t.req.disk.col},
+		{"req_gpus", func(a *ccAttempt) { t.req.gpus.opt(a.alloc.gpus, a.alloc.hasGPUs) }, t.req.gpus.col},
+		{"requested_cores", func(a *ccAttempt) { t.ask.cores.opt(a.requested.cores, a.requested.hasCores) }, t.ask.cores.col},
+		{"requested_mem_mb", func(a *ccAttempt) { t.ask.mem.opt(a.requested.mem, a.requested.hasMem) }, t.ask.mem.col},
+		{"requested_disk_mb", func(a *ccAttempt) { t.ask.disk.opt(a.requested.disk, a.requested.hasDisk) }, t.ask.disk.col},
+		{"requested_gpus", func(a *ccAttempt) { t.ask.gpus.opt(a.requested.gpus, a.requested.hasGPUs) }, t.ask.gpus.col},
+		{"measured_fallback", func(a *ccAttempt) { t.fallback.opt(a.fallback == 2, a.fallback != 0) }, t.fallback.col},
+		{"measured", nil, nil},
+		{"start_line", func(a *ccAttempt) { t.startLine.opt(int64(a.startLine), a.started) }, t.startLine.col},
+		{"end_line", func(a *ccAttempt) { t.endLine.opt(int64(a.endLine), a.endLine > 0) }, t.endLine.col},
 	}
-	cols = append(cols, c.meas.columns(n)...)
-	cols = append(cols, t.startLine.col("start_line"), t.endLine.col("end_line"))
+	var fill []func(*ccAttempt)
+	for _, s := range specs {
+		if s.add != nil && c.opts.keeps(Tasks, s.name) {
+			fill = append(fill, s.add)
+		}
+	}
+	for _, a := range rows {
+		for _, f := range fill {
+			f(a)
+		}
+	}
+	var cols []frame.Column
+	for _, s := range specs {
+		switch {
+		case s.name == "measured":
+			cols = append(cols, c.meas.columns(n)...)
+			for _, m := range c.meas.cols {
+				if m.skip {
+					d.skip(Tasks, m.name)
+				}
+			}
+		case c.opts.keeps(Tasks, s.name):
+			cols = append(cols, s.col(s.name))
+		default:
+			d.skip(Tasks, s.name)
+		}
+	}
 	return frame.New(cols...)
+}
+
+// attemptCol is one column of the tasks frame: add appends an attempt's
+// value (nil for a column that is not per attempt), col makes the column.
+type attemptCol struct {
+	name string
+	add  func(a *ccAttempt)
+	col  func(name string) frame.Column
 }
 
 // ccTaskColumns are the tasks frame's own columns, which measured keys

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -47,6 +48,22 @@ type Dataset struct {
 	// give the earliest start and the latest end.
 	LogStart, LogEnd int64
 	HasLogSpan       bool
+
+	// unbuilt names, by frame, the columns a loader did not build because
+	// Options.Columns left them out: the error for a column that is in
+	// neither lists both.
+	unbuilt map[string][]string
+}
+
+// skip records that the columns names of frame name were not built.
+func (d *Dataset) skip(name string, names ...string) {
+	if len(names) == 0 {
+		return
+	}
+	if d.unbuilt == nil {
+		d.unbuilt = map[string][]string{}
+	}
+	d.unbuilt[name] = append(d.unbuilt[name], names...)
 }
 
 // logSpan follows the first and last record times of an ordered log.
@@ -130,6 +147,51 @@ type Options struct {
 	TimeZone string
 	// Progress, when set, counts the bytes OpenWith reads (see Progress).
 	Progress *Progress
+	// Columns, for each frame it names, keeps only the columns listed, in
+	// the order listed (Columns[Tasks] = []string{"final", "mem_mb"}), as
+	// pandas' usecols or a query's projection: frames it does not name
+	// keep all their columns, and frames the source lacks are ignored. A
+	// listed column the frame lacks is an error that names the columns it
+	// has. Records are still parsed and checked in full; loaders skip
+	// building the other columns where that saves time and memory (the
+	// Work Queue and TaskVine tasks frame, EPMT procs and threads).
+	Columns map[string][]string
+
+	// inner marks the options OpenWith hands to the loaders of its
+	// inputs: they use Columns only to skip work, and the merged dataset
+	// is projected once, at the end.
+	inner bool
+}
+
+// keeps reports whether column col of frame name is kept by Columns.
+func (o Options) keeps(name, col string) bool {
+	cols, ok := o.Columns[name]
+	return !ok || slices.Contains(cols, col)
+}
+
+// project applies Columns to d, the result of a load that returned err.
+func (o Options) project(d *Dataset, err error) (*Dataset, error) {
+	if err != nil || o.inner || len(o.Columns) == 0 {
+		return d, err
+	}
+	for _, name := range sortedKeys(o.Columns) {
+		f, ok := d.Frames[name]
+		if !ok {
+			continue
+		}
+		for _, c := range o.Columns[name] {
+			if !f.Has(c) {
+				all := append(f.Names(), d.unbuilt[name]...)
+				sort.Strings(all)
+				return nil, fmt.Errorf("loading only some columns: the %s frame has no column %q; it has: %s", name, c, clip(strings.Join(all, ", "), 600))
+			}
+		}
+		if f = f.Select(o.Columns[name]...); f.Err() != nil {
+			return nil, fmt.Errorf("loading only some columns of the %s frame: %w", name, f.Err())
+		}
+		d.Frames[name] = f
+	}
+	return d, nil
 }
 
 // Warning is one problem noticed while loading.

@@ -134,7 +134,7 @@ func LoadEPMT(files []EPMTFile, o Options) (*Dataset, error) {
 	if len(files) > 0 {
 		hint = path.Base(path.Dir(strings.ReplaceAll(files[0].Name, "\\", "/")))
 	}
-	return loadEPMT(files, hint, o)
+	return o.project(loadEPMT(files, hint, o))
 }
 
 func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
@@ -254,6 +254,17 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		}
 	}
 	firstOnly := map[string]bool{"num_threads": true, "starttime": true}
+	// Options.Columns: the metric columns built, and the sums needed
+	// (cpu_time and the papiex-error check read three metrics)
+	keepMetric, sumMetric := make([]bool, len(metrics)), make([]bool, len(metrics))
+	for m, name := range metrics {
+		keepMetric[m] = o.keeps(Procs, names[m])
+		sumMetric[m] = keepMetric[m] || name == "usertime" || name == "systemtime" || name == "rdtsc_duration"
+	}
+	keepThreadMetric := make([]bool, len(metrics))
+	for m := range metrics {
+		keepThreadMetric[m] = o.keeps(Threads, names[m])
+	}
 	var pr struct {
 		host, exename, path, args, tags, file         strCol
 		pid, ppid, pgid, sid, gen, exit, sig, numtids intCol
@@ -287,16 +298,26 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			nThreads += len(p.threads)
 		}
 	}
-	for _, c := range append([]*intCol{&pr.pid, &pr.ppid, &pr.pgid, &pr.sid, &pr.gen, &pr.exit, &pr.sig, &pr.numtids,
-		&pr.start, &pr.end, &pr.dur, &pr.cpu, &pr.line}, pointers(pr.metric)...) {
+	for _, c := range []*intCol{&pr.pid, &pr.ppid, &pr.pgid, &pr.sid, &pr.gen, &pr.exit, &pr.sig, &pr.numtids,
+		&pr.start, &pr.end, &pr.dur, &pr.cpu, &pr.line} {
 		c.reserve(nProcs)
+	}
+	for m := range pr.metric {
+		if keepMetric[m] {
+			pr.metric[m].reserve(nProcs)
+		}
 	}
 	for _, c := range []*strCol{&pr.host, &pr.exename, &pr.path, &pr.args, &pr.tags, &pr.file} {
 		c.reserve(nProcs)
 	}
 	if wantThreads {
-		for _, c := range append([]*intCol{&th.pid, &th.thread, &th.tid, &th.start, &th.end}, pointers(th.metric)...) {
+		for _, c := range []*intCol{&th.pid, &th.thread, &th.tid, &th.start, &th.end} {
 			c.reserve(nThreads)
+		}
+		for m := range th.metric {
+			if keepThreadMetric[m] {
+				th.metric[m].reserve(nThreads)
+			}
 		}
 		th.host.reserve(nThreads)
 		th.file.reserve(nThreads)
@@ -348,6 +369,9 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 						continue
 					}
 					m := idx[k]
+					if !sumMetric[m] {
+						continue
+					}
 					if first[k] {
 						if t == 0 {
 							sums[m], has[m] = v, true
@@ -368,6 +392,9 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 				th.start.add(p.tstart[t])
 				th.end.add(p.tend[t])
 				for m := range metrics {
+					if !keepThreadMetric[m] {
+						continue
+					}
 					k := back[m]
 					if k >= 0 && p.tvalid[t][k] {
 						th.metric[m].add(row[k])
@@ -405,7 +432,9 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			pr.dur.add(end - start)
 			pr.cpu.add(cpu)
 			for m := range metrics {
-				pr.metric[m].opt(sums[m], has[m])
+				if keepMetric[m] {
+					pr.metric[m].opt(sums[m], has[m])
+				}
 			}
 			totalThreads += int64(len(p.threads))
 			totalCPU += cpu
@@ -426,6 +455,10 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		pr.args.col("args"), pr.exit.col("exitcode"), pr.sig.col("exitsignal"), pr.numtids.col("numtids"),
 		pr.start.times("start"), pr.end.times("end"), pr.dur.col("duration_us"), pr.cpu.col("cpu_time"), pr.tags.col("tags")}
 	for _, key := range keys {
+		if !o.keeps(Procs, frame.TagPrefix+key) {
+			d.skip(Procs, frame.TagPrefix+key)
+			continue
+		}
 		v := make([]string, n)
 		ok := make([]bool, n)
 		for i, t := range procTags {
@@ -434,7 +467,11 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		cols = append(cols, frame.StringCol(frame.TagPrefix+key, v, ok))
 	}
 	for m := range metrics {
-		cols = append(cols, pr.metric[m].col(names[m]))
+		if keepMetric[m] {
+			cols = append(cols, pr.metric[m].col(names[m]))
+		} else {
+			d.skip(Procs, names[m])
+		}
 	}
 	cols = append(cols, pr.file.col("file"), pr.line.col("line"))
 	d.Frames[Procs] = frame.New(cols...)
@@ -444,7 +481,11 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		tcols := []frame.Column{repeat("job", job.id, nt), th.host.col("host"), th.pid.col("pid"), th.thread.col("thread"),
 			th.tid.col("tid"), th.start.times("start"), th.end.times("end")}
 		for m := range metrics {
-			tcols = append(tcols, th.metric[m].col(names[m]))
+			if keepThreadMetric[m] {
+				tcols = append(tcols, th.metric[m].col(names[m]))
+			} else {
+				d.skip(Threads, names[m])
+			}
 		}
 		tcols = append(tcols, th.file.col("file"))
 		d.Frames[Threads] = frame.New(tcols...)
@@ -624,5 +665,5 @@ func LoadEPMTArchive(r io.Reader, name string, o Options) (*Dataset, error) {
 	for _, ext := range []string{".tgz", ".tar.gz", ".tar", ".gz", ".zst"} {
 		hint = strings.TrimSuffix(hint, ext)
 	}
-	return loadEPMT(files, hint, o)
+	return o.project(loadEPMT(files, hint, o))
 }

@@ -411,6 +411,11 @@ type hqLoader struct {
 
 // LoadHyperQueue reads a HyperQueue journal export (JSON lines).
 func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
+	return o.project(loadHyperQueue(r, o))
+}
+
+// loadHyperQueue is LoadHyperQueue without the projection on o.Columns.
+func loadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 	name := o.Name
 	if name == "" {
 		name = "-"

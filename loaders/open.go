@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,9 +28,9 @@ type format struct {
 // formats lists the formats Open tries, in order.
 func formats() []format {
 	return []format{
-		{name: "hyperqueue", sniff: sniffHyperQueue, load: LoadHyperQueue},
+		{name: "hyperqueue", sniff: sniffHyperQueue, load: loadHyperQueue},
 		{name: "cctools transactions", sniff: sniffCctools, load: loadCctools},
-		{name: "cctools performance", sniff: sniffPerfLog, load: LoadPerfLog},
+		{name: "cctools performance", sniff: sniffPerfLog, load: loadPerfLog},
 	}
 }
 
@@ -99,6 +100,8 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 	if len(files) == 0 {
 		return nil, errors.New("no input given")
 	}
+	outer := o
+	o.inner = true // the inputs' loaders skip work; the result is projected below
 	var inputs []*input
 	defer func() {
 		for _, in := range inputs {
@@ -214,7 +217,7 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 		}
 	}
 	d.Warnings = append(skipped, d.Warnings...)
-	return d, nil
+	return outer.project(d, nil)
 }
 
 // epmtGroup collects the EPMT files of one folder (one job).
@@ -347,6 +350,13 @@ func merge(sets []*Dataset) (*Dataset, error) {
 		sources[d.Source] = true
 		out.Files = append(out.Files, d.Files...)
 		out.Warnings = append(out.Warnings, d.Warnings...)
+		for name, cols := range d.unbuilt {
+			for _, c := range cols {
+				if !slices.Contains(out.unbuilt[name], c) {
+					out.skip(name, c)
+				}
+			}
+		}
 		if d.HasLogSpan {
 			if !out.HasLogSpan || d.LogStart < out.LogStart {
 				out.LogStart = d.LogStart

@@ -34,4 +34,4 @@ import "io"
 
 // LoadTaskVine reads a TaskVine transactions log (Jan 2023 to 7.17 and
 // master). A Work Queue log read this way is labelled "workqueue".
-func LoadTaskVine(r io.Reader, o Options) (*Dataset, error) { return loadCctools(r, o) }
+func LoadTaskVine(r io.Reader, o Options) (*Dataset, error) { return o.project(loadCctools(r, o)) }

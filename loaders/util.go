@@ -11,15 +11,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// pointers returns a pointer to each element of s.
-func pointers[T any](s []T) []*T {
-	out := make([]*T, len(s))
-	for i := range s {
-		out[i] = &s[i]
-	}
-	return out
-}
-
 // atoiFast parses a decimal integer of at most 18 digits with an optional
 // '-' (every value fits in an int64); other text is left to strconv
 // (ok false), which also gives the error.

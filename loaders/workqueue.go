@@ -38,4 +38,4 @@ import "io"
 // LoadWorkQueue reads a Work Queue transactions log (all versions since
 // 6.x, several runs per file). A TaskVine log read this way is recognised
 // by its markers and labelled "taskvine".
-func LoadWorkQueue(r io.Reader, o Options) (*Dataset, error) { return loadCctools(r, o) }
+func LoadWorkQueue(r io.Reader, o Options) (*Dataset, error) { return o.project(loadCctools(r, o)) }

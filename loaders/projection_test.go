@@ -1,0 +1,86 @@
+package loaders
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Loading only some columns (Options.Columns) gives exactly the full
+// load's columns, selected: whether the loader skips building the others
+// (Work Queue and TaskVine tasks, EPMT procs and threads) or the dataset
+// is projected after the load (every other frame and loader).
+func TestColumnsOption(t *testing.T) {
+	for _, c := range []struct {
+		path  string
+		frame string
+		cols  []string
+	}{
+		// measured columns, one that took the "measured_" prefix, and the
+		// attempt's own columns, in an order of our choosing
+		{bundled("workqueue/realrun_wq_7.17.1_transactions.log"), Tasks, []string{"mem_mb", "final", "task", "measured_start", "cores", "exit_code", "limits_exceeded", "req_cpus"}},
+		{bundled("taskvine/cctools-test_2025-04-25_transactions.log"), Tasks, []string{"end_line", "state", "source", "job"}},
+		{bundled("workqueue/realrun_wq_7.17.1_transactions.log"), Placements, []string{"worker", "start"}},
+		{bundled("epmt/804280"), Procs, []string{"tags", "cpu_time", "usertime", "numtids", "tag.op", "rdtsc_duration", "start"}},
+		{bundled("epmt/804280"), Threads, []string{"pid", "systemtime", "tid"}},
+		{bundled("hq/synthetic_v0.26_journal.jsonl"), Tasks, []string{"state", "worker", "start"}},
+		{bundled("balsam"), Jobs, []string{"job", "state"}},
+	} {
+		full, err := Open(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := mustFrame(t, full, c.frame).Select(c.cols...)
+		if want.Err() != nil {
+			t.Fatalf("%s %s: %v", c.path, c.frame, want.Err())
+		}
+		some, err := OpenWith(Options{Columns: map[string][]string{c.frame: c.cols}}, c.path)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.path, c.frame, err)
+		}
+		got := mustFrame(t, some, c.frame)
+		if !slices.Equal(got.Names(), c.cols) {
+			t.Errorf("%s %s: columns %v, want %v", c.path, c.frame, got.Names(), c.cols)
+		}
+		if g, w := csvText(t, got), csvText(t, want); g != w {
+			t.Errorf("%s %s: projected load differs from the full load's columns\ngot  %.300s\nwant %.300s", c.path, c.frame, g, w)
+		}
+		// the frames not named keep all their columns
+		for name, f := range full.Frames {
+			if name == c.frame {
+				continue
+			}
+			if g := some.Frames[name]; g == nil || !slices.Equal(g.Names(), f.Names()) {
+				t.Errorf("%s: frame %s changed by Columns[%s]", c.path, name, c.frame)
+			}
+		}
+	}
+}
+
+// The public loaders project too, and a column the frame lacks is an
+// error naming the columns it has.
+func TestColumnsOptionErrors(t *testing.T) {
+	path := bundled("workqueue/realrun_wq_7.17.1_transactions.log")
+	d := loadFile(t, path, func(f *os.File, o Options) (*Dataset, error) { return LoadWorkQueue(f, o) },
+		Options{Columns: map[string][]string{Tasks: {"task", "state"}, "no such frame": {"x"}}})
+	if got := mustFrame(t, d, Tasks).Names(); !slices.Equal(got, []string{"task", "state"}) {
+		t.Errorf("LoadWorkQueue kept %v", got)
+	}
+	_, err := OpenWith(Options{Columns: map[string][]string{Tasks: {"task", "mem"}}}, path)
+	if err == nil || !strings.Contains(err.Error(), `no column "mem"`) || !strings.Contains(err.Error(), " mem_mb,") || !strings.Contains(err.Error(), " measured_start,") {
+		t.Errorf("unknown column: got %v", err)
+	}
+	_, err = OpenWith(Options{Columns: map[string][]string{Procs: {"cpu_time", "tag.nope"}}}, bundled("epmt/804280"))
+	if err == nil || !strings.Contains(err.Error(), `no column "tag.nope"`) || !strings.Contains(err.Error(), "tag.op_instance") || !strings.Contains(err.Error(), "usertime") {
+		t.Errorf("unknown EPMT column: got %v", err)
+	}
+	// with several inputs the "file" column merging adds can be named
+	two, err := OpenWith(Options{Columns: map[string][]string{Tasks: {"file", "task"}}}, path, bundled("taskvine/cctools-test_2025-04-25_transactions.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustFrame(t, two, Tasks).Names(); !slices.Equal(got, []string{"file", "task"}) {
+		t.Errorf("merged load kept %v", got)
+	}
+}
