@@ -56,6 +56,11 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 // load opens the sources named on the command line, with a progress bar
 // on stderr when it is a terminal and the load takes more than a second.
 func load(sources []string, lenient bool, stderr io.Writer) (*loaders.Dataset, error) {
+	return loadWith(sources, loaders.Options{Lenient: lenient}, stderr)
+}
+
+// loadWith is load with options (frames, columns) beyond lenient mode.
+func loadWith(sources []string, o loaders.Options, stderr io.Writer) (*loaders.Dataset, error) {
 	if len(sources) == 0 {
 		return nil, usagef("no SOURCE given")
 	}
@@ -63,12 +68,18 @@ func load(sources []string, lenient bool, stderr io.Writer) (*loaders.Dataset, e
 	stop := startProgress(stderr, p)
 	defer stop()
 	// EPMT reads naive job times in $EPMT_TZ when the job names no zone.
-	return loaders.OpenWith(loaders.Options{Lenient: lenient, TimeZone: os.Getenv("EPMT_TZ"), Progress: p}, sources...)
+	o.TimeZone, o.Progress = os.Getenv("EPMT_TZ"), p
+	return loaders.OpenWith(o, sources...)
 }
 
 // loadWarn is load followed by the dataset's warnings on stderr.
 func loadWarn(sources []string, lenient bool, stderr io.Writer) (*loaders.Dataset, error) {
-	d, err := load(sources, lenient, stderr)
+	return loadWarnWith(sources, loaders.Options{Lenient: lenient}, stderr)
+}
+
+// loadWarnWith is loadWith followed by the dataset's warnings on stderr.
+func loadWarnWith(sources []string, o loaders.Options, stderr io.Writer) (*loaders.Dataset, error) {
+	d, err := loadWith(sources, o, stderr)
 	if err != nil {
 		return nil, err
 	}
