@@ -75,3 +75,15 @@ func BenchmarkLoadHyperQueueTasks(b *testing.B) {
 func BenchmarkLoadWorkQueueTasks(b *testing.B) {
 	benchOpen(b, "wq.log", Options{Frames: []string{Tasks}})
 }
+
+// The loads of scripts/bench/wq.go and epmt.go: one frame, only the
+// columns the analysis reads.
+func BenchmarkLoadWorkQueueColumns(b *testing.B) {
+	benchOpen(b, "wq.log", Options{Frames: []string{Tasks},
+		Columns: map[string][]string{Tasks: {"final", "done_result", "exit_code", "limits_exceeded", "mem_mb", "bandwidth_mbps"}}})
+}
+
+func BenchmarkLoadEPMTColumns(b *testing.B) {
+	benchOpen(b, "pp075-collated-papiex-804280-0.csv", Options{Frames: []string{Procs},
+		Columns: map[string][]string{Procs: {"start", "end", "tags", "cpu_time", "numtids"}}})
+}

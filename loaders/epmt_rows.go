@@ -18,11 +18,11 @@ package loaders
 // first field of the header file "{name,...}\t...".
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -69,6 +69,20 @@ type papiexProc struct {
 	tstart   []int64
 	tend     []int64
 	declared int64 // numtids as written
+	// room for the first thread, which the slices above start in: most
+	// processes have one, and need no allocation of their own
+	first struct {
+		threads         [1][]int64
+		tvalid          [1][]bool
+		tid, start, end [1]int64
+	}
+}
+
+// setFirstThread makes the thread slices of p hold one thread, in p.first.
+func (p *papiexProc) setFirstThread(vals []int64, ok []bool, tid, start, end int64) {
+	f := &p.first
+	f.threads[0], f.tvalid[0], f.tid[0], f.start[0], f.end[0] = vals, ok, tid, start, end
+	p.threads, p.tvalid, p.tid, p.tstart, p.tend = f.threads[:], f.tvalid[:], f.tid[:], f.start[:], f.end[:]
 }
 
 // papiexIsProcField reports whether a column is per-process (not summed).
@@ -83,83 +97,137 @@ func papiexSkipSum(name string) bool {
 	return name == "tid" || name == "start" || name == "end" || name == "finish"
 }
 
+// csvRecord is one record of a papiex CSV as csvRecords hands it on.
+type csvRecord struct {
+	fields []string
+	ints   []int64 // ints[i] is fields[i] as an integer, when isInt[i]
+	isInt  []bool
+	// views: the fields are views of the pipeline's buffer, valid during
+	// the call; line is then the record's text, which a caller keeping
+	// fields clones (reslicing the clone at spans)
+	views bool
+	text  string
+	spans []textSpan
+	line  int // the line the record starts on
+}
+
+// csvLine is one line of a papiex CSV as a decode goroutine leaves it:
+// for a line without a quote or a backslash (nearly all), the places of
+// its fields and their integer values.
+type csvLine struct {
+	spans []textSpan
+	ints  []int64
+	isInt []bool
+	slow  bool // the line needs csvStateMachine
+}
+
+// reusable marks csvLine as overwritten whole by decodeCSVLine.
+func (l *csvLine) reusable() {}
+
+// decodeCSVLine splits one line on its commas and parses each field as
+// an integer where it is one (a line with a quote or a backslash is left
+// to csvStateMachine).
+func decodeCSVLine(raw []byte, l *csvLine) {
+	l.spans, l.ints, l.isInt = l.spans[:0], l.ints[:0], l.isInt[:0]
+	l.slow = len(raw) > math.MaxInt32 || bytes.IndexByte(raw, '"') >= 0 || bytes.IndexByte(raw, '\\') >= 0
+	if l.slow || len(raw) == 0 {
+		return
+	}
+	s := bstr(raw)
+	if cap(l.spans) == 0 { // a new slot: room for a papiex row's ~60 fields at once
+		l.spans, l.ints, l.isInt = make([]textSpan, 0, 64), make([]int64, 0, 64), make([]bool, 0, 64)
+	}
+	for from := 0; ; {
+		to := len(s)
+		if i := strings.IndexByte(s[from:], ','); i >= 0 {
+			to = from + i
+		}
+		v, ok := atoiFast(s[from:to])
+		l.spans = append(l.spans, textSpan{int32(from), int32(to)})
+		l.ints = append(l.ints, v)
+		l.isInt = append(l.isInt, ok)
+		if to == len(s) {
+			return
+		}
+		from = to + 1
+	}
+}
+
+// lastByteReader remembers the last byte read through it.
+type lastByteReader struct {
+	r    io.Reader
+	last byte
+}
+
+func (l *lastByteReader) Read(b []byte) (int, error) {
+	n, err := l.r.Read(b)
+	if n > 0 {
+		l.last = b[n-1]
+	}
+	return n, err
+}
+
 // csvRecords reads Python-csv records (escapechar '\\'), calling each
-// with the fields and the line the record starts on. The fields are only
-// valid during the call. Lines without a quote or a backslash — nearly all
-// of them — are split in place; others go through the full state machine,
-// which may join lines (a quoted field can hold a newline).
-func csvRecords(r io.Reader, each func(fields []string, line int) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	line := 0
-	var fields []string
+// with every record in order. Lines without a quote or a backslash —
+// nearly all of them — are split and their integers parsed on the decode
+// goroutines (decodedLines); the others go through the full state machine
+// here, which may join lines (a quoted field can hold a newline). Blank
+// lines hold no record. A last line cut short that each rejects is a
+// truncated line (decodedLines).
+func csvRecords(r io.Reader, p *problems, each func(rec *csvRecord) error) error {
+	lr := &lastByteReader{r: r}
+	var rec csvRecord
 	var pending []byte
 	start := 0
-	for {
-		raw, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			long := append([]byte(nil), raw...)
-			for err == bufio.ErrBufferFull {
-				raw, err = br.ReadSlice('\n')
-				long = append(long, raw...)
-			}
-			raw = long
+	var ints []int64 // for the records of the state machine
+	var isInt []bool
+	// slow handles a record the state machine parses: fields are strings
+	// of their own
+	slow := func(fields []string, line int) error {
+		ints, isInt = ints[:0], isInt[:0]
+		for _, f := range fields {
+			v, ok := atoiFast(f)
+			ints, isInt = append(ints, v), append(isInt, ok)
 		}
-		if len(raw) == 0 && err != nil {
-			if err != io.EOF {
-				return err
-			}
-			if pending != nil {
-				return &unterminatedError{start}
-			}
-			return nil
-		}
-		line++
+		rec = csvRecord{fields: fields, ints: ints, isInt: isInt, line: line}
+		return each(&rec)
+	}
+	err := decodedLines(lr, p, decodeWorkers(), decodeCSVLine, func(line []byte, n int, l *csvLine) error {
 		if pending == nil {
-			start = line
-			body := bytes.TrimRight(raw, "\r\n")
-			if len(body) == 0 {
-				if err == io.EOF {
-					return nil
-				}
-				continue // blank lines hold no record
+			if len(line) == 0 {
+				return nil // blank lines hold no record
 			}
-			if bytes.IndexByte(body, '"') < 0 && bytes.IndexByte(body, '\\') < 0 {
-				text := string(body)
-				fields = fields[:0]
-				for {
-					i := strings.IndexByte(text, ',')
-					if i < 0 {
-						fields = append(fields, text)
-						break
-					}
-					fields = append(fields, text[:i])
-					text = text[i+1:]
+			if !l.slow {
+				text := bstr(line)
+				rec.fields = rec.fields[:0]
+				for _, sp := range l.spans {
+					rec.fields = append(rec.fields, sp.of(text))
 				}
-				if e := each(fields, start); e != nil {
-					return e
-				}
-				if err == io.EOF {
-					return nil
-				}
-				continue
+				rec.ints, rec.isInt, rec.views, rec.text, rec.spans, rec.line = l.ints, l.isInt, true, text, l.spans, n
+				return each(&rec)
 			}
+			start = n
 		}
-		pending = append(pending, raw...)
-		rec, complete := csvStateMachine(pending, err == io.EOF)
+		pending = append(append(pending, line...), '\n')
+		fields, complete := csvStateMachine(pending, false)
 		if !complete {
-			if err == io.EOF {
-				return &unterminatedError{start}
-			}
-			continue
+			return nil
 		}
 		pending = nil
-		if e := each(rec, start); e != nil {
-			return e
-		}
-		if err == io.EOF {
-			return nil
-		}
+		return slow(fields, start)
+	})
+	if err != nil || pending == nil {
+		return err
 	}
+	// the input ended inside a record
+	if lr.last != '\n' {
+		pending = pending[:len(pending)-1] // the last line had no newline
+	}
+	fields, complete := csvStateMachine(pending, true)
+	if !complete {
+		return &unterminatedError{start}
+	}
+	return slow(fields, start)
 }
 
 // unterminatedError is a quoted field still open at the end of the input.
@@ -310,9 +378,14 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 		return fields[i]
 	}
 	var slab metricSlab
-	err = csvRecords(r, func(fields []string, line int) error {
+	var procArena arena[papiexProc] // processes, a block at a time
+	err = csvRecords(r, p, func(rec *csvRecord) error {
+		fields, line := rec.fields, rec.line
 		if header == nil {
-			header = append([]string(nil), fields...) // fields is reused
+			header = make([]string, len(fields)) // fields may be views
+			for i, f := range fields {
+				header[i] = strings.Clone(f)
+			}
 			for i, h := range header {
 				col[h] = i
 			}
@@ -349,13 +422,13 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 			return p.bad(line, "", strings.Join(fields, ","), fmt.Sprintf("%d fields, as the header names", len(header)), nil)
 		}
 		parse := func(i int, name string) (int64, bool, error) {
-			s := at(fields, i)
-			if s == "" {
+			if i < 0 || fields[i] == "" {
 				return 0, false, nil
 			}
-			if v, ok := atoiFast(s); ok {
-				return v, true, nil
+			if rec.isInt[i] {
+				return rec.ints[i], true, nil
 			}
+			s := fields[i]
 			v, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
 				return 0, false, p.bad(line, name, s, "an integer", err)
@@ -396,9 +469,18 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 		if err := finish(); err != nil {
 			return err
 		}
-		pr := &papiexProc{line: line}
-		for k, i := range strIdx {
-			pr.str[k] = at(fields, i)
+		pr := procArena.new(papiexProc{line: line})
+		if rec.views { // the strings are kept: one copy of the line for them all
+			own := strings.Clone(rec.text)
+			for k, i := range strIdx {
+				if i >= 0 {
+					pr.str[k] = rec.spans[i].of(own)
+				}
+			}
+		} else {
+			for k, i := range strIdx {
+				pr.str[k] = at(fields, i)
+			}
 		}
 		for k, i := range intIdx {
 			v, has, err := parse(i, papiexIntNames[k])
@@ -414,11 +496,7 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 		if !pr.has[fNumtids] || pr.declared < 1 {
 			return p.bad(line, "numtids", at(fields, intIdx[fNumtids]), "the number of thread rows (1 or more)", nil)
 		}
-		pr.threads = [][]int64{vals}
-		pr.tvalid = [][]bool{ok}
-		pr.tid = []int64{tidOr(tid, hasTid)}
-		pr.tstart = []int64{start}
-		pr.tend = []int64{end}
+		pr.setFirstThread(vals, ok, tidOr(tid, hasTid), start, end)
 		cur = pr
 		return nil
 	})

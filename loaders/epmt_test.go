@@ -4,8 +4,10 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -198,12 +200,39 @@ func TestEPMTBadInput(t *testing.T) {
 	mustContain(t, err, "field pid", "a process row before its thread rows")
 	_, err = LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,\"open,0,10\n")}}, Options{})
 	mustContain(t, err, "h1-collated-papiex-7-0.csv:2:", "unterminated quoted field")
+	// A last line cut short (the file still being written) is a warning,
+	// in both modes; the processes before it load.
+	for _, lenient := range []bool{false, true} {
+		d, err := LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,1,1\n,h1,ls,/bin/ls,,0,11,0,1,1,1,1,10,5")}}, Options{Lenient: lenient})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := mustFrame(t, d, Procs).NumRows(); n != 1 {
+			t.Errorf("lenient %v: %d processes, want 1", lenient, n)
+		}
+		if w := fmt.Sprint(d.Warnings); !strings.Contains(w, "h1-collated-papiex-7-0.csv:3: truncated last line") {
+			t.Errorf("lenient %v: warnings %s", lenient, w)
+		}
+	}
+	// A quoted field holding a comma and a line end, an escaped comma, CRLF
+	// line ends and a blank line: records keep the line they start on.
+	d, err := LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(strings.ReplaceAll(hdr, "\n", "\r\n") +
+		",h1,sh,/bin/sh,\"-c \"\"a,\nb\"\"\",0,10,0,1,1,1,1,10,5,9,1,1\r\n\r\n,h1,ls,/bin/ls,x\\,y,0,11,0,1,1,1,1,11,5,9,2,2\r\n")}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	procs := mustFrame(t, d, Procs)
+	args, _, _ := procs.Strings("args")
+	lines, _, _ := procs.Int64s("line")
+	if !slices.Equal(args, []string{"-c \"a,\nb\"", "x,y"}) || !slices.Equal(lines, []int64{2, 5}) {
+		t.Errorf("args %q at lines %v", args, lines)
+	}
 	// A process outside the job's window (EPMT: "Corrupted CSV detected").
 	meta, _ := os.ReadFile(bundled("epmt/804280/job_metadata"))
 	_, err = LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)},
 		{Name: "d/h1-collated-papiex-804280-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,1,1\n")}}, Options{})
 	mustContain(t, err, "h1-collated-papiex-804280-0.csv:2: field start", "inside the job's window", "Corrupted CSV detected")
-	d, err := LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)},
+	d, err = LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)},
 		{Name: "d/h1-collated-papiex-804280-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,1,1\n")}}, Options{Lenient: true})
 	if err != nil || mustFrame(t, d, Procs).NumRows() != 0 || len(d.Warnings) != 2 {
 		t.Fatal(err, d.Warnings)
