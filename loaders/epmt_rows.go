@@ -103,8 +103,9 @@ type csvRecord struct {
 	ints   []int64 // ints[i] is fields[i] as an integer, when isInt[i]
 	isInt  []bool
 	// views: the fields are views of the pipeline's buffer, valid during
-	// the call; line is then the record's text, which a caller keeping
-	// fields clones (reslicing the clone at spans)
+	// the call; text is then the record's line and spans the places of
+	// its fields, so that a caller keeping fields clones text once and
+	// reslices the clone
 	views bool
 	text  string
 	spans []textSpan
