@@ -53,40 +53,34 @@ func takeValidity(a arrow.Array, idx []int, hasNeg bool) (*memory.Buffer, int) {
 	return memory.NewBufferBytes(bits), nulls
 }
 
+// gatherValues returns src[idx[k]] for each k, zero where idx[k] is -1
+// (hasNeg says whether any is).
+func gatherValues[T any](src []T, idx []int, hasNeg bool) []T {
+	out := make([]T, len(idx))
+	if hasNeg {
+		for k, i := range idx {
+			if i >= 0 {
+				out[k] = src[i]
+			}
+		}
+		return out
+	}
+	for k, i := range idx {
+		out[k] = src[i]
+	}
+	return out
+}
+
 // takeRows is take with hasNegative(idx) known.
 func takeRows(a arrow.Array, idx []int, hasNeg bool) arrow.Array {
 	n := len(idx)
 	vb, nulls := takeValidity(a, idx, hasNeg)
 	switch a.DataType().ID() {
 	case arrow.INT64, arrow.TIMESTAMP:
-		src := int64Values(a)
-		out := make([]int64, n)
-		if hasNeg {
-			for k, i := range idx {
-				if i >= 0 {
-					out[k] = src[i]
-				}
-			}
-		} else {
-			for k, i := range idx {
-				out[k] = src[i]
-			}
-		}
+		out := gatherValues(int64Values(a), idx, hasNeg)
 		return newFixedWidthBuf(a.DataType(), arrow.Int64Traits.CastToBytes(out), n, vb, nulls)
 	case arrow.FLOAT64:
-		src := float64Values(a)
-		out := make([]float64, n)
-		if hasNeg {
-			for k, i := range idx {
-				if i >= 0 {
-					out[k] = src[i]
-				}
-			}
-		} else {
-			for k, i := range idx {
-				out[k] = src[i]
-			}
-		}
+		out := gatherValues(float64Values(a), idx, hasNeg)
 		return newFixedWidthBuf(a.DataType(), arrow.Float64Traits.CastToBytes(out), n, vb, nulls)
 	case arrow.BOOL:
 		b := a.(*array.Boolean)

@@ -556,12 +556,9 @@ func (c *ccLoader) connect(id, addr string, us int64) *ccWorker {
 
 func (c *ccLoader) disconnect(w *ccWorker, reason string, us int64, n int) {
 	w.lost, w.hasLost, w.reason = us, true, reason
-	for a := range w.open {
-		if a.open {
-			c.closeAttempt(a, us, n, "lost", "DISCONNECTION "+reason)
-		}
+	for a := range w.open { // closeAttempt takes each off the map
+		c.closeAttempt(a, us, n, "lost", "DISCONNECTION "+reason)
 	}
-	clear(w.open)
 }
 
 // taskFor returns task id of the current run, new if not seen before.
