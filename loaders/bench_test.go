@@ -72,6 +72,11 @@ func BenchmarkLoadHyperQueueTasks(b *testing.B) {
 	benchOpen(b, "hq.jsonl", Options{Frames: []string{Tasks, Placements, Workers}})
 }
 
+// BenchmarkLoadHyperQueuePlacements is the load of scripts/bench/hq.go.
+func BenchmarkLoadHyperQueuePlacements(b *testing.B) {
+	benchOpen(b, "hq.jsonl", Options{Frames: []string{Placements, Workers}})
+}
+
 func BenchmarkLoadWorkQueueTasks(b *testing.B) {
 	benchOpen(b, "wq.log", Options{Frames: []string{Tasks}})
 }

@@ -65,6 +65,23 @@ func (c *floatCol) opt(v float64, ok bool) {
 }
 func (c *floatCol) col(name string) frame.Column { return frame.Float64Col(name, c.v, c.ok) }
 
+// reserve makes room for n more rows.
+func (c *floatCol) reserve(n int) {
+	c.v = slices.Grow(c.v, n)
+	c.ok = slices.Grow(c.ok, n)
+}
+
+// reserver is a column builder that can make room for rows ahead.
+type reserver interface{ reserve(n int) }
+
+// reserve makes room for n more rows in each of cols, when the row count
+// is known: no column then grows (and copies itself) while rows are added.
+func reserve(n int, cols ...reserver) {
+	for _, c := range cols {
+		c.reserve(n)
+	}
+}
+
 // strCol interns its values as it goes: each distinct string is stored
 // once (copied, so that it does not pin the line it was cut from) and rows
 // hold codes, so low-cardinality columns (states, workers, hosts, tags)
@@ -77,7 +94,16 @@ type strCol struct {
 	dict  []string
 	index map[string]int32
 	plain *textCol
+	// The code of the last value added, and its integer for addInt: runs
+	// of one value (a job's tasks, a state) skip the map.
+	last, lastInt int32
+	lastIntV      int64
+	small         []int32 // addInt's code+1 of each small integer seen (ids of workers, jobs)
 }
+
+// smallInts bounds strCol.small: integers below it skip formatting and
+// the map.
+const smallInts = 1 << 12
 
 // dictLimit is the number of distinct values past which a strCol stops
 // interning.
@@ -86,6 +112,11 @@ const dictLimit = 1 << 16
 func (c *strCol) add(v string) {
 	if c.plain != nil {
 		c.plain.add(v)
+		return
+	}
+	if c.last > 0 && c.dict[c.last-1] == v {
+		c.codes = push(c.codes, c.last-1)
+		c.ok = push(c.ok, true)
 		return
 	}
 	if c.index == nil {
@@ -103,6 +134,7 @@ func (c *strCol) add(v string) {
 		c.dict = append(c.dict, v)
 		c.index[v] = code
 	}
+	c.last = code + 1
 	c.codes = push(c.codes, code)
 	c.ok = push(c.ok, true)
 }
@@ -143,6 +175,7 @@ func (c *strCol) toPlain() {
 		}
 	}
 	c.codes, c.ok, c.dict, c.index = nil, nil, nil, nil
+	c.last, c.lastInt, c.small = 0, 0, nil
 }
 
 func (c *strCol) col(name string) frame.Column {
@@ -249,6 +282,12 @@ func (c *boolCol) null()                        { c.v = push(c.v, false); c.ok =
 func (c *boolCol) opt(v, ok bool)               { c.v = push(c.v, v); c.ok = push(c.ok, ok) }
 func (c *boolCol) col(name string) frame.Column { return frame.BoolCol(name, c.v, c.ok) }
 
+// reserve makes room for n more rows.
+func (c *boolCol) reserve(n int) {
+	c.v = slices.Grow(c.v, n)
+	c.ok = slices.Grow(c.ok, n)
+}
+
 // repeat returns a string column of n copies of s.
 func repeat(name, s string, n int) frame.Column {
 	return frame.DictStringCol(name, make([]int32, n), nil, []string{s})
@@ -341,8 +380,33 @@ func (c *strCol) length() int {
 
 // addInt appends the decimal text of v.
 func (c *strCol) addInt(v int64, scratch *[]byte) {
+	if c.plain == nil {
+		code := int32(0)
+		switch {
+		case c.lastInt > 0 && c.lastIntV == v:
+			code = c.lastInt
+		case v >= 0 && v < int64(len(c.small)):
+			code = c.small[v]
+		}
+		if code > 0 {
+			c.codes = push(c.codes, code-1)
+			c.ok = push(c.ok, true)
+			c.lastInt, c.lastIntV = code, v
+			return
+		}
+	}
 	*scratch = strconv.AppendInt((*scratch)[:0], v, 10)
 	c.add(bstr(*scratch))
+	if c.plain != nil {
+		return
+	}
+	c.lastInt, c.lastIntV = c.last, v
+	if v >= 0 && v < smallInts {
+		if v >= int64(len(c.small)) {
+			c.small = append(c.small, make([]int32, int(v)+1-len(c.small))...)
+		}
+		c.small[v] = c.last
+	}
 }
 
 // setAt sets row i, padding with nulls up to it (rows may be filled out of

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"os"
+
+	"github.com/jobframe/jobframe/frame"
 	"reflect"
 	"strings"
 	"testing"
@@ -127,7 +129,7 @@ func FuzzHQFlat(f *testing.F) {
 	f.Add(`{"event":{"error":"x\u00e9\"","job":1,"task":54,"type":"task-failed"},"time":"2026-08-04T09:00:22.813Z"}`)
 	f.Add(`{"event":{"instance":null,"job":-1,"task":5934,"type":"task-started","worker":192,"variant":0},"time":"2026-08-04T09:02:44Z"}`)
 	f.Fuzz(func(t *testing.T, in string) {
-		var fast hqDecoded
+		var fast hqFlat
 		if !decodeHQFlat([]byte(in), &fast) {
 			return
 		}
@@ -135,8 +137,12 @@ func FuzzHQFlat(f *testing.F) {
 		if err := unmarshalJSON([]byte(in), &full); err != nil {
 			t.Fatalf("%s: the fast path accepted what the decoder rejects: %v", in, err)
 		}
-		if !reflect.DeepEqual(fast.l, full) {
-			t.Fatalf("%s:\nfast %+v %+v\nfull %+v %+v", in, fast.l, *fast.l.Event, full, full.Event)
+		ev := fast.event([]byte(in))
+		if full.Event == nil || !reflect.DeepEqual(ev, *full.Event) {
+			t.Fatalf("%s:\nfast %+v\nfull %+v", in, ev, full.Event)
+		}
+		if tm, err := frame.ParseMicros(full.Time); err != nil || tm != fast.t {
+			t.Fatalf("%s: fast time %d, full %q = %d (%v)", in, fast.t, full.Time, tm, err)
 		}
 	})
 }

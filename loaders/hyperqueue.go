@@ -336,6 +336,7 @@ type hqAttempt struct {
 	policy                   string
 	variant                  int64
 	estimated                bool
+	one                      [1]hqShare // shares' storage for a one-worker attempt
 }
 
 type hqJob struct {
@@ -378,10 +379,12 @@ type hqLoader struct {
 	p        problems
 	want     map[string]bool // frames to build (nil: all)
 	attempts []*hqAttempt
+	arena    arena[hqAttempt]
 	// wopen lists, per worker, the attempts started on it in start order;
-	// closed ones are skipped lazily and dropped when the worker is lost.
-	wopen   map[int64][]*hqAttempt
-	byTask  map[taskKey]*hqAttempt // each task's latest attempt
+	// closed ones are skipped lazily, dropped when the list doubles, and
+	// all dropped when the worker is lost.
+	wopen   map[int64]*hqOpen
+	byTask  taskIndex // each task's latest attempt
 	workers []*hqWorker
 	wmap    map[int64]*hqWorker
 	jobs    []*hqJob
@@ -423,8 +426,7 @@ func loadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 	h := &hqLoader{
 		p:       problems{file: name, lenient: o.Lenient},
 		want:    wantFrames(o),
-		byTask:  map[taskKey]*hqAttempt{},
-		wopen:   map[int64][]*hqAttempt{},
+		wopen:   map[int64]*hqOpen{},
 		wmap:    map[int64]*hqWorker{},
 		jmap:    map[int64]*hqJob{},
 		submits: map[int64][]*hqSubmit{},
@@ -434,7 +436,9 @@ func loadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 	}
 	// JSON decoding runs on other goroutines; events apply in order here.
 	decode := func(line []byte, d *hqDecoded) {
-		if line = bytes.TrimSpace(line); len(line) > 0 && !decodeHQFlat(line, d) {
+		d.l, d.err = hqLine{}, nil
+		line = bytes.TrimSpace(line)
+		if d.isFlat = len(line) > 0 && decodeHQFlat(line, &d.flat); !d.isFlat && len(line) > 0 {
 			d.err = unmarshalJSON(line, &d.l)
 		}
 	}
@@ -454,21 +458,53 @@ func loadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 	return h.dataset(name), nil
 }
 
-// hqDecoded is one journal line decoded.
+// hqDecoded is one journal line decoded: a task event (the journal's
+// bulk) as the pointer-free flat, any other line as the full hqLine.
+// decode overwrites it whole, so line batches are recycled.
 type hqDecoded struct {
-	l   hqLine
-	ev  hqEvent // l.Event of a line decodeHQFlat read
-	typ string  // its type
-	err error
+	flat   hqFlat
+	isFlat bool
+	l      hqLine
+	err    error
 }
+
+func (*hqDecoded) reusable() {}
+
+// hqFlat is a flat journal line: a task started, finished, failed or
+// canceled event, an object of integers and at most an error and a reason
+// text.
+type hqFlat struct {
+	typ    uint8 // index into hqFlatTypes
+	t      int64 // the line's time, µs since the epoch
+	ints   [flInts]int64
+	has    uint16   // bit i: ints[i] is present (not absent or null)
+	err    textSpan // the "error" value's JSON text in the line (to == 0: absent)
+	reason textSpan // likewise "reason"
+}
+
+// The integer fields of a flat line, in hqFlat.ints.
+const (
+	flJob = iota
+	flJobID
+	flJobIDDash
+	flTask
+	flInstance
+	flWorker
+	flVariant
+	flID
+	flInts
+)
+
+// hqFlatTypes are the event types a flat line may have.
+var hqFlatTypes = [...]string{"task-started", "task-finished", "task-failed", "task-canceled"}
 
 // decodeHQFlat decodes the journal's bulk (task started, finished and
 // failed events: flat objects of integers and a few strings) with the
 // in-place scanner, without reflection or an allocation per field; it
-// reports false, leaving d untouched, for any other line, which goes
-// through the full decoder (so both read the same fields the same way).
-func decodeHQFlat(line []byte, d *hqDecoded) bool {
-	var ev hqEvent
+// reports false for any other line, which goes through the full decoder
+// (so both read the same fields the same way: FuzzHQFlat checks it).
+func decodeHQFlat(line []byte, f *hqFlat) bool {
+	*f = hqFlat{}
 	var typ, at []byte
 	hasType, hasTime, flat := false, false, true
 	err := eachMember(line, func(key, val []byte) error {
@@ -485,53 +521,57 @@ func decodeHQFlat(line []byte, d *hqDecoded) bool {
 			flat = false
 			return errInputEnds
 		}
-		return eachMember(val, func(key, val []byte) error {
-			var dst *optInt
+		base := int32(cap(line) - cap(val)) // val's offset in line
+		return eachMember(val, func(key, v []byte) error {
+			var i int
 			switch string(key) {
 			case "type":
-				typ, hasType = val, true
+				typ, hasType = v, true
 				return nil
 			case "error", "reason":
-				t, ok, err := jsonText(val)
-				if err != nil {
+				if _, _, err := jsonText(v); err != nil {
 					flat = false
 					return err
 				}
-				if ok {
-					s := string(t)
-					if key[0] == 'e' {
-						ev.Error = &s
-					} else {
-						ev.Reason = &s
-					}
+				from := base + int32(cap(val)-cap(v))
+				s := textSpan{from, from + int32(len(v))}
+				if key[0] == 'e' {
+					f.err = s
+				} else {
+					f.reason = s
 				}
 				return nil
 			case "job":
-				dst = &ev.Job
+				i = flJob
 			case "job_id":
-				dst = &ev.JobID
+				i = flJobID
 			case "job-id":
-				dst = &ev.JobIDDash
+				i = flJobIDDash
 			case "task":
-				dst = &ev.Task
+				i = flTask
 			case "instance":
-				dst = &ev.Instance
+				i = flInstance
 			case "worker":
-				dst = &ev.Worker
+				i = flWorker
 			case "variant":
-				dst = &ev.Variant
+				i = flVariant
 			case "id":
-				dst = &ev.ID
+				i = flID
 			default:
 				flat = false
 				return errInputEnds
 			}
-			v, ok, err := jsonInt(val)
+			x, ok, err := jsonInt(v)
 			if err != nil {
 				flat = false
 				return err
 			}
-			*dst = optInt{v, ok}
+			f.ints[i] = x
+			if ok {
+				f.has |= 1 << i
+			} else {
+				f.has &^= 1 << i
+			}
 			return nil
 		})
 	})
@@ -545,32 +585,55 @@ func decodeHQFlat(line []byte, d *hqDecoded) bool {
 	if err != nil || err2 != nil || !ok || !ok2 {
 		return false
 	}
-	d.typ = internHQType(t)
-	ev.Type = &d.typ
-	d.ev = ev
-	d.l = hqLine{Event: &d.ev, Time: string(tm)}
+	f.typ = 255
+	for i, name := range hqFlatTypes {
+		if string(t) == name {
+			f.typ = uint8(i)
+		}
+	}
+	if f.typ == 255 {
+		return false
+	}
+	if f.t, err = frame.ParseMicros(bstr(tm)); err != nil {
+		return false // the full path reports the bad time
+	}
 	return true
 }
 
-// internHQType returns the common event types as constants (no
-// allocation per line).
-func internHQType(b []byte) string {
-	switch string(b) {
-	case "task-started":
-		return "task-started"
-	case "task-finished":
-		return "task-finished"
-	case "task-failed":
-		return "task-failed"
-	case "task-canceled":
-		return "task-canceled"
+// event returns the flat line's event as the full decoder fills it; line
+// is the text decodeHQFlat read.
+func (f *hqFlat) event(line []byte) hqEvent {
+	e := hqEvent{Type: &hqFlatTypes[f.typ]}
+	opt := func(i int) optInt { return optInt{f.ints[i], f.has&(1<<i) != 0} }
+	e.Job, e.JobID, e.JobIDDash = opt(flJob), opt(flJobID), opt(flJobIDDash)
+	e.Task, e.Instance, e.Worker = opt(flTask), opt(flInstance), opt(flWorker)
+	e.Variant, e.ID = opt(flVariant), opt(flID)
+	text := func(s textSpan) *string {
+		if s.to == 0 {
+			return nil
+		}
+		t, ok, _ := jsonText(line[s.from:s.to])
+		if !ok {
+			return nil
+		}
+		v := string(t)
+		return &v
 	}
-	return string(b)
+	e.Error, e.Reason = text(f.err), text(f.reason)
+	return e
 }
 
 // line handles one journal line, decoded into d; it returns the event
 // time.
 func (h *hqLoader) line(line []byte, n int, d *hqDecoded) (int64, error) {
+	if d.isFlat {
+		e := d.flat.event(line)
+		if err := h.event(&e, *e.Type, d.flat.t, n, line); err != nil {
+			return 0, err
+		}
+		h.span.add(d.flat.t)
+		return d.flat.t, nil
+	}
 	l := &d.l
 	if d.err != nil {
 		return 0, h.p.bad(n, "", string(line), "a JSON object {\"event\": {...}, \"time\": ...}", d.err)
@@ -893,7 +956,7 @@ func (h *hqLoader) submitFor(job, task int64) *hqSubmit {
 
 func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 	key := taskKey{job, e.Task.v}
-	prev := h.byTask[key]
+	prev := h.byTask.get(key)
 	attempt := int64(1) // attempts count from 1, as in every source
 	if prev != nil {
 		attempt = prev.attempt + 1
@@ -902,7 +965,8 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 			h.closeAttempt(prev, t, n, "lost", "restarted", "")
 		}
 	}
-	a := &hqAttempt{key: key, attempt: attempt, start: t, startLine: n, open: true, state: "running"}
+	a := h.arena.new(hqAttempt{key: key, attempt: attempt, start: t, startLine: n, open: true, state: "running"})
+	a.shares = a.one[:0]
 	if e.Instance.ok {
 		a.instance, a.hasInstance = e.Instance.v, true
 	}
@@ -982,9 +1046,14 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 	}
 	h.attempts = append(h.attempts, a)
 	for _, s := range a.shares {
-		h.wopen[s.worker] = append(h.wopen[s.worker], a)
+		o := h.wopen[s.worker]
+		if o == nil {
+			o = &hqOpen{}
+			h.wopen[s.worker] = o
+		}
+		o.add(a)
 	}
-	h.byTask[key] = a
+	h.byTask.set(key, a)
 }
 
 func (h *hqLoader) closeAttempt(a *hqAttempt, t int64, n int, state, raw, reason string) {
@@ -997,7 +1066,7 @@ func (h *hqLoader) closeAttempt(a *hqAttempt, t int64, n int, state, raw, reason
 }
 
 func (h *hqLoader) finish(key taskKey, t int64, n int, state, raw, reason string) {
-	if a := h.byTask[key]; a != nil && a.open {
+	if a := h.byTask.get(key); a != nil && a.open {
 		h.closeAttempt(a, t, n, state, raw, reason)
 	}
 }
@@ -1016,7 +1085,11 @@ func (h *hqLoader) workerLost(id int64, reason string, t int64, n int) {
 		w.lost, w.lostOK, w.reason, w.lostLine = t, true, reason, n
 	}
 	var roots []*hqAttempt
-	for _, a := range h.wopen[id] {
+	var open []*hqAttempt
+	if o := h.wopen[id]; o != nil {
+		open = o.list
+	}
+	for _, a := range open {
 		if !a.open {
 			continue
 		}
@@ -1117,22 +1190,41 @@ func (h *hqLoader) dataset(name string) *Dataset {
 	}
 	wantTasks := h.want == nil || h.want[Tasks]
 	wantPl := h.want == nil || h.want[Placements]
+	var scratch []byte
+	var job *hqJob // the job of the last attempt
+	if wantTasks {
+		reserve(len(h.attempts), &t.job, &t.worker, &t.workers, &t.state, &t.raw, &t.reason, &t.policy, &t.jobName,
+			&t.task, &t.attempt, &t.instance, &t.nWorkers, &t.nodes, &t.variant, &t.exit,
+			&t.submit, &t.start, &t.end, &t.startLine, &t.endLine, &t.cpus, &t.gpus, &t.mem, &t.est)
+	}
+	if wantPl {
+		n := 0
+		for _, a := range h.attempts {
+			n += len(a.shares)
+		}
+		reserve(n, &pl.job, &pl.worker, &pl.state, &pl.task, &pl.attempt, &pl.start, &pl.end, &pl.sl, &pl.el,
+			&pl.root, &pl.cpus, &pl.gpus, &pl.mem)
+	}
 	for _, a := range h.attempts {
 		if wantTasks {
-			t.job.add(itoa(a.key.job))
+			t.job.addInt(a.key.job, &scratch)
 			t.task.add(a.key.task)
 			t.attempt.add(a.attempt)
 			t.instance.opt(a.instance, a.hasInstance)
 			if len(a.shares) > 0 {
-				t.worker.add(itoa(a.shares[0].worker))
+				t.worker.addInt(a.shares[0].worker, &scratch)
 			} else {
 				t.worker.null()
 			}
-			ws := make([]string, len(a.shares))
-			for i, s := range a.shares {
-				ws[i] = itoa(s.worker)
+			if len(a.shares) == 1 {
+				t.workers.addInt(a.shares[0].worker, &scratch)
+			} else {
+				ws := make([]string, len(a.shares))
+				for i, s := range a.shares {
+					ws[i] = itoa(s.worker)
+				}
+				t.workers.opt(strings.Join(ws, ","), len(ws) > 0)
 			}
-			t.workers.opt(strings.Join(ws, ","), len(ws) > 0)
 			t.nWorkers.add(int64(len(a.shares)))
 			t.submit.opt(a.submit, a.hasSubmit)
 			t.start.add(a.start)
@@ -1155,20 +1247,21 @@ func (h *hqLoader) dataset(name string) *Dataset {
 			t.est.add(a.estimated)
 			t.startLine.add(int64(a.startLine))
 			t.endLine.opt(int64(a.endLine), !a.open)
-			j := h.jmap[a.key.job]
-			t.jobName.opt(func() string {
-				if j != nil {
-					return j.name
-				}
-				return ""
-			}(), j != nil)
+			if job == nil || job.id != a.key.job {
+				job = h.jmap[a.key.job]
+			}
+			if job != nil {
+				t.jobName.add(job.name)
+			} else {
+				t.jobName.null()
+			}
 		}
 		if wantPl {
 			for i, s := range a.shares {
-				pl.job.add(itoa(a.key.job))
+				pl.job.addInt(a.key.job, &scratch)
 				pl.task.add(a.key.task)
 				pl.attempt.add(a.attempt)
-				pl.worker.add(itoa(s.worker))
+				pl.worker.addInt(s.worker, &scratch)
 				pl.root.add(i == 0)
 				pl.start.add(a.start)
 				pl.end.opt(s.end, !s.open)
@@ -1331,4 +1424,28 @@ func (h *hqLoader) dataset(name string) *Dataset {
 		}
 	}
 	return d
+}
+
+// hqOpen is the list of attempts started on one worker, in start order,
+// closed ones included until the list next doubles.
+type hqOpen struct {
+	list []*hqAttempt
+	live int // len(list) after the last compaction
+}
+
+// add appends a, first dropping the closed attempts when the list has
+// doubled since the last compaction (amortised O(1) per attempt; the list
+// stays within twice the worker's open attempts, plus a constant).
+func (o *hqOpen) add(a *hqAttempt) {
+	if len(o.list) >= 2*o.live+64 {
+		kept := o.list[:0]
+		for _, x := range o.list {
+			if x.open {
+				kept = append(kept, x)
+			}
+		}
+		clear(o.list[len(kept):])
+		o.list, o.live = kept, len(kept)
+	}
+	o.list = append(o.list, a)
 }

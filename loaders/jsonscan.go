@@ -104,7 +104,7 @@ func scanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, e
 		if i >= len(b) || b[i] != '"' {
 			return i, jsonErr(i, "a member name")
 		}
-		end, err := scanString(b, i)
+		end, escaped, err := scanStringEsc(b, i)
 		if err != nil {
 			return end, err
 		}
@@ -119,7 +119,7 @@ func scanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, e
 			return i, err
 		}
 		if fn != nil {
-			if bytes.IndexByte(key, '\\') >= 0 {
+			if escaped {
 				key = appendUnescaped(nil, key)
 			}
 			if err := fn(key, b[start:i]); err != nil {
@@ -159,36 +159,58 @@ func eachMember(rec []byte, fn func(key, val []byte) error) error {
 // scanString checks the string starting at b[i] ('"') and returns the
 // offset just past its closing quote.
 func scanString(b []byte, i int) (int, error) {
+	end, _, err := scanStringEsc(b, i)
+	return end, err
+}
+
+// plainByte[c] is set for the bytes a JSON string holds as they are: not
+// the quote, the backslash or a control character.
+var plainByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= 0x20 && c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// scanStringEsc is scanString that also reports whether the string has
+// an escape.
+func scanStringEsc(b []byte, i int) (end int, escaped bool, err error) {
 	for i++; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case c == '"':
-			return i + 1, nil
-		case c == '\\':
+		for i < len(b) && plainByte[b[i]] {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		switch b[i] {
+		case '"':
+			return i + 1, escaped, nil
+		case '\\':
+			escaped = true
 			i++
 			if i >= len(b) {
-				return i, jsonErr(i, "an escape")
+				return i, escaped, jsonErr(i, "an escape")
 			}
 			switch b[i] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 			case 'u':
 				if i+4 >= len(b) {
-					return i, jsonErr(i, "four hex digits")
+					return i, escaped, jsonErr(i, "four hex digits")
 				}
 				for _, h := range b[i+1 : i+5] {
 					if !isHex(h) {
-						return i, jsonErr(i, "four hex digits")
+						return i, escaped, jsonErr(i, "four hex digits")
 					}
 				}
 				i += 4
 			default:
-				return i, jsonErr(i, "an escape")
+				return i, escaped, jsonErr(i, "an escape")
 			}
-		case c < 0x20:
-			return i, jsonErr(i, "no control character in a string")
+		default: // a control character
+			return i, escaped, jsonErr(i, "no control character in a string")
 		}
 	}
-	return i, jsonErr(i, "the end of the string")
+	return i, escaped, jsonErr(i, "the end of the string")
 }
 
 func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
