@@ -128,6 +128,14 @@ func FuzzHQFlat(f *testing.F) {
 	seedLines(f, bundled("hq/synthetic_v0.26_journal.jsonl"), 1)
 	f.Add(`{"event":{"error":"x\u00e9\"","job":1,"task":54,"type":"task-failed"},"time":"2026-08-04T09:00:22.813Z"}`)
 	f.Add(`{"event":{"instance":null,"job":-1,"task":5934,"type":"task-started","worker":192,"variant":0},"time":"2026-08-04T09:02:44Z"}`)
+	// the line's own object as decodeHQFlat walks it: spacing, a trailing
+	// or missing comma, duplicate members, bytes that are not UTF-8
+	f.Add(` { "time" : "2026-08-04T09:00:22Z" , "event" : { "job" : 1 , "task" : 2 , "type" : "task-finished" } } `)
+	f.Add(`{"event":{"job":1,"task":2,"type":"task-finished"},"time":"2026-08-04T09:00:22Z",}`)
+	f.Add(`{"event":{"job":1,"task":2,"type":"task-finished"} "time":"2026-08-04T09:00:22Z"}`)
+	f.Add(`{"event":{"job":1,"task":2,"type":"task-finished"},"event":{"task":3},"time":"2026-08-04T09:00:22Z"}`)
+	f.Add("{\"event\":{\"error\":\"bad \xff byte\",\"job\":1,\"task\":2,\"type\":\"task-failed\"},\"time\":\"2026-08-04T09:00:22Z\"}")
+	f.Add(`{"ev\u0065nt":{"job":1,"task":2,"type":"task-finished"},"time":"2026-08-04T09:00:22Z"}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		var fast hqFlat
 		if !decodeHQFlat([]byte(in), &fast) {

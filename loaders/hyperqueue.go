@@ -319,24 +319,45 @@ type hqShare struct {
 // exit-code field).
 var hqExitCode = regexp.MustCompile(`exit code (-?[0-9]+)`)
 
+// hqAttempt is one run of a task. A run on one worker (the journal's
+// bulk) keeps only that worker's id: its share is the attempt's own
+// request, end and state (share builds it); a multi-node run keeps a share
+// per worker, as a worker that leaves it closes only its own.
 type hqAttempt struct {
 	key                      taskKey
 	attempt, instance        int64
-	hasInstance              bool
-	unknownWorker            bool
-	shares                   []hqShare
 	submit                   int64
-	hasSubmit                bool
 	start, end               int64
 	startLine, endLine       int
-	open                     bool
-	state, rawState, reason  string
 	reqCPUs, reqGPUs, reqMem float64
-	reqNodes                 int64
+	reqNodes, variant        int64
+	worker                   int64     // the worker it ran on (hasWorker, multi nil)
+	multi                    []hqShare // each worker's share, root first, when it ran on several
+	state, rawState, reason  string
 	policy                   string
-	variant                  int64
-	estimated                bool
-	one                      [1]hqShare // shares' storage for a one-worker attempt
+	hasInstance, hasSubmit   bool
+	hasWorker, unknownWorker bool
+	open, estimated          bool
+}
+
+// nShares returns the number of workers the attempt ran on.
+func (a *hqAttempt) nShares() int {
+	switch {
+	case a.multi != nil:
+		return len(a.multi)
+	case a.hasWorker:
+		return 1
+	}
+	return 0
+}
+
+// share returns the attempt's share of its i-th worker (0: the root).
+func (a *hqAttempt) share(i int) hqShare {
+	if a.multi != nil {
+		return a.multi[i]
+	}
+	return hqShare{worker: a.worker, cpus: a.reqCPUs, gpus: a.reqGPUs, memMB: a.reqMem,
+		end: a.end, endLine: a.endLine, state: a.state, open: a.open}
 }
 
 type hqJob struct {
@@ -507,77 +528,114 @@ func decodeHQFlat(line []byte, f *hqFlat) bool {
 	*f = hqFlat{}
 	var typ, at []byte
 	hasType, hasTime, flat := false, false, true
-	err := eachMember(line, func(key, val []byte) error {
+	// member reads one member of the event object (a slice of line).
+	member := func(key, v []byte) error {
+		var i int
 		switch string(key) {
-		case "time":
-			at, hasTime = val, true
+		case "type":
+			typ, hasType = v, true
 			return nil
-		case "event":
+		case "error", "reason":
+			if !utf8.Valid(v) { // the full decoder keeps invalid UTF-8 as it is, jsonText would replace it
+				flat = false
+				return errInputEnds
+			}
+			from := int32(cap(line) - cap(v)) // v's offset in line
+			s := textSpan{from, from + int32(len(v))}
+			if key[0] == 'e' {
+				f.err = s
+			} else {
+				f.reason = s
+			}
+			if _, _, err := jsonText(v); err != nil {
+				flat = false
+				return err
+			}
+			return nil
+		case "job":
+			i = flJob
+		case "job_id":
+			i = flJobID
+		case "job-id":
+			i = flJobIDDash
+		case "task":
+			i = flTask
+		case "instance":
+			i = flInstance
+		case "worker":
+			i = flWorker
+		case "variant":
+			i = flVariant
+		case "id":
+			i = flID
 		default:
 			flat = false
 			return errInputEnds
 		}
-		if val[0] != '{' {
+		x, ok, err := jsonInt(v)
+		if err != nil {
 			flat = false
-			return errInputEnds
+			return err
 		}
-		base := int32(cap(line) - cap(val)) // val's offset in line
-		return eachMember(val, func(key, v []byte) error {
-			var i int
-			switch string(key) {
-			case "type":
-				typ, hasType = v, true
-				return nil
-			case "error", "reason":
-				if _, _, err := jsonText(v); err != nil {
-					flat = false
-					return err
-				}
-				from := base + int32(cap(val)-cap(v))
-				s := textSpan{from, from + int32(len(v))}
-				if key[0] == 'e' {
-					f.err = s
-				} else {
-					f.reason = s
-				}
-				return nil
-			case "job":
-				i = flJob
-			case "job_id":
-				i = flJobID
-			case "job-id":
-				i = flJobIDDash
-			case "task":
-				i = flTask
-			case "instance":
-				i = flInstance
-			case "worker":
-				i = flWorker
-			case "variant":
-				i = flVariant
-			case "id":
-				i = flID
-			default:
-				flat = false
-				return errInputEnds
+		f.ints[i] = x
+		if ok {
+			f.has |= 1 << i
+		} else {
+			f.has &^= 1 << i
+		}
+		return nil
+	}
+	// The line's own object, {"event": {...}, "time": "..."}, is walked
+	// here rather than by eachMember so that the event object is scanned
+	// once (scanMembers calls member as it goes), not once to skip it and
+	// again to read it. Outside strings a valid line is ASCII, and the
+	// strings read are the keys (escaped ones are left to the full
+	// decoder), the type and time (compared and parsed: any other byte
+	// fails), and the texts (checked above): no utf8.Valid over the line.
+	i := skipWS(line, 0)
+	if i >= len(line) || line[i] != '{' {
+		return false
+	}
+	i = skipWS(line, i+1)
+	for i < len(line) && line[i] != '}' {
+		if line[i] != '"' {
+			return false
+		}
+		end, escaped, err := scanStringEsc(line, i)
+		if err != nil || escaped {
+			return false
+		}
+		key := line[i+1 : end-1]
+		if i = skipWS(line, end); i >= len(line) || line[i] != ':' {
+			return false
+		}
+		i = skipWS(line, i+1)
+		switch string(key) {
+		case "event":
+			if i >= len(line) || line[i] != '{' {
+				return false
 			}
-			x, ok, err := jsonInt(v)
-			if err != nil {
-				flat = false
-				return err
+			if i, err = scanMembers(line, i, 1, member); err != nil || !flat {
+				return false
 			}
-			f.ints[i] = x
-			if ok {
-				f.has |= 1 << i
-			} else {
-				f.has &^= 1 << i
+		case "time":
+			start := i
+			if i, err = scanValue(line, i, 1); err != nil {
+				return false
 			}
-			return nil
-		})
-	})
-	if err != nil || !flat || !hasType || !hasTime || !utf8.Valid(line) {
-		// malformed or another shape: the full decoder says which (and
-		// keeps invalid UTF-8 as it is, where jsonText would replace it)
+			at, hasTime = line[start:i], true
+		default:
+			return false
+		}
+		if i = skipWS(line, i); i < len(line) && line[i] == ',' {
+			if i = skipWS(line, i+1); i < len(line) && line[i] == '}' {
+				return false // a trailing comma
+			}
+		} else if i >= len(line) || line[i] != '}' {
+			return false
+		}
+	}
+	if i >= len(line) || skipWS(line, i+1) != len(line) || !hasType || !hasTime {
 		return false
 	}
 	t, ok, err := jsonText(typ)
@@ -965,8 +1023,8 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 			h.closeAttempt(prev, t, n, "lost", "restarted", "")
 		}
 	}
-	a := h.arena.new(hqAttempt{key: key, attempt: attempt, start: t, startLine: n, open: true, state: "running"})
-	a.shares = a.one[:0]
+	a := h.arena.alloc()
+	a.key, a.attempt, a.start, a.startLine, a.open, a.state = key, attempt, t, n, true, "running"
 	if e.Instance.ok {
 		a.instance, a.hasInstance = e.Instance.v, true
 	}
@@ -989,6 +1047,15 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 	if sub != nil && !sub.graph && int(a.variant) < len(sub.variants) {
 		req = &sub.variants[a.variant]
 	}
+	// addShare records the attempt's share of one of its workers; an
+	// attempt on one worker keeps just the id (see hqAttempt).
+	addShare := func(s hqShare) {
+		if len(workers) == 1 {
+			a.worker, a.hasWorker = s.worker, true
+			return
+		}
+		a.multi = append(a.multi, s)
+	}
 	amountOn := func(w int64, res string) float64 {
 		if wk := h.wmap[w]; wk != nil {
 			return wk.amounts[res]
@@ -1003,7 +1070,7 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 		a.reqCPUs = 1
 		a.reqNodes = int64(len(workers))
 		for _, w := range workers {
-			a.shares = append(a.shares, hqShare{worker: w, cpus: 1, open: true})
+			addShare(hqShare{worker: w, cpus: 1, open: true})
 		}
 	case req.NNodes > 0:
 		a.reqNodes = req.NNodes
@@ -1017,7 +1084,7 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 			a.reqCPUs += s.cpus
 			a.reqGPUs += s.gpus
 			a.reqMem += s.memMB
-			a.shares = append(a.shares, s)
+			addShare(s)
 		}
 	default:
 		a.reqNodes = 1
@@ -1041,15 +1108,16 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 			}
 		}
 		for _, w := range workers {
-			a.shares = append(a.shares, hqShare{worker: w, cpus: a.reqCPUs, gpus: a.reqGPUs, memMB: a.reqMem, open: true})
+			addShare(hqShare{worker: w, cpus: a.reqCPUs, gpus: a.reqGPUs, memMB: a.reqMem, open: true})
 		}
 	}
 	h.attempts = append(h.attempts, a)
-	for _, s := range a.shares {
-		o := h.wopen[s.worker]
+	for i := range a.nShares() {
+		w := a.share(i).worker
+		o := h.wopen[w]
 		if o == nil {
 			o = &hqOpen{}
-			h.wopen[s.worker] = o
+			h.wopen[w] = o
 		}
 		o.add(a)
 	}
@@ -1058,9 +1126,9 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 
 func (h *hqLoader) closeAttempt(a *hqAttempt, t int64, n int, state, raw, reason string) {
 	a.open, a.end, a.endLine, a.state, a.rawState, a.reason = false, t, n, state, raw, reason
-	for i := range a.shares {
-		if a.shares[i].open {
-			a.shares[i].open, a.shares[i].end, a.shares[i].endLine, a.shares[i].state = false, t, n, state
+	for i := range a.multi {
+		if s := &a.multi[i]; s.open {
+			s.open, s.end, s.endLine, s.state = false, t, n, state
 		}
 	}
 }
@@ -1093,14 +1161,14 @@ func (h *hqLoader) workerLost(id int64, reason string, t int64, n int) {
 		if !a.open {
 			continue
 		}
-		for i := range a.shares {
-			s := &a.shares[i]
-			if s.worker != id || !s.open {
+		for i := range a.nShares() {
+			if s := a.share(i); s.worker != id || !s.open {
 				continue
 			}
 			if i == 0 {
 				roots = append(roots, a)
 			} else { // a non-root worker of a multi-node task leaves it
+				s := &a.multi[i]
 				s.open, s.end, s.endLine, s.state = false, t, n, "lost"
 			}
 		}
@@ -1200,7 +1268,7 @@ func (h *hqLoader) dataset(name string) *Dataset {
 	if wantPl {
 		n := 0
 		for _, a := range h.attempts {
-			n += len(a.shares)
+			n += a.nShares()
 		}
 		reserve(n, &pl.job, &pl.worker, &pl.state, &pl.task, &pl.attempt, &pl.start, &pl.end, &pl.sl, &pl.el,
 			&pl.root, &pl.cpus, &pl.gpus, &pl.mem)
@@ -1211,21 +1279,22 @@ func (h *hqLoader) dataset(name string) *Dataset {
 			t.task.add(a.key.task)
 			t.attempt.add(a.attempt)
 			t.instance.opt(a.instance, a.hasInstance)
-			if len(a.shares) > 0 {
-				t.worker.addInt(a.shares[0].worker, &scratch)
+			ns := a.nShares()
+			if ns > 0 {
+				t.worker.addInt(a.share(0).worker, &scratch)
 			} else {
 				t.worker.null()
 			}
-			if len(a.shares) == 1 {
-				t.workers.addInt(a.shares[0].worker, &scratch)
+			if ns == 1 {
+				t.workers.addInt(a.worker, &scratch)
 			} else {
-				ws := make([]string, len(a.shares))
-				for i, s := range a.shares {
-					ws[i] = itoa(s.worker)
+				ws := make([]string, ns)
+				for i := range ws {
+					ws[i] = itoa(a.share(i).worker)
 				}
-				t.workers.opt(strings.Join(ws, ","), len(ws) > 0)
+				t.workers.opt(strings.Join(ws, ","), ns > 0)
 			}
-			t.nWorkers.add(int64(len(a.shares)))
+			t.nWorkers.add(int64(ns))
 			t.submit.opt(a.submit, a.hasSubmit)
 			t.start.add(a.start)
 			t.end.opt(a.end, !a.open)
@@ -1257,7 +1326,8 @@ func (h *hqLoader) dataset(name string) *Dataset {
 			}
 		}
 		if wantPl {
-			for i, s := range a.shares {
+			for i := range a.nShares() {
+				s := a.share(i)
 				pl.job.addInt(a.key.job, &scratch)
 				pl.task.add(a.key.task)
 				pl.attempt.add(a.attempt)

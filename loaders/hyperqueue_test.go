@@ -280,3 +280,32 @@ func TestHyperQueueSelectedFrames(t *testing.T) {
 		}
 	}
 }
+
+// TestHQFlatShapes: which lines the flat fast path takes (the rest go to
+// the full decoder, which reports what is wrong); FuzzHQFlat checks that
+// what it takes it reads as the full decoder does.
+func TestHQFlatShapes(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		flat bool
+	}{
+		{`{"event":{"instance":0,"job":1,"task":1,"type":"task-started","worker":3},"time":"2026-08-04T09:00:15.511Z"}`, true},
+		{` { "time" : "2026-08-04T09:00:22Z" , "event" : { "job" : 1 , "task" : 2 , "type" : "task-finished" } } `, true},
+		{`{"event":{"job":1,"task":2,"type":"task-finished"},"event":{"task":3},"time":"2026-08-04T09:00:22Z"}`, true},
+		{`{"event":{"error":"x\u00e9\"","job":1,"task":54,"type":"task-failed"},"time":"2026-08-04T09:00:22.813Z"}`, true},
+		{`{"event":{"job":1,"task":2,"type":"task-finished"},"time":"2026-08-04T09:00:22Z",}`, false},  // trailing comma
+		{`{"event":{"job":1,"task":2,"type":"task-finished"} "time":"2026-08-04T09:00:22Z"}`, false},   // missing comma
+		{`{"event":{"job":1,"task":2,"type":"task-finished"},"time":"2026-08-04T09:00:22Z"} x`, false}, // trailing text
+		{"{\"event\":{\"error\":\"\xff\",\"job\":1,\"task\":2,\"type\":\"task-failed\"},\"time\":\"2026-08-04T09:00:22Z\"}", false},
+		{`{"ev\u0065nt":{"job":1,"task":2,"type":"task-finished"},"time":"2026-08-04T09:00:22Z"}`, false}, // escaped key
+		{`{"event":{"job":1,"type":"job-completed"},"time":"2026-08-04T09:00:22Z"}`, false},               // not a task event
+		{`{"event":{"job":1,"task":2,"type":"task-finished"},"time":"yesterday"}`, false},
+		{`{"event":{"job":1,"task":2,"type":"task-finished"}}`, false},
+		{`{}`, false},
+	} {
+		var f hqFlat
+		if got := decodeHQFlat([]byte(c.line), &f); got != c.flat {
+			t.Errorf("decodeHQFlat(%s) = %v, want %v", c.line, got, c.flat)
+		}
+	}
+}

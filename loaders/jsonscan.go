@@ -10,7 +10,9 @@ package loaders
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -172,10 +174,31 @@ var plainByte = func() (t [256]bool) {
 	return t
 }()
 
+// specialBytes returns, for the eight bytes of x (little-endian), a mask
+// whose lowest set bit is the high bit of the first byte that is a quote,
+// a backslash or a control character (0 if none is): the zero-byte test
+// (v−0x01…)&^v&0x80… on x^'"', x^'\\' and, for bytes below 0x20, x itself.
+// Bits above the lowest may be false positives (a borrow); only the
+// lowest is used.
+func specialBytes(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q := x ^ (ones * '"')
+	s := x ^ (ones * '\\')
+	return ((q-ones)&^q | (s-ones)&^s | (x-ones*0x20)&^x) & highs
+}
+
 // scanStringEsc is scanString that also reports whether the string has
 // an escape.
 func scanStringEsc(b []byte, i int) (end int, escaped bool, err error) {
 	for i++; i < len(b); i++ {
+		for i+8 <= len(b) { // eight bytes at a time up to the first special one
+			m := specialBytes(binary.LittleEndian.Uint64(b[i:]))
+			if m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+				break
+			}
+			i += 8
+		}
 		for i < len(b) && plainByte[b[i]] {
 			i++
 		}

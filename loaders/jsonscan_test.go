@@ -2,7 +2,9 @@ package loaders
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -135,4 +137,43 @@ func FuzzJSONScan(f *testing.F) {
 		}
 		cutAll(t, in)
 	})
+}
+
+// TestSpecialBytes: for words holding every byte value at every position
+// (after plain bytes, and before every other byte value), specialBytes
+// finds the first quote, backslash or control character, or none.
+func TestSpecialBytes(t *testing.T) {
+	special := func(c byte) bool { return c < 0x20 || c == '"' || c == '\\' }
+	for p := 0; p < 8; p++ {
+		for c := 0; c < 256; c++ {
+			for _, after := range []byte{'a', 0, '"', '\\', 0x1f, 0x20, 0x7f, 0x80, 0xff} {
+				var w [8]byte
+				for i := range w {
+					switch {
+					case i < p:
+						w[i] = 'a' + byte(i)
+					case i == p:
+						w[i] = byte(c)
+					default:
+						w[i] = after
+					}
+				}
+				want := -1
+				for i, b := range w {
+					if special(b) {
+						want = i
+						break
+					}
+				}
+				m := specialBytes(binary.LittleEndian.Uint64(w[:]))
+				got := -1
+				if m != 0 {
+					got = bits.TrailingZeros64(m) / 8
+				}
+				if got != want {
+					t.Fatalf("%q: first special byte at %d, want %d", w, got, want)
+				}
+			}
+		}
+	}
 }

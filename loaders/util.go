@@ -44,6 +44,17 @@ type arena[T any] struct{ free []T }
 // arenaBlock is the number of values an arena allocates at once.
 const arenaBlock = 1024
 
+// alloc returns a pointer to a zero value: for large T, filling it in
+// place beats new's copy.
+func (a *arena[T]) alloc() *T {
+	if len(a.free) == 0 {
+		a.free = make([]T, arenaBlock)
+	}
+	p := &a.free[0]
+	a.free = a.free[1:]
+	return p
+}
+
 // new returns a pointer to a copy of v.
 func (a *arena[T]) new(v T) *T {
 	if len(a.free) == 0 {

@@ -1,9 +1,7 @@
 package ops
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 
 	"github.com/jobframe/jobframe/frame"
 )
@@ -91,18 +89,9 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 		}
 		deltas = append(deltas, delta{lt[i], -1.0 * w})
 	}
-	slices.SortStableFunc(deltas, func(a, b delta) int {
-		if c := cmp.Compare(a.t, b.t); c != 0 {
-			return c
-		}
-		switch {
-		case a.v < b.v:
-			return -1
-		case a.v > b.v:
-			return 1
-		}
-		return 0
-	})
+	// by (time, delta): a stable pass by delta, then one by time
+	sortStableByKey(deltas, func(d *delta) uint64 { return float64Key(d.v) })
+	sortStableByKey(deltas, func(d *delta) uint64 { return int64Key(d.t) })
 	times := make([]int64, len(deltas))
 	values := make([]float64, len(deltas))
 	sum := 0.0
@@ -137,12 +126,8 @@ func AvailableNodes(allocations *frame.Frame) (series *frame.Frame, skipped int)
 	for i := range s {
 		deltas = append(deltas, delta{s[i], n[i]}, delta{e[i], -n[i]})
 	}
-	slices.SortStableFunc(deltas, func(a, b delta) int {
-		if c := cmp.Compare(a.t, b.t); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.d, b.d)
-	})
+	sortStableByKey(deltas, func(d *delta) uint64 { return int64Key(d.d) })
+	sortStableByKey(deltas, func(d *delta) uint64 { return int64Key(d.t) })
 	times := make([]int64, len(deltas))
 	nodes := make([]int64, len(deltas))
 	sum := int64(0)

@@ -1,9 +1,7 @@
 package ops
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 
 	"github.com/jobframe/jobframe/frame"
 )
@@ -117,7 +115,7 @@ func StateCounts(tasks *frame.Frame) *frame.Frame {
 			}
 		}
 	}
-	slices.SortStableFunc(evs, func(a, b ev) int { return cmp.Compare(a.time, b.time) })
+	sortStableByKey(evs, func(e *ev) uint64 { return int64Key(e.time) })
 	var times []int64
 	var w, r []float64
 	cw, cr := 0.0, 0.0

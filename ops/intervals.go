@@ -1,9 +1,7 @@
 package ops
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 
 	"github.com/jobframe/jobframe/frame"
 )
@@ -96,7 +94,7 @@ func Intervals(f *frame.Frame, start, end string, by ...string) *frame.Frame {
 // (touching intervals merge). It returns the length of the union and the
 // number of merged intervals.
 func mergeIntervals(rows []int, start, end []int64) (union, runs int64) {
-	slices.SortStableFunc(rows, func(a, b int) int { return cmp.Compare(start[a], start[b]) })
+	sortStableByKey(rows, func(r *int) uint64 { return int64Key(start[*r]) })
 	curS, curE := start[rows[0]], end[rows[0]]
 	for _, r := range rows[1:] {
 		if start[r] <= curE {

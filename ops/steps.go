@@ -1,9 +1,7 @@
 package ops
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 
 	"github.com/jobframe/jobframe/frame"
 )
@@ -20,7 +18,7 @@ type change struct {
 // with one point per distinct key: the time of the key's first change
 // and the running total after all of that key's changes.
 func stepSeries(changes []change) *frame.Frame {
-	slices.SortStableFunc(changes, func(a, b change) int { return cmp.Compare(a.key, b.key) })
+	sortStableByKey(changes, func(c *change) uint64 { return int64Key(c.key) })
 	var times []int64
 	var values []float64
 	total := 0.0

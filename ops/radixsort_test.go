@@ -1,0 +1,64 @@
+package ops
+
+import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestSortStableByKey: the radix sort orders exactly as
+// slices.SortStableFunc does (equal keys keep their order), for keys
+// spread over every byte, negative, few distinct, already sorted, and
+// floats of both signs.
+func TestSortStableByKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	type rec struct {
+		k   int64
+		f   float64
+		pos int
+	}
+	gens := map[string]func(i int) rec{
+		"wide":     func(i int) rec { return rec{k: int64(r.Uint64())} },
+		"negative": func(i int) rec { return rec{k: r.Int64N(1000) - 500} },
+		"few":      func(i int) rec { return rec{k: r.Int64N(3)} },
+		"sorted":   func(i int) rec { return rec{k: int64(i / 7)} },
+		"lines":    func(i int) rec { return rec{k: r.Int64N(5_000_000)} },
+		"extremes": func(i int) rec { return rec{k: []int64{math.MinInt64, math.MaxInt64, 0, -1}[r.IntN(4)]} },
+		"floats": func(i int) rec {
+			return rec{f: []float64{-2.5, -0.0, 0, 1e300, -1e-300, math.Inf(-1), 3}[r.IntN(7)]}
+		},
+	}
+	for name, gen := range gens {
+		for _, n := range []int{0, 1, 5, 255, 256, 3000, 70000} {
+			in := make([]rec, n)
+			for i := range in {
+				in[i] = gen(i)
+				in[i].pos = i
+			}
+			want := slices.Clone(in)
+			got := slices.Clone(in)
+			if name == "floats" {
+				slices.SortStableFunc(want, func(a, b rec) int { return cmp.Compare(a.f, b.f) })
+				sortStableByKey(got, func(x *rec) uint64 { return float64Key(x.f) })
+			} else {
+				slices.SortStableFunc(want, func(a, b rec) int { return cmp.Compare(a.k, b.k) })
+				sortStableByKey(got, func(x *rec) uint64 { return int64Key(x.k) })
+			}
+			for i := range want {
+				// -0 and +0 compare equal to cmp but not to float64Key, so
+				// floats are checked by value and order of equal values.
+				if name == "floats" && want[i].f == 0 {
+					if got[i].f != 0 {
+						t.Fatalf("%s n=%d: row %d = %+v, want a zero", name, n, i, got[i])
+					}
+					continue
+				}
+				if got[i] != want[i] {
+					t.Fatalf("%s n=%d: row %d = %+v, want %+v", name, n, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
