@@ -67,10 +67,15 @@ func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	names := []string{orDefault(in.EventsName, "events"), orDefault(in.JobsName, "jobs"), orDefault(in.BatchJobsName, "batchjobs")}
 	d := &Dataset{Source: "balsam", Frames: map[string]*frame.Frame{}}
-	b := &balsamBuilder{tagCols: map[string]*strCol{}}
+	want := wantFrames(o)
+	wants := func(f string) bool { return want == nil || want[f] }
+	b := &balsamBuilder{tagCols: map[string]*strCol{}, o: o, jobCols: wants(Tasks) || wants(Jobs)}
 	// ids and paths are distinct per job: plain text from the start, no
 	// dictionary to fill and drop
 	b.jb.job.plain, b.jb.workdir.plain, b.ev.job.plain = &textCol{}, &textCol{}, &textCol{}
+	evCol := func(c string) bool { return wants(Events) && o.keeps(Events, c) }
+	b.ev.keep.job, b.ev.keep.data = evCol("job"), evCol("data")
+	b.ev.keep.rc, b.ev.keep.errT = evCol("returncode") || wants(Tasks), evCol("error") || wants(Tasks)
 	var warnings []Warning
 	load := func(r io.Reader, name string, run func(*problems) error) error {
 		if r == nil {
@@ -100,7 +105,9 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	if in.Events != nil {
 		d.Files = append([]string{names[0]}, d.Files...)
 		p := problems{file: names[0], lenient: o.Lenient}
-		if err := decodedJSON(in.Events, &p, decodeWorkers(), decodeBalsamEvent, b.addEvent(&p)); err != nil {
+		keepData := o.keeps(Events, "data")
+		decode := func(rec []byte, e *balsamEventRec) { decodeBalsamEvent(rec, e, keepData) }
+		if err := decodedJSON(in.Events, &p, decodeWorkers(), decode, b.addEvent(&p)); err != nil {
 			return nil, err
 		}
 		evWarnings = p.finish()
@@ -110,10 +117,10 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 			warnings = append(warnings, p.warnings...)
 		}
 	}
-	want := wantFrames(o)
-	wants := func(f string) bool { return want == nil || want[f] }
 	keys := sortedKeys(b.tagCols)
-	d.Frames[Events] = b.eventsFrame(keys)
+	if wants(Events) {
+		d.Frames[Events] = b.eventsFrame(d, keys)
+	}
 	if wants(Tasks) || wants(Jobs) {
 		tasks := b.attempts()
 		if wants(Tasks) {
@@ -136,6 +143,8 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 // balsamBuilder gathers the columns of the Balsam frames as records are
 // applied.
 type balsamBuilder struct {
+	o       Options
+	jobCols bool // build every jobs-file column (for the tasks or jobs frame), not just tags and batch job
 	scratch []byte
 	// jobs, one row per record
 	jb struct {
@@ -156,6 +165,9 @@ type balsamBuilder struct {
 		job, from, to, errT strCol
 		data                textCol
 		nodes               floatCol
+		// the columns Options.Columns keeps that the tasks frame does not
+		// need anyway
+		keep struct{ job, data, rc, errT bool }
 	}
 	evSlot []int32
 	// job times from the events, by slot
@@ -176,20 +188,7 @@ func (b *balsamBuilder) addJob(p *problems) func([]byte, int, *balsamJobRec) err
 		b.nRows++
 		b.slotJob = append(b.slotJob, j.id.v)
 		jb := &b.jb
-		jb.job.addInt(j.id.v, &b.scratch)
-		jb.workdir.add(bstr(j.workdir))
-		jb.state.add(bstr(j.state))
-		jb.app.opt(j.app.v, j.app.ok)
 		jb.batch.opt(j.batch.v, j.batch.ok)
-		jb.rc.opt(j.rc.v, j.rc.ok)
-		jb.nodes.opt(j.nodes.v, j.nodes.ok)
-		jb.rpn.opt(j.rpn.v, j.rpn.ok)
-		jb.tpr.opt(j.tpr.v, j.tpr.ok)
-		jb.npc.opt(j.npc.v, j.npc.ok)
-		jb.wall.opt(j.wall.v, j.wall.ok)
-		jb.gpr.opt(j.gpr.v, j.gpr.ok)
-		jb.lastUpdate.opt(j.lastUpdate.v, j.lastUpdate.ok)
-		jb.parents.add(bstr(j.parents))
 		b.scratch = formatTagPairs(b.scratch[:0], j.tags) // sorts j.tags
 		jb.tags.add(bstr(b.scratch))
 		for i, t := range j.tags {
@@ -206,6 +205,22 @@ func (b *balsamBuilder) addJob(p *problems) func([]byte, int, *balsamJobRec) err
 			}
 			col.add(bstr(t.v))
 		}
+		if !b.jobCols {
+			return nil
+		}
+		jb.job.addInt(j.id.v, &b.scratch)
+		jb.workdir.add(bstr(j.workdir))
+		jb.state.add(bstr(j.state))
+		jb.app.opt(j.app.v, j.app.ok)
+		jb.rc.opt(j.rc.v, j.rc.ok)
+		jb.nodes.opt(j.nodes.v, j.nodes.ok)
+		jb.rpn.opt(j.rpn.v, j.rpn.ok)
+		jb.tpr.opt(j.tpr.v, j.tpr.ok)
+		jb.npc.opt(j.npc.v, j.npc.ok)
+		jb.wall.opt(j.wall.v, j.wall.ok)
+		jb.gpr.opt(j.gpr.v, j.gpr.ok)
+		jb.lastUpdate.opt(j.lastUpdate.v, j.lastUpdate.ok)
+		jb.parents.add(bstr(j.parents))
 		return nil
 	}
 }
@@ -257,15 +272,23 @@ func (b *balsamBuilder) addEvent(p *problems) func([]byte, int, *balsamEventRec)
 		}
 		b.evSlot = append(b.evSlot, s)
 		ev := &b.ev
-		ev.time.add(e.time.v)
+		ev.time.add(e.time.v) // time and id order each job's events
 		ev.id.add(e.id.v)
-		ev.job.addInt(e.job.v, &b.scratch)
+		if ev.keep.job {
+			ev.job.addInt(e.job.v, &b.scratch)
+		}
 		ev.from.add(bstr(e.from))
 		ev.to.add(bstr(e.to))
-		ev.data.addBytes(e.data)
+		if ev.keep.data {
+			ev.data.addBytes(e.data)
+		}
 		ev.nodes.opt(e.nodes.v, e.nodes.ok)
-		ev.rc.opt(e.rc.v, e.rc.ok)
-		ev.errT.opt(bstr(e.errText), e.hasErr)
+		if ev.keep.rc {
+			ev.rc.opt(e.rc.v, e.rc.ok)
+		}
+		if ev.keep.errT {
+			ev.errT.opt(bstr(e.errText), e.hasErr)
+		}
 		return nil
 	}
 }
@@ -290,18 +313,46 @@ func (b *balsamBuilder) jobTagColumns(rows []int32, keys []string) []frame.Colum
 	return cols
 }
 
-func (b *balsamBuilder) eventsFrame(keys []string) *frame.Frame {
+func (b *balsamBuilder) eventsFrame(d *Dataset, keys []string) *frame.Frame {
 	ev := &b.ev
 	rows := make([]int32, len(b.evSlot))
 	for i, s := range b.evSlot {
 		rows[i] = b.rowOf(s)
 	}
-	cols := []frame.Column{ev.time.times("time"), ev.id.col("id"), ev.job.col("job"), ev.from.col("from_state"),
-		ev.to.col("to_state"), ev.data.col("data"), ev.nodes.col("num_nodes"), ev.rc.col("returncode"),
-		ev.errT.col("error")}
-	batch := b.jb.batch.gather(rows)
-	cols = append(cols, batch.col("batch_job"))
-	return frame.New(append(cols, b.jobTagColumns(rows, keys)...)...)
+	var cols []frame.Column
+	// add appends the column name (built by col) if Options.Columns keeps
+	// it, and records it as unbuilt otherwise.
+	add := func(name string, col func() frame.Column) {
+		if b.o.keeps(Events, name) {
+			cols = append(cols, col())
+		} else {
+			d.skip(Events, name)
+		}
+	}
+	add("time", func() frame.Column { return ev.time.times("time") })
+	add("id", func() frame.Column { return ev.id.col("id") })
+	add("job", func() frame.Column { return ev.job.col("job") })
+	add("from_state", func() frame.Column { return ev.from.col("from_state") })
+	add("to_state", func() frame.Column { return ev.to.col("to_state") })
+	add("data", func() frame.Column { return ev.data.col("data") })
+	add("num_nodes", func() frame.Column { return ev.nodes.col("num_nodes") })
+	add("returncode", func() frame.Column { return ev.rc.col("returncode") })
+	add("error", func() frame.Column { return ev.errT.col("error") })
+	add("batch_job", func() frame.Column {
+		batch := b.jb.batch.gather(rows)
+		return batch.col("batch_job")
+	})
+	add("tags", func() frame.Column {
+		tags := b.jb.tags.gather(rows)
+		return tags.col("tags")
+	})
+	for _, k := range keys {
+		add(frame.TagPrefix+k, func() frame.Column {
+			c := b.tagCols[k].gather(rows)
+			return c.col(frame.TagPrefix + k)
+		})
+	}
+	return frame.New(cols...)
 }
 
 // balsamAttempts are the columns of the tasks frame.

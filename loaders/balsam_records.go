@@ -132,7 +132,9 @@ type balsamEventRec struct {
 	hasErr         bool
 }
 
-func decodeBalsamEvent(rec []byte, e *balsamEventRec) {
+// decodeBalsamEvent decodes one LogEvent; keepData keeps its data as
+// compact JSON text (else only the fields read from it).
+func decodeBalsamEvent(rec []byte, e *balsamEventRec, keepData bool) {
 	var d recDecoder
 	err := eachMember(rec, func(key, val []byte) error {
 		switch string(key) {
@@ -173,7 +175,9 @@ func decodeBalsamEvent(rec []byte, e *balsamEventRec) {
 		e.data = []byte("{}")
 		return
 	}
-	e.data = compactJSON(e.data)
+	if keepData {
+		e.data = compactJSON(e.data)
+	}
 	if e.data[0] != '{' {
 		return
 	}

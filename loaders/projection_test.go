@@ -26,6 +26,9 @@ func TestColumnsOption(t *testing.T) {
 		{bundled("epmt/804280"), Threads, []string{"pid", "systemtime", "tid"}},
 		{bundled("hq/synthetic_v0.26_journal.jsonl"), Tasks, []string{"state", "worker", "start"}},
 		{bundled("balsam"), Jobs, []string{"job", "state"}},
+		// Balsam events skip data, returncode, error, batch_job and tags
+		{bundled("balsam"), Events, []string{"tag.experiment", "to_state", "num_nodes", "time", "from_state", "id"}},
+		{bundled("balsam"), Events, []string{"returncode", "error", "batch_job", "tags", "data"}},
 	} {
 		full, err := Open(c.path)
 		if err != nil {
@@ -55,6 +58,35 @@ func TestColumnsOption(t *testing.T) {
 				t.Errorf("%s: frame %s changed by Columns[%s]", c.path, name, c.frame)
 			}
 		}
+	}
+}
+
+// With only the frames an analysis reads, Balsam skips the jobs-file
+// columns that only the tasks and jobs frames hold: the events (their tags
+// and batch job come from the jobs file) are unchanged.
+func TestColumnsOptionBalsamFrames(t *testing.T) {
+	path := bundled("balsam")
+	full, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols := []string{"time", "id", "job", "from_state", "to_state", "num_nodes", "batch_job", "tags", "tag.experiment"}
+	some, err := OpenWith(Options{Frames: []string{Events, Allocations}, Columns: map[string][]string{Events: cols}}, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := some.Frames[Tasks]; ok {
+		t.Errorf("tasks frame built though not asked for")
+	}
+	if g, w := csvText(t, mustFrame(t, some, Events)), csvText(t, mustFrame(t, full, Events).Select(cols...)); g != w {
+		t.Errorf("events differ from the full load's\ngot  %.300s\nwant %.300s", g, w)
+	}
+	if g, w := csvText(t, mustFrame(t, some, Allocations)), csvText(t, mustFrame(t, full, Allocations)); g != w {
+		t.Errorf("allocations differ from the full load's")
+	}
+	_, err = OpenWith(Options{Columns: map[string][]string{Events: {"time", "dat"}}}, path)
+	if err == nil || !strings.Contains(err.Error(), `no column "dat"`) || !strings.Contains(err.Error(), "data, error,") {
+		t.Errorf("unknown events column: got %v", err)
 	}
 }
 

@@ -24,7 +24,11 @@ import (
 func main() {
 	path := os.Args[len(os.Args)-1]
 	t0 := time.Now()
-	d, err := loaders.OpenWith(loaders.Options{Frames: []string{loaders.Events, loaders.Allocations}}, path)
+	// Only the frames and event columns this analysis reads.
+	d, err := loaders.OpenWith(loaders.Options{
+		Frames:  []string{loaders.Events, loaders.Allocations},
+		Columns: map[string][]string{loaders.Events: {"time", "id", "job", "from_state", "to_state", "num_nodes", "tag.experiment"}},
+	}, path)
 	check(err)
 	events, allocations := d.Frames[loaders.Events], d.Frames[loaders.Allocations]
 	t1 := time.Now()
