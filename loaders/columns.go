@@ -86,8 +86,11 @@ func reserve(n int, cols ...reserver) {
 // once (copied, so that it does not pin the line it was cut from) and rows
 // hold codes, so low-cardinality columns (states, workers, hosts, tags)
 // cost a map lookup per row and become dictionary columns. A column whose
-// distinct values pass dictLimit (job ids, per-job tags, paths) switches to
-// plain text: no map, bytes appended per row.
+// distinct values pass dictLimit while they are more than a quarter of
+// its rows (job ids, per-job tags, paths) switches to plain text: no map,
+// bytes appended per row. One whose values repeat (EPMT's 75k process
+// tags over a million processes) stays a dictionary, which group-by and
+// joins read by code.
 type strCol struct {
 	codes []int32
 	ok    []bool
@@ -106,7 +109,7 @@ type strCol struct {
 const smallInts = 1 << 12
 
 // dictLimit is the number of distinct values past which a strCol stops
-// interning.
+// interning, unless its values repeat (see strCol).
 const dictLimit = 1 << 16
 
 func (c *strCol) add(v string) {
@@ -124,7 +127,7 @@ func (c *strCol) add(v string) {
 	}
 	code, found := c.index[v]
 	if !found {
-		if len(c.dict) >= dictLimit {
+		if len(c.dict) >= dictLimit && 4*len(c.dict) > len(c.codes) {
 			c.toPlain()
 			c.plain.add(v)
 			return
@@ -137,6 +140,14 @@ func (c *strCol) add(v string) {
 	c.last = code + 1
 	c.codes = push(c.codes, code)
 	c.ok = push(c.ok, true)
+}
+
+// pushCode appends the value whose code (in a column not gone plain) an
+// earlier add left in c.last−1: the same value, without hashing it again.
+func (c *strCol) pushCode(code int32) {
+	c.codes = push(c.codes, code)
+	c.ok = push(c.ok, true)
+	c.last = code + 1
 }
 
 func (c *strCol) null() {

@@ -33,8 +33,8 @@ func TestTextColLimit(t *testing.T) {
 	}
 }
 
-// A string column interns until it has dictLimit distinct values, then
-// turns plain; the values and nulls written before and after the switch
+// A string column interns until it has dictLimit distinct values (and
+// they are over a quarter of its rows), then turns plain; the values and nulls written before and after the switch
 // all come out as written.
 func TestStrColSwitchesToPlain(t *testing.T) {
 	var c strCol
@@ -61,6 +61,18 @@ func TestStrColSwitchesToPlain(t *testing.T) {
 		if got := f.FormatValue(0, i); got != want[i] {
 			t.Fatalf("row %d = %q, want %q", i, got, want[i])
 		}
+	}
+	// past the limit, values that repeat (here each on 8 rows) stay a
+	// dictionary
+	var r strCol
+	for i := 0; i < 8*(dictLimit+100); i++ {
+		r.add("tag-" + strconv.Itoa(i/8))
+	}
+	if r.plain != nil || len(r.dict) != dictLimit+100 {
+		t.Fatalf("repeated values: dictionary of %d values, plain %v", len(r.dict), r.plain != nil)
+	}
+	if f := frame.New(r.col("tags")); f.Err() != nil || f.FormatValue(0, 8*dictLimit+7) != "tag-"+strconv.Itoa(dictLimit) {
+		t.Fatalf("repeated values: %v, row %d = %q", f.Err(), 8*dictLimit+7, f.FormatValue(0, 8*dictLimit+7))
 	}
 	// low cardinality stays a dictionary
 	var d strCol

@@ -42,6 +42,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -204,13 +205,26 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		file, host string
 		procs      []*papiexProc
 		metrics    []string
+		skipped    []string // metrics no column or sum needs, not kept
 		p          problems
 	}
 	var all []*hostProcs
+	// the text fields kept: hostname also names the threads' host
+	var keepText [nStrFields]bool
+	keepText[sHostname] = wantThreads || o.keeps(Procs, "host")
+	keepText[sExename], keepText[sPath], keepText[sArgs] = o.keeps(Procs, "exename"), o.keeps(Procs, "path"), o.keeps(Procs, "args")
+	text := newPapiexText(keepText)
+	// the metrics kept: those of the columns built, and the three that
+	// cpu_time and the papiex-error check read
+	need := func(metric string) bool {
+		c := papiexColumn(metric)
+		return o.keeps(Procs, c) || metric == "usertime" || metric == "systemtime" || metric == "rdtsc_duration" ||
+			wantThreads && o.keeps(Threads, c)
+	}
 	for _, f := range data {
 		hp := &hostProcs{file: f.name, host: epmtHost(f.name), p: problems{file: f.name, lenient: o.Lenient}}
 		if f.kind == "csv" {
-			hp.procs, hp.metrics, err = readPapiexCSV(f.r, &hp.p)
+			hp.procs, hp.metrics, hp.skipped, err = readPapiexCSV(f.r, &hp.p, text, need)
 			if job.id == "" {
 				job.id = epmtJobID(f.name)
 			}
@@ -219,7 +233,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 				return nil, fmt.Errorf("%s: a papiex TSV file needs its -papiex-header.tsv beside it", f.name)
 			}
 			hp.metrics = header
-			hp.procs, err = readPapiexTSV(f.r, header, &hp.p)
+			hp.procs, err = readPapiexTSV(f.r, header, &hp.p, text)
 		}
 		if err != nil {
 			return nil, err
@@ -247,9 +261,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	// "papiex_<name>".
 	names := make([]string, len(metrics))
 	for m, name := range metrics {
-		names[m] = name
-		if epmtReserved[name] || strings.HasPrefix(name, frame.TagPrefix) {
-			names[m] = "papiex_" + name
+		if names[m] = papiexColumn(name); names[m] != name {
 			d.Warnings = append(d.Warnings, Warning{File: where, Field: name, Msg: fmt.Sprintf("papiex column %q is named like one of jobframe's; kept as %q", name, names[m])})
 		}
 	}
@@ -288,7 +300,8 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		canon string
 		bad   []string
 	}
-	tagCache := map[string]parsedTags{}
+	tagCache := make([]*parsedTags, len(text.tags)) // by tag id
+	tagCode := make([]int32, len(text.tags))        // code+1 in pr.tags of each tag id's canonical form
 	// the row counts are known: size the columns once (growing them row
 	// by row copies and faults in twice the memory)
 	nProcs, nThreads := 0, 0
@@ -298,17 +311,40 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			nThreads += len(p.threads)
 		}
 	}
-	for _, c := range []*intCol{&pr.pid, &pr.ppid, &pr.pgid, &pr.sid, &pr.gen, &pr.exit, &pr.sig, &pr.numtids,
-		&pr.start, &pr.end, &pr.dur, &pr.cpu, &pr.line} {
-		c.reserve(nProcs)
+	// Options.Columns: the base columns built (the rest are skipped, and
+	// named as such if an unknown column is asked for)
+	keep := struct{ host, file, line, exename, path, args bool }{o.keeps(Procs, "host"), o.keeps(Procs, "file"),
+		o.keeps(Procs, "line"), o.keeps(Procs, "exename"), o.keeps(Procs, "path"), o.keeps(Procs, "args")}
+	type procInt struct {
+		col  *intCol
+		f    int // index in papiexProc.ints
+		name string
+	}
+	var procInts []procInt // the per-process integer columns kept
+	for _, c := range []procInt{{&pr.pid, fPID, "pid"}, {&pr.ppid, fPPID, "ppid"}, {&pr.pgid, fPGID, "pgid"}, {&pr.sid, fSID, "sid"},
+		{&pr.gen, fGeneration, "generation"}, {&pr.exit, fExitcode, "exitcode"}, {&pr.sig, fExitsignal, "exitsignal"}} {
+		if o.keeps(Procs, c.name) {
+			procInts = append(procInts, c)
+		}
+	}
+	asked, limited := o.Columns[Procs]
+	wantTagCols := !limited || slices.ContainsFunc(asked, func(c string) bool { return strings.HasPrefix(c, frame.TagPrefix) })
+	for _, c := range procInts {
+		c.col.reserve(nProcs)
+	}
+	reserve(nProcs, &pr.numtids, &pr.start, &pr.end, &pr.dur, &pr.cpu, &pr.tags)
+	for _, c := range []struct {
+		col  reserver
+		kept bool
+	}{{&pr.line, keep.line}, {&pr.host, keep.host}, {&pr.exename, keep.exename}, {&pr.path, keep.path}, {&pr.args, keep.args}, {&pr.file, keep.file}} {
+		if c.kept {
+			c.col.reserve(nProcs)
+		}
 	}
 	for m := range pr.metric {
 		if keepMetric[m] {
 			pr.metric[m].reserve(nProcs)
 		}
-	}
-	for _, c := range []*strCol{&pr.host, &pr.exename, &pr.path, &pr.args, &pr.tags, &pr.file} {
-		c.reserve(nProcs)
 	}
 	if wantThreads {
 		for _, c := range []*intCol{&th.pid, &th.thread, &th.tid, &th.start, &th.end} {
@@ -322,6 +358,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		th.host.reserve(nThreads)
 		th.file.reserve(nThreads)
 	}
+	sums, has := make([]int64, len(metrics)), make([]bool, len(metrics)) // one process's metric sums
 	for _, hp := range all {
 		idx := make([]int, len(hp.metrics)) // file metric -> job metric
 		first := make([]bool, len(hp.metrics))
@@ -347,22 +384,24 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 				}
 				continue
 			}
-			pt, cached := tagCache[p.str[sTags]]
-			if !cached {
-				t, b := frame.ParseTags(p.str[sTags])
-				pt = parsedTags{t, frame.FormatTags(t), b}
-				tagCache[p.str[sTags]] = pt
+			pt := tagCache[p.tagID]
+			if pt == nil {
+				t, b := frame.ParseTags(text.tag(p))
+				pt = &parsedTags{t, frame.FormatTags(t), b}
+				tagCache[p.tagID] = pt
 			}
 			tags, bad := pt.tags, pt.bad
 			if len(bad) > 0 {
-				hp.p.note(p.line, "tags", p.str[sTags], fmt.Sprintf("tag piece %q has more than one ':' and is dropped, as EPMT does", bad[0]))
+				hp.p.note(p.line, "tags", text.tag(p), fmt.Sprintf("tag piece %q has more than one ':' and is dropped, as EPMT does", bad[0]))
 			}
 			for k := range tags {
 				tagKeys[k] = true
 			}
-			procTags = append(procTags, tags)
-			sums := make([]int64, len(metrics))
-			has := make([]bool, len(metrics))
+			if wantTagCols {
+				procTags = append(procTags, tags)
+			}
+			clear(sums)
+			clear(has)
 			for t, row := range p.threads {
 				for k, v := range row {
 					if !p.tvalid[t][k] {
@@ -413,17 +452,31 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 					cpu += sums[m]
 				}
 			}
-			pr.host.add(host)
-			pr.file.add(hp.file)
-			pr.line.add(int64(p.line))
-			pr.exename.add(p.str[sExename])
-			pr.path.add(p.str[sPath])
-			pr.args.add(p.str[sArgs])
-			pr.tags.add(pt.canon)
-			for _, c := range []struct {
-				col *intCol
-				f   int
-			}{{&pr.pid, fPID}, {&pr.ppid, fPPID}, {&pr.pgid, fPGID}, {&pr.sid, fSID}, {&pr.gen, fGeneration}, {&pr.exit, fExitcode}, {&pr.sig, fExitsignal}} {
+			if keep.host {
+				pr.host.add(host)
+			}
+			if keep.file {
+				pr.file.add(hp.file)
+			}
+			if keep.line {
+				pr.line.add(int64(p.line))
+			}
+			if keep.exename {
+				pr.exename.add(p.str[sExename])
+			}
+			if keep.path {
+				pr.path.add(p.str[sPath])
+			}
+			if keep.args {
+				pr.args.add(p.str[sArgs])
+			}
+			if c := tagCode[p.tagID]; c > 0 && pr.tags.plain == nil {
+				pr.tags.pushCode(c - 1)
+			} else {
+				pr.tags.add(pt.canon)
+				tagCode[p.tagID] = pr.tags.last
+			}
+			for _, c := range procInts {
 				c.col.opt(p.ints[c.f], p.has[c.f])
 			}
 			pr.numtids.add(int64(len(p.threads)))
@@ -444,16 +497,39 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		}
 		d.Warnings = append(d.Warnings, hp.p.finish()...)
 	}
-	n := len(pr.pid.v)
+	n := len(pr.start.v)
 	keys := make([]string, 0, len(tagKeys))
 	for k := range tagKeys {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	cols := []frame.Column{repeat("job", job.id, n), pr.host.col("host"), pr.pid.col("pid"), pr.ppid.col("ppid"),
-		pr.pgid.col("pgid"), pr.sid.col("sid"), pr.gen.col("generation"), pr.exename.col("exename"), pr.path.col("path"),
-		pr.args.col("args"), pr.exit.col("exitcode"), pr.sig.col("exitsignal"), pr.numtids.col("numtids"),
-		pr.start.times("start"), pr.end.times("end"), pr.dur.col("duration_us"), pr.cpu.col("cpu_time"), pr.tags.col("tags")}
+	var cols []frame.Column
+	// add appends column name, built by col, if Options.Columns keeps it
+	add := func(name string, col func() frame.Column) {
+		if o.keeps(Procs, name) {
+			cols = append(cols, col())
+		} else {
+			d.skip(Procs, name)
+		}
+	}
+	add("job", func() frame.Column { return repeat("job", job.id, n) })
+	add("host", func() frame.Column { return pr.host.col("host") })
+	add("pid", func() frame.Column { return pr.pid.col("pid") })
+	add("ppid", func() frame.Column { return pr.ppid.col("ppid") })
+	add("pgid", func() frame.Column { return pr.pgid.col("pgid") })
+	add("sid", func() frame.Column { return pr.sid.col("sid") })
+	add("generation", func() frame.Column { return pr.gen.col("generation") })
+	add("exename", func() frame.Column { return pr.exename.col("exename") })
+	add("path", func() frame.Column { return pr.path.col("path") })
+	add("args", func() frame.Column { return pr.args.col("args") })
+	add("exitcode", func() frame.Column { return pr.exit.col("exitcode") })
+	add("exitsignal", func() frame.Column { return pr.sig.col("exitsignal") })
+	add("numtids", func() frame.Column { return pr.numtids.col("numtids") })
+	add("start", func() frame.Column { return pr.start.times("start") })
+	add("end", func() frame.Column { return pr.end.times("end") })
+	add("duration_us", func() frame.Column { return pr.dur.col("duration_us") })
+	add("cpu_time", func() frame.Column { return pr.cpu.col("cpu_time") })
+	add("tags", func() frame.Column { return pr.tags.col("tags") })
 	for _, key := range keys {
 		if !o.keeps(Procs, frame.TagPrefix+key) {
 			d.skip(Procs, frame.TagPrefix+key)
@@ -473,7 +549,19 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			d.skip(Procs, names[m])
 		}
 	}
-	cols = append(cols, pr.file.col("file"), pr.line.col("line"))
+	// the metrics the readers did not keep (no column or sum needs them)
+	var unread []string
+	for _, hp := range all {
+		for _, m := range hp.skipped {
+			if !seen[m] {
+				seen[m] = true
+				unread = append(unread, papiexColumn(m))
+			}
+		}
+	}
+	d.skip(Procs, unread...)
+	add("file", func() frame.Column { return pr.file.col("file") })
+	add("line", func() frame.Column { return pr.line.col("line") })
 	d.Frames[Procs] = frame.New(cols...)
 
 	if wantThreads {
@@ -487,6 +575,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 				d.skip(Threads, names[m])
 			}
 		}
+		d.skip(Threads, unread...)
 		tcols = append(tcols, th.file.col("file"))
 		d.Frames[Threads] = frame.New(tcols...)
 	}
@@ -532,6 +621,15 @@ var epmtReserved = map[string]bool{"job": true, "host": true, "pid": true, "ppid
 	"generation": true, "exename": true, "path": true, "args": true, "exitcode": true, "exitsignal": true, "numtids": true,
 	"start": true, "end": true, "duration_us": true, "cpu_time": true, "tags": true, "file": true, "line": true,
 	"thread": true, "tid": true}
+
+// papiexColumn names the procs and threads column of a papiex metric: the
+// metric's name, or "papiex_<name>" for one named like a jobframe column.
+func papiexColumn(metric string) string {
+	if epmtReserved[metric] || strings.HasPrefix(metric, frame.TagPrefix) {
+		return "papiex_" + metric
+	}
+	return metric
+}
 
 // epmtDuration is int((stop − start).total_seconds() * 1e6), in float64 as
 // Python computes it.

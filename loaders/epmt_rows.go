@@ -60,7 +60,8 @@ var (
 // papiexProc is one process with its thread rows.
 type papiexProc struct {
 	line     int                // line of its first row
-	str      [nStrFields]string // tags, hostname, exename, path, args
+	tagID    int32              // its tags, in the job's papiexText
+	str      [nStrFields]string // hostname, exename, path, args when kept (papiexText); str[sTags] unused
 	ints     [nIntFields]int64  // per-process integer fields of the first row
 	has      [nIntFields]bool   // which of them were present
 	threads  [][]int64          // per thread: metric values in metric order
@@ -97,19 +98,13 @@ func papiexSkipSum(name string) bool {
 	return name == "tid" || name == "start" || name == "end" || name == "finish"
 }
 
-// csvRecord is one record of a papiex CSV as csvRecords hands it on.
+// csvRecord is one record of a papiex CSV as csvRecords hands it on; the
+// fields may be views of the reader's buffer, valid during the call.
 type csvRecord struct {
 	fields []string
 	ints   []int64 // ints[i] is fields[i] as an integer, when isInt[i]
 	isInt  []bool
-	// views: the fields are views of the pipeline's buffer, valid during
-	// the call; text is then the record's line and spans the places of
-	// its fields, so that a caller keeping fields clones text once and
-	// reslices the clone
-	views bool
-	text  string
-	spans []textSpan
-	line  int // the line the record starts on
+	line   int // the line the record starts on
 }
 
 // csvLine is one line of a papiex CSV as a decode goroutine leaves it:
@@ -120,37 +115,72 @@ type csvLine struct {
 	ints  []int64
 	isInt []bool
 	slow  bool // the line needs csvStateMachine
+	// whole: a slow line that is a record by itself, its fields parsed
+	// here (ints and isInt then go with fields, not spans)
+	whole  bool
+	fields []string
+	buf    []byte // scratch: the line and its newline
 }
 
 // reusable marks csvLine as overwritten whole by decodeCSVLine.
 func (l *csvLine) reusable() {}
 
 // decodeCSVLine splits one line on its commas and parses each field as
-// an integer where it is one (a line with a quote or a backslash is left
-// to csvStateMachine).
+// an integer where it is one. A line with a quote or a backslash goes
+// through csvStateMachine, here if it is a record by itself (whole), or
+// else on the applying goroutine, which joins it with the next lines.
 func decodeCSVLine(raw []byte, l *csvLine) {
 	l.spans, l.ints, l.isInt = l.spans[:0], l.ints[:0], l.isInt[:0]
 	l.slow = len(raw) > math.MaxInt32 || bytes.IndexByte(raw, '"') >= 0 || bytes.IndexByte(raw, '\\') >= 0
-	if l.slow || len(raw) == 0 {
+	l.whole, l.fields = false, nil
+	if l.slow {
+		l.buf = append(append(l.buf[:0], raw...), '\n')
+		if fields, complete := csvStateMachine(l.buf, false); complete {
+			l.whole, l.fields = true, fields
+			for _, f := range fields {
+				v, ok := atoiFast(f)
+				l.ints, l.isInt = append(l.ints, v), append(l.isInt, ok)
+			}
+		}
+		return
+	}
+	if len(raw) == 0 {
 		return
 	}
 	s := bstr(raw)
 	if cap(l.spans) == 0 { // a new slot: room for a papiex row's ~60 fields at once
 		l.spans, l.ints, l.isInt = make([]textSpan, 0, 64), make([]int64, 0, 64), make([]bool, 0, 64)
 	}
-	for from := 0; ; {
-		to := len(s)
-		if i := strings.IndexByte(s[from:], ','); i >= 0 {
-			to = from + i
+	// one pass finds the commas and parses each field as atoiFast does
+	// (an optional '-', 1 to 18 digits)
+	from, v, digits, neg, good := 0, int64(0), 0, false, true
+	for i := 0; ; i++ {
+		if i == len(s) || s[i] == ',' {
+			ok := good && digits > 0 && digits <= 18
+			switch {
+			case !ok:
+				v = 0
+			case neg:
+				v = -v
+			}
+			l.spans = append(l.spans, textSpan{int32(from), int32(i)})
+			l.ints = append(l.ints, v)
+			l.isInt = append(l.isInt, ok)
+			if i == len(s) {
+				return
+			}
+			from, v, digits, neg, good = i+1, 0, 0, false, true
+			continue
 		}
-		v, ok := atoiFast(s[from:to])
-		l.spans = append(l.spans, textSpan{int32(from), int32(to)})
-		l.ints = append(l.ints, v)
-		l.isInt = append(l.isInt, ok)
-		if to == len(s) {
-			return
+		switch c := s[i] - '0'; {
+		case c <= 9:
+			v = v*10 + int64(c)
+			digits++
+		case s[i] == '-' && i == from:
+			neg = true
+		default:
+			good = false
 		}
-		from = to + 1
 	}
 }
 
@@ -204,7 +234,11 @@ func csvRecords(r io.Reader, p *problems, each func(rec *csvRecord) error) error
 				for _, sp := range l.spans {
 					rec.fields = append(rec.fields, sp.of(text))
 				}
-				rec.ints, rec.isInt, rec.views, rec.text, rec.spans, rec.line = l.ints, l.isInt, true, text, l.spans, n
+				rec.ints, rec.isInt, rec.line = l.ints, l.isInt, n
+				return each(&rec)
+			}
+			if l.whole { // parsed on the decode goroutine
+				rec = csvRecord{fields: l.fields, ints: l.ints, isInt: l.isInt, line: n}
 				return each(&rec)
 			}
 			start = n
@@ -349,11 +383,14 @@ func (s *metricSlab) take(n int) ([]int64, []bool) {
 }
 
 // readPapiexCSV reads a collated CSV v1 file into processes; metrics are
-// the summable columns in header order.
-func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []string, err error) {
+// the summable columns in header order that need reports true for (the
+// processes hold their values), skipped the others (still checked to be
+// integers, not kept).
+func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric string) bool) (procs []*papiexProc, metrics, skipped []string, err error) {
 	var header []string
 	col := map[string]int{}
-	var metricIdx []int
+	var metricIdx []int  // field of each metric kept
+	var skippedIdx []int // field of each metric skipped
 	var intIdx [nIntFields]int
 	var strIdx [nStrFields]int
 	tidIdx, startIdx, endIdx := -1, -1, -1
@@ -412,9 +449,14 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 			}
 			tidIdx, startIdx, endIdx = look("tid"), look("start"), look("end")
 			for i, h := range header {
-				if !papiexIsProcField(h) && !papiexSkipSum(h) {
+				switch {
+				case papiexIsProcField(h) || papiexSkipSum(h):
+				case need(h):
 					metrics = append(metrics, h)
 					metricIdx = append(metricIdx, i)
+				default:
+					skipped = append(skipped, h)
+					skippedIdx = append(skippedIdx, i)
 				}
 			}
 			return nil
@@ -438,11 +480,23 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 		}
 		vals, ok := slab.take(len(metrics))
 		for k, i := range metricIdx {
+			if rec.isInt[i] { // the usual case, without parse's call
+				vals[k], ok[k] = rec.ints[i], true
+				continue
+			}
 			v, has, err := parse(i, metrics[k])
 			if err != nil || (!has && fields[i] != "") {
 				return err
 			}
 			vals[k], ok[k] = v, has
+		}
+		for k, i := range skippedIdx { // checked as the kept ones are
+			if rec.isInt[i] {
+				continue
+			}
+			if _, has, err := parse(i, skipped[k]); err != nil || (!has && fields[i] != "") {
+				return err
+			}
 		}
 		tid, hasTid, e1 := parse(tidIdx, "tid")
 		start, hasStart, e2 := parse(startIdx, "start")
@@ -470,18 +524,10 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 		if err := finish(); err != nil {
 			return err
 		}
-		pr := procArena.new(papiexProc{line: line})
-		if rec.views { // the strings are kept: one copy of the line for them all
-			own := strings.Clone(rec.text)
-			for k, i := range strIdx {
-				if i >= 0 {
-					pr.str[k] = rec.spans[i].of(own)
-				}
-			}
-		} else {
-			for k, i := range strIdx {
-				pr.str[k] = at(fields, i)
-			}
+		pr := procArena.alloc()
+		pr.line = line
+		for k, i := range strIdx {
+			text.set(pr, k, at(fields, i))
 		}
 		for k, i := range intIdx {
 			v, has, err := parse(i, papiexIntNames[k])
@@ -510,12 +556,12 @@ func readPapiexCSV(r io.Reader, p *problems) (procs []*papiexProc, metrics []str
 		if _, ok := err.(*ParseError); !ok {
 			err = &ParseError{File: p.file, Line: 0, Text: "", Want: "papiex CSV", Err: err}
 		}
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if err := finish(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return procs, metrics, nil
+	return procs, metrics, skipped, nil
 }
 
 func tidOr(v int64, ok bool) int64 {
@@ -559,13 +605,13 @@ func readPapiexHeader(r io.Reader, name string) ([]string, error) {
 var tsvFields = []string{"threads_df", "tags", "hostname", "exename", "path", "exitcode", "exitsignal", "pid", "generation", "ppid", "pgid", "sid", "numtids", "start", "finish", "args"}
 
 // readPapiexTSV reads a TSV v2 data file given its metric names.
-func readPapiexTSV(r io.Reader, metrics []string, p *problems) ([]*papiexProc, error) {
+func readPapiexTSV(r io.Reader, metrics []string, p *problems, text *papiexText) ([]*papiexProc, error) {
 	var procs []*papiexProc
 	err := eachLine(r, p, func(b []byte, n int) error {
 		if len(b) == 0 {
 			return nil
 		}
-		pr, err := parseTSVLine(string(b), n, metrics, p)
+		pr, err := parseTSVLine(string(b), n, metrics, p, text)
 		if pr != nil && err == nil {
 			procs = append(procs, pr)
 		}
@@ -574,7 +620,7 @@ func readPapiexTSV(r io.Reader, metrics []string, p *problems) ([]*papiexProc, e
 	return procs, err
 }
 
-func parseTSVLine(line string, n int, metrics []string, p *problems) (*papiexProc, error) {
+func parseTSVLine(line string, n int, metrics []string, p *problems, text *papiexText) (*papiexProc, error) {
 	f := strings.SplitN(line, "\t", len(tsvFields))
 	if len(f) != len(tsvFields) {
 		return nil, p.bad(n, "", line, fmt.Sprintf("%d tab-separated fields", len(tsvFields)), nil)
@@ -584,7 +630,7 @@ func parseTSVLine(line string, n int, metrics []string, p *problems) (*papiexPro
 	for i, name := range tsvFields[1:] {
 		v := f[i+1]
 		if k := indexOf(papiexStrNames[:], name); k >= 0 {
-			pr.str[k] = v
+			text.set(pr, k, v)
 			continue
 		}
 		if v == "" {

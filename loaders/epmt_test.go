@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -267,5 +268,38 @@ func TestEPMTWithoutThreads(t *testing.T) {
 	a, b := mustFrame(t, full, Procs), mustFrame(t, part, Procs)
 	if a.NumRows() != 435 || csvText(t, a) != csvText(t, b) {
 		t.Fatalf("procs differ from the full load (%d rows):\n%s\n%s", a.NumRows(), a, b)
+	}
+}
+
+// TestDecodeCSVLine: the one-pass split of a papiex line gives the fields
+// of strings.Split on ',' and, for each, atoiFast's integer (random lines
+// of digits, signs, letters, long numbers and empty fields).
+func TestDecodeCSVLine(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"0", "7", "-", "12", "-3", "x", "", "1234567890123456789", "123456789012345678", "-123456789012345678", "1.5", " ", "+4", "--1", "9-"}
+	var l csvLine
+	for n := 0; n < 20000; n++ {
+		var fields []string
+		for range 1 + r.IntN(8) {
+			f := ""
+			for range r.IntN(3) {
+				f += pieces[r.IntN(len(pieces))]
+			}
+			fields = append(fields, f)
+		}
+		line := strings.Join(fields, ",")
+		if line == "" {
+			continue // a blank line: no record (csvRecords)
+		}
+		decodeCSVLine([]byte(line), &l)
+		if l.slow || len(l.spans) != len(fields) {
+			t.Fatalf("%q: %d fields (slow %v), want %d", line, len(l.spans), l.slow, len(fields))
+		}
+		for i, f := range fields {
+			v, ok := atoiFast(f)
+			if got := l.spans[i].of(line); got != f || l.ints[i] != v || l.isInt[i] != ok {
+				t.Fatalf("%q field %d: %q %d %v, want %q %d %v", line, i, got, l.ints[i], l.isInt[i], f, v, ok)
+			}
+		}
 	}
 }

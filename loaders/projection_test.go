@@ -24,6 +24,9 @@ func TestColumnsOption(t *testing.T) {
 		{bundled("workqueue/realrun_wq_7.17.1_transactions.log"), Placements, []string{"worker", "start"}},
 		{bundled("epmt/804280"), Procs, []string{"tags", "cpu_time", "usertime", "numtids", "tag.op", "rdtsc_duration", "start"}},
 		{bundled("epmt/804280"), Threads, []string{"pid", "systemtime", "tid"}},
+		// the bench script's: no text but tags, metrics only for cpu_time
+		{bundled("epmt/804280"), Procs, []string{"start", "end", "tags", "cpu_time", "numtids"}},
+		{bundled("epmt/804280"), Procs, []string{"host", "exename", "args", "path", "file", "line", "ppid", "exitsignal"}},
 		{bundled("hq/synthetic_v0.26_journal.jsonl"), Tasks, []string{"state", "worker", "start"}},
 		{bundled("balsam"), Jobs, []string{"job", "state"}},
 		// Balsam events skip data, returncode, error, batch_job and tags
