@@ -416,6 +416,7 @@ type hqLoader struct {
 	amap    map[string]*hqAlloc
 	unknown map[string]int
 	span    logSpan
+	scratch []byte // addInt's
 
 	ev struct {
 		line             intCol
@@ -753,7 +754,11 @@ func (h *hqLoader) addEvent(e *hqEvent, typ string, job int64, hasJob bool, t in
 	h.ev.line.add(int64(n))
 	h.ev.time.add(t)
 	h.ev.typ.add(typ)
-	h.ev.job.opt(itoa(job), hasJob)
+	if hasJob {
+		h.ev.job.addInt(job, &h.scratch)
+	} else {
+		h.ev.job.null()
+	}
 	if e.Task.ok {
 		h.ev.task.add(e.Task.v)
 	} else {
@@ -774,7 +779,11 @@ func (h *hqLoader) addEvent(e *hqEvent, typ string, job int64, hasJob bool, t in
 	case strings.HasPrefix(typ, "worker-") && e.ID.ok:
 		wid, hasW = e.ID.v, true
 	}
-	h.ev.worker.opt(itoa(wid), hasW)
+	if hasW {
+		h.ev.worker.addInt(wid, &h.scratch)
+	} else {
+		h.ev.worker.null()
+	}
 	h.ev.data.addBytes(raw)
 }
 
