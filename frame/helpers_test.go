@@ -129,3 +129,13 @@ func near(a, b float64) bool {
 	}
 	return math.Abs(a-b) <= 1e-12*math.Max(math.Abs(a), math.Abs(b))
 }
+
+// csvOf renders f as CSV, for comparing whole frames.
+func csvOf(t testing.TB, f *Frame) string {
+	t.Helper()
+	var b strings.Builder
+	if err := f.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}

@@ -376,3 +376,23 @@ func TestGroupByNoKeys(t *testing.T) {
 		}
 	}
 }
+
+// A filter that keeps every row, or a sort of rows already in order,
+// shares the columns (Slice) instead of copying them: the result equals
+// the frame, and releasing it leaves the frame readable.
+func TestKeepAllShares(t *testing.T) {
+	f := small(t)
+	want := csvOf(t, f)
+	all := f.Where("job", ">=", 0)
+	if got := csvOf(t, all); got != want {
+		t.Fatalf("Where keeping all:\n%s\nwant\n%s", got, want)
+	}
+	sorted := f.Sort("job").Sort("job") // the second sort finds its rows in order
+	if got, w := csvOf(t, sorted), csvOf(t, f.Sort("job")); got != w {
+		t.Fatalf("Sort of sorted rows:\n%s\nwant\n%s", got, w)
+	}
+	all.Release()
+	if got := csvOf(t, f); got != want {
+		t.Fatalf("after releasing the filtered frame:\n%s\nwant\n%s", got, want)
+	}
+}

@@ -140,10 +140,26 @@ func (f *Frame) Take(rows []int) *Frame {
 // take gathers rows of every column; -1 gives a null row. The columns of
 // a large frame are gathered on all cores.
 func (f *Frame) take(rows []int) *Frame {
+	if isIdentity(rows, f.nrows) { // every row in order (a filter that keeps all, a sort of sorted rows)
+		return f.Slice(0, f.nrows)
+	}
 	cols := make([]arrow.Array, len(f.cols))
 	hasNeg := hasNegative(rows)
 	eachColumn(len(cols), len(rows), func(i int) { cols[i] = takeRows(f.cols[i], rows, hasNeg) })
 	return withCols(append([]string(nil), f.names...), cols, len(rows))
+}
+
+// isIdentity reports whether rows is 0, 1, ..., n−1.
+func isIdentity(rows []int, n int) bool {
+	if len(rows) != n {
+		return false
+	}
+	for i, r := range rows {
+		if r != i {
+			return false
+		}
+	}
+	return true
 }
 
 // Slice returns rows [i, j) sharing memory with f. Bounds are clamped to
