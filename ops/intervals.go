@@ -53,9 +53,24 @@ func Intervals(f *frame.Frame, start, end string, by ...string) *frame.Frame {
 			ng = 0
 		}
 	}
-	members := make([][]int, ng)
+	// each group's rows, in row order: one slice cut by group
+	// (a counting sort of the rows by group id)
+	from := make([]int, ng+1)
+	for _, k := range gid {
+		from[k+1]++
+	}
+	for k := range ng {
+		from[k+1] += from[k]
+	}
+	order := make([]int, len(gid))
+	next := append([]int(nil), from[:ng]...)
 	for i, k := range gid {
-		members[k] = append(members[k], i)
+		order[next[k]] = i
+		next[k]++
+	}
+	members := make([][]int, ng)
+	for k := range members {
+		members[k] = order[from[k]:from[k+1]:from[k+1]]
 	}
 	count := make([]int64, ng)
 	sum := make([]int64, ng)

@@ -9,23 +9,24 @@ import (
 // element: an LSD radix sort over the bytes in which the keys differ
 // (a series' times or line numbers: three or four passes), O(n) where
 // slices.SortStableFunc's insertion-and-merge is O(n log² n) — the whole
-// cost of Busy on a million placements. Short inputs, and inputs already
-// in order, skip the machinery.
+// cost of Busy on a million placements. Short inputs are insertion
+// sorted, and inputs already in order are left after one pass.
 func sortStableByKey[T any](s []T, key func(*T) uint64) {
 	if len(s) < 2 {
 		return
 	}
-	if len(s) < 256 {
-		slices.SortStableFunc(s, func(a, b T) int {
-			ka, kb := key(&a), key(&b)
-			switch {
-			case ka < kb:
-				return -1
-			case ka > kb:
-				return 1
+	if len(s) < 64 { // insertion sort: stable, and one pass when in order
+		for i := 1; i < len(s); i++ {
+			k := key(&s[i])
+			if key(&s[i-1]) <= k {
+				continue
 			}
-			return 0
-		})
+			v, j := s[i], i
+			for ; j > 0 && key(&s[j-1]) > k; j-- {
+				s[j] = s[j-1]
+			}
+			s[j] = v
+		}
 		return
 	}
 	type item struct {

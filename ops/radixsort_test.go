@@ -31,7 +31,7 @@ func TestSortStableByKey(t *testing.T) {
 		},
 	}
 	for name, gen := range gens {
-		for _, n := range []int{0, 1, 5, 255, 256, 3000, 70000} {
+		for _, n := range []int{0, 1, 5, 63, 64, 255, 256, 3000, 70000} {
 			in := make([]rec, n)
 			for i := range in {
 				in[i] = gen(i)
