@@ -204,6 +204,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	type hostProcs struct {
 		file, host string
 		procs      []*papiexProc
+		rows       *papiexRows // the processes' thread rows
 		metrics    []string
 		skipped    []string // metrics no column or sum needs, not kept
 		p          problems
@@ -224,7 +225,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	for _, f := range data {
 		hp := &hostProcs{file: f.name, host: epmtHost(f.name), p: problems{file: f.name, lenient: o.Lenient}}
 		if f.kind == "csv" {
-			hp.procs, hp.metrics, hp.skipped, err = readPapiexCSV(f.r, &hp.p, text, need)
+			hp.procs, hp.rows, hp.metrics, hp.skipped, err = readPapiexCSV(f.r, &hp.p, text, need)
 			if job.id == "" {
 				job.id = epmtJobID(f.name)
 			}
@@ -233,7 +234,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 				return nil, fmt.Errorf("%s: a papiex TSV file needs its -papiex-header.tsv beside it", f.name)
 			}
 			hp.metrics = header
-			hp.procs, err = readPapiexTSV(f.r, header, &hp.p, text)
+			hp.procs, hp.rows, err = readPapiexTSV(f.r, header, &hp.p, text)
 		}
 		if err != nil {
 			return nil, err
@@ -308,7 +309,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	for _, hp := range all {
 		nProcs += len(hp.procs)
 		for _, p := range hp.procs {
-			nThreads += len(p.threads)
+			nThreads += int(p.nrows)
 		}
 	}
 	// Options.Columns: the base columns built (the rest are skipped, and
@@ -375,7 +376,9 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			if h := p.str[sHostname]; h != "" {
 				host = h
 			}
-			start, end := p.tstart[0], p.tend[0]
+			rows := hp.rows
+			r0 := int(p.row0)
+			start, end := rows.start[r0], rows.end[r0]
 			if job.hasTimes && (start < job.start || end > job.stop) {
 				e := hp.p.bad(p.line, "start", fmt.Sprintf("%s..%s", frame.FormatMicros(start), frame.FormatMicros(end)),
 					fmt.Sprintf("a process inside the job's window %s..%s (EPMT: Corrupted CSV detected)", frame.FormatMicros(job.start), frame.FormatMicros(job.stop)), nil)
@@ -402,9 +405,11 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			}
 			clear(sums)
 			clear(has)
-			for t, row := range p.threads {
+			for t := range int(p.nrows) {
+				r := r0 + t
+				row, valid := rows.row(r)
 				for k, v := range row {
-					if !p.tvalid[t][k] {
+					if !valid[k] {
 						continue
 					}
 					m := idx[k]
@@ -427,15 +432,15 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 				th.file.add(hp.file)
 				th.pid.add(p.ints[fPID])
 				th.thread.add(int64(t))
-				th.tid.opt(p.tid[t], p.tid[t] >= 0)
-				th.start.add(p.tstart[t])
-				th.end.add(p.tend[t])
+				th.tid.opt(rows.tid[r], rows.tid[r] >= 0)
+				th.start.add(rows.start[r])
+				th.end.add(rows.end[r])
 				for m := range metrics {
 					if !keepThreadMetric[m] {
 						continue
 					}
 					k := back[m]
-					if k >= 0 && p.tvalid[t][k] {
+					if k >= 0 && valid[k] {
 						th.metric[m].add(row[k])
 					} else {
 						th.metric[m].null()
@@ -479,7 +484,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			for _, c := range procInts {
 				c.col.opt(p.ints[c.f], p.has[c.f])
 			}
-			pr.numtids.add(int64(len(p.threads)))
+			pr.numtids.add(int64(p.nrows))
 			pr.start.add(start)
 			pr.end.add(end)
 			pr.dur.add(end - start)
@@ -489,7 +494,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 					pr.metric[m].opt(sums[m], has[m])
 				}
 			}
-			totalThreads += int64(len(p.threads))
+			totalThreads += int64(p.nrows)
 			totalCPU += cpu
 			if !hasRoot || start < rootStart {
 				rootStart, rootExit, hasRoot = start, p.ints[fExitcode], true

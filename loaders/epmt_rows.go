@@ -57,33 +57,46 @@ var (
 	papiexStrNames = [nStrFields]string{"tags", "hostname", "exename", "path", "args"}
 )
 
-// papiexProc is one process with its thread rows.
+// papiexProc is one process; its thread rows are rows row0 to
+// row0+nrows−1 of its data file's papiexRows.
 type papiexProc struct {
-	line     int                // line of its first row
-	tagID    int32              // its tags, in the job's papiexText
-	str      [nStrFields]string // hostname, exename, path, args when kept (papiexText); str[sTags] unused
-	ints     [nIntFields]int64  // per-process integer fields of the first row
-	has      [nIntFields]bool   // which of them were present
-	threads  [][]int64          // per thread: metric values in metric order
-	tvalid   [][]bool           // per thread: which metric values were present
-	tid      []int64
-	tstart   []int64
-	tend     []int64
-	declared int64 // numtids as written
-	// room for the first thread, which the slices above start in: most
-	// processes have one, and need no allocation of their own
-	first struct {
-		threads         [1][]int64
-		tvalid          [1][]bool
-		tid, start, end [1]int64
-	}
+	line        int                // line of its first row
+	tagID       int32              // its tags, in the job's papiexText
+	row0, nrows int32              // its rows
+	str         [nStrFields]string // hostname, exename, path, args when kept (papiexText); str[sTags] unused
+	ints        [nIntFields]int64  // per-process integer fields of the first row
+	has         [nIntFields]bool   // which of them were present
+	declared    int64              // numtids as written
 }
 
-// setFirstThread makes the thread slices of p hold one thread, in p.first.
-func (p *papiexProc) setFirstThread(vals []int64, ok []bool, tid, start, end int64) {
-	f := &p.first
-	f.threads[0], f.tvalid[0], f.tid[0], f.start[0], f.end[0] = vals, ok, tid, start, end
-	p.threads, p.tvalid, p.tid, p.tstart, p.tend = f.threads[:], f.tvalid[:], f.tid[:], f.start[:], f.end[:]
+// papiexRows holds the rows (threads) of one data file's processes in
+// input order, each process's rows together: one set of flat slices
+// instead of five per process.
+type papiexRows struct {
+	width           int     // metric values per row
+	vals            []int64 // row i's metric values: vals[i*width : (i+1)*width]
+	ok              []bool  // which of them were present
+	tid, start, end []int64 // per row (tid −1: absent)
+}
+
+// n returns the number of rows.
+func (r *papiexRows) n() int { return len(r.start) }
+
+// add appends a row.
+func (r *papiexRows) add(vals []int64, ok []bool, tid, start, end int64) {
+	r.vals, r.ok = append(r.vals, vals...), append(r.ok, ok...)
+	r.tid, r.start, r.end = append(r.tid, tid), append(r.start, start), append(r.end, end)
+}
+
+// row returns row i's metric values and which were present.
+func (r *papiexRows) row(i int) ([]int64, []bool) {
+	return r.vals[i*r.width : (i+1)*r.width], r.ok[i*r.width : (i+1)*r.width]
+}
+
+// truncate drops the rows from n on.
+func (r *papiexRows) truncate(n int) {
+	r.vals, r.ok = r.vals[:n*r.width], r.ok[:n*r.width]
+	r.tid, r.start, r.end = r.tid[:n], r.start[:n], r.end[:n]
 }
 
 // papiexIsProcField reports whether a column is per-process (not summed).
@@ -364,29 +377,12 @@ func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
 	return fields, true
 }
 
-// metricSlab hands out the metric values of rows from shared blocks: one
-// allocation per few thousand rows instead of two per row.
-type metricSlab struct {
-	vals []int64
-	ok   []bool
-}
-
-// take returns room for the n metrics of one row (zero, not present).
-func (s *metricSlab) take(n int) ([]int64, []bool) {
-	if len(s.vals) < n {
-		size := max(n, 1<<16)
-		s.vals, s.ok = make([]int64, size), make([]bool, size)
-	}
-	v, ok := s.vals[:n:n], s.ok[:n:n]
-	s.vals, s.ok = s.vals[n:], s.ok[n:]
-	return v, ok
-}
-
 // readPapiexCSV reads a collated CSV v1 file into processes; metrics are
 // the summable columns in header order that need reports true for (the
 // processes hold their values), skipped the others (still checked to be
 // integers, not kept).
-func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric string) bool) (procs []*papiexProc, metrics, skipped []string, err error) {
+func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric string) bool) (procs []*papiexProc, rows *papiexRows, metrics, skipped []string, err error) {
+	rows = &papiexRows{}
 	var header []string
 	col := map[string]int{}
 	var metricIdx []int  // field of each metric kept
@@ -399,8 +395,8 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 		if cur == nil {
 			return nil
 		}
-		if int64(len(cur.threads)) != cur.declared {
-			e := p.bad(cur.line, "numtids", strconv.FormatInt(cur.declared, 10), fmt.Sprintf("the number of rows of the process (%d)", len(cur.threads)), nil)
+		if int64(cur.nrows) != cur.declared {
+			e := p.bad(cur.line, "numtids", strconv.FormatInt(cur.declared, 10), fmt.Sprintf("the number of rows of the process (%d)", cur.nrows), nil)
 			if e != nil {
 				return e
 			}
@@ -415,7 +411,8 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 		}
 		return fields[i]
 	}
-	var slab metricSlab
+	var vals []int64 // one row's metric values, until the row is kept
+	var ok []bool
 	var procArena arena[papiexProc] // processes, a block at a time
 	err = csvRecords(r, p, func(rec *csvRecord) error {
 		fields, line := rec.fields, rec.line
@@ -459,6 +456,8 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 					skippedIdx = append(skippedIdx, i)
 				}
 			}
+			rows.width = len(metrics)
+			vals, ok = make([]int64, len(metrics)), make([]bool, len(metrics))
 			return nil
 		}
 		if len(fields) != len(header) {
@@ -478,7 +477,8 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 			}
 			return v, true, nil
 		}
-		vals, ok := slab.take(len(metrics))
+		clear(vals)
+		clear(ok)
 		for k, i := range metricIdx {
 			if rec.isInt[i] { // the usual case, without parse's call
 				vals[k], ok[k] = rec.ints[i], true
@@ -514,11 +514,8 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 			if cur == nil {
 				return p.bad(line, "pid", "", "a process row before its thread rows", nil)
 			}
-			cur.threads = append(cur.threads, vals)
-			cur.tvalid = append(cur.tvalid, ok)
-			cur.tid = append(cur.tid, tidOr(tid, hasTid))
-			cur.tstart = append(cur.tstart, start)
-			cur.tend = append(cur.tend, end)
+			rows.add(vals, ok, tidOr(tid, hasTid), start, end)
+			cur.nrows++
 			return nil
 		}
 		if err := finish(); err != nil {
@@ -543,7 +540,8 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 		if !pr.has[fNumtids] || pr.declared < 1 {
 			return p.bad(line, "numtids", at(fields, intIdx[fNumtids]), "the number of thread rows (1 or more)", nil)
 		}
-		pr.setFirstThread(vals, ok, tidOr(tid, hasTid), start, end)
+		pr.row0, pr.nrows = int32(rows.n()), 1
+		rows.add(vals, ok, tidOr(tid, hasTid), start, end)
 		cur = pr
 		return nil
 	})
@@ -556,12 +554,15 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 		if _, ok := err.(*ParseError); !ok {
 			err = &ParseError{File: p.file, Line: 0, Text: "", Want: "papiex CSV", Err: err}
 		}
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	if err := finish(); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
-	return procs, metrics, skipped, nil
+	if rows.n() > math.MaxInt32 {
+		return nil, nil, nil, nil, &ParseError{File: p.file, Want: "at most 2^31 rows in one papiex file"}
+	}
+	return procs, rows, metrics, skipped, nil
 }
 
 func tidOr(v int64, ok bool) int64 {
@@ -605,22 +606,24 @@ func readPapiexHeader(r io.Reader, name string) ([]string, error) {
 var tsvFields = []string{"threads_df", "tags", "hostname", "exename", "path", "exitcode", "exitsignal", "pid", "generation", "ppid", "pgid", "sid", "numtids", "start", "finish", "args"}
 
 // readPapiexTSV reads a TSV v2 data file given its metric names.
-func readPapiexTSV(r io.Reader, metrics []string, p *problems, text *papiexText) ([]*papiexProc, error) {
+func readPapiexTSV(r io.Reader, metrics []string, p *problems, text *papiexText) ([]*papiexProc, *papiexRows, error) {
 	var procs []*papiexProc
+	rows := &papiexRows{width: len(metrics)}
 	err := eachLine(r, p, func(b []byte, n int) error {
 		if len(b) == 0 {
 			return nil
 		}
-		pr, err := parseTSVLine(string(b), n, metrics, p, text)
+		pr, err := parseTSVLine(string(b), n, metrics, p, text, rows)
 		if pr != nil && err == nil {
 			procs = append(procs, pr)
 		}
 		return err
 	})
-	return procs, err
+	return procs, rows, err
 }
 
-func parseTSVLine(line string, n int, metrics []string, p *problems, text *papiexText) (*papiexProc, error) {
+// parseTSVLine reads one process of a TSV v2 file, its threads into rows.
+func parseTSVLine(line string, n int, metrics []string, p *problems, text *papiexText, rows *papiexRows) (*papiexProc, error) {
 	f := strings.SplitN(line, "\t", len(tsvFields))
 	if len(f) != len(tsvFields) {
 		return nil, p.bad(n, "", line, fmt.Sprintf("%d tab-separated fields", len(tsvFields)), nil)
@@ -662,22 +665,24 @@ func parseTSVLine(line string, n int, metrics []string, p *problems, text *papie
 	if int64(len(vals)) != pr.declared*int64(len(metrics)) {
 		return nil, p.bad(n, "threads_df", df, fmt.Sprintf("numtids × %d metrics = %d values", len(metrics), pr.declared*int64(len(metrics))), nil)
 	}
+	row := make([]int64, len(metrics))
+	ok := make([]bool, len(metrics))
+	for k := range ok {
+		ok[k] = true
+	}
+	pr.row0 = int32(rows.n())
 	for t := int64(0); t < pr.declared; t++ {
-		row := make([]int64, len(metrics))
-		ok := make([]bool, len(metrics))
 		for k := range metrics {
 			s := vals[t*int64(len(metrics))+int64(k)]
 			x, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
+				rows.truncate(int(pr.row0)) // the process is not kept
 				return nil, p.bad(n, "threads_df", s, "an integer metric value", err)
 			}
-			row[k], ok[k] = x, true
+			row[k] = x
 		}
-		pr.threads = append(pr.threads, row)
-		pr.tvalid = append(pr.tvalid, ok)
-		pr.tid = append(pr.tid, -1)
-		pr.tstart = append(pr.tstart, start)
-		pr.tend = append(pr.tend, end)
+		rows.add(row, ok, -1, start, end)
+		pr.nrows++
 	}
 	return pr, nil
 }

@@ -303,3 +303,46 @@ func TestDecodeCSVLine(t *testing.T) {
 		}
 	}
 }
+
+// A TSV process whose second thread holds a bad value is skipped whole in
+// lenient mode: the thread row already read for it is dropped, and the
+// next process's threads keep their own values.
+func TestEPMTTSVBadThreadLenient(t *testing.T) {
+	header, err := os.ReadFile(bundled("epmt/12340/perftools.org-papiex-header.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(bundled("epmt/12340/perftools.org-papiex.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	f := strings.Split(lines[1], "\t")
+	df := strings.Trim(f[0], "{}")
+	f[0] = "{" + df + "," + strings.Replace(df, ",", ",x", 1) + "}" // two threads, the second bad
+	f[12] = "2"                                                     // numtids
+	tsv := lines[0] + "\n" + strings.Join(f, "\t") + "\n" + lines[2] + "\n"
+	d, err := LoadEPMT([]EPMTFile{{Name: "j/perftools.org-papiex-header.tsv", R: strings.NewReader(string(header))},
+		{Name: "j/perftools.org-papiex.tsv", R: strings.NewReader(tsv)}}, Options{Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Warnings) == 0 || !strings.Contains(fmt.Sprint(d.Warnings), "j/perftools.org-papiex.tsv:2: field threads_df") {
+		t.Errorf("warnings %v", d.Warnings)
+	}
+	// the reader keeps no rows of the skipped process
+	metrics, err := readPapiexHeader(strings.NewReader(string(header)), "h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	procs, rows, err := readPapiexTSV(strings.NewReader(tsv), metrics, &problems{file: "t", lenient: true}, newPapiexText([nStrFields]bool{}))
+	if err != nil || len(procs) != 2 || rows.n() != 2 || procs[1].row0 != 1 {
+		t.Errorf("readPapiexTSV: %d processes, %d rows, err %v", len(procs), rows.n(), err)
+	}
+	full := openEPMT(t, bundled("epmt/12340"))
+	want := mustFrame(t, full, Threads).Where("pid", "in", []int64{27552, 27554}).Drop("job", "file")
+	got := mustFrame(t, d, Threads).Drop("job", "file")
+	if g, w := csvText(t, got), csvText(t, want); g != w {
+		t.Errorf("threads\n got %s\nwant %s", g, w)
+	}
+}
