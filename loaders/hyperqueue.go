@@ -404,8 +404,13 @@ type hqLoader struct {
 	// wopen lists, per worker, the attempts started on it in start order;
 	// closed ones are skipped lazily, dropped when the list doubles, and
 	// all dropped when the worker is lost.
-	wopen   map[int64]*hqOpen
-	byTask  taskIndex // each task's latest attempt
+	wopen  hqOpenLists
+	byTask taskIndex // each task's latest attempt
+	// the last job submitFor looked up, and its submits (runs of one
+	// job's tasks skip the map)
+	subJob  int64
+	subList []*hqSubmit
+	subOK   bool
 	workers []*hqWorker
 	wmap    map[int64]*hqWorker
 	jobs    []*hqJob
@@ -448,7 +453,6 @@ func loadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 	h := &hqLoader{
 		p:       problems{file: name, lenient: o.Lenient},
 		want:    wantFrames(o),
-		wopen:   map[int64]*hqOpen{},
 		wmap:    map[int64]*hqWorker{},
 		jmap:    map[int64]*hqJob{},
 		submits: map[int64][]*hqSubmit{},
@@ -967,6 +971,7 @@ func (h *hqLoader) jobCreated(id int64, e *hqEvent, t int64, n int) {
 		s.graph = true // before v0.25: no request in the journal
 	}
 	h.submits[id] = append(h.submits[id], s)
+	h.subOK = false
 }
 
 func (h *hqLoader) connect(id int64, c *hqConfig, t int64, n int) {
@@ -1007,7 +1012,10 @@ func (h *hqLoader) connect(id int64, c *hqConfig, t int64, n int) {
 // task; failing that, the latest graph submit (whose tasks' ids and
 // requests the journal does not show), or nil.
 func (h *hqLoader) submitFor(job, task int64) *hqSubmit {
-	subs := h.submits[job]
+	if !h.subOK || h.subJob != job {
+		h.subJob, h.subList, h.subOK = job, h.submits[job], true
+	}
+	subs := h.subList
 	for i := len(subs) - 1; i >= 0; i-- {
 		if !subs[i].graph && subs[i].has(task) {
 			return subs[i]
@@ -1123,12 +1131,7 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 	h.attempts = append(h.attempts, a)
 	for i := range a.nShares() {
 		w := a.share(i).worker
-		o := h.wopen[w]
-		if o == nil {
-			o = &hqOpen{}
-			h.wopen[w] = o
-		}
-		o.add(a)
+		h.wopen.of(w).add(a)
 	}
 	h.byTask.set(key, a)
 }
@@ -1154,7 +1157,7 @@ func (h *hqLoader) closeAll(t int64, n int, state, raw string) {
 			h.closeAttempt(a, t, n, state, raw, "")
 		}
 	}
-	clear(h.wopen)
+	h.wopen.clear()
 }
 
 func (h *hqLoader) workerLost(id int64, reason string, t int64, n int) {
@@ -1163,7 +1166,7 @@ func (h *hqLoader) workerLost(id int64, reason string, t int64, n int) {
 	}
 	var roots []*hqAttempt
 	var open []*hqAttempt
-	if o := h.wopen[id]; o != nil {
+	if o := h.wopen.get(id); o != nil {
 		open = o.list
 	}
 	for _, a := range open {
@@ -1185,7 +1188,7 @@ func (h *hqLoader) workerLost(id int64, reason string, t int64, n int) {
 	for _, a := range roots {
 		h.closeAttempt(a, t, n, "lost", "worker-lost", reason)
 	}
-	delete(h.wopen, id)
+	h.wopen.drop(id)
 }
 
 func (h *hqLoader) overview(id int64, s *hqHwState, t int64, n int) {
@@ -1503,6 +1506,59 @@ func (h *hqLoader) dataset(name string) *Dataset {
 		}
 	}
 	return d
+}
+
+// hqOpenLists holds each worker's hqOpen: by id in a slice for the usual
+// small ids, in a map for the rest.
+type hqOpenLists struct {
+	small []*hqOpen
+	big   map[int64]*hqOpen
+}
+
+// maxSmallWorker bounds the ids hqOpenLists keeps in its slice.
+const maxSmallWorker = 1 << 16
+
+// get returns worker id's list, or nil.
+func (l *hqOpenLists) get(id int64) *hqOpen {
+	if id >= 0 && id < int64(len(l.small)) {
+		return l.small[id]
+	}
+	return l.big[id] // nil map: nil
+}
+
+// of returns worker id's list, adding an empty one if it has none.
+func (l *hqOpenLists) of(id int64) *hqOpen {
+	if o := l.get(id); o != nil {
+		return o
+	}
+	o := &hqOpen{}
+	switch {
+	case id >= 0 && id < maxSmallWorker:
+		if id >= int64(len(l.small)) {
+			l.small = append(l.small, make([]*hqOpen, int(id)+1-len(l.small))...)
+		}
+		l.small[id] = o
+	default:
+		if l.big == nil {
+			l.big = map[int64]*hqOpen{}
+		}
+		l.big[id] = o
+	}
+	return o
+}
+
+// drop forgets worker id's list.
+func (l *hqOpenLists) drop(id int64) {
+	if id >= 0 && id < int64(len(l.small)) {
+		l.small[id] = nil
+	}
+	delete(l.big, id)
+}
+
+// clear forgets every list.
+func (l *hqOpenLists) clear() {
+	clear(l.small)
+	clear(l.big)
 }
 
 // hqOpen is the list of attempts started on one worker, in start order,

@@ -309,3 +309,33 @@ func TestHQFlatShapes(t *testing.T) {
 		}
 	}
 }
+
+// hqOpenLists finds each worker's list whether its id is small (slice) or
+// not (map), and drop and clear forget them.
+func TestHQOpenLists(t *testing.T) {
+	var l hqOpenLists
+	ids := []int64{0, 3, maxSmallWorker - 1, maxSmallWorker, 1 << 40, -5}
+	for _, id := range ids {
+		l.of(id).add(&hqAttempt{worker: id})
+	}
+	for _, id := range ids {
+		o := l.get(id)
+		if o == nil || len(o.list) != 1 || o.list[0].worker != id || l.of(id) != o {
+			t.Fatalf("worker %d: list %+v", id, o)
+		}
+	}
+	if l.get(1) != nil || l.get(maxSmallWorker+1) != nil {
+		t.Fatal("a list for a worker never added")
+	}
+	l.drop(3)
+	l.drop(1 << 40)
+	if l.get(3) != nil || l.get(1<<40) != nil || l.get(0) == nil {
+		t.Fatal("drop")
+	}
+	l.clear()
+	for _, id := range ids {
+		if l.get(id) != nil {
+			t.Fatalf("worker %d kept after clear", id)
+		}
+	}
+}
