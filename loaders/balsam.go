@@ -105,7 +105,7 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	if in.Events != nil {
 		d.Files = append([]string{names[0]}, d.Files...)
 		p := problems{file: names[0], lenient: o.Lenient}
-		keepData := o.keeps(Events, "data")
+		keepData := b.ev.keep.data
 		decode := func(rec []byte, e *balsamEventRec) { decodeBalsamEvent(rec, e, keepData) }
 		if err := decodedJSON(in.Events, &p, decodeWorkers(), decode, b.addEvent(&p)); err != nil {
 			return nil, err

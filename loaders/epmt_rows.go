@@ -82,10 +82,10 @@ type papiexRows struct {
 // n returns the number of rows.
 func (r *papiexRows) n() int { return len(r.start) }
 
-// add appends a row.
+// add appends a row (growing the slices by doubling, as columns do).
 func (r *papiexRows) add(vals []int64, ok []bool, tid, start, end int64) {
-	r.vals, r.ok = append(r.vals, vals...), append(r.ok, ok...)
-	r.tid, r.start, r.end = append(r.tid, tid), append(r.start, start), append(r.end, end)
+	r.vals, r.ok = append(grow(r.vals, len(vals)), vals...), append(grow(r.ok, len(ok)), ok...)
+	r.tid, r.start, r.end = push(r.tid, tid), push(r.start, start), push(r.end, end)
 }
 
 // row returns row i's metric values and which were present.
@@ -111,13 +111,43 @@ func papiexSkipSum(name string) bool {
 	return name == "tid" || name == "start" || name == "end" || name == "finish"
 }
 
-// csvRecord is one record of a papiex CSV as csvRecords hands it on; the
-// fields may be views of the reader's buffer, valid during the call.
+// csvRecord is one record of a papiex CSV as csvRecords hands it on,
+// valid during the call: the fields of a line split on the decode
+// goroutines are places in its text (a view of the reader's buffer, no
+// string made per field); those of a record the state machine parsed,
+// strings.
 type csvRecord struct {
-	fields []string
-	ints   []int64 // ints[i] is fields[i] as an integer, when isInt[i]
+	fields []string   // the state machine's fields (nil: text and spans)
+	text   string     // a split line
+	spans  []textSpan // its fields' places
+	ints   []int64    // ints[i] is field i as an integer, when isInt[i]
 	isInt  []bool
 	line   int // the line the record starts on
+}
+
+// n returns the number of fields.
+func (r *csvRecord) n() int {
+	if r.fields != nil {
+		return len(r.fields)
+	}
+	return len(r.spans)
+}
+
+// field returns field i.
+func (r *csvRecord) field(i int) string {
+	if r.fields != nil {
+		return r.fields[i]
+	}
+	return r.spans[i].of(r.text)
+}
+
+// all returns every field (for the header and error messages).
+func (r *csvRecord) all() []string {
+	f := make([]string, r.n())
+	for i := range f {
+		f[i] = r.field(i)
+	}
+	return f
 }
 
 // csvLine is one line of a papiex CSV as a decode goroutine leaves it:
@@ -242,12 +272,7 @@ func csvRecords(r io.Reader, p *problems, each func(rec *csvRecord) error) error
 				return nil // blank lines hold no record
 			}
 			if !l.slow {
-				text := bstr(line)
-				rec.fields = rec.fields[:0]
-				for _, sp := range l.spans {
-					rec.fields = append(rec.fields, sp.of(text))
-				}
-				rec.ints, rec.isInt, rec.line = l.ints, l.isInt, n
+				rec = csvRecord{text: bstr(line), spans: l.spans, ints: l.ints, isInt: l.isInt, line: n}
 				return each(&rec)
 			}
 			if l.whole { // parsed on the decode goroutine
@@ -297,7 +322,10 @@ func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
 		escapeInQuoted
 		quoteInQuoted
 	)
+	// the fields' bytes, one after another, and where each ends: one
+	// string for the record, cut into its fields at the end
 	var field []byte
+	var ends []int
 	state := startField
 	for i := 0; i < len(b); i++ {
 		c := b[i]
@@ -305,14 +333,14 @@ func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
 		case startField:
 			switch c {
 			case '\n', '\r':
-				fields = append(fields, string(field))
-				return fields, true
+				ends = append(ends, len(field))
+				return cutFields(field, ends), true
 			case '"':
 				state = inQuoted
 			case '\\':
 				state = escaped
 			case ',':
-				fields = append(fields, "")
+				ends = append(ends, len(field))
 			default:
 				field = append(field, c)
 				state = inField
@@ -323,13 +351,12 @@ func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
 		case inField:
 			switch c {
 			case '\n', '\r':
-				fields = append(fields, string(field))
-				return fields, true
+				ends = append(ends, len(field))
+				return cutFields(field, ends), true
 			case '\\':
 				state = escaped
 			case ',':
-				fields = append(fields, string(field))
-				field = field[:0]
+				ends = append(ends, len(field))
 				state = startField
 			default:
 				field = append(field, c)
@@ -352,12 +379,11 @@ func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
 				field = append(field, '"')
 				state = inQuoted
 			case ',':
-				fields = append(fields, string(field))
-				field = field[:0]
+				ends = append(ends, len(field))
 				state = startField
 			case '\n', '\r':
-				fields = append(fields, string(field))
-				return fields, true
+				ends = append(ends, len(field))
+				return cutFields(field, ends), true
 			default:
 				field = append(field, c)
 				state = inField
@@ -373,8 +399,20 @@ func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
 		}
 		field = append(field, '\\')
 	}
-	fields = append(fields, string(field))
-	return fields, true
+	ends = append(ends, len(field))
+	return cutFields(field, ends), true
+}
+
+// cutFields returns the fields of b that end at ends, as substrings of
+// one copy of b.
+func cutFields(b []byte, ends []int) []string {
+	s := string(b)
+	fields := make([]string, len(ends))
+	from := 0
+	for i, e := range ends {
+		fields[i], from = s[from:e], e
+	}
+	return fields
 }
 
 // readPapiexCSV reads a collated CSV v1 file into processes; metrics are
@@ -405,20 +443,20 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 		cur = nil
 		return nil
 	}
-	at := func(fields []string, i int) string {
+	at := func(rec *csvRecord, i int) string {
 		if i < 0 {
 			return ""
 		}
-		return fields[i]
+		return rec.field(i)
 	}
 	var vals []int64 // one row's metric values, until the row is kept
 	var ok []bool
 	var procArena arena[papiexProc] // processes, a block at a time
 	err = csvRecords(r, p, func(rec *csvRecord) error {
-		fields, line := rec.fields, rec.line
+		line := rec.line
 		if header == nil {
-			header = make([]string, len(fields)) // fields may be views
-			for i, f := range fields {
+			header = rec.all()
+			for i, f := range header { // the fields may be views
 				header[i] = strings.Clone(f)
 			}
 			for i, h := range header {
@@ -460,17 +498,17 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 			vals, ok = make([]int64, len(metrics)), make([]bool, len(metrics))
 			return nil
 		}
-		if len(fields) != len(header) {
-			return p.bad(line, "", strings.Join(fields, ","), fmt.Sprintf("%d fields, as the header names", len(header)), nil)
+		if rec.n() != len(header) {
+			return p.bad(line, "", strings.Join(rec.all(), ","), fmt.Sprintf("%d fields, as the header names", len(header)), nil)
 		}
 		parse := func(i int, name string) (int64, bool, error) {
-			if i < 0 || fields[i] == "" {
+			if i < 0 || rec.field(i) == "" {
 				return 0, false, nil
 			}
 			if rec.isInt[i] {
 				return rec.ints[i], true, nil
 			}
-			s := fields[i]
+			s := rec.field(i)
 			v, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
 				return 0, false, p.bad(line, name, s, "an integer", err)
@@ -485,7 +523,7 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 				continue
 			}
 			v, has, err := parse(i, metrics[k])
-			if err != nil || (!has && fields[i] != "") {
+			if err != nil || (!has && rec.field(i) != "") {
 				return err
 			}
 			vals[k], ok[k] = v, has
@@ -494,7 +532,7 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 			if rec.isInt[i] {
 				continue
 			}
-			if _, has, err := parse(i, skipped[k]); err != nil || (!has && fields[i] != "") {
+			if _, has, err := parse(i, skipped[k]); err != nil || (!has && rec.field(i) != "") {
 				return err
 			}
 		}
@@ -504,13 +542,13 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 		if e1 != nil || e2 != nil || e3 != nil {
 			return firstErr(e1, e2, e3)
 		}
-		if (!hasStart && at(fields, startIdx) != "") || (!hasEnd && at(fields, endIdx) != "") || (!hasTid && at(fields, tidIdx) != "") {
+		if (!hasStart && at(rec, startIdx) != "") || (!hasEnd && at(rec, endIdx) != "") || (!hasTid && at(rec, tidIdx) != "") {
 			return nil // skipped (lenient)
 		}
 		if !hasStart || !hasEnd {
-			return p.bad(line, "start", at(fields, startIdx)+","+at(fields, endIdx), "start and end (µs since the epoch) on every row", nil)
+			return p.bad(line, "start", at(rec, startIdx)+","+at(rec, endIdx), "start and end (µs since the epoch) on every row", nil)
 		}
-		if fields[intIdx[fPID]] == "" { // a thread row of the current process
+		if rec.field(intIdx[fPID]) == "" { // a thread row of the current process
 			if cur == nil {
 				return p.bad(line, "pid", "", "a process row before its thread rows", nil)
 			}
@@ -524,21 +562,21 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 		pr := procArena.alloc()
 		pr.line = line
 		for k, i := range strIdx {
-			text.set(pr, k, at(fields, i))
+			text.set(pr, k, at(rec, i))
 		}
 		for k, i := range intIdx {
 			v, has, err := parse(i, papiexIntNames[k])
 			if err != nil {
 				return err
 			}
-			if !has && at(fields, i) != "" {
+			if !has && at(rec, i) != "" {
 				return nil // skipped (lenient)
 			}
 			pr.ints[k], pr.has[k] = v, has
 		}
 		pr.declared = pr.ints[fNumtids]
 		if !pr.has[fNumtids] || pr.declared < 1 {
-			return p.bad(line, "numtids", at(fields, intIdx[fNumtids]), "the number of thread rows (1 or more)", nil)
+			return p.bad(line, "numtids", at(rec, intIdx[fNumtids]), "the number of thread rows (1 or more)", nil)
 		}
 		pr.row0, pr.nrows = int32(rows.n()), 1
 		rows.add(vals, ok, tidOr(tid, hasTid), start, end)
