@@ -81,11 +81,16 @@ func BenchmarkLoadWorkQueueTasks(b *testing.B) {
 	benchOpen(b, "wq.log", Options{Frames: []string{Tasks}})
 }
 
-// The loads of scripts/bench/wq.go and epmt.go: one frame, only the
-// columns the analysis reads.
+// The loads of scripts/bench/wq.go, balsam.go and epmt.go: only the
+// frames and columns the analysis reads.
 func BenchmarkLoadWorkQueueColumns(b *testing.B) {
 	benchOpen(b, "wq.log", Options{Frames: []string{Tasks},
 		Columns: map[string][]string{Tasks: {"final", "done_result", "exit_code", "limits_exceeded", "mem_mb", "bandwidth_mbps"}}})
+}
+
+func BenchmarkLoadBalsamColumns(b *testing.B) {
+	benchOpen(b, "balsam", Options{Frames: []string{Events, Allocations},
+		Columns: map[string][]string{Events: {"time", "id", "job", "from_state", "to_state", "num_nodes", "tag.experiment"}}})
 }
 
 func BenchmarkLoadEPMTColumns(b *testing.B) {
