@@ -52,6 +52,21 @@ func (c *intCol) times(name string) frame.Column {
 	return frame.MicrosCol(name, c.v, c.ok)
 }
 
+// denseInt and denseFloat are columns without nulls (line numbers, start
+// times, amounts every row has): no validity to push per row.
+type denseInt struct{ v []int64 }
+
+func (c *denseInt) add(v int64)                    { c.v = push(c.v, v) }
+func (c *denseInt) reserve(n int)                  { c.v = slices.Grow(c.v, n) }
+func (c *denseInt) col(name string) frame.Column   { return frame.Int64Col(name, c.v, nil) }
+func (c *denseInt) times(name string) frame.Column { return frame.MicrosCol(name, c.v, nil) }
+
+type denseFloat struct{ v []float64 }
+
+func (c *denseFloat) add(v float64)                { c.v = push(c.v, v) }
+func (c *denseFloat) reserve(n int)                { c.v = slices.Grow(c.v, n) }
+func (c *denseFloat) col(name string) frame.Column { return frame.Float64Col(name, c.v, nil) }
+
 type floatCol struct {
 	v  []float64
 	ok []bool

@@ -319,6 +319,15 @@ type hqShare struct {
 // exit-code field).
 var hqExitCode = regexp.MustCompile(`exit code (-?[0-9]+)`)
 
+// hqExitCodeIn is hqExitCode.FindStringSubmatch, skipping the regexp for
+// the texts (nearly all, and every empty one) that cannot match.
+func hqExitCodeIn(reason string) []string {
+	if !strings.Contains(reason, "exit code ") {
+		return nil
+	}
+	return hqExitCode.FindStringSubmatch(reason)
+}
+
 // hqAttempt is one run of a task. A run on one worker (the journal's
 // bulk) keeps only that worker's id: its share is the attempt's own
 // request, end and state (share builds it); a multi-node run keeps a share
@@ -424,8 +433,8 @@ type hqLoader struct {
 	scratch []byte // addInt's
 
 	ev struct {
-		line             intCol
-		time             intCol
+		line             denseInt
+		time             denseInt
 		typ, job, worker strCol
 		data             textCol
 		task, instance   intCol
@@ -1257,16 +1266,17 @@ func (h *hqLoader) dataset(name string) *Dataset {
 
 	var t struct {
 		job, worker, workers, state, raw, reason, policy, jobName strCol
-		task, attempt, instance, nWorkers, nodes, variant, exit   intCol
-		submit, start, end, startLine, endLine                    intCol
-		cpus, gpus, mem                                           floatCol
+		instance, exit, submit, end, endLine                      intCol
+		task, attempt, nWorkers, nodes, variant, start, startLine denseInt
+		cpus, gpus, mem                                           denseFloat
 		est                                                       boolCol
 	}
 	var pl struct {
-		job, worker, state                strCol
-		task, attempt, start, end, sl, el intCol
-		root                              boolCol
-		cpus, gpus, mem                   floatCol
+		job, worker, state       strCol
+		end, el                  intCol
+		task, attempt, start, sl denseInt
+		root                     boolCol
+		cpus, gpus, mem          denseFloat
 	}
 	wantTasks := h.want == nil || h.want[Tasks]
 	wantPl := h.want == nil || h.want[Placements]
@@ -1313,7 +1323,7 @@ func (h *hqLoader) dataset(name string) *Dataset {
 			t.state.add(a.state)
 			t.raw.opt(a.rawState, !a.open)
 			t.reason.opt(a.reason, a.reason != "")
-			if m := hqExitCode.FindStringSubmatch(a.reason); m != nil {
+			if m := hqExitCodeIn(a.reason); m != nil {
 				code, _ := strconv.ParseInt(m[1], 10, 64)
 				t.exit.add(code)
 			} else {
