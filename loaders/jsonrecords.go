@@ -9,10 +9,8 @@ package loaders
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"io"
-	"math/bits"
 )
 
 // cutProblem is input the cutter could not cut into records: the load
@@ -98,14 +96,7 @@ func (s *jsonCutter) value() (rec []byte, line int, complete bool) {
 	scan:
 		for j < len(b) {
 			if inString {
-				for j+8 <= len(b) { // eight bytes at a time up to a quote or backslash
-					m := quoteOrBackslash(binary.LittleEndian.Uint64(b[j:]))
-					if m != 0 {
-						j += bits.TrailingZeros64(m) / 8
-						break
-					}
-					j += 8
-				}
+				j = skipPlain(b, j, false)
 				for j < len(b) && b[j] != '"' && b[j] != '\\' {
 					j++
 				}
@@ -160,15 +151,6 @@ func (s *jsonCutter) value() (rec []byte, line int, complete bool) {
 		}
 		j = s.pos + off
 	}
-}
-
-// quoteOrBackslash is specialBytes for the cutter, which needs only the
-// bytes that end or escape within a string.
-func quoteOrBackslash(x uint64) uint64 {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	q := x ^ (ones * '"')
-	s := x ^ (ones * '\\')
-	return ((q-ones)&^q | (s-ones)&^s) & highs
 }
 
 // take hands out buf[pos:j] as the next value.

@@ -176,29 +176,41 @@ var plainByte = func() (t [256]bool) {
 
 // specialBytes returns, for the eight bytes of x (little-endian), a mask
 // whose lowest set bit is the high bit of the first byte that is a quote,
-// a backslash or a control character (0 if none is): the zero-byte test
-// (v−0x01…)&^v&0x80… on x^'"', x^'\\' and, for bytes below 0x20, x itself.
-// Bits above the lowest may be false positives (a borrow); only the
-// lowest is used.
-func specialBytes(x uint64) uint64 {
+// a backslash or, with controls, a control character (0 if none is): the
+// zero-byte test (v−0x01…)&^v&0x80… on x^'"', x^'\\' and, for bytes below
+// 0x20, x itself. Bits above the lowest may be false positives (a
+// borrow); only the lowest is used.
+func specialBytes(x uint64, controls bool) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	q := x ^ (ones * '"')
 	s := x ^ (ones * '\\')
-	return ((q-ones)&^q | (s-ones)&^s | (x-ones*0x20)&^x) & highs
+	m := (q-ones)&^q | (s-ones)&^s
+	if controls {
+		m |= (x - ones*0x20) &^ x
+	}
+	return m & highs
+}
+
+// skipPlain returns the offset of the first byte from b[i] on that
+// specialBytes marks, eight bytes at a time; with fewer than eight bytes
+// left it stops there, for the caller's byte loop to finish. The scanner
+// (controls: invalid in a string) and the record cutter (only what ends
+// or escapes a string) share it.
+func skipPlain(b []byte, i int, controls bool) int {
+	for i+8 <= len(b) {
+		if m := specialBytes(binary.LittleEndian.Uint64(b[i:]), controls); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		i += 8
+	}
+	return i
 }
 
 // scanStringEsc is scanString that also reports whether the string has
 // an escape.
 func scanStringEsc(b []byte, i int) (end int, escaped bool, err error) {
 	for i++; i < len(b); i++ {
-		for i+8 <= len(b) { // eight bytes at a time up to the first special one
-			m := specialBytes(binary.LittleEndian.Uint64(b[i:]))
-			if m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-				break
-			}
-			i += 8
-		}
+		i = skipPlain(b, i, true)
 		for i < len(b) && plainByte[b[i]] {
 			i++
 		}

@@ -141,37 +141,40 @@ func FuzzJSONScan(f *testing.F) {
 
 // TestSpecialBytes: for words holding every byte value at every position
 // (after plain bytes, and before every other byte value), specialBytes
+// (with and without control characters)
 // finds the first quote, backslash or control character, or none.
 func TestSpecialBytes(t *testing.T) {
-	special := func(c byte) bool { return c < 0x20 || c == '"' || c == '\\' }
-	for p := 0; p < 8; p++ {
-		for c := 0; c < 256; c++ {
-			for _, after := range []byte{'a', 0, '"', '\\', 0x1f, 0x20, 0x7f, 0x80, 0xff} {
-				var w [8]byte
-				for i := range w {
-					switch {
-					case i < p:
-						w[i] = 'a' + byte(i)
-					case i == p:
-						w[i] = byte(c)
-					default:
-						w[i] = after
+	for _, controls := range []bool{true, false} {
+		special := func(c byte) bool { return controls && c < 0x20 || c == '"' || c == '\\' }
+		for p := 0; p < 8; p++ {
+			for c := 0; c < 256; c++ {
+				for _, after := range []byte{'a', 0, '"', '\\', 0x1f, 0x20, 0x7f, 0x80, 0xff} {
+					var w [8]byte
+					for i := range w {
+						switch {
+						case i < p:
+							w[i] = 'a' + byte(i)
+						case i == p:
+							w[i] = byte(c)
+						default:
+							w[i] = after
+						}
 					}
-				}
-				want := -1
-				for i, b := range w {
-					if special(b) {
-						want = i
-						break
+					want := -1
+					for i, b := range w {
+						if special(b) {
+							want = i
+							break
+						}
 					}
-				}
-				m := specialBytes(binary.LittleEndian.Uint64(w[:]))
-				got := -1
-				if m != 0 {
-					got = bits.TrailingZeros64(m) / 8
-				}
-				if got != want {
-					t.Fatalf("%q: first special byte at %d, want %d", w, got, want)
+					m := specialBytes(binary.LittleEndian.Uint64(w[:]), controls)
+					got := -1
+					if m != 0 {
+						got = bits.TrailingZeros64(m) / 8
+					}
+					if got != want {
+						t.Fatalf("%q (controls %v): first special byte at %d, want %d", w, controls, got, want)
+					}
 				}
 			}
 		}
