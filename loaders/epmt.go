@@ -210,10 +210,14 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		p          problems
 	}
 	var all []*hostProcs
+	// Options.Columns: the base columns built (the rest are skipped, and
+	// named as such if an unknown column is asked for)
+	keep := struct{ host, file, line, exename, path, args bool }{o.keeps(Procs, "host"), o.keeps(Procs, "file"),
+		o.keeps(Procs, "line"), o.keeps(Procs, "exename"), o.keeps(Procs, "path"), o.keeps(Procs, "args")}
 	// the text fields kept: hostname also names the threads' host
 	var keepText [nStrFields]bool
-	keepText[sHostname] = wantThreads || o.keeps(Procs, "host")
-	keepText[sExename], keepText[sPath], keepText[sArgs] = o.keeps(Procs, "exename"), o.keeps(Procs, "path"), o.keeps(Procs, "args")
+	keepText[sHostname] = wantThreads || keep.host
+	keepText[sExename], keepText[sPath], keepText[sArgs] = keep.exename, keep.path, keep.args
 	text := newPapiexText(keepText)
 	// the metrics kept: those of the columns built, and the three that
 	// cpu_time and the papiex-error check read
@@ -312,10 +316,6 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			nThreads += int(p.nrows)
 		}
 	}
-	// Options.Columns: the base columns built (the rest are skipped, and
-	// named as such if an unknown column is asked for)
-	keep := struct{ host, file, line, exename, path, args bool }{o.keeps(Procs, "host"), o.keeps(Procs, "file"),
-		o.keeps(Procs, "line"), o.keeps(Procs, "exename"), o.keeps(Procs, "path"), o.keeps(Procs, "args")}
 	type procInt struct {
 		col  *intCol
 		f    int // index in papiexProc.ints

@@ -345,7 +345,7 @@ type hqAttempt struct {
 	state, rawState, reason  string
 	policy                   string
 	hasInstance, hasSubmit   bool
-	hasWorker, unknownWorker bool
+	hasWorker                bool
 	open, estimated          bool
 }
 
@@ -1059,9 +1059,7 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 	}
 	workers := e.Workers
 	if len(workers) == 0 && e.Worker.ok {
-		if e.Worker.v < 0 {
-			a.unknownWorker = true // v0.19-0.23 placeholder -1
-		} else {
+		if e.Worker.v >= 0 { // v0.19-0.23 write -1 for a worker not known: none
 			workers = []int64{e.Worker.v}
 		}
 	}
