@@ -70,6 +70,7 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	want := wantFrames(o)
 	wants := func(f string) bool { return want == nil || want[f] }
 	b := &balsamBuilder{tagCols: map[string]*strCol{}, o: o, jobCols: wants(Tasks) || wants(Jobs)}
+	b.tagText = b.jobCols || wants(Events) && o.keeps(Events, "tags")
 	// ids and paths are distinct per job: plain text from the start, no
 	// dictionary to fill and drop
 	b.jb.job.plain, b.jb.workdir.plain, b.ev.job.plain = &textCol{}, &textCol{}, &textCol{}
@@ -90,13 +91,13 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	}
 	if err := load(in.Jobs, names[1], func(p *problems) error {
 		d.Files = append(d.Files, names[1])
-		return decodedJSON(in.Jobs, p, decodeWorkers(), decodeBalsamJob, b.addJob(p))
+		return decodedJSON(in.Jobs, p, decodeWorkers(), decodeBalsamJob, decodeBalsamJobAt, b.addJob(p))
 	}); err != nil {
 		return nil, err
 	}
 	if err := load(in.BatchJobs, names[2], func(p *problems) error {
 		d.Files = append(d.Files, names[2])
-		return decodedJSON(in.BatchJobs, p, decodeWorkers(), decodeBalsamBatchJob, b.addBatchJob(p))
+		return decodedJSON(in.BatchJobs, p, decodeWorkers(), decodeBalsamBatchJob, decodeBalsamBatchJobAt, b.addBatchJob(p))
 	}); err != nil {
 		return nil, err
 	}
@@ -107,7 +108,10 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 		p := problems{file: names[0], lenient: o.Lenient}
 		keepData := b.ev.keep.data
 		decode := func(rec []byte, e *balsamEventRec) { decodeBalsamEvent(rec, e, keepData) }
-		if err := decodedJSON(in.Events, &p, decodeWorkers(), decode, b.addEvent(&p)); err != nil {
+		decodeAt := func(buf []byte, i int, e *balsamEventRec) (int, error) {
+			return decodeBalsamEventAt(buf, i, e, keepData)
+		}
+		if err := decodedJSON(in.Events, &p, decodeWorkers(), decode, decodeAt, b.addEvent(&p)); err != nil {
 			return nil, err
 		}
 		evWarnings = p.finish()
@@ -153,7 +157,8 @@ type balsamBuilder struct {
 		lastUpdate                                 intCol
 		gpr                                        floatCol
 	}
-	tagCols map[string]*strCol // job tags by key, one row per job
+	tagCols map[string]*strCol // job tags by key, one row per job (nil: a key no frame keeps)
+	tagText bool               // build the canonical tags text of each job
 	nRows   int
 	// Each job id has a slot: its (last) row in the jobs file, or for a
 	// job that only events name, a slot past the rows.
@@ -189,16 +194,25 @@ func (b *balsamBuilder) addJob(p *problems) func([]byte, int, *balsamJobRec) err
 		b.slotJob = append(b.slotJob, j.id.v)
 		jb := &b.jb
 		jb.batch.opt(j.batch.v, j.batch.ok)
-		b.scratch = formatTagPairs(b.scratch[:0], j.tags) // sorts j.tags
-		jb.tags.add(bstr(b.scratch))
+		if b.tagText {
+			b.scratch = formatTagPairs(b.scratch[:0], j.tags) // sorts j.tags
+			jb.tags.add(bstr(b.scratch))
+		} else {
+			sortTagPairs(j.tags)
+		}
 		for i, t := range j.tags {
 			if i+1 < len(j.tags) && bytes.Equal(j.tags[i+1].k, t.k) {
 				continue // a later value of the same key wins
 			}
-			col := b.tagCols[bstr(t.k)]
-			if col == nil {
-				col = &strCol{}
+			col, seen := b.tagCols[bstr(t.k)]
+			if !seen {
+				if b.jobCols || b.o.keeps(Events, frame.TagPrefix+string(t.k)) {
+					col = &strCol{}
+				}
 				b.tagCols[string(t.k)] = col
+			}
+			if col == nil {
+				continue // a key no frame keeps
 			}
 			for col.length() < r {
 				col.null()
@@ -253,7 +267,7 @@ func (b *balsamBuilder) addBatchJob(p *problems) func([]byte, int, *balsamBatchJ
 func (b *balsamBuilder) jobsDone() {
 	b.slot.build(b.slotJob)
 	for _, col := range b.tagCols {
-		for col.length() < b.nRows {
+		for col != nil && col.length() < b.nRows {
 			col.null()
 		}
 	}

@@ -7,7 +7,7 @@ package loaders
 
 import (
 	"bytes"
-	"sort"
+	"slices"
 
 	"github.com/jobframe/jobframe/frame"
 )
@@ -101,9 +101,7 @@ func (d *recDecoder) tags(field string, val []byte) []tagPair {
 // frame.FormatTags: sorted by key, "k:v" joined by ";", the last of a
 // repeated key winning.
 func formatTagPairs(dst []byte, tags []tagPair) []byte {
-	if len(tags) > 1 {
-		sort.SliceStable(tags, func(a, b int) bool { return bytes.Compare(tags[a].k, tags[b].k) < 0 })
-	}
+	sortTagPairs(tags)
 	first := true
 	for i, t := range tags {
 		if i+1 < len(tags) && bytes.Equal(tags[i+1].k, t.k) {
@@ -118,6 +116,13 @@ func formatTagPairs(dst []byte, tags []tagPair) []byte {
 		dst = append(dst, t.v...)
 	}
 	return dst
+}
+
+// sortTagPairs sorts tags by key, keeping the order of a repeated key.
+func sortTagPairs(tags []tagPair) {
+	if len(tags) > 1 {
+		slices.SortStableFunc(tags, func(a, b tagPair) int { return bytes.Compare(a.k, b.k) })
+	}
 }
 
 // balsamEventRec is one LogEvent.
@@ -135,8 +140,18 @@ type balsamEventRec struct {
 // decodeBalsamEvent decodes one LogEvent; keepData keeps its data as
 // compact JSON text (else only the fields read from it).
 func decodeBalsamEvent(rec []byte, e *balsamEventRec, keepData bool) {
+	if err := wholeObject(rec, func(i int) (int, error) { return decodeBalsamEventAt(rec, i, e, keepData) }); err != nil {
+		e.bad = &fieldProblem{text: string(rec), want: "a Balsam LogEvent record", err: err}
+	}
+}
+
+// decodeBalsamEventAt decodes the LogEvent that starts at b[i] ('{') and
+// returns the offset just past it, or its syntax error (e is then
+// incomplete). A record cut from a larger block is decoded in place, in
+// the one pass that also finds where it ends.
+func decodeBalsamEventAt(b []byte, i int, e *balsamEventRec, keepData bool) (int, error) {
 	var d recDecoder
-	err := eachMember(rec, func(key, val []byte) error {
+	end, err := scanMembers(b, i, 0, func(key, val []byte) error {
 		switch string(key) {
 		case "id":
 			d.int("id", val, &e.id)
@@ -153,9 +168,11 @@ func decodeBalsamEvent(rec []byte, e *balsamEventRec, keepData bool) {
 		}
 		return nil
 	})
+	if err != nil {
+		return end, err
+	}
+	rec := b[i:end]
 	switch {
-	case err != nil:
-		d.bad = &fieldProblem{text: string(rec), want: "a Balsam LogEvent record", err: err}
 	case d.bad != nil:
 	case !e.id.ok:
 		d.fail("id", string(rec), "an event id", nil)
@@ -167,19 +184,19 @@ func decodeBalsamEvent(rec []byte, e *balsamEventRec, keepData bool) {
 		d.fail("timestamp", string(rec), "a timestamp", nil)
 	}
 	if e.bad = d.bad; e.bad != nil {
-		return
+		return end, nil
 	}
 	// data as compact JSON text (files are often pretty-printed); the
 	// fields the analyses use also as columns (of any other type: absent)
 	if len(e.data) == 0 || e.data[0] == 'n' {
 		e.data = []byte("{}")
-		return
+		return end, nil
 	}
 	if keepData {
 		e.data = compactJSON(e.data)
 	}
 	if e.data[0] != '{' {
-		return
+		return end, nil
 	}
 	eachMember(e.data, func(key, val []byte) error {
 		switch string(key) {
@@ -198,6 +215,7 @@ func decodeBalsamEvent(rec []byte, e *balsamEventRec, keepData bool) {
 		}
 		return nil
 	})
+	return end, nil
 }
 
 // balsamJobRec is one Job.
@@ -212,8 +230,15 @@ type balsamJobRec struct {
 }
 
 func decodeBalsamJob(rec []byte, j *balsamJobRec) {
+	if err := wholeObject(rec, func(i int) (int, error) { return decodeBalsamJobAt(rec, i, j) }); err != nil {
+		j.bad = &fieldProblem{text: string(rec), want: "a Balsam Job record", err: err}
+	}
+}
+
+// decodeBalsamJobAt is decodeBalsamEventAt for a Job.
+func decodeBalsamJobAt(b []byte, i int, j *balsamJobRec) (int, error) {
 	var d recDecoder
-	err := eachMember(rec, func(key, val []byte) error {
+	end, err := scanMembers(b, i, 0, func(key, val []byte) error {
 		switch string(key) {
 		case "id":
 			d.int("id", val, &j.id)
@@ -248,13 +273,14 @@ func decodeBalsamJob(rec []byte, j *balsamJobRec) {
 		}
 		return nil
 	})
-	switch {
-	case err != nil:
-		d.bad = &fieldProblem{text: string(rec), want: "a Balsam Job record", err: err}
-	case d.bad == nil && !j.id.ok:
-		d.fail("id", string(rec), "a job id", nil)
+	if err != nil {
+		return end, err
+	}
+	if d.bad == nil && !j.id.ok {
+		d.fail("id", string(b[i:end]), "a job id", nil)
 	}
 	j.bad = d.bad
+	return end, nil
 }
 
 // intList renders an array of integers (null: empty) as "1,2,3".
@@ -290,8 +316,15 @@ type balsamBatchJobRec struct {
 }
 
 func decodeBalsamBatchJob(rec []byte, b *balsamBatchJobRec) {
+	if err := wholeObject(rec, func(i int) (int, error) { return decodeBalsamBatchJobAt(rec, i, b) }); err != nil {
+		b.bad = &fieldProblem{text: string(rec), want: "a Balsam BatchJob record", err: err}
+	}
+}
+
+// decodeBalsamBatchJobAt is decodeBalsamEventAt for a BatchJob.
+func decodeBalsamBatchJobAt(in []byte, i int, b *balsamBatchJobRec) (int, error) {
 	var d recDecoder
-	err := eachMember(rec, func(key, val []byte) error {
+	end, err := scanMembers(in, i, 0, func(key, val []byte) error {
 		switch string(key) {
 		case "id":
 			d.int("id", val, &b.id)
@@ -320,11 +353,12 @@ func decodeBalsamBatchJob(rec []byte, b *balsamBatchJobRec) {
 		}
 		return nil
 	})
-	switch {
-	case err != nil:
-		d.bad = &fieldProblem{text: string(rec), want: "a Balsam BatchJob record", err: err}
-	case d.bad == nil && !b.id.ok:
-		d.fail("id", string(rec), "a batch job id", nil)
+	if err != nil {
+		return end, err
+	}
+	if d.bad == nil && !b.id.ok {
+		d.fail("id", string(in[i:end]), "a batch job id", nil)
 	}
 	b.bad = d.bad
+	return end, nil
 }

@@ -164,6 +164,8 @@ func (s *jsonCutter) take(j int) ([]byte, int, bool) {
 
 // problem describes the input from the cutter's position on.
 func (s *jsonCutter) problem(want string, err error) *cutProblem {
+	for s.end-s.pos < 80 && s.more() { // the same text whatever the read sizes
+	}
 	if s.rerr != nil {
 		want, err = "readable input", s.rerr
 	}
@@ -173,69 +175,98 @@ func (s *jsonCutter) problem(want string, err error) *cutProblem {
 
 var errInputEnds = errors.New("the input ends here")
 
+// cutState is where the cutter stands between two values of the input.
+type cutState uint8
+
+const (
+	cutUnknown cutState = iota // not known yet (a block cut on its own)
+	cutStart                   // the beginning of the input
+	cutOpen                    // just after the array's '[': a record or ']'
+	cutValue                   // after a ',' in the array: a record
+	cutSep                     // after a record in the array: ',' or ']'
+	cutAfter                   // after the array's ']': only white space
+	cutLines                   // JSON lines or pages: a record, or the end
+)
+
 // cutJSONRecords cuts r into records, handing each (valid until emit
 // returns) with the line it starts on to emit, which returns false to
 // stop. It returns what ended the cutting early, if anything.
 func cutJSONRecords(r io.Reader, emit func(rec []byte, line int) bool) *cutProblem {
-	s := &jsonCutter{r: r, buf: make([]byte, 1<<20), line: 1}
-	c, ok := s.peek()
-	if !ok {
-		return s.problemIfReadError()
-	}
-	if c == '[' {
-		s.pos++
-		if c, ok = s.peek(); ok && c == ']' {
-			s.pos++
-		} else {
-			for {
-				if !ok {
-					return s.problem("a JSON record or ']'", errInputEnds)
-				}
-				rec, line, complete := s.value()
-				if !complete {
-					return &cutProblem{line: line, text: string(rec), want: "a JSON record", err: errInputEnds}
-				}
-				if !emit(rec, line) {
-					return nil
-				}
-				if c, ok = s.peek(); !ok {
-					return s.problem("',' or ']' after a record", errInputEnds)
-				}
-				s.pos++
-				if c == ']' {
-					break
-				}
-				if c != ',' {
-					s.pos--
-					return s.problem("',' or ']' after a record", nil)
-				}
-				c, ok = s.peek()
-			}
-		}
-		if _, ok := s.peek(); ok {
-			return s.problem("nothing after the array", nil)
-		}
-		return s.problemIfReadError()
-	}
+	return cutJSONRecordsFrom(r, 1, cutStart, emit)
+}
+
+// cutJSONRecordsFrom is cutJSONRecords for input that starts on line
+// line with the cutter in state st (the rest of a stream whose start
+// was cut elsewhere).
+func cutJSONRecordsFrom(r io.Reader, line int, st cutState, emit func(rec []byte, line int) bool) *cutProblem {
+	s := &jsonCutter{r: r, buf: make([]byte, 1<<20), line: line}
 	for {
-		if _, ok := s.peek(); !ok {
-			return s.problemIfReadError()
-		}
-		rec, line, complete := s.value()
-		if !complete {
-			if s.rerr != nil {
-				return s.problem("", nil)
+		c, ok := s.peek()
+		switch st {
+		case cutStart:
+			if !ok {
+				return s.problemIfReadError()
 			}
-			return &cutProblem{line: line, text: string(rec), truncated: true}
-		}
-		if more, isPage := emitPage(rec, line, emit); isPage {
-			if !more {
+			st = cutLines
+			if c == '[' {
+				s.pos++
+				st = cutOpen
+			}
+		case cutOpen, cutValue:
+			if ok && c == ']' && st == cutOpen {
+				s.pos++
+				st = cutAfter
+				continue
+			}
+			if !ok {
+				return s.problem("a JSON record or ']'", errInputEnds)
+			}
+			rec, line, complete := s.value()
+			if !complete {
+				return &cutProblem{line: line, text: string(rec), want: "a JSON record", err: errInputEnds}
+			}
+			if !emit(rec, line) {
 				return nil
 			}
-			continue
-		}
-		if !emit(rec, line) {
-			return nil
+			st = cutSep
+		case cutSep:
+			if !ok {
+				return s.problem("',' or ']' after a record", errInputEnds)
+			}
+			switch c {
+			case ',':
+				st = cutValue
+			case ']':
+				st = cutAfter
+			default:
+				return s.problem("',' or ']' after a record", nil)
+			}
+			s.pos++
+		case cutAfter:
+			if ok {
+				return s.problem("nothing after the array", nil)
+			}
+			return s.problemIfReadError()
+		default: // cutLines
+			if !ok {
+				return s.problemIfReadError()
+			}
+			rec, line, complete := s.value()
+			if !complete {
+				if s.rerr != nil {
+					return s.problem("", nil)
+				}
+				return &cutProblem{line: line, text: string(rec), truncated: true}
+			}
+			if more, isPage := emitPage(rec, line, emit); isPage {
+				if !more {
+					return nil
+				}
+				continue
+			}
+			if !emit(rec, line) {
+				return nil
+			}
 		}
 	}
 }
@@ -251,16 +282,8 @@ func (s *jsonCutter) problemIfReadError() *cutProblem {
 // [...]}; isPage is false (and nothing is handed out) when rec is not a
 // well-formed page.
 func emitPage(rec []byte, line int, emit func(rec []byte, line int) bool) (more, isPage bool) {
-	if rec[0] != '{' || !bytes.Contains(rec, []byte(`"results"`)) {
-		return true, false
-	}
-	var results []byte
-	if eachMember(rec, func(key, val []byte) error {
-		if string(key) == "results" && val[0] == '[' {
-			results = val
-		}
-		return nil
-	}) != nil || results == nil {
+	results := pageResults(rec)
+	if results == nil {
 		return true, false
 	}
 	more = true
@@ -274,20 +297,39 @@ func emitPage(rec []byte, line int, emit func(rec []byte, line int) bool) (more,
 	return more, true
 }
 
-// decodedJSON is decodedLines for JSON records: cutJSONRecords cuts r on
-// a goroutine, decode runs on worker goroutines, and apply sees each
+// pageResults returns the records array of rec when rec is a well-formed
+// API page {"count", "results": [...]}, else nil.
+func pageResults(rec []byte) []byte {
+	if rec[0] != '{' || !bytes.Contains(rec, []byte(`"results"`)) {
+		return nil
+	}
+	var results []byte
+	if eachMember(rec, func(key, val []byte) error {
+		if string(key) == "results" && val[0] == '[' {
+			results = val
+		}
+		return nil
+	}) != nil {
+		return nil
+	}
+	return results
+}
+
+// decodedJSONStream is decodedLines for JSON records: cutJSONRecordsFrom
+// cuts r (which starts on line line, the cutter in state st) on a
+// goroutine, decode runs on worker goroutines, and apply sees each
 // record with its line and decoded value in input order. Input that
 // cannot be cut into records ends the load: an error in strict mode, a
 // warning in lenient mode, and for JSON lines whose last record is cut
 // short (a log still being written) a warning in both.
-func decodedJSON[T any](r io.Reader, p *problems, workers int, decode func(rec []byte, v *T), apply func(rec []byte, line int, v *T) error) error {
+func decodedJSONStream[T any](r io.Reader, line int, st cutState, p *problems, workers int, decode func(rec []byte, v *T), apply func(rec []byte, line int, v *T) error) error {
 	// Batches are recycled once applied: the pipeline's memory is a few
 	// batches whatever the input's size.
 	pool := newBatchPool[T](true, true)
 	produce := func(send func(*lineBatch[T]) bool) {
 		b := pool.get(0)
 		stopped := false
-		problem := cutJSONRecords(r, func(rec []byte, line int) bool {
+		problem := cutJSONRecordsFrom(r, line, st, func(rec []byte, line int) bool {
 			b.buf = append(b.buf, rec...)
 			b.ends = append(b.ends, len(b.buf))
 			b.lines = append(b.lines, line)
@@ -305,7 +347,7 @@ func decodedJSON[T any](r io.Reader, p *problems, workers int, decode func(rec [
 			send(b)
 		}
 	}
-	return pipeline(workers, produce, decode, func(b *lineBatch[T]) (bool, error) {
+	return pipeline(workers, produce, decodeEach(decode), func(b *lineBatch[T]) (bool, error) {
 		start := 0
 		for i, end := range b.ends {
 			if err := apply(b.buf[start:end], b.lines[i], &b.vals[i]); err != nil {

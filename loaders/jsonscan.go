@@ -144,11 +144,18 @@ func scanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, e
 // around it) and calls fn with each member's name and raw value, in
 // order; an error from fn ends the walk and is returned.
 func eachMember(rec []byte, fn func(key, val []byte) error) error {
+	return wholeObject(rec, func(i int) (int, error) { return scanMembers(rec, i, 0, fn) })
+}
+
+// wholeObject checks that rec is one JSON object with optional white
+// space around it: at walks the object that starts at rec[i] ('{') and
+// returns the offset just past it, or its syntax error.
+func wholeObject(rec []byte, at func(i int) (int, error)) error {
 	i := skipWS(rec, 0)
 	if i >= len(rec) || rec[i] != '{' {
 		return jsonErr(i, "an object")
 	}
-	end, err := scanMembers(rec, i, 0, fn)
+	end, err := at(i)
 	if err != nil {
 		return err
 	}

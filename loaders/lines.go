@@ -88,6 +88,7 @@ type lineBatch[T any] struct {
 	done     chan struct{}
 	err      error       // a read error after the batch's records
 	problem  *cutProblem // a problem cutting records after the batch's
+	blk      *blockCut   // a block of JSON records cut by its decoder (jsonblocks.go)
 }
 
 // newLineBatch returns an empty batch whose buffers hold a full batch
@@ -102,22 +103,22 @@ func newLineBatch[T any](first int) *lineBatch[T] {
 const batchLines, batchBytes, inFlight = 1024, 256 << 10, 8
 
 // pipeline runs produce on its own goroutine, which hands batches to
-// send (false: the consumer has stopped); it decodes each batch's
-// records on workers goroutines and calls consume with the batches in
-// order, each once decoded. consume returns whether to stop, and the
-// error to return then.
-func pipeline[T any](workers int, produce func(send func(*lineBatch[T]) bool), decode func(rec []byte, v *T), consume func(b *lineBatch[T]) (bool, error)) error {
+// send (false: the consumer has stopped); it runs work on each batch on
+// workers goroutines (decodeEach: decode its records) and calls consume
+// with the batches in order, each once worked on. consume returns
+// whether to stop, and the error to return then.
+func pipeline[T any](workers int, produce func(send func(*lineBatch[T]) bool), work func(b *lineBatch[T]), consume func(b *lineBatch[T]) (bool, error)) error {
 	ordered := make(chan *lineBatch[T], inFlight)
-	work := make(chan *lineBatch[T], inFlight)
+	todo := make(chan *lineBatch[T], inFlight)
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
 		defer close(ordered)
-		defer close(work)
+		defer close(todo)
 		produce(func(b *lineBatch[T]) bool {
 			b.done = make(chan struct{})
 			select {
-			case work <- b:
+			case todo <- b:
 			case <-stop:
 				return false
 			}
@@ -129,23 +130,10 @@ func pipeline[T any](workers int, produce func(send func(*lineBatch[T]) bool), d
 			return true
 		})
 	}()
-	keep := isReusable[T]() // recycled values are overwritten by decode, not cleared
 	for w := 0; w < workers; w++ {
 		go func() {
-			for b := range work {
-				if cap(b.vals) >= len(b.ends) { // a recycled batch
-					b.vals = b.vals[:len(b.ends)]
-					if !keep {
-						clear(b.vals)
-					}
-				} else {
-					b.vals = make([]T, len(b.ends))
-				}
-				start := 0
-				for i, end := range b.ends {
-					decode(b.buf[start:end], &b.vals[i])
-					start = end
-				}
+			for b := range todo {
+				work(b)
 				close(b.done)
 			}
 		}()
@@ -157,6 +145,27 @@ func pipeline[T any](workers int, produce func(send func(*lineBatch[T]) bool), d
 		}
 	}
 	return nil
+}
+
+// decodeEach returns the pipeline work that decodes each record of a
+// batch (its records end at b.ends) into b.vals.
+func decodeEach[T any](decode func(rec []byte, v *T)) func(b *lineBatch[T]) {
+	keep := isReusable[T]() // recycled values are overwritten by decode, not cleared
+	return func(b *lineBatch[T]) {
+		if cap(b.vals) >= len(b.ends) { // a recycled batch
+			b.vals = b.vals[:len(b.ends)]
+			if !keep {
+				clear(b.vals)
+			}
+		} else {
+			b.vals = make([]T, len(b.ends))
+		}
+		start := 0
+		for i, end := range b.ends {
+			decode(b.buf[start:end], &b.vals[i])
+			start = end
+		}
+	}
 }
 
 // reusable is implemented (on the pointer) by decoded values that their
@@ -254,7 +263,7 @@ func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line
 			}
 		}
 	}
-	return pipeline(workers, produce, decode, func(b *lineBatch[T]) (bool, error) {
+	return pipeline(workers, produce, decodeEach(decode), func(b *lineBatch[T]) (bool, error) {
 		start := 0
 		for i, end := range b.ends {
 			line, n := b.buf[start:end], b.first+i
