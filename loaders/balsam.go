@@ -28,6 +28,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -91,6 +92,9 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	}
 	if err := load(in.Jobs, names[1], func(p *problems) error {
 		d.Files = append(d.Files, names[1])
+		if n := estimateRecords(in.Jobs, `"workdir"`); n > 0 {
+			b.reserveJobs(n)
+		}
 		return decodedJSON(in.Jobs, p, decodeWorkers(), decodeBalsamJob, decodeBalsamJobAt, b.addJob(p))
 	}); err != nil {
 		return nil, err
@@ -106,6 +110,9 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	if in.Events != nil {
 		d.Files = append([]string{names[0]}, d.Files...)
 		p := problems{file: names[0], lenient: o.Lenient}
+		if n := estimateRecords(in.Events, `"to_state"`); n > 0 {
+			b.reserveEvents(n)
+		}
 		keepData := b.ev.keep.data
 		decode := func(rec []byte, e *balsamEventRec) { decodeBalsamEvent(rec, e, keepData) }
 		decodeAt := func(buf []byte, i int, e *balsamEventRec) (int, error) {
@@ -159,6 +166,7 @@ type balsamBuilder struct {
 	}
 	tagCols map[string]*strCol // job tags by key, one row per job (nil: a key no frame keeps)
 	tagText bool               // build the canonical tags text of each job
+	jobHint int                // the jobs the jobs file is estimated to hold (0: not known)
 	nRows   int
 	// Each job id has a slot: its (last) row in the jobs file, or for a
 	// job that only events name, a slot past the rows.
@@ -208,6 +216,7 @@ func (b *balsamBuilder) addJob(p *problems) func([]byte, int, *balsamJobRec) err
 			if !seen {
 				if b.jobCols || b.o.keeps(Events, frame.TagPrefix+string(t.k)) {
 					col = &strCol{}
+					col.reserve(b.jobHint)
 				}
 				b.tagCols[string(t.k)] = col
 			}
@@ -270,6 +279,36 @@ func (b *balsamBuilder) jobsDone() {
 		for col != nil && col.length() < b.nRows {
 			col.null()
 		}
+	}
+}
+
+// reserveJobs makes room for n jobs in the columns the load builds.
+func (b *balsamBuilder) reserveJobs(n int) {
+	jb := &b.jb
+	b.jobHint = n
+	b.slotJob = slices.Grow(b.slotJob, n)
+	jb.batch.reserve(n)
+	if b.tagText {
+		jb.tags.reserve(n)
+	}
+	if b.jobCols {
+		reserve(n, &jb.job, &jb.workdir, &jb.state, &jb.parents, &jb.app, &jb.rc, &jb.nodes, &jb.rpn, &jb.tpr, &jb.npc, &jb.wall, &jb.lastUpdate, &jb.gpr)
+	}
+}
+
+// reserveEvents makes room for n events in the columns the load builds.
+func (b *balsamBuilder) reserveEvents(n int) {
+	ev := &b.ev
+	reserve(n, &ev.time, &ev.id, &ev.from, &ev.to, &ev.nodes)
+	b.evSlot = slices.Grow(b.evSlot, n)
+	if ev.keep.job {
+		ev.job.plain.reserve(n, 8*n) // job ids of up to 8 digits
+	}
+	if ev.keep.rc {
+		ev.rc.reserve(n)
+	}
+	if ev.keep.errT {
+		ev.errT.reserve(n)
 	}
 }
 

@@ -1,8 +1,10 @@
 package loaders
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -206,5 +208,26 @@ func TestBalsamPrettyAndSparse(t *testing.T) {
 	}
 	if got := cells(t, mustFrame(t, d, Jobs), "job", "7", "parent_ids")[0]; got != "1,2" {
 		t.Fatal(got)
+	}
+}
+
+// TestEstimateRecords checks the guess Open gives loaders to reserve
+// their columns: exact when the head is the whole input, the records per
+// byte of the head times the size (plus a fifth and 64) otherwise, and
+// none for input of unknown size.
+func TestEstimateRecords(t *testing.T) {
+	head := []byte("[\n{\"to_state\":\"AB\"},\n{\"to_state\":\"B\"}\n]\n") // 2 records in 40 bytes
+	in := func(size int64) io.Reader { return &sizedReader{bufio.NewReader(bytes.NewReader(head)), head, size} }
+	if got := estimateRecords(in(int64(len(head))), `"to_state"`); got != 2 {
+		t.Errorf("whole input: %d, want 2", got)
+	}
+	if got := estimateRecords(in(40000), `"to_state"`); got != 2400+64 { // 2000 * 1.2 + 64
+		t.Errorf("40,000 bytes: %d, want 2464", got)
+	}
+	if got := estimateRecords(in(0), `"to_state"`); got != 0 {
+		t.Errorf("unknown size: %d, want 0", got)
+	}
+	if got := estimateRecords(bytes.NewReader(head), `"to_state"`); got != 0 {
+		t.Errorf("a plain reader: %d, want 0", got)
 	}
 }

@@ -184,10 +184,12 @@ func (c *strCol) opt(v string, ok bool) {
 
 // reserve makes room for n more rows.
 func (c *strCol) reserve(n int) {
-	if c.plain == nil {
-		c.codes = slices.Grow(c.codes, n)
-		c.ok = slices.Grow(c.ok, n)
+	if c.plain != nil {
+		c.plain.reserve(n, 0)
+		return
 	}
+	c.codes = slices.Grow(c.codes, n)
+	c.ok = slices.Grow(c.ok, n)
 }
 
 // toPlain rewrites the rows so far as plain text and drops the dictionary.
@@ -244,6 +246,16 @@ type textCol struct {
 	limit    int // bytes; 0 means math.MaxInt32
 	cut      int // rows whose text was not kept
 	firstCut int // index of the first of them
+}
+
+// reserve makes room for n more rows holding about size bytes of text.
+func (c *textCol) reserve(n, size int) {
+	if c.offsets == nil {
+		c.offsets = append(make([]int32, 0, n+1), 0)
+	}
+	c.offsets = slices.Grow(c.offsets, n)
+	c.ok = slices.Grow(c.ok, n)
+	c.data = slices.Grow(c.data, size)
 }
 
 func (c *textCol) addBytes(b []byte) {

@@ -287,11 +287,12 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *problems, workers int, d
 	return nil
 }
 
-// fillBlock reads into b.buf until it holds size bytes (or, when the
-// block must end at a line end and has none yet, twice as much, up to
-// maxLineBlocks times size), the input ends (io.EOF) or a read fails.
+// fillBlock reads size bytes more into b.buf (or, when the block must end
+// at a line end and has none yet, twice as many, up to maxLineBlocks
+// times size), until the input ends (io.EOF) or a read fails. Reads of a
+// whole block go past a bufio.Reader's buffer when the block is as big.
 func fillBlock[T any](r io.Reader, b *lineBatch[T], size int, raw bool) error {
-	want := size
+	want := len(b.buf) + size
 	for {
 		if cap(b.buf) < want {
 			b.buf = append(b.buf[:cap(b.buf)], make([]byte, want-cap(b.buf))...)[:len(b.buf)]

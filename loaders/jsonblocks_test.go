@@ -127,8 +127,8 @@ func TestJSONBlocksAsSequential(t *testing.T) {
 			n++
 			return nil
 		})
-		if err != nil || n != 40 || int(seq.Load()) != c.seq || int(fast.Load()) != c.fast {
-			t.Errorf("%.20q: %d records (%v), %d cut sequentially, %d in blocks; want %d and %d", c.in, n, err, seq.Load(), fast.Load(), c.seq, c.fast)
+		if err != nil || n != 40 || int(seq.Load()) != c.seq || int(fast.Load()) < c.fast {
+			t.Errorf("%.20q: %d records (%v), %d cut sequentially, %d in blocks; want %d and at least %d", c.in, n, err, seq.Load(), fast.Load(), c.seq, c.fast)
 		}
 	}
 }

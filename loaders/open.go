@@ -188,7 +188,7 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 		if *slot != nil {
 			return nil, fmt.Errorf("%s and %s are both Balsam %s files; give one per folder", *name, in.path, kind)
 		}
-		*slot, *name = in.r, in.path
+		*slot, *name = in.sized(), in.path
 	}
 	for _, g := range pending {
 		d, err := LoadBalsam(g.files, o)
@@ -263,7 +263,37 @@ type input struct {
 	path  string
 	r     *bufio.Reader
 	head  []byte
+	size  int64 // bytes of a plain file (0: not known, as for stdin or compressed input)
 	close func()
+}
+
+// sizedReader is an input's reader with what is known of its size, for
+// loaders that reserve their columns ahead (estimateRecords).
+type sizedReader struct {
+	*bufio.Reader
+	head []byte
+	size int64
+}
+
+func (in *input) sized() io.Reader { return &sizedReader{in.r, in.head, in.size} }
+
+// estimateRecords guesses how many records r holds when it is an input
+// of known size: its size times the records per byte of its first 64
+// KiB, counting the occurrences of key (a member every record has), plus
+// a fifth (records vary in length along a file) and 64. 0 when r's size
+// is not known. Columns reserved from the guess
+// do not copy themselves as they grow; room reserved and never filled
+// stays untouched, and so takes no memory.
+func estimateRecords(r io.Reader, key string) int {
+	s, ok := r.(*sizedReader)
+	if !ok || s.size <= 0 || len(s.head) == 0 {
+		return 0
+	}
+	n := bytes.Count(s.head, []byte(key))
+	if int64(len(s.head)) >= s.size {
+		return n
+	}
+	return int(float64(s.size)*float64(n)/float64(len(s.head))*1.2) + 64
 }
 
 func openInput(path string, p *Progress) (*input, error) {
@@ -289,6 +319,12 @@ func openInput(path string, p *Progress) (*input, error) {
 		closeFile()
 		return nil, err
 	}
+	var size int64
+	if _, plain := dr.(*bufio.Reader); plain && path != "-" {
+		if st, err := os.Stat(path); err == nil {
+			size = st.Size()
+		}
+	}
 	br := bufio.NewReaderSize(dr, 1<<20)
 	head, err := br.Peek(64 << 10)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -296,7 +332,7 @@ func openInput(path string, p *Progress) (*input, error) {
 		closeFile()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return &input{path: path, r: br, head: head, close: func() { closeDec(); closeFile() }}, nil
+	return &input{path: path, r: br, head: head, size: size, close: func() { closeDec(); closeFile() }}, nil
 }
 
 // loadInput loads a non-Balsam input by the format its content shows.
