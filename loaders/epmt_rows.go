@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -163,6 +164,7 @@ type csvLine struct {
 	whole  bool
 	fields []string
 	buf    []byte // scratch: the line and its newline
+	sc     csvScratch
 }
 
 // reusable marks csvLine as overwritten whole by decodeCSVLine.
@@ -178,7 +180,7 @@ func decodeCSVLine(raw []byte, l *csvLine) {
 	l.whole, l.fields = false, nil
 	if l.slow {
 		l.buf = append(append(l.buf[:0], raw...), '\n')
-		if fields, complete := csvStateMachine(l.buf, false); complete {
+		if fields, complete := csvStateMachine(l.buf, false, &l.sc); complete {
 			l.whole, l.fields = true, fields
 			for _, f := range fields {
 				v, ok := atoiFast(f)
@@ -255,6 +257,7 @@ func csvRecords(r io.Reader, p *problems, each func(rec *csvRecord) error) error
 	start := 0
 	var ints []int64 // for the records of the state machine
 	var isInt []bool
+	var sc csvScratch
 	// slow handles a record the state machine parses: fields are strings
 	// of their own
 	slow := func(fields []string, line int) error {
@@ -282,7 +285,7 @@ func csvRecords(r io.Reader, p *problems, each func(rec *csvRecord) error) error
 			start = n
 		}
 		pending = append(append(pending, line...), '\n')
-		fields, complete := csvStateMachine(pending, false)
+		fields, complete := csvStateMachine(pending, false, &sc)
 		if !complete {
 			return nil
 		}
@@ -296,7 +299,7 @@ func csvRecords(r io.Reader, p *problems, each func(rec *csvRecord) error) error
 	if lr.last != '\n' {
 		pending = pending[:len(pending)-1] // the last line had no newline
 	}
-	fields, complete := csvStateMachine(pending, true)
+	fields, complete := csvStateMachine(pending, true, &sc)
 	if !complete {
 		return &unterminatedError{start}
 	}
@@ -313,7 +316,7 @@ func (e *unterminatedError) Error() string {
 // csvStateMachine parses one record from b (a line, or lines joined while
 // a quoted field spans them) by Python's csv rules; complete is false when
 // the record needs the next line.
-func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
+func csvStateMachine(b []byte, atEOF bool, sc *csvScratch) (fields []string, complete bool) {
 	const (
 		startField = iota
 		inField
@@ -324,8 +327,8 @@ func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
 	)
 	// the fields' bytes, one after another, and where each ends: one
 	// string for the record, cut into its fields at the end
-	var field []byte
-	var ends []int
+	field, ends := sc.field[:0], sc.ends[:0]
+	defer func() { sc.field, sc.ends = field, ends }() // keep the room grown
 	state := startField
 	for i := 0; i < len(b); i++ {
 		c := b[i]
@@ -334,7 +337,7 @@ func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
 			switch c {
 			case '\n', '\r':
 				ends = append(ends, len(field))
-				return cutFields(field, ends), true
+				return sc.cutFields(field, ends), true
 			case '"':
 				state = inQuoted
 			case '\\':
@@ -352,7 +355,7 @@ func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
 			switch c {
 			case '\n', '\r':
 				ends = append(ends, len(field))
-				return cutFields(field, ends), true
+				return sc.cutFields(field, ends), true
 			case '\\':
 				state = escaped
 			case ',':
@@ -383,7 +386,7 @@ func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
 				state = startField
 			case '\n', '\r':
 				ends = append(ends, len(field))
-				return cutFields(field, ends), true
+				return sc.cutFields(field, ends), true
 			default:
 				field = append(field, c)
 				state = inField
@@ -400,19 +403,27 @@ func csvStateMachine(b []byte, atEOF bool) (fields []string, complete bool) {
 		field = append(field, '\\')
 	}
 	ends = append(ends, len(field))
-	return cutFields(field, ends), true
+	return sc.cutFields(field, ends), true
+}
+
+// csvScratch is csvStateMachine's room, reused from record to record: a
+// record's fields are valid until the next.
+type csvScratch struct {
+	field  []byte
+	ends   []int
+	fields []string
 }
 
 // cutFields returns the fields of b that end at ends, as substrings of
 // one copy of b.
-func cutFields(b []byte, ends []int) []string {
+func (sc *csvScratch) cutFields(b []byte, ends []int) []string {
 	s := string(b)
-	fields := make([]string, len(ends))
+	sc.fields = slices.Grow(sc.fields[:0], len(ends))
 	from := 0
-	for i, e := range ends {
-		fields[i], from = s[from:e], e
+	for _, e := range ends {
+		sc.fields, from = append(sc.fields, s[from:e]), e
 	}
-	return fields
+	return sc.fields
 }
 
 // readPapiexCSV reads a collated CSV v1 file into processes; metrics are
