@@ -373,7 +373,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		}
 		for _, p := range hp.procs {
 			host := hp.host
-			if h := p.str[sHostname]; h != "" {
+			if h := p.text(sHostname); h != "" {
 				host = h
 			}
 			rows := hp.rows
@@ -467,13 +467,13 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 				pr.line.add(int64(p.line))
 			}
 			if keep.exename {
-				pr.exename.add(p.str[sExename])
+				pr.exename.add(p.text(sExename))
 			}
 			if keep.path {
-				pr.path.add(p.str[sPath])
+				pr.path.add(p.text(sPath))
 			}
 			if keep.args {
-				pr.args.add(p.str[sArgs])
+				pr.args.add(p.text(sArgs))
 			}
 			if c := tagCode[p.tagID]; c > 0 && pr.tags.plain == nil {
 				pr.tags.pushCode(c - 1)

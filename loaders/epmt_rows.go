@@ -61,13 +61,21 @@ var (
 // papiexProc is one process; its thread rows are rows row0 to
 // row0+nrows−1 of its data file's papiexRows.
 type papiexProc struct {
-	line        int                // line of its first row
-	tagID       int32              // its tags, in the job's papiexText
-	row0, nrows int32              // its rows
-	str         [nStrFields]string // hostname, exename, path, args when kept (papiexText); str[sTags] unused
-	ints        [nIntFields]int64  // per-process integer fields of the first row
-	has         [nIntFields]bool   // which of them were present
-	declared    int64              // numtids as written
+	line        int                 // line of its first row
+	tagID       int32               // its tags, in the job's papiexText
+	row0, nrows int32               // its rows
+	str         *[nStrFields]string // hostname, exename, path, args when one is kept (papiexText); nil when none is
+	ints        [nIntFields]int64   // per-process integer fields of the first row
+	has         [nIntFields]bool    // which of them were present
+	declared    int64               // numtids as written
+}
+
+// text returns text field k of p ("" when not kept).
+func (p *papiexProc) text(k int) string {
+	if p.str == nil {
+		return ""
+	}
+	return p.str[k]
 }
 
 // papiexRows holds the rows (threads) of one data file's processes in

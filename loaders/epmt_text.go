@@ -17,6 +17,7 @@ type papiexText struct {
 	// their tags and host, and often exename and path
 	last   [nStrFields]string
 	lastID int32
+	strs   arena[[nStrFields]string] // the processes' kept text fields
 }
 
 func newPapiexText(keep [nStrFields]bool) *papiexText {
@@ -40,6 +41,12 @@ func (t *papiexText) set(pr *papiexProc, k int, s string) {
 		}
 		pr.tagID, t.last[k], t.lastID = id, t.tags[id], id
 	case !t.keep[k] || s == "":
+		return
+	}
+	if pr.str == nil { // a process's text fields only when one is kept
+		pr.str = t.strs.alloc()
+	}
+	switch {
 	case k == sArgs:
 		pr.str[k] = strings.Clone(s)
 	case s == t.last[k]:
