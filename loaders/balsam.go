@@ -90,6 +90,18 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 		warnings = append(warnings, p.finish()...)
 		return nil
 	}
+	// The event columns are sized while the jobs load: making room for
+	// millions of rows is page faults and zeroing, work for a core the
+	// jobs leave idle at times (reserveEvents touches only b.ev and
+	// b.evSlot, which the jobs do not).
+	var reserved chan struct{}
+	if n := estimateRecords(in.Events, `"to_state"`); n > 0 {
+		reserved = make(chan struct{})
+		go func() {
+			b.reserveEvents(n)
+			close(reserved)
+		}()
+	}
 	if err := load(in.Jobs, names[1], func(p *problems) error {
 		d.Files = append(d.Files, names[1])
 		if n := estimateRecords(in.Jobs, `"workdir"`); n > 0 {
@@ -110,8 +122,8 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	if in.Events != nil {
 		d.Files = append([]string{names[0]}, d.Files...)
 		p := problems{file: names[0], lenient: o.Lenient}
-		if n := estimateRecords(in.Events, `"to_state"`); n > 0 {
-			b.reserveEvents(n)
+		if reserved != nil {
+			<-reserved
 		}
 		keepData := b.ev.keep.data
 		decode := func(rec []byte, e *balsamEventRec) { decodeBalsamEvent(rec, e, keepData) }
