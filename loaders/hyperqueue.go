@@ -38,6 +38,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -468,6 +469,15 @@ func loadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 		queues:  map[int64]*hqQueue{},
 		amap:    map[string]*hqAlloc{},
 		unknown: map[string]int{},
+	}
+	if h.want == nil || h.want[Events] {
+		// the events frame has a row per line and all their text: sized
+		// ahead, its columns never copy themselves as they grow
+		if n := estimateRecords(r, `"event"`); n > 0 {
+			ev := &h.ev
+			reserve(n, &ev.line, &ev.time, &ev.typ, &ev.job, &ev.worker, &ev.task, &ev.instance)
+			ev.data.reserve(n, int(min(inputSize(r), math.MaxInt32)))
+		}
 	}
 	// JSON decoding runs on other goroutines; events apply in order here.
 	decode := func(line []byte, d *hqDecoded) {

@@ -277,6 +277,15 @@ type sizedReader struct {
 
 func (in *input) sized() io.Reader { return &sizedReader{in.r, in.head, in.size} }
 
+// inputSize returns the bytes r holds when it is an input of known size,
+// else 0.
+func inputSize(r io.Reader) int64 {
+	if s, ok := r.(*sizedReader); ok {
+		return s.size
+	}
+	return 0
+}
+
 // estimateRecords guesses how many records r holds when it is an input
 // of known size: its size times the records per byte of its first 64
 // KiB, counting the occurrences of key (a member every record has), plus
@@ -340,7 +349,7 @@ func loadInput(in *input, o Options) (*Dataset, error) {
 	o.Name = in.path
 	for _, f := range formats() {
 		if f.sniff(in.head) {
-			d, err := f.load(in.r, o)
+			d, err := f.load(in.sized(), o)
 			if err != nil {
 				return nil, err
 			}
