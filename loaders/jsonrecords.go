@@ -6,6 +6,9 @@ package loaders
 // cutter only follows strings and brackets to find where each record
 // ends, so it runs at memory speed on one goroutine; the records are
 // then checked and decoded on both cores (pipeline) with jsonscan.go.
+// Input written a record a line is cut by the decoders themselves
+// (jsonblocks.go), which hand this cutter whatever they cannot be sure
+// of.
 
 import (
 	"bytes"
