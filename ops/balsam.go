@@ -55,11 +55,12 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 		t int64
 		v float64
 	}
-	var deltas []delta
-	weights := map[string]float64{}
 	running := events.Where("to_state", "==", "RUNNING").Sort("-time", "id")
+	leaving := events.Where("from_state", "==", "RUNNING").Sort("-time", "id")
 	rt, _, _ := running.Micros("time")
 	rjob, _, _ := running.Strings("job")
+	deltas := make([]delta, 0, running.NumRows()+leaving.NumRows())
+	weights := make(map[string]float64, running.NumRows())
 	var nodes []float64
 	var nodesOK []bool
 	if nodeWeighting {
@@ -79,7 +80,6 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 		weights[rjob[i]] = u // last write wins: the earliest run's weight
 		deltas = append(deltas, delta{rt[i], u})
 	}
-	leaving := events.Where("from_state", "==", "RUNNING").Sort("-time", "id")
 	lt, _, _ := leaving.Micros("time")
 	ljob, _, _ := leaving.Strings("job")
 	for i := range lt {
