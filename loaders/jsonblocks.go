@@ -174,7 +174,10 @@ func cutBlock[T any](b *lineBatch[T], decodeAt func(buf []byte, i int, v *T) (in
 // file); the records, their lines, the warnings and the errors are those
 // of decodedJSONStream for any input. decodeAt decodes the object that
 // starts at buf[i] in place and returns the offset past it, or a syntax
-// error; decode decodes a record cut by the sequential cutter.
+// error; decode decodes a record cut by the sequential cutter. It runs
+// workers+1 decoders: the reader only reads here, so one more decoder
+// keeps the cores busy (workers is decodeWorkers' count, which leaves a
+// core to a reader that cuts).
 func decodedJSON[T any](r io.Reader, p *problems, workers int, decode func(rec []byte, v *T), decodeAt func(buf []byte, i int, v *T) (int, error), apply func(rec []byte, line int, v *T) error) error {
 	return decodedJSONBlocks(r, blockBytes, p, workers+1, decode, decodeAt, apply)
 }
