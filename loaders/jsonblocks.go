@@ -30,9 +30,9 @@ type blockCut struct {
 	starts    []int    // start offset of each record (its end is in lineBatch.ends)
 	first     byte     // the first token of a block that starts in cutUnknown: 0 none, ',', ']', '{', or 'x' another
 	end       cutState // the state after the block (cutUnknown: as at its start)
-	endLine   int      // the line at the block's end
+	endLine   int      // the line at the block's end, counted from 0 at its start (its line ends)
 	stop      int      // offset where cutting stopped, the rest left to the sequential cutter (-1: none)
-	stopLine  int      // the line at stop
+	stopLine  int      // the line at stop, counted from 0 at the block's start
 	stopState cutState // the state at stop (cutUnknown: as at the block's start)
 	raw       bool     // not cut at all: the reader gave up on lines (or could not read)
 }
@@ -60,12 +60,14 @@ func fitsStart(st cutState, first byte) bool {
 
 // cutBlock cuts and decodes the records of block b (decodeAt decodes the
 // object at buf[i] and returns the offset past it), stopping at the
-// first thing only the sequential cutter can be sure of.
+// first thing only the sequential cutter can be sure of. Lines (b.lines,
+// stopLine, endLine) count from 0 at the block's start: the applier,
+// which sees the blocks in order, adds the line the block starts on.
 func cutBlock[T any](b *lineBatch[T], decodeAt func(buf []byte, i int, v *T) (int, error), keep bool) {
 	c := b.blk
 	c.starts, b.ends, b.lines, b.vals = c.starts[:0], b.ends[:0], b.lines[:0], b.vals[:0]
 	c.first, c.end, c.stop, c.stopState = 0, cutUnknown, -1, cutUnknown
-	line := b.first
+	line := 0
 	stop := func(j int, st cutState) {
 		c.stop, c.stopLine, c.stopState = j, line, st
 	}
@@ -189,11 +191,11 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *problems, workers int, d
 	keep := isReusable[T]()
 	var sequential atomic.Bool // the rest of the input goes to the sequential cutter
 	produce := func(send func(*lineBatch[T]) bool) {
-		line, first, raw := 1, true, false
+		first, raw := true, false
 		var carry []byte
 		start := cutStart
 		for {
-			b := pool.get(line)
+			b := pool.get(0) // lines count from the block's start
 			if b.blk == nil {
 				b.blk = &blockCut{}
 			}
@@ -227,9 +229,6 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *problems, workers int, d
 				start = cutUnknown
 			}
 			first = false
-			if !raw {
-				line += bytes.Count(b.buf, []byte{'\n'})
-			}
 			if !send(b) || err != nil {
 				return
 			}
@@ -242,17 +241,17 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *problems, workers int, d
 		cutBlock(b, decodeAt, keep)
 	}
 	state := cutStart
-	endLine := 1
+	base := 1 // the line the next block starts on
 	var fb *jsonFallback
 	err := pipeline(workers, produce, work, func(b *lineBatch[T]) (bool, error) {
 		c := b.blk
 		if fb == nil {
-			stop, stopLine, stopState := c.stop, c.stopLine, c.stopState
+			stop, stopLine, stopState := c.stop, base+c.stopLine, c.stopState
 			if c.raw || !fitsStart(state, c.first) {
-				stop, stopLine, stopState = 0, b.first, cutUnknown
+				stop, stopLine, stopState = 0, base, cutUnknown
 			} else {
 				for i, end := range b.ends {
-					if err := apply(b.buf[c.starts[i]:end], b.lines[i], &b.vals[i]); err != nil {
+					if err := apply(b.buf[c.starts[i]:end], base+b.lines[i], &b.vals[i]); err != nil {
 						return true, err
 					}
 				}
@@ -261,7 +260,7 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *problems, workers int, d
 				if c.end != cutUnknown {
 					state = c.end
 				}
-				endLine = c.endLine
+				base += c.endLine
 				pool.put(b)
 				return false, nil
 			}
@@ -285,7 +284,7 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *problems, workers int, d
 		return err
 	case state == cutOpen || state == cutValue || state == cutSep:
 		// the input ends inside the array: the sequential cutter's problem
-		return decodedJSONStream(bytes.NewReader(nil), endLine, state, p, workers, decode, apply)
+		return decodedJSONStream(bytes.NewReader(nil), base, state, p, workers, decode, apply)
 	}
 	return nil
 }
