@@ -26,51 +26,36 @@ import (
 // canceled, library_exit (a TaskVine library instance that ended),
 // running (no end in the log) and waiting (a task that never ran: one row
 // with attempt 0, no start). raw_state keeps the log's word.
+//
+// Only a task's current attempt (its latest) can change: a new attempt
+// is made only once the current one has ended (RUNNING ends an open one
+// first; RETRIEVED makes one only when the current one was retrieved),
+// and every record that changes an attempt (WAITING_RETRIEVAL, RETRIEVED,
+// DONE, CANCELED, WAITING, its worker's DISCONNECTION) changes its task's
+// current one. So the state machine keeps a task's state and its current
+// attempt's flags (ccTask); each attempt's values go to its row of the
+// tasks frame as they become known (ccRows), with no struct per attempt.
 
-type ccAttempt struct {
-	task               *ccTask
-	n, try             int64
-	hasTry             bool
-	worker, addr       string
-	hasWorker          bool
-	on                 *ccWorker // the known worker it runs on, while open
-	submit, start      int64
-	hasSubmit, started bool
-	startLine          int
-	mode               string
-	alloc, requested   box // the resources allocated to the attempt and those its task asked for
-	retrieval          int64
-	hasRetrieval       bool
-	end                int64
-	endLine            int
-	open               bool
-	state, raw         string
-	exit               int64
-	hasExit            bool
-	retrieved          bool // a RETRIEVED record reported this attempt
-	limits             string
-	row                int  // the attempt's row in the tasks frame
-	hasMeasured        bool // resources_measured was reported (into c.meas)
-	fallback           int8 // measured_fallback: 0 null, 1 false, 2 true
-	final              bool
-}
-
+// ccTask is what the state machine keeps of a task: the values its
+// next attempt starts with, and of its current attempt (the latest, whose
+// row later records may still change) what decides those changes. The
+// attempts' values themselves are in the rows (ccRows).
 type ccTask struct {
-	run       int64
-	id        int64
-	category  string
-	submit    int64 // first WAITING/READY
-	hasSubmit bool
-	queued    int64 // latest WAITING/READY
-	hasQueued bool
-	try       int64
-	hasTry    bool
-	requested box
-	cur       *ccAttempt
-	attempts  int64
-	done      string
-	hasDone   bool
-	library   bool
+	id                   int64
+	run                  int64
+	submit               int64 // first WAITING/READY
+	queued               int64 // latest WAITING/READY
+	try                  int64
+	on                   *ccWorker // the known worker the current attempt runs on, while open
+	idx                  int32     // place in ccLoader.order
+	attempts             int32
+	cur                  int32 // row of the current attempt; -1 for none
+	requested            int32 // the latest request: ccLoader.boxes[requested]
+	category, done       int32 // ccLoader.words codes; 0 for none
+	hasSubmit, hasQueued bool
+	hasTry, library      bool
+	// of the current attempt
+	open, hasRetrieval, retrieved, hasMeasured bool
 }
 
 type ccWorker struct {
@@ -82,31 +67,32 @@ type ccWorker struct {
 	hasLost      bool
 	reason       string
 	res          box
-	open         map[*ccAttempt]bool
+	open         map[*ccTask]bool // the tasks whose current attempt runs here
 }
 
 type ccLoader struct {
-	p       problems
-	want    map[string]bool
-	opts    Options // for Columns
-	intern  map[string]string
-	syms    *symbols
-	scratch []resource
-	rawBuf  []rawResource
-	pre     *ccLine // the line being applied, when it is a TASK record
-	meas    *measuredCols
-	run     int64
-	tv      bool                 // TaskVine markers seen
-	tasks   map[int64]*taskTable // by run
-	// where tasks and attempts are allocated, a block at a time
-	taskArena    arena[ccTask]
-	attemptArena arena[ccAttempt]
-	order        []*ccTask
-	attempts     []*ccAttempt
-	workers      []*ccWorker
-	wByID        map[string]*ccWorker
-	wByAddr      map[string]*ccWorker
-	unknown      map[string]int
+	p         problems
+	want      map[string]bool
+	opts      Options // for Columns
+	intern    map[string]string
+	syms      *symbols
+	scratch   []resource
+	rawBuf    []rawResource
+	pre       *ccLine // the line being applied, when it is a TASK record
+	meas      *measuredCols
+	run       int64
+	tv        bool                 // TaskVine markers seen
+	tasks     map[int64]*taskTable // by run
+	taskArena arena[ccTask]        // where tasks are allocated, a block at a time
+	order     []*ccTask            // the tasks in order of appearance
+	rows      *ccRows              // the tasks frame, a row per attempt
+	words     wordTable            // categories and result words of tasks
+	boxes     []box                // the distinct requests of tasks
+	boxIndex  map[box]int32        // their places in boxes
+	workers   []*ccWorker
+	wByID     map[string]*ccWorker
+	wByAddr   map[string]*ccWorker
+	unknown   map[string]int
 	// buffer reused from line to line
 	tailBuf []string
 	span    logSpan
@@ -136,18 +122,20 @@ func loadCctools(r io.Reader, o Options) (*Dataset, error) {
 		name = "-"
 	}
 	c := &ccLoader{
-		p:       problems{file: name, lenient: o.Lenient},
-		want:    wantFrames(o),
-		opts:    o,
-		intern:  map[string]string{},
-		syms:    newSymbols(),
-		run:     -1,
-		tasks:   map[int64]*taskTable{},
-		wByID:   map[string]*ccWorker{},
-		wByAddr: map[string]*ccWorker{},
-		unknown: map[string]int{},
+		p:        problems{file: name, lenient: o.Lenient},
+		want:     wantFrames(o),
+		opts:     o,
+		intern:   map[string]string{},
+		syms:     newSymbols(),
+		run:      -1,
+		tasks:    map[int64]*taskTable{},
+		wByID:    map[string]*ccWorker{},
+		wByAddr:  map[string]*ccWorker{},
+		unknown:  map[string]int{},
+		boxIndex: map[box]int32{},
 	}
 	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.keeps(Tasks, name) })
+	c.rows = newCcRows(func(name string) bool { return c.wants(Tasks) && o.keeps(Tasks, name) }, c.wants(Placements))
 	err := decodedLines(r, &c.p, decodeWorkers(), decodeCcLine, c.record)
 	if err != nil {
 		return nil, err
@@ -179,6 +167,39 @@ func (c *ccLoader) str(s string) string {
 	s = strings.Clone(s)
 	c.intern[s] = s
 	return s
+}
+
+// wordTable numbers the words tasks keep (categories, result words), so
+// that a task holds a 4-byte code instead of a string: code 0 is "".
+type wordTable struct {
+	codes map[string]int32
+	words []string
+}
+
+// code returns the code of w, adding it if new.
+func (x *wordTable) code(w string) int32 {
+	if w == "" {
+		return 0
+	}
+	if c, ok := x.codes[w]; ok {
+		return c
+	}
+	if x.codes == nil {
+		x.codes, x.words = map[string]int32{}, []string{""}
+	}
+	w = strings.Clone(w)
+	c := int32(len(x.words))
+	x.words = append(x.words, w)
+	x.codes[w] = c
+	return c
+}
+
+// text returns the word of code.
+func (x *wordTable) text(code int32) string {
+	if code == 0 {
+		return ""
+	}
+	return x.words[code]
 }
 
 func (c *ccLoader) wants(frame string) bool { return c.want == nil || c.want[frame] }
@@ -461,7 +482,7 @@ func (c *ccLoader) workerFor(id string) *ccWorker {
 	if w := c.wByID[id]; w != nil {
 		return w
 	}
-	w := &ccWorker{run: max(c.run, 0), id: id, open: map[*ccAttempt]bool{}}
+	w := &ccWorker{run: max(c.run, 0), id: id, open: map[*ccTask]bool{}}
 	c.wByID[id] = w
 	c.workers = append(c.workers, w)
 	return w
@@ -490,7 +511,7 @@ func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
 		if w == nil || id == "(null)" {
 			// "(null)": a worker that left before sending its id; each
 			// such record is a connection of its own.
-			w = &ccWorker{run: max(c.run, 0), id: id, open: map[*ccAttempt]bool{}}
+			w = &ccWorker{run: max(c.run, 0), id: id, open: map[*ccTask]bool{}}
 			c.workers = append(c.workers, w)
 		}
 		c.disconnect(w, reason, us, n)
@@ -542,7 +563,7 @@ func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
 func (c *ccLoader) connect(id, addr string, us int64) *ccWorker {
 	w := c.wByID[id]
 	if w == nil || w.hasConnected {
-		w = &ccWorker{run: max(c.run, 0), id: id, open: map[*ccAttempt]bool{}}
+		w = &ccWorker{run: max(c.run, 0), id: id, open: map[*ccTask]bool{}}
 		c.wByID[id] = w
 		c.workers = append(c.workers, w)
 	}
@@ -556,8 +577,8 @@ func (c *ccLoader) connect(id, addr string, us int64) *ccWorker {
 
 func (c *ccLoader) disconnect(w *ccWorker, reason string, us int64, n int) {
 	w.lost, w.hasLost, w.reason = us, true, reason
-	for a := range w.open { // closeAttempt takes each off the map
-		c.closeAttempt(a, us, n, "lost", "DISCONNECTION "+reason)
+	for t := range w.open { // closeAttempt takes each off the map
+		c.closeAttempt(t, us, n, "lost", "DISCONNECTION "+reason)
 	}
 }
 
@@ -571,7 +592,7 @@ func (c *ccLoader) taskFor(id int64) *ccTask {
 	}
 	t := tt.get(id)
 	if t == nil {
-		t = c.taskArena.new(ccTask{run: run, id: id})
+		t = c.taskArena.new(ccTask{run: run, id: id, idx: int32(len(c.order)), cur: -1, requested: c.request(box{})})
 		tt.put(id, t)
 		c.order = append(c.order, t)
 	}
@@ -608,13 +629,32 @@ func (x *taskTable) put(id int64, t *ccTask) {
 	x.sparse[id] = t
 }
 
-// closeAttempt ends attempt a at us (line n) in the given canonical and
-// raw states, and takes it off its worker's open attempts.
-func (c *ccLoader) closeAttempt(a *ccAttempt, us int64, n int, state, raw string) {
-	a.open, a.end, a.endLine, a.state, a.raw = false, us, n, state, raw
-	if a.on != nil {
-		delete(a.on.open, a)
-		a.on = nil
+// request returns the place of b in c.boxes, adding it if new: the
+// tasks of a log ask for a few distinct boxes, kept once.
+func (c *ccLoader) request(b box) int32 {
+	i, ok := c.boxIndex[b]
+	if !ok {
+		i = int32(len(c.boxes))
+		c.boxes = append(c.boxes, b)
+		c.boxIndex[b] = i
+	}
+	return i
+}
+
+// newAttempt makes a the current attempt of t, in a new row.
+func (c *ccLoader) newAttempt(t *ccTask, a *ccNew) {
+	t.cur = c.rows.add(t.idx, a)
+	t.open, t.hasRetrieval, t.retrieved, t.hasMeasured = a.started, false, false, false
+}
+
+// closeAttempt ends the current attempt of t at us (line n) in the given
+// canonical and raw states, and takes it off its worker's open attempts.
+func (c *ccLoader) closeAttempt(t *ccTask, us int64, n int, state, raw string) {
+	t.open = false
+	c.rows.close(t.cur, us, n, state, raw)
+	if t.on != nil {
+		delete(t.on.open, t)
+		t.on = nil
 	}
 }
 
@@ -673,45 +713,46 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			hasTry = true
 			c.tv = true
 		}
-		if a := t.cur; a != nil && a.open {
+		if t.open {
+			// an open attempt started from this task's latest request,
+			// so its try is the task's
 			st := "lost"
 			switch {
 			case rest[1] == "MAX_RESOURCES":
 				st = "exhausted"
-			case hasTry && a.hasTry && try == a.try && a.hasRetrieval:
+			case hasTry && t.hasTry && try == t.try && t.hasRetrieval:
 				st = "forsaken"
-			case a.hasRetrieval:
+			case t.hasRetrieval:
 				st = "failed"
 			}
-			c.closeAttempt(a, us, n, st, state+" "+rest[1])
+			c.closeAttempt(t, us, n, st, state+" "+rest[1])
 		}
-		t.category = c.str(rest[0])
+		t.category = c.words.code(rest[0])
 		if !t.hasSubmit {
 			t.submit, t.hasSubmit = us, true
 		}
 		t.queued, t.hasQueued = us, true
 		t.try, t.hasTry = try, hasTry
-		t.requested = req
+		t.requested = c.request(req)
 	case "RUNNING":
 		// RUNNING <worker>  <FIRST|MAX>_RESOURCES {box}; the worker may be
 		// missing when unknown.
 		t := c.taskFor(tid)
-		if a := t.cur; a != nil && a.open {
-			c.closeAttempt(a, us, n, "lost", "RUNNING again")
+		if t.open {
+			c.closeAttempt(t, us, n, "lost", "RUNNING again")
 		}
 		t.attempts++
-		a := c.attemptArena.new(ccAttempt{task: t, n: t.attempts, start: us, started: true, startLine: n, open: true, state: "running",
-			submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested, try: t.try, hasTry: t.hasTry})
+		a := ccNew{n: int64(t.attempts), start: us, started: true, startLine: n, state: "running",
+			submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested], try: t.try, hasTry: t.hasTry}
+		var on *ccWorker
 		k := 0
 		if len(rest) > 0 && rest[0][0] != '{' && !strings.HasSuffix(rest[0], "_RESOURCES") {
 			who := rest[0]
 			k = 1
 			if w := c.wByID[who]; w != nil {
-				a.worker, a.addr, a.hasWorker, a.on = w.id, w.addr, true, w
-				w.open[a] = true
+				a.worker, a.addr, a.hasWorker, on = w.id, w.addr, true, w
 			} else if w := c.wByAddr[who]; w != nil {
-				a.worker, a.addr, a.hasWorker, a.on = w.id, c.str(who), true, w
-				w.open[a] = true
+				a.worker, a.addr, a.hasWorker, on = w.id, c.str(who), true, w
 			} else {
 				a.worker, a.hasWorker = c.str(who), true
 				if strings.Contains(who, ":") {
@@ -725,15 +766,19 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		if tail := c.tail(line); len(tail) == 1 {
 			b, bad, err := c.box(tail, 0, n, "resources")
 			if bad {
-				return err
+				return err // the attempt is counted (t.attempts) but has no row
 			}
 			a.alloc = b
 		}
-		t.cur = a
-		c.addAttempt(a)
+		c.newAttempt(t, &a)
+		if on != nil {
+			t.on = on
+			on.open[t] = true
+		}
 	case "WAITING_RETRIEVAL":
-		if a := c.taskFor(tid).cur; a != nil {
-			a.retrieval, a.hasRetrieval = us, true
+		if t := c.taskFor(tid); t.cur >= 0 {
+			c.rows.setRetrieval(t.cur, us)
+			t.hasRetrieval = true
 		}
 	case "RETRIEVED", "DONE":
 		// <result> [exit] [{limits} {measured}]
@@ -778,50 +823,47 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			return c.p.bad(n, "resources", line, "{limits_exceeded} {resources_measured}", nil)
 		}
 		t := c.taskFor(tid)
-		a := t.cur
+		unstarted := ccNew{n: int64(t.attempts) + 1, submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested]}
 		if state == "RETRIEVED" {
-			if a == nil || a.retrieved {
+			if t.cur < 0 || t.retrieved {
 				// a RETRIEVED without its RUNNING (a log cut at the start)
 				t.attempts++
-				a = c.attemptArena.new(ccAttempt{task: t, n: t.attempts, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested})
-				t.cur = a
-				c.addAttempt(a)
+				c.newAttempt(t, &unstarted)
 			}
 			// This also reaps an attempt its worker's disconnection closed
 			// a moment before: the result is more telling than "lost".
-			a.exit, a.hasExit, a.limits, a.retrieved = exit, hasExit, limits, true
-			c.measure(a, measured, hasMeasured, true)
-			c.closeAttempt(a, us, n, resultState(result), result)
+			c.rows.result(t.cur, exit, hasExit, limits)
+			t.retrieved = true
+			c.measure(t, measured, hasMeasured, true)
+			c.closeAttempt(t, us, n, resultState(result), result)
 			return nil
 		}
 		// DONE reports the task's latest attempt: its tail repeats that
 		// attempt's RETRIEVED in Work Queue, TaskVine >= 7.5.1 writes no
 		// JSON, and the word may differ (RETRIEVED LIBRARY_EXIT, then DONE
 		// UNKNOWN).
-		t.done, t.hasDone = result, true
-		if a == nil {
+		t.done = c.words.code(result)
+		if t.cur < 0 {
 			t.attempts++
-			a = c.attemptArena.new(ccAttempt{task: t, n: t.attempts, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested,
-				exit: exit, hasExit: hasExit, limits: limits})
-			t.cur = a
-			c.addAttempt(a)
-			c.measure(a, measured, hasMeasured, false)
-			c.closeAttempt(a, us, n, resultState(result), result)
-		} else if a.open {
-			a.exit, a.hasExit, a.limits = exit, hasExit, limits
-			c.measure(a, measured, hasMeasured, true)
-			c.closeAttempt(a, us, n, resultState(result), result)
+			c.newAttempt(t, &unstarted)
+			c.rows.result(t.cur, exit, hasExit, limits)
+			c.measure(t, measured, hasMeasured, false)
+			c.closeAttempt(t, us, n, resultState(result), result)
+		} else if t.open {
+			c.rows.result(t.cur, exit, hasExit, limits)
+			c.measure(t, measured, hasMeasured, true)
+			c.closeAttempt(t, us, n, resultState(result), result)
 		}
 		// a DONE repeats the RETRIEVED's resources: kept when that had
 		// none
-		c.measure(a, measured, hasMeasured, false)
-		a.final = true
+		c.measure(t, measured, hasMeasured, false)
+		c.rows.setFinal(t.cur)
 	case "CANCELED", "CANCELLED":
 		state = c.str(state)
 		t := c.taskFor(tid)
-		t.done, t.hasDone = state, true
-		if a := t.cur; a != nil && a.open {
-			c.closeAttempt(a, us, n, "canceled", state)
+		t.done = c.words.code(state)
+		if t.open {
+			c.closeAttempt(t, us, n, "canceled", state)
 		}
 	case "UNKNOWN", "INITIAL":
 		c.taskFor(tid)
@@ -831,24 +873,19 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 	return nil
 }
 
-// addAttempt appends a to the attempts, the rows of the tasks frame.
-func (c *ccLoader) addAttempt(a *ccAttempt) {
-	a.row = len(c.attempts)
-	c.attempts = append(c.attempts, a)
-}
-
-// measure records the measured resources rs of attempt a (has: a record
-// reported them, possibly as {}): their values go to the tasks frame's
-// columns at a's row. An attempt measured before keeps its values unless
-// replace is set; replacing with nothing clears them.
-func (c *ccLoader) measure(a *ccAttempt, rs []resource, has, replace bool) {
-	if !replace && (a.hasMeasured || !has) {
+// measure records the measured resources rs of t's current attempt (has:
+// a record reported them, possibly as {}): their values go to the tasks
+// frame's columns at its row. An attempt measured before keeps its values
+// unless replace is set; replacing with nothing clears them.
+func (c *ccLoader) measure(t *ccTask, rs []resource, has, replace bool) {
+	if !replace && (t.hasMeasured || !has) {
 		return
 	}
-	if a.hasMeasured {
-		c.meas.clearRow(a.row)
+	if t.hasMeasured {
+		c.meas.clearRow(int(t.cur))
 	}
-	a.hasMeasured, a.fallback = has, 0
+	t.hasMeasured = has
+	c.rows.setFallback(t.cur, 0)
 	if !has {
 		return
 	}
@@ -857,12 +894,13 @@ func (c *ccLoader) measure(a *ccAttempt, rs []resource, has, replace bool) {
 		hasWall = hasWall || r.key == symWallTime
 		hasCPU = hasCPU || r.key == symCPUTime
 	}
-	a.fallback = 1
+	fallback := int8(1)
 	if hasWall && !hasCPU {
-		a.fallback = 2
+		fallback = 2
 	}
+	c.rows.setFallback(t.cur, fallback)
 	if c.wants(Tasks) {
-		c.meas.put(a.row, rs)
+		c.meas.put(int(t.cur), rs)
 	}
 }
 
@@ -1043,21 +1081,21 @@ func (c *ccLoader) dataset(name string) *Dataset {
 	c.span.set(d)
 	// Tasks that never ran get one row (attempt 0, state waiting or
 	// canceled), after the attempts, in first-seen order.
-	rows := c.attempts
 	for _, t := range c.order {
 		if t.attempts == 0 {
 			st := "waiting"
-			if t.hasDone {
+			if t.done != 0 {
 				st = "canceled"
 			}
-			rows = append(rows, c.attemptArena.new(ccAttempt{task: t, submit: t.queued, hasSubmit: t.hasQueued, requested: t.requested, state: st, raw: t.done}))
+			row := c.rows.add(t.idx, &ccNew{submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested], state: st})
+			setStr(c.rows.raw, row, c.words.text(t.done), t.done != 0)
 		}
 	}
 	if c.wants(Tasks) {
-		d.Frames[Tasks] = c.tasksFrame(d, source, rows)
+		d.Frames[Tasks] = c.tasksFrame(d, source)
 	}
 	if c.wants(Placements) {
-		d.Frames[Placements] = c.placementsFrame(rows)
+		d.Frames[Placements] = c.placementsFrame()
 	}
 	if c.wants(Workers) {
 		var w struct {
@@ -1103,136 +1141,4 @@ func (c *ccLoader) dataset(name string) *Dataset {
 		}
 	}
 	return d
-}
-
-// tasksFrame builds the tasks frame from rows, the columns Columns
-// leaves out recorded in d.
-func (c *ccLoader) tasksFrame(d *Dataset, source string, rows []*ccAttempt) *frame.Frame {
-	var t struct {
-		run, task, attempt, try, submit, start, end, retrieval, exit intCol
-		startLine, endLine, taskSubmit                               intCol
-		worker, host, category, state, raw, mode, limits, done       strCol
-		final, library, fallback                                     boolCol
-		req, ask                                                     boxCols
-	}
-	n := len(rows)
-	// the columns in frame order, each filled row by row; "measured"
-	// stands for the measured resources' columns
-	specs := []attemptCol{
-		{"source", nil, func(name string) frame.Column { return repeat(name, source, n) }},
-		{"run", func(a *ccAttempt) { t.run.add(a.task.run) }, t.run.col},
-		{"job", nil, func(name string) frame.Column { return frame.StringCol(name, make([]string, n), make([]bool, n)) }},
-		{"task", func(a *ccAttempt) { t.task.add(a.task.id) }, t.task.col},
-		{"attempt", func(a *ccAttempt) { t.attempt.add(a.n) }, t.attempt.col},
-		{"try", func(a *ccAttempt) { t.try.opt(a.try, a.hasTry) }, t.try.col},
-		{"worker", func(a *ccAttempt) { t.worker.opt(a.worker, a.hasWorker) }, t.worker.col},
-		{"host", func(a *ccAttempt) { t.host.opt(a.addr, a.addr != "") }, t.host.col},
-		{"category", func(a *ccAttempt) { t.category.opt(a.task.category, a.task.category != "") }, t.category.col},
-		{"task_submit", func(a *ccAttempt) { t.taskSubmit.opt(a.task.submit, a.task.hasSubmit) }, t.taskSubmit.times},
-		{"submit", func(a *ccAttempt) { t.submit.opt(a.submit, a.hasSubmit) }, t.submit.times},
-		{"start", func(a *ccAttempt) { t.start.opt(a.start, a.started) }, t.start.times},
-		{"retrieval", func(a *ccAttempt) { t.retrieval.opt(a.retrieval, a.hasRetrieval) }, t.retrieval.times},
-		{"end", func(a *ccAttempt) { t.end.opt(a.end, !a.open && a.endLine > 0) }, t.end.times},
-		{"state", func(a *ccAttempt) { t.state.add(a.state) }, t.state.col},
-		{"raw_state", func(a *ccAttempt) { t.raw.opt(a.raw, a.raw != "") }, t.raw.col},
-		{"exit_code", func(a *ccAttempt) { t.exit.opt(a.exit, a.hasExit) }, t.exit.col},
-		{"limits_exceeded", func(a *ccAttempt) { t.limits.opt(a.limits, a.limits != "") }, t.limits.col},
-		{"final", func(a *ccAttempt) { t.final.add(a.final) }, t.final.col},
-		{"done_result", func(a *ccAttempt) { t.done.opt(a.task.done, a.task.hasDone) }, t.done.col},
-		{"library", func(a *ccAttempt) { t.library.add(a.task.library) }, t.library.col},
-		{"resources_mode", func(a *ccAttempt) { t.mode.opt(a.mode, a.mode != "") }, t.mode.col},
-		{"req_cpus", func(a *ccAttempt) { t.req.cores.opt(a.alloc.cores, a.alloc.hasCores) }, t.req.cores.col},
-		{"req_mem_mb", func(a *ccAttempt) { t.req.mem.opt(a.alloc.mem, a.alloc.hasMem) }, t.req.mem.col},
-		{"req_disk_mb", func(a *ccAttempt) { t.req.disk.opt(a.alloc.disk, a.alloc.hasDisk) }, t.req.disk.col},
-		{"req_gpus", func(a *ccAttempt) { t.req.gpus.opt(a.alloc.gpus, a.alloc.hasGPUs) }, t.req.gpus.col},
-		{"requested_cores", func(a *ccAttempt) { t.ask.cores.opt(a.requested.cores, a.requested.hasCores) }, t.ask.cores.col},
-		{"requested_mem_mb", func(a *ccAttempt) { t.ask.mem.opt(a.requested.mem, a.requested.hasMem) }, t.ask.mem.col},
-		{"requested_disk_mb", func(a *ccAttempt) { t.ask.disk.opt(a.requested.disk, a.requested.hasDisk) }, t.ask.disk.col},
-		{"requested_gpus", func(a *ccAttempt) { t.ask.gpus.opt(a.requested.gpus, a.requested.hasGPUs) }, t.ask.gpus.col},
-		{"measured_fallback", func(a *ccAttempt) { t.fallback.opt(a.fallback == 2, a.fallback != 0) }, t.fallback.col},
-		{"measured", nil, nil},
-		{"start_line", func(a *ccAttempt) { t.startLine.opt(int64(a.startLine), a.started) }, t.startLine.col},
-		{"end_line", func(a *ccAttempt) { t.endLine.opt(int64(a.endLine), a.endLine > 0) }, t.endLine.col},
-	}
-	var fill []func(*ccAttempt)
-	for _, s := range specs {
-		if s.add != nil && c.opts.keeps(Tasks, s.name) {
-			fill = append(fill, s.add)
-		}
-	}
-	for _, a := range rows {
-		for _, f := range fill {
-			f(a)
-		}
-	}
-	var cols []frame.Column
-	for _, s := range specs {
-		switch {
-		case s.name == "measured":
-			cols = append(cols, c.meas.columns(n)...)
-			for _, m := range c.meas.cols {
-				if m.skip {
-					d.skip(Tasks, m.name)
-				}
-			}
-		case c.opts.keeps(Tasks, s.name):
-			cols = append(cols, s.col(s.name))
-		default:
-			d.skip(Tasks, s.name)
-		}
-	}
-	return frame.New(cols...)
-}
-
-// attemptCol is one column of the tasks frame: add appends an attempt's
-// value (nil for a column that is not per attempt), col makes the column.
-type attemptCol struct {
-	name string
-	add  func(a *ccAttempt)
-	col  func(name string) frame.Column
-}
-
-// ccTaskColumns are the tasks frame's own columns, which measured keys
-// may not take.
-var ccTaskColumns = map[string]bool{"source": true, "run": true, "job": true, "task": true, "attempt": true, "try": true,
-	"worker": true, "host": true, "category": true, "task_submit": true, "submit": true, "start": true, "retrieval": true,
-	"end": true, "state": true, "raw_state": true, "exit_code": true, "limits_exceeded": true, "final": true,
-	"done_result": true, "library": true, "resources_mode": true, "req_cpus": true, "req_mem_mb": true,
-	"req_disk_mb": true, "req_gpus": true, "requested_cores": true, "requested_mem_mb": true,
-	"requested_disk_mb": true, "requested_gpus": true, "measured_fallback": true, "start_line": true, "end_line": true}
-
-func (c *ccLoader) placementsFrame(rows []*ccAttempt) *frame.Frame {
-	var p struct {
-		run, task, attempt, start, end, sl, el intCol
-		worker, state                          strCol
-		box                                    boxCols
-	}
-	for _, a := range rows {
-		if !a.started {
-			continue
-		}
-		p.run.add(a.task.run)
-		p.task.add(a.task.id)
-		p.attempt.add(a.n)
-		p.worker.opt(a.worker, a.hasWorker)
-		p.start.add(a.start)
-		p.end.opt(a.end, !a.open && a.endLine > 0)
-		p.state.add(a.state)
-		p.box.add(a.alloc)
-		p.sl.add(int64(a.startLine))
-		p.el.opt(int64(a.endLine), a.endLine > 0)
-	}
-	n := len(p.run.v)
-	return frame.New(p.run.col("run"), frame.StringCol("job", make([]string, n), make([]bool, n)), p.task.col("task"),
-		p.attempt.col("attempt"), p.worker.col("worker"), frame.BoolCol("root", trues(n), nil), p.start.times("start"),
-		p.end.times("end"), p.state.col("state"), p.box.cores.col("cpus"), p.box.gpus.col("gpus"), p.box.mem.col("mem_mb"),
-		p.box.disk.col("disk_mb"), p.sl.col("start_line"), p.el.col("end_line"))
-}
-
-func trues(n int) []bool {
-	v := make([]bool, n)
-	for i := range v {
-		v[i] = true
-	}
-	return v
 }

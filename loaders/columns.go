@@ -117,6 +117,9 @@ type strCol struct {
 	last, lastInt int32
 	lastIntV      int64
 	small         []int32 // addInt's code+1 of each small integer seen (ids of workers, jobs)
+	// noPlain keeps the column a dictionary whatever its values, for
+	// columns whose rows are set again (set)
+	noPlain bool
 }
 
 // smallInts bounds strCol.small: integers below it skip formatting and
@@ -142,7 +145,7 @@ func (c *strCol) add(v string) {
 	}
 	code, found := c.index[v]
 	if !found {
-		if len(c.dict) >= dictLimit && 4*len(c.dict) > len(c.codes) {
+		if len(c.dict) >= dictLimit && 4*len(c.dict) > len(c.codes) && !c.noPlain {
 			c.toPlain()
 			c.plain.add(v)
 			return
@@ -155,6 +158,61 @@ func (c *strCol) add(v string) {
 	c.last = code + 1
 	c.codes = push(c.codes, code)
 	c.ok = push(c.ok, true)
+}
+
+// set sets row i (added before) of a noPlain column to v, or to null
+// when !ok.
+func (c *strCol) set(i int, v string, ok bool) {
+	if !ok {
+		c.codes[i], c.ok[i] = 0, false
+		return
+	}
+	code := c.last - 1
+	if c.last == 0 || c.dict[code] != v {
+		if c.index == nil {
+			c.index = map[string]int32{}
+		}
+		var found bool
+		if code, found = c.index[v]; !found {
+			code = int32(len(c.dict))
+			v = strings.Clone(v)
+			c.dict = append(c.dict, v)
+			c.index[v] = code
+		}
+		c.last = code + 1
+	}
+	c.codes[i], c.ok[i] = code, true
+}
+
+// compact renumbers the codes of a column whose rows were set again by
+// first appearance and drops the values no row holds any more: the
+// dictionary becomes the one adding the rows in their final values would
+// have built. It is for building a frame; no rows are added after it.
+func (c *strCol) compact() {
+	if c.plain != nil {
+		return
+	}
+	remap := make([]int32, len(c.dict)) // new code + 1
+	var dict []string
+	for i, code := range c.codes {
+		if !c.ok[i] {
+			continue
+		}
+		if remap[code] == 0 {
+			dict = append(dict, c.dict[code])
+			remap[code] = int32(len(dict))
+		}
+		c.codes[i] = remap[code] - 1
+	}
+	c.dict, c.index, c.last, c.lastInt, c.small = dict, nil, 0, 0, nil
+}
+
+// valid reports whether row i holds a value.
+func (c *strCol) valid(i int) bool {
+	if c.plain != nil {
+		return c.plain.ok[i]
+	}
+	return c.ok[i]
 }
 
 // pushCode appends the value whose code (in a column not gone plain) an
@@ -378,6 +436,17 @@ func (c *textCol) gather(rows []int32) textCol {
 			out.addBytes(c.data[c.offsets[r]:c.offsets[r+1]])
 		} else {
 			out.null()
+		}
+	}
+	return out
+}
+
+// gather is strCol.gather for float columns.
+func (c *floatCol) gather(rows []int32) floatCol {
+	out := floatCol{v: make([]float64, len(rows)), ok: make([]bool, len(rows))}
+	for i, r := range rows {
+		if r >= 0 && int(r) < len(c.v) && c.ok[r] {
+			out.v[i], out.ok[i] = c.v[r], true
 		}
 	}
 	return out
