@@ -155,6 +155,42 @@ func TestBalsamBadInput(t *testing.T) {
 	mustContain(t, err, "events.json:1:", "a JSON record")
 }
 
+// A record cut short in the middle of a file (a dump whose writer died,
+// appended to later) is one bad record: the records after it load, as
+// JSON lines and as an array written a record a line.
+func TestBalsamRecordCutShort(t *testing.T) {
+	var recs []json.RawMessage
+	if err := json.Unmarshal(readBundled(t, "balsam/synthetic_events.json"), &recs); err != nil {
+		t.Fatal(err)
+	}
+	lines := make([]string, len(recs))
+	for i, r := range recs {
+		var c bytes.Buffer
+		json.Compact(&c, r)
+		lines[i] = c.String()
+	}
+	const bad = 100 // its line is 101 in JSON lines, 102 in the array
+	lines[bad] = lines[bad][:len(lines[bad])/2]
+	for name, in := range map[string]string{
+		"lines": strings.Join(lines, "\n") + "\n",
+		"array": "[\n" + strings.Join(lines, ",\n") + "\n]\n",
+	} {
+		line := "events.json:101:"
+		if name == "array" {
+			line = "events.json:102:"
+		}
+		_, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(in), EventsName: "events.json"}, Options{})
+		mustContain(t, err, line, "malformed JSON")
+		d, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(in), EventsName: "events.json"}, Options{Lenient: true})
+		if err != nil {
+			t.Fatal(name, err)
+		}
+		if n := mustFrame(t, d, Events).NumRows(); n != len(recs)-1 || len(d.Warnings) != 2 || !strings.Contains(d.Warnings[0].String(), line) {
+			t.Fatalf("%s: %d events of %d, warnings %v", name, n, len(recs)-1, d.Warnings)
+		}
+	}
+}
+
 // Pretty-printed files, escapes, and job ids far apart (the map index)
 // load as the compact files do.
 func TestBalsamPrettyAndSparse(t *testing.T) {

@@ -268,7 +268,9 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *problems, workers int, d
 				stopState = state
 			}
 			sequential.Store(true)
-			fb = startJSONFallback(stopLine, stopState, p, workers, decode, apply)
+			// blocks start lines: so does stop at 0
+			lineStart := stop == 0 || b.buf[stop-1] == '\n'
+			fb = startJSONFallback(stopLine, stopState, lineStart, p, workers, decode, apply)
 			b.buf = b.buf[stop:]
 		}
 		if !fb.write(b.buf, b.err) {
@@ -284,7 +286,7 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *problems, workers int, d
 		return err
 	case state == cutOpen || state == cutValue || state == cutSep:
 		// the input ends inside the array: the sequential cutter's problem
-		return decodedJSONStream(bytes.NewReader(nil), base, state, p, workers, decode, apply)
+		return decodedJSONStream(bytes.NewReader(nil), base, state, true, p, workers, decode, apply)
 	}
 	return nil
 }
@@ -320,11 +322,11 @@ type jsonFallback struct {
 	done chan error
 }
 
-func startJSONFallback[T any](line int, st cutState, p *problems, workers int, decode func(rec []byte, v *T), apply func(rec []byte, line int, v *T) error) *jsonFallback {
+func startJSONFallback[T any](line int, st cutState, lineStart bool, p *problems, workers int, decode func(rec []byte, v *T), apply func(rec []byte, line int, v *T) error) *jsonFallback {
 	pr, pw := io.Pipe()
 	fb := &jsonFallback{pw: pw, done: make(chan error, 1)}
 	go func() {
-		err := decodedJSONStream(pr, line, st, p, workers, decode, apply)
+		err := decodedJSONStream(pr, line, st, lineStart, p, workers, decode, apply)
 		pr.CloseWithError(errInputEnds) // it has stopped reading: the writer stops too
 		fb.done <- err
 	}()

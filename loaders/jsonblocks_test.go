@@ -47,7 +47,7 @@ func cutBothWays(t *testing.T, in string, size int) string {
 		if blocks {
 			err = decodedJSONBlocks(strings.NewReader(in), size, p, 2, decodeBlockRec, decodeBlockRecAt, apply)
 		} else {
-			err = decodedJSONStream(strings.NewReader(in), 1, cutStart, p, 1, decodeBlockRec, apply)
+			err = decodedJSONStream(strings.NewReader(in), 1, cutStart, true, p, 1, decodeBlockRec, apply)
 		}
 		return fmt.Sprintf("records %q\nerror %v\nwarnings %v", out, err, p.finish())
 	}
@@ -100,6 +100,10 @@ func TestJSONBlocksAsSequential(t *testing.T) {
 		"{\"id\":1}\n{\"id\":2,\n",
 		"{\"id\":1}\n{\"id\":" + strings.Repeat("9", 3000) + "}\n{\"id\":3}\n",
 		"[\n{\"id\":1},\n{\"id\":2,\"x\":[}\n,\n{\"id\":3}]\n",
+		// records cut short in the middle, one not starting its line
+		"{\"id\":1}\n{\"id\":2,\"x\":\"ab\n{\"id\":3}\n{\"id\":4}\n",
+		"[\n{\"id\":1},\n{\"id\":2,\"x\":[1\n{\"id\":3},\n{\"id\":4}\n]\n",
+		"{\"id\":1} {\"id\":2,\"x\":\"a\n{\"id\":3}\n",
 	}
 	for _, in := range cases {
 		for _, size := range []int{1, 2, 3, 5, 8, 13, 40, 100, 1 << 16} {

@@ -33,7 +33,8 @@ type jsonCutter struct {
 	pos, end int // unread input is buf[pos:end]
 	eof      bool
 	rerr     error
-	line     int // line number at buf[pos]
+	line     int  // line number at buf[pos]
+	prevNL   bool // the byte before buf[pos], when pos is 0, is a line end (or there is none)
 }
 
 // more reads more input, keeping buf[pos:end] (moved to the front); it
@@ -43,6 +44,7 @@ func (s *jsonCutter) more() bool {
 		return false
 	}
 	if s.pos > 0 {
+		s.prevNL = s.buf[s.pos-1] == '\n'
 		copy(s.buf, s.buf[s.pos:s.end])
 		s.end -= s.pos
 		s.pos = 0
@@ -82,11 +84,29 @@ func (s *jsonCutter) peek() (byte, bool) {
 	}
 }
 
+// cutEnd says how a value ended.
+type cutEnd uint8
+
+const (
+	cutWhole  cutEnd = iota // the value is complete (as far as brackets tell)
+	cutEOF                  // the input ends inside it
+	cutBroken               // a record cut short: a line starting a record follows where it cannot (see value)
+)
+
 // value cuts the value that starts at the next byte (after peek):
 // brackets are matched outside strings; a scalar ends at the next
 // delimiter. It returns the value's bytes (valid until the next call),
-// the line it starts on, and false when the input ends inside it.
-func (s *jsonCutter) value() (rec []byte, line int, complete bool) {
+// the line it starts on, and how it ended.
+//
+// A record that starts a line (its '{' at column 0, as in JSON lines and
+// arrays written a record a line) and is cut short, say by a writer that
+// died and a later one that appended, would take the records after it
+// into its brackets up to the end of the input. So when such a record
+// reaches a line that starts with {" at a point where its own JSON cannot
+// go on with a '{' (inside a string, or not after ':', nor after '[' or
+// ',' in an array), it ends before that line's end of line (cutBroken):
+// the record is bad either way, and the next one is cut from that line.
+func (s *jsonCutter) value() (rec []byte, line int, end cutEnd) {
 	j := s.pos // absolute index of the next byte to look at
 	depth := 0
 	inString := false
@@ -94,27 +114,48 @@ func (s *jsonCutter) value() (rec []byte, line int, complete bool) {
 	if scalar {
 		j++ // at least one byte, even a stray delimiter, so that the cut moves on
 	}
+	// For cutting short: whether the record starts a line, the last byte
+	// outside strings other than white space, and the open containers
+	// (bit set for an array) while they are at most 64 deep.
+	resync := s.buf[s.pos] == '{' && (s.pos > 0 && s.buf[s.pos-1] == '\n' || s.pos == 0 && s.prevNL)
+	var last byte
+	var arrays uint64
 	for {
 		b := s.buf[:s.end]
+		final := s.eof || s.rerr != nil // no more input to wait for
 	scan:
 		for j < len(b) {
 			if inString {
-				j = skipPlain(b, j, false)
-				for j < len(b) && b[j] != '"' && b[j] != '\\' {
+				j = skipPlain(b, j, resync) // stopping at control bytes for a '\n'
+				for j < len(b) && b[j] != '"' && b[j] != '\\' && (b[j] != '\n' || !resync) {
 					j++
 				}
 				if j >= len(b) {
 					break scan
 				}
-				if b[j] == '\\' {
+				switch b[j] {
+				case '\\':
 					if j+1 >= len(b) {
+						if final {
+							j = len(b)
+						}
 						break scan // the escaped byte is not read yet
 					}
 					j += 2
 					continue
+				case '\n': // invalid in a string: a record cut short?
+					if j+2 >= len(b) && !final {
+						break scan // the next line's start is not read yet
+					}
+					if startsRecord(b[j+1:]) {
+						return s.cut(j)
+					}
+					j++
+					continue
 				}
 				j++ // the closing quote
 				inString = false
+				last = '"'
 				if depth == 0 {
 					return s.take(j)
 				}
@@ -129,40 +170,73 @@ func (s *jsonCutter) value() (rec []byte, line int, complete bool) {
 				j++
 				continue
 			}
-			j++
 			switch c {
+			case ' ', '\t', '\r':
+			case '\n':
+				if resync {
+					if j+2 >= len(b) && !final {
+						break scan // the next line's start is not read yet
+					}
+					if startsRecord(b[j+1:]) && last != ':' && last != '[' && (last != ',' || arrays&1 == 0) {
+						return s.cut(j)
+					}
+				}
 			case '"':
 				inString = true
 			case '{', '[':
 				depth++
+				if depth > 64 {
+					resync = false // the containers are no longer known
+				}
+				arrays <<= 1
+				if c == '[' {
+					arrays |= 1
+				}
+				last = c
 			case '}', ']':
 				depth--
+				arrays >>= 1
 				if depth == 0 {
-					return s.take(j)
+					return s.take(j + 1)
 				}
+				last = c
+			default:
+				last = c
 			}
+			j++
 		}
-		off := j - s.pos
-		if !s.more() {
+		if final && j >= len(b) {
 			if scalar && s.rerr == nil {
 				return s.take(s.end)
 			}
 			rec := s.buf[s.pos:s.end]
 			line := s.line
 			s.pos = s.end
-			return rec, line, false
+			return rec, line, cutEOF
 		}
+		off := j - s.pos
+		s.more()
 		j = s.pos + off
 	}
 }
 
+// startsRecord reports whether b starts with {", a record at the start of
+// a line.
+func startsRecord(b []byte) bool { return len(b) >= 2 && b[0] == '{' && b[1] == '"' }
+
 // take hands out buf[pos:j] as the next value.
-func (s *jsonCutter) take(j int) ([]byte, int, bool) {
+func (s *jsonCutter) take(j int) ([]byte, int, cutEnd) {
 	rec := s.buf[s.pos:j]
 	line := s.line
 	s.line += bytes.Count(rec, []byte("\n"))
 	s.pos = j
-	return rec, line, true
+	return rec, line, cutWhole
+}
+
+// cut hands out buf[pos:j] as a record cut short (value).
+func (s *jsonCutter) cut(j int) ([]byte, int, cutEnd) {
+	rec, line, _ := s.take(j)
+	return rec, line, cutBroken
 }
 
 // problem describes the input from the cutter's position on.
@@ -195,14 +269,14 @@ const (
 // returns) with the line it starts on to emit, which returns false to
 // stop. It returns what ended the cutting early, if anything.
 func cutJSONRecords(r io.Reader, emit func(rec []byte, line int) bool) *cutProblem {
-	return cutJSONRecordsFrom(r, 1, cutStart, emit)
+	return cutJSONRecordsFrom(r, 1, cutStart, true, emit)
 }
 
 // cutJSONRecordsFrom is cutJSONRecords for input that starts on line
 // line with the cutter in state st (the rest of a stream whose start
-// was cut elsewhere).
-func cutJSONRecordsFrom(r io.Reader, line int, st cutState, emit func(rec []byte, line int) bool) *cutProblem {
-	s := &jsonCutter{r: r, buf: make([]byte, 1<<20), line: line}
+// was cut elsewhere), at the start of a line or not.
+func cutJSONRecordsFrom(r io.Reader, line int, st cutState, lineStart bool, emit func(rec []byte, line int) bool) *cutProblem {
+	s := &jsonCutter{r: r, buf: make([]byte, 1<<20), line: line, prevNL: lineStart}
 	for {
 		c, ok := s.peek()
 		switch st {
@@ -224,14 +298,17 @@ func cutJSONRecordsFrom(r io.Reader, line int, st cutState, emit func(rec []byte
 			if !ok {
 				return s.problem("a JSON record or ']'", errInputEnds)
 			}
-			rec, line, complete := s.value()
-			if !complete {
+			rec, line, end := s.value()
+			if end == cutEOF {
 				return &cutProblem{line: line, text: string(rec), want: "a JSON record", err: errInputEnds}
 			}
 			if !emit(rec, line) {
 				return nil
 			}
 			st = cutSep
+			if end == cutBroken { // the decoder reports it; a record follows
+				st = cutValue
+			}
 		case cutSep:
 			if !ok {
 				return s.problem("',' or ']' after a record", errInputEnds)
@@ -254,18 +331,20 @@ func cutJSONRecordsFrom(r io.Reader, line int, st cutState, emit func(rec []byte
 			if !ok {
 				return s.problemIfReadError()
 			}
-			rec, line, complete := s.value()
-			if !complete {
+			rec, line, end := s.value()
+			if end == cutEOF {
 				if s.rerr != nil {
 					return s.problem("", nil)
 				}
 				return &cutProblem{line: line, text: string(rec), truncated: true}
 			}
-			if more, isPage := emitPage(rec, line, emit); isPage {
-				if !more {
-					return nil
+			if end == cutWhole { // an API page hands out its records
+				if more, isPage := emitPage(rec, line, emit); isPage {
+					if !more {
+						return nil
+					}
+					continue
 				}
-				continue
 			}
 			if !emit(rec, line) {
 				return nil
@@ -319,20 +398,21 @@ func pageResults(rec []byte) []byte {
 }
 
 // decodedJSONStream is decodedLines for JSON records: cutJSONRecordsFrom
-// cuts r (which starts on line line, the cutter in state st) on a
+// cuts r (which starts on line line, at its start or not, the cutter in
+// state st) on a
 // goroutine, decode runs on worker goroutines, and apply sees each
 // record with its line and decoded value in input order. Input that
 // cannot be cut into records ends the load: an error in strict mode, a
 // warning in lenient mode, and for JSON lines whose last record is cut
 // short (a log still being written) a warning in both.
-func decodedJSONStream[T any](r io.Reader, line int, st cutState, p *problems, workers int, decode func(rec []byte, v *T), apply func(rec []byte, line int, v *T) error) error {
+func decodedJSONStream[T any](r io.Reader, line int, st cutState, lineStart bool, p *problems, workers int, decode func(rec []byte, v *T), apply func(rec []byte, line int, v *T) error) error {
 	// Batches are recycled once applied: the pipeline's memory is a few
 	// batches whatever the input's size.
 	pool := newBatchPool[T](true, true)
 	produce := func(send func(*lineBatch[T]) bool) {
 		b := pool.get(0)
 		stopped := false
-		problem := cutJSONRecordsFrom(r, line, st, func(rec []byte, line int) bool {
+		problem := cutJSONRecordsFrom(r, line, st, lineStart, func(rec []byte, line int) bool {
 			b.buf = append(b.buf, rec...)
 			b.ends = append(b.ends, len(b.buf))
 			b.lines = append(b.lines, line)

@@ -95,6 +95,22 @@ func TestCutJSONRecords(t *testing.T) {
 		{"[{\"a\":1},", "1:{\"a\":1}", "1 a JSON record or ']'"},
 		{"[{\"a\":1}] x", "1:{\"a\":1}", "1 nothing after the array"},
 		{"[{\"id\": 1,", "", "1 a JSON record"},
+		// a record that starts a line and is cut short ends where a line
+		// starts a record its JSON cannot take: in a string, after a value
+		// or after ',' in an object
+		{"{\"a\":1}\n{\"a\": \"x\n{\"a\":3}\n", `1:{"a":1}|2:{"a": "x|3:{"a":3}`, ""},
+		{"[\n{\"a\":1},\n{\"a\": 2, \"b\"\n{\"a\":3}\n]\n", `2:{"a":1}|3:{"a": 2, "b"|4:{"a":3}`, ""},
+		{"{\"a\": {\"b\": 1\n{\"a\":3}\n", `1:{"a": {"b": 1|2:{"a":3}`, ""},
+		{"{\"a\": [1\n{\"a\":3}\n", `1:{"a": [1|2:{"a":3}`, ""},
+		{"{\"a\": 1,\n{\"a\":3}\n", `1:{"a": 1,|2:{"a":3}`, ""},
+		{"{\"a\": \"x\n{\"a\":3}", `1:{"a": "x|2:{"a":3}`, ""},
+		// but not where the JSON goes on with a '{' (after ':', and after
+		// '[' or ',' in an array), nor for a record that does not start a
+		// line
+		{"{\"a\":\n{\"b\": 1}}\n{\"c\":2}", "1:{\"a\":\n{\"b\": 1}}|3:{\"c\":2}", ""},
+		{"{\"a\": [\n{\"b\": 1},\n{\"b\": 2}]}\n", "1:{\"a\": [\n{\"b\": 1},\n{\"b\": 2}]}", ""},
+		{" {\"a\": \"x\n{\"b\":1}", "", "1 truncated"},
+		{"[{\"a\": \"x\n{\"b\":1}]", "", "1 a JSON record"},
 	} {
 		got, prob := cutAll(t, c.in)
 		if strings.Join(got, "|") != c.want {
