@@ -159,3 +159,36 @@ func TestJobIndex(t *testing.T) {
 		}
 	}
 }
+
+// Rows set again (set) end as set, and compact leaves the dictionary that
+// adding the final values in row order builds: values in order of first
+// appearance, none that no row holds.
+func TestStrColSetCompact(t *testing.T) {
+	c := strCol{noPlain: true}
+	for _, v := range []string{"running", "running", "", "running"} {
+		c.opt(v, v != "")
+	}
+	c.set(0, "success", true)
+	c.set(2, "lost", true)
+	c.set(3, "", false)
+	c.set(1, "success", true)
+	c.compact()
+	if want := []string{"success", "lost"}; !slices.Equal(c.dict, want) {
+		t.Fatalf("dict = %q, want %q", c.dict, want)
+	}
+	vals, ok, err := frame.New(c.col("state")).Strings("state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"success", "success", "lost", ""}; !slices.Equal(vals, want) || !slices.Equal(ok, []bool{true, true, true, false}) {
+		t.Fatalf("rows = %q (valid %v), want %q with the last null", vals, ok, want)
+	}
+	// a noPlain column stays a dictionary past dictLimit
+	d := strCol{noPlain: true}
+	for i := range dictLimit + 10 {
+		d.add(strconv.Itoa(i))
+	}
+	if d.plain != nil {
+		t.Fatal("noPlain column went plain")
+	}
+}
