@@ -19,7 +19,7 @@ import (
 // records of a task change them for all its attempts; the measured
 // resources are measuredCols', by row.
 type ccRows struct {
-	task []int32 // each row's task: its place in ccLoader.order
+	task []int32 // each row's task: its place in ccLoader.tasks
 
 	attempt, try, submit, start, retrieval, end, exit, startLine, endLine *intCol
 	worker, host, state, raw, mode, limits                                *strCol
@@ -216,7 +216,7 @@ func (c *ccLoader) tasksFrame(d *Dataset, source string) *frame.Frame {
 	perTask := func(name string, fill func(t *ccTask)) {
 		if keep(name) {
 			for _, i := range r.task {
-				fill(c.order[i])
+				fill(c.tasks.at(i))
 			}
 		}
 	}
@@ -308,7 +308,7 @@ func (c *ccLoader) placementsFrame() *frame.Frame {
 	var run, task intCol
 	var worker, state strCol
 	for _, i := range rows {
-		t := c.order[r.task[i]]
+		t := c.tasks.at(r.task[i])
 		run.add(t.run)
 		task.add(t.id)
 		worker.opt(r.worker.value(int(i)), r.worker.valid(int(i)))

@@ -241,23 +241,25 @@ func TestPerfLogs(t *testing.T) {
 func TestTaskTable(t *testing.T) {
 	var x taskTable
 	ids := []int64{1, 2, 3, 0, 100, 1 << 40, -5, 70000, 200000, 4}
-	for _, id := range ids {
-		if x.get(id) != nil {
+	for i, id := range ids {
+		if x.get(id) >= 0 {
 			t.Fatalf("%d found before put", id)
 		}
-		x.put(id, &ccTask{id: id})
+		x.put(id, int32(i))
 	}
-	for _, id := range ids {
-		if got := x.get(id); got == nil || got.id != id {
-			t.Fatalf("get(%d) = %v", id, got)
+	for i, id := range ids {
+		if got := x.get(id); got != int32(i) {
+			t.Fatalf("get(%d) = %d, want %d", id, got, i)
 		}
 	}
 	for _, id := range []int64{5, 99, 1<<40 + 1, -1, 70001} {
-		if x.get(id) != nil {
+		if x.get(id) >= 0 {
 			t.Errorf("%d found, never put", id)
 		}
 	}
-	if x.sparse[1<<40] == nil || x.sparse[-5] == nil || len(x.dense) > 1<<19 {
+	_, far := x.sparse[1<<40]
+	_, negative := x.sparse[-5]
+	if !far || !negative || len(x.dense) > 1<<19 {
 		t.Errorf("far and negative ids belong in the map; dense has %d slots", len(x.dense))
 	}
 }

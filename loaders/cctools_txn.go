@@ -46,8 +46,8 @@ type ccTask struct {
 	submit               int64 // first WAITING/READY
 	queued               int64 // latest WAITING/READY
 	try                  int64
-	on                   *ccWorker // the known worker the current attempt runs on, while open
-	idx                  int32     // place in ccLoader.order
+	idx                  int32 // place in ccLoader.tasks
+	on                   int32 // 1 + the place in ccLoader.workers of the known worker the current attempt runs on, while open; 0 for none
 	attempts             int32
 	cur                  int32 // row of the current attempt; -1 for none
 	requested            int32 // the latest request: ccLoader.boxes[requested]
@@ -59,6 +59,7 @@ type ccTask struct {
 }
 
 type ccWorker struct {
+	idx          int32 // place in ccLoader.workers
 	run          int64
 	id, addr     string
 	connected    int64
@@ -71,28 +72,27 @@ type ccWorker struct {
 }
 
 type ccLoader struct {
-	p         problems
-	want      map[string]bool
-	opts      Options // for Columns
-	intern    map[string]string
-	syms      *symbols
-	scratch   []resource
-	rawBuf    []rawResource
-	pre       *ccLine // the line being applied, when it is a TASK record
-	meas      *measuredCols
-	run       int64
-	tv        bool                 // TaskVine markers seen
-	tasks     map[int64]*taskTable // by run
-	taskArena arena[ccTask]        // where tasks are allocated, a block at a time
-	order     []*ccTask            // the tasks in order of appearance
-	rows      *ccRows              // the tasks frame, a row per attempt
-	words     wordTable            // categories and result words of tasks
-	boxes     []box                // the distinct requests of tasks
-	boxIndex  map[box]int32        // their places in boxes
-	workers   []*ccWorker
-	wByID     map[string]*ccWorker
-	wByAddr   map[string]*ccWorker
-	unknown   map[string]int
+	p        problems
+	want     map[string]bool
+	opts     Options // for Columns
+	intern   map[string]string
+	syms     *symbols
+	scratch  []resource
+	rawBuf   []rawResource
+	pre      *ccLine // the line being applied, when it is a TASK record
+	meas     *measuredCols
+	run      int64
+	tv       bool                 // TaskVine markers seen
+	ids      map[int64]*taskTable // the tasks of each run by id
+	tasks    taskList             // the tasks in order of appearance
+	rows     *ccRows              // the tasks frame, a row per attempt
+	words    wordTable            // categories and result words of tasks
+	boxes    []box                // the distinct requests of tasks
+	boxIndex map[box]int32        // their places in boxes
+	workers  []*ccWorker
+	wByID    map[string]*ccWorker
+	wByAddr  map[string]*ccWorker
+	unknown  map[string]int
 	// buffer reused from line to line
 	tailBuf []string
 	span    logSpan
@@ -128,7 +128,7 @@ func loadCctools(r io.Reader, o Options) (*Dataset, error) {
 		intern:   map[string]string{},
 		syms:     newSymbols(),
 		run:      -1,
-		tasks:    map[int64]*taskTable{},
+		ids:      map[int64]*taskTable{},
 		wByID:    map[string]*ccWorker{},
 		wByAddr:  map[string]*ccWorker{},
 		unknown:  map[string]int{},
@@ -478,13 +478,19 @@ func (c *ccLoader) manager(args []string, us int64, n int, line string) error {
 	return nil
 }
 
+// addWorker appends w to the workers, numbered.
+func (c *ccLoader) addWorker(w *ccWorker) {
+	w.idx = int32(len(c.workers))
+	c.workers = append(c.workers, w)
+}
+
 func (c *ccLoader) workerFor(id string) *ccWorker {
 	if w := c.wByID[id]; w != nil {
 		return w
 	}
 	w := &ccWorker{run: max(c.run, 0), id: id, open: map[*ccTask]bool{}}
 	c.wByID[id] = w
-	c.workers = append(c.workers, w)
+	c.addWorker(w)
 	return w
 }
 
@@ -512,7 +518,7 @@ func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
 			// "(null)": a worker that left before sending its id; each
 			// such record is a connection of its own.
 			w = &ccWorker{run: max(c.run, 0), id: id, open: map[*ccTask]bool{}}
-			c.workers = append(c.workers, w)
+			c.addWorker(w)
 		}
 		c.disconnect(w, reason, us, n)
 	case "RESOURCES":
@@ -565,7 +571,7 @@ func (c *ccLoader) connect(id, addr string, us int64) *ccWorker {
 	if w == nil || w.hasConnected {
 		w = &ccWorker{run: max(c.run, 0), id: id, open: map[*ccTask]bool{}}
 		c.wByID[id] = w
-		c.workers = append(c.workers, w)
+		c.addWorker(w)
 	}
 	w.connected, w.hasConnected = us, true
 	if addr != "" {
@@ -585,48 +591,79 @@ func (c *ccLoader) disconnect(w *ccWorker, reason string, us int64, n int) {
 // taskFor returns task id of the current run, new if not seen before.
 func (c *ccLoader) taskFor(id int64) *ccTask {
 	run := max(c.run, 0)
-	tt := c.tasks[run]
+	tt := c.ids[run]
 	if tt == nil {
 		tt = &taskTable{}
-		c.tasks[run] = tt
+		c.ids[run] = tt
 	}
-	t := tt.get(id)
-	if t == nil {
-		t = c.taskArena.new(ccTask{run: run, id: id, idx: int32(len(c.order)), cur: -1, requested: c.request(box{})})
-		tt.put(id, t)
-		c.order = append(c.order, t)
+	if i := tt.get(id); i >= 0 {
+		return c.tasks.at(i)
 	}
+	t := c.tasks.add(ccTask{run: run, id: id, cur: -1, requested: c.request(box{})})
+	tt.put(id, t.idx)
 	return t
 }
 
-// taskTable finds the tasks of one run by id: a slice for the dense ids
-// Work Queue and TaskVine hand out (1, 2, 3, ...), a map for the others.
-type taskTable struct {
-	dense  []*ccTask
-	sparse map[int64]*ccTask
+// taskList holds the tasks of a load in order of appearance, a block at a
+// time: a task never moves, so pointers to it stay valid, and its place
+// (ccTask.idx) is all the rows and the id tables keep of it.
+type taskList struct {
+	blocks [][]ccTask
+	n      int
 }
 
-func (x *taskTable) get(id int64) *ccTask {
-	if id >= 0 && id < int64(len(x.dense)) && x.dense[id] != nil {
-		return x.dense[id]
+// taskBlock is the number of tasks a taskList allocates at once.
+const taskBlock = 4096
+
+// add appends t, numbered, and returns it in its place.
+func (l *taskList) add(t ccTask) *ccTask {
+	if l.n%taskBlock == 0 {
+		l.blocks = append(l.blocks, make([]ccTask, taskBlock))
 	}
-	return x.sparse[id]
+	t.idx = int32(l.n)
+	p := &l.blocks[l.n/taskBlock][l.n%taskBlock]
+	*p = t
+	l.n++
+	return p
 }
 
-// put adds a task not in the table. The slice grows (doubling) to take an
-// id at most 64Ki past its end; farther ids go to the map.
-func (x *taskTable) put(id int64, t *ccTask) {
+// at returns task i.
+func (l *taskList) at(i int32) *ccTask { return &l.blocks[i/taskBlock][i%taskBlock] }
+
+// taskTable finds the places of the tasks of one run by id: a slice for
+// the dense ids Work Queue and TaskVine hand out (1, 2, 3, ...), a map for
+// the others.
+type taskTable struct {
+	dense  []int32 // place+1; 0 for none
+	sparse map[int64]int32
+}
+
+// get returns the place of task id, or -1.
+func (x *taskTable) get(id int64) int32 {
+	if id >= 0 && id < int64(len(x.dense)) && x.dense[id] != 0 {
+		return x.dense[id] - 1
+	}
+	if i, ok := x.sparse[id]; ok {
+		return i
+	}
+	return -1
+}
+
+// put adds the place i of a task not in the table. The slice grows
+// (doubling) to take an id at most 64Ki past its end; farther ids go to
+// the map.
+func (x *taskTable) put(id int64, i int32) {
 	if id >= 0 && id < int64(len(x.dense))+1<<16 {
 		if id >= int64(len(x.dense)) {
-			x.dense = append(x.dense, make([]*ccTask, max(id+1, 2*int64(len(x.dense)))-int64(len(x.dense)))...)
+			x.dense = append(x.dense, make([]int32, max(id+1, 2*int64(len(x.dense)))-int64(len(x.dense)))...)
 		}
-		x.dense[id] = t
+		x.dense[id] = i + 1
 		return
 	}
 	if x.sparse == nil {
-		x.sparse = map[int64]*ccTask{}
+		x.sparse = map[int64]int32{}
 	}
-	x.sparse[id] = t
+	x.sparse[id] = i
 }
 
 // request returns the place of b in c.boxes, adding it if new: the
@@ -652,9 +689,9 @@ func (c *ccLoader) newAttempt(t *ccTask, a *ccNew) {
 func (c *ccLoader) closeAttempt(t *ccTask, us int64, n int, state, raw string) {
 	t.open = false
 	c.rows.close(t.cur, us, n, state, raw)
-	if t.on != nil {
-		delete(t.on.open, t)
-		t.on = nil
+	if t.on > 0 {
+		delete(c.workers[t.on-1].open, t)
+		t.on = 0
 	}
 }
 
@@ -772,7 +809,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		}
 		c.newAttempt(t, &a)
 		if on != nil {
-			t.on = on
+			t.on = on.idx + 1
 			on.open[t] = true
 		}
 	case "WAITING_RETRIEVAL":
@@ -1081,8 +1118,8 @@ func (c *ccLoader) dataset(name string) *Dataset {
 	c.span.set(d)
 	// Tasks that never ran get one row (attempt 0, state waiting or
 	// canceled), after the attempts, in first-seen order.
-	for _, t := range c.order {
-		if t.attempts == 0 {
+	for i := range int32(c.tasks.n) {
+		if t := c.tasks.at(i); t.attempts == 0 {
 			st := "waiting"
 			if t.done != 0 {
 				st = "canceled"
