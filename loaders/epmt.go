@@ -392,13 +392,13 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 				t, b := frame.ParseTags(text.tag(p))
 				pt = &parsedTags{t, frame.FormatTags(t), b}
 				tagCache[p.tagID] = pt
+				for k := range t { // once per distinct tags text
+					tagKeys[k] = true
+				}
 			}
 			tags, bad := pt.tags, pt.bad
 			if len(bad) > 0 {
 				hp.p.note(p.line, "tags", text.tag(p), fmt.Sprintf("tag piece %q has more than one ':' and is dropped, as EPMT does", bad[0]))
-			}
-			for k := range tags {
-				tagKeys[k] = true
 			}
 			if wantTagCols {
 				procTags = append(procTags, tags)
