@@ -441,26 +441,28 @@ func (c *textCol) gather(rows []int32) textCol {
 	return out
 }
 
-// gather is strCol.gather for float columns.
-func (c *floatCol) gather(rows []int32) floatCol {
-	out := floatCol{v: make([]float64, len(rows)), ok: make([]bool, len(rows))}
+// gatherValid returns the values and validity of rows rows of a column
+// (v, ok): null where a row is negative, past the column or null.
+func gatherValid[T any](v []T, ok []bool, rows []int32) ([]T, []bool) {
+	outV, outOK := make([]T, len(rows)), make([]bool, len(rows))
 	for i, r := range rows {
-		if r >= 0 && int(r) < len(c.v) && c.ok[r] {
-			out.v[i], out.ok[i] = c.v[r], true
+		if r >= 0 && int(r) < len(v) && ok[r] {
+			outV[i], outOK[i] = v[r], true
 		}
 	}
-	return out
+	return outV, outOK
+}
+
+// gather is strCol.gather for float columns.
+func (c *floatCol) gather(rows []int32) floatCol {
+	v, ok := gatherValid(c.v, c.ok, rows)
+	return floatCol{v: v, ok: ok}
 }
 
 // gather is strCol.gather for integer columns.
 func (c *intCol) gather(rows []int32) intCol {
-	out := intCol{v: make([]int64, len(rows)), ok: make([]bool, len(rows))}
-	for i, r := range rows {
-		if r >= 0 && int(r) < len(c.v) && c.ok[r] {
-			out.v[i], out.ok[i] = c.v[r], true
-		}
-	}
-	return out
+	v, ok := gatherValid(c.v, c.ok, rows)
+	return intCol{v: v, ok: ok}
 }
 
 // value returns row i's text ("" when null).
