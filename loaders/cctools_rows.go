@@ -43,9 +43,9 @@ func newCcRows(keep func(name string) bool, placements bool) *ccRows {
 		}
 		return nil
 	}
-	strs := func(name string, reset bool) *strCol {
+	strs := func(name string, setAgain bool) *strCol {
 		if need(name) {
-			return &strCol{noPlain: reset}
+			return &strCol{noPlain: setAgain}
 		}
 		return nil
 	}

@@ -684,6 +684,13 @@ func (c *ccLoader) newAttempt(t *ccTask, a *ccNew) {
 	t.open, t.hasRetrieval, t.retrieved, t.hasMeasured = a.started, false, false, false
 }
 
+// unstartedAttempt makes a new current attempt of t that no RUNNING
+// record started (its RETRIEVED or DONE is all the log has of it).
+func (c *ccLoader) unstartedAttempt(t *ccTask) {
+	t.attempts++
+	c.newAttempt(t, &ccNew{n: int64(t.attempts), submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested]})
+}
+
 // closeAttempt ends the current attempt of t at us (line n) in the given
 // canonical and raw states, and takes it off its worker's open attempts.
 func (c *ccLoader) closeAttempt(t *ccTask, us int64, n int, state, raw string) {
@@ -860,12 +867,10 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			return c.p.bad(n, "resources", line, "{limits_exceeded} {resources_measured}", nil)
 		}
 		t := c.taskFor(tid)
-		unstarted := ccNew{n: int64(t.attempts) + 1, submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested]}
 		if state == "RETRIEVED" {
 			if t.cur < 0 || t.retrieved {
 				// a RETRIEVED without its RUNNING (a log cut at the start)
-				t.attempts++
-				c.newAttempt(t, &unstarted)
+				c.unstartedAttempt(t)
 			}
 			// This also reaps an attempt its worker's disconnection closed
 			// a moment before: the result is more telling than "lost".
@@ -881,8 +886,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		// UNKNOWN).
 		t.done = c.words.code(result)
 		if t.cur < 0 {
-			t.attempts++
-			c.newAttempt(t, &unstarted)
+			c.unstartedAttempt(t)
 			c.rows.result(t.cur, exit, hasExit, limits)
 			c.measure(t, measured, hasMeasured, false)
 			c.closeAttempt(t, us, n, resultState(result), result)

@@ -201,8 +201,9 @@ func specialBytes(x uint64, controls bool) uint64 {
 // skipPlain returns the offset of the first byte from b[i] on that
 // specialBytes marks, eight bytes at a time; with fewer than eight bytes
 // left it stops there, for the caller's byte loop to finish. The scanner
-// (controls: invalid in a string) and the record cutter (only what ends
-// or escapes a string) share it.
+// (controls: invalid in a string) and the record cutter (what ends or
+// escapes a string, and control bytes when it watches for a record cut
+// short) share it.
 func skipPlain(b []byte, i int, controls bool) int {
 	for i+8 <= len(b) {
 		if m := specialBytes(binary.LittleEndian.Uint64(b[i:]), controls); m != 0 {
