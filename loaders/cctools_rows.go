@@ -90,7 +90,7 @@ type ccNew struct {
 // returns its number. What later records tell starts null (final false).
 func (r *ccRows) add(task int32, a *ccNew) int32 {
 	row := int32(len(r.task))
-	r.task = push(r.task, task)
+	push(&r.task, task)
 	appendInt(r.attempt, a.n, true)
 	appendInt(r.try, a.try, a.hasTry)
 	appendStr(r.worker, a.worker, a.hasWorker)

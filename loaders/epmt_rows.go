@@ -93,8 +93,11 @@ func (r *papiexRows) n() int { return len(r.start) }
 
 // add appends a row (growing the slices by doubling, as columns do).
 func (r *papiexRows) add(vals []int64, ok []bool, tid, start, end int64) {
-	r.vals, r.ok = append(grow(r.vals, len(vals)), vals...), append(grow(r.ok, len(ok)), ok...)
-	r.tid, r.start, r.end = push(r.tid, tid), push(r.start, start), push(r.end, end)
+	pushAll(&r.vals, vals)
+	pushAll(&r.ok, ok)
+	push(&r.tid, tid)
+	push(&r.start, start)
+	push(&r.end, end)
 }
 
 // row returns row i's metric values and which were present.
