@@ -308,8 +308,11 @@ func DictStringCol(name string, codes []int32, valid []bool, dict []string) Colu
 	if err := checkValid(len(codes), valid); err != nil {
 		return Column{name: name, err: err}
 	}
+	// one unsigned compare per row; only a code out of range looks at
+	// whether its row is null (a null row's code is not used)
+	n := uint32(min(len(dict), math.MaxInt32)) // an int32 code reaches no further
 	for i, c := range codes {
-		if (valid == nil || valid[i]) && (c < 0 || int(c) >= len(dict)) {
+		if uint32(c) >= n && (valid == nil || valid[i]) {
 			return Column{name: name, err: fmt.Errorf("row %d: code %d outside a dictionary of %d", i, c, len(dict))}
 		}
 	}

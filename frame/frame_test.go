@@ -11,6 +11,26 @@ func TestNewChecksShape(t *testing.T) {
 	mustErr(t, New(Int64Col("a", []int64{1, 2}, []bool{true})).Err(), "2 values but 1 validity flags")
 }
 
+func TestDictStringColChecksCodes(t *testing.T) {
+	dict := []string{"a", "b"}
+	mustErr(t, New(DictStringCol("s", []int32{0, 2}, nil, dict)).Err(), "row 1: code 2 outside a dictionary of 2")
+	mustErr(t, New(DictStringCol("s", []int32{-1, 0}, nil, dict)).Err(), "row 0: code -1 outside a dictionary of 2")
+	mustErr(t, New(DictStringCol("s", []int32{1, 5}, []bool{true, true}, dict)).Err(), "row 1: code 5")
+	// a null row's code is never read: any value passes
+	f := New(DictStringCol("s", []int32{1, 7, -3}, []bool{true, false, false}, dict))
+	if f.Err() != nil {
+		t.Fatal(f.Err())
+	}
+	if v, ok, _ := f.Strings("s"); v[0] != "b" || !ok[0] || ok[1] || ok[2] {
+		t.Fatalf("got %q %v", v, ok)
+	}
+	// an empty dictionary holds only null rows
+	if f := New(DictStringCol("s", []int32{0}, []bool{false}, nil)); f.Err() != nil {
+		t.Fatal(f.Err())
+	}
+	mustErr(t, New(DictStringCol("s", []int32{0}, nil, nil)).Err(), "row 0: code 0 outside a dictionary of 0")
+}
+
 func TestUnknownColumnListsNames(t *testing.T) {
 	f := small(t)
 	_, _, err := f.Int64s("nope")
