@@ -135,6 +135,9 @@ type csvRecord struct {
 	ints   []int64    // ints[i] is field i as an integer, when isInt[i]
 	isInt  []bool
 	line   int // the line the record starts on
+	// packed: a usual row, its values laid out by the file's
+	// papiexLayout on the decode goroutine (see papiexLayout.pack)
+	packed papiexPacked
 }
 
 // n returns the number of fields.
@@ -176,6 +179,7 @@ type csvLine struct {
 	fields []string
 	buf    []byte // scratch: the line and its newline
 	sc     csvScratch
+	packed papiexPacked // set by papiexLayout.pack, when it is given
 }
 
 // reusable marks csvLine as overwritten whole by decodeCSVLine.
@@ -187,6 +191,7 @@ func (l *csvLine) reusable() {}
 // else on the applying goroutine, which joins it with the next lines.
 func decodeCSVLine(raw []byte, l *csvLine) {
 	l.spans, l.ints, l.isInt = l.spans[:0], l.ints[:0], l.isInt[:0]
+	l.packed.ok = false
 	l.slow = len(raw) > math.MaxInt32 || bytes.IndexByte(raw, '"') >= 0 || bytes.IndexByte(raw, '\\') >= 0
 	l.whole, l.fields = false, nil
 	if l.slow {
@@ -260,8 +265,9 @@ func (l *lastByteReader) Read(b []byte) (int, error) {
 // goroutines (decodedLines); the others go through the full state machine
 // here, which may join lines (a quoted field can hold a newline). Blank
 // lines hold no record. A last line cut short that each rejects is a
-// truncated line (decodedLines).
-func csvRecords(r io.Reader, p *problems, each func(rec *csvRecord) error) error {
+// truncated line (decodedLines). lay, when not nil, packs each line
+// split on the decode goroutines (papiexLayout.pack).
+func csvRecords(r io.Reader, p *problems, lay *papiexLayout, each func(rec *csvRecord) error) error {
 	lr := &lastByteReader{r: r}
 	var rec csvRecord
 	var pending []byte
@@ -280,13 +286,22 @@ func csvRecords(r io.Reader, p *problems, each func(rec *csvRecord) error) error
 		rec = csvRecord{fields: fields, ints: ints, isInt: isInt, line: line}
 		return each(&rec)
 	}
-	err := decodedLines(lr, p, decodeWorkers(), decodeCSVLine, func(line []byte, n int, l *csvLine) error {
+	decode := decodeCSVLine
+	if lay != nil {
+		decode = func(raw []byte, l *csvLine) {
+			decodeCSVLine(raw, l)
+			if !l.slow {
+				lay.pack(l)
+			}
+		}
+	}
+	err := decodedLines(lr, p, decodeWorkers(), decode, func(line []byte, n int, l *csvLine) error {
 		if pending == nil {
 			if len(line) == 0 {
 				return nil // blank lines hold no record
 			}
 			if !l.slow {
-				rec = csvRecord{text: bstr(line), spans: l.spans, ints: l.ints, isInt: l.isInt, line: n}
+				rec = csvRecord{text: bstr(line), spans: l.spans, ints: l.ints, isInt: l.isInt, line: n, packed: l.packed}
 				return each(&rec)
 			}
 			if l.whole { // parsed on the decode goroutine
@@ -442,14 +457,20 @@ func (sc *csvScratch) cutFields(b []byte, ends []int) []string {
 // processes hold their values), skipped the others (still checked to be
 // integers, not kept).
 func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric string) bool) (procs []*papiexProc, rows *papiexRows, metrics, skipped []string, err error) {
+	return readPapiexCSVPacked(r, p, text, need, true)
+}
+
+// readPapiexCSVPacked is readPapiexCSV, with the usual rows packed on the
+// decode goroutines when pack is set (the reader's results are the same
+// either way; tests compare the two).
+func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(metric string) bool, pack bool) (procs []*papiexProc, rows *papiexRows, metrics, skipped []string, err error) {
 	rows = &papiexRows{}
-	var header []string
-	col := map[string]int{}
-	var metricIdx []int  // field of each metric kept
-	var skippedIdx []int // field of each metric skipped
-	var intIdx [nIntFields]int
-	var strIdx [nStrFields]int
-	tidIdx, startIdx, endIdx := -1, -1, -1
+	var pre *papiexLayout // the header's layout as the decoders have it
+	if pack {
+		pre, r = peekPapiexLayout(r, need)
+	}
+	var lay *papiexLayout
+	packed := false // the decoders pack rows by this file's header
 	var cur *papiexProc
 	finish := func() error {
 		if cur == nil {
@@ -471,57 +492,58 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 		}
 		return rec.field(i)
 	}
+	// begin starts process pr, whose per-process integers are set, at
+	// its first row
+	begin := func(rec *csvRecord, pr *papiexProc, vals []int64, ok []bool, tid, start, end int64) error {
+		pr.declared = pr.ints[fNumtids]
+		if !pr.has[fNumtids] || pr.declared < 1 {
+			return p.bad(rec.line, "numtids", at(rec, lay.intIdx[fNumtids]), "the number of thread rows (1 or more)", nil)
+		}
+		pr.row0, pr.nrows = int32(rows.n()), 1
+		rows.add(vals, ok, tid, start, end)
+		cur = pr
+		return nil
+	}
 	var vals []int64 // one row's metric values, until the row is kept
 	var ok []bool
 	var procArena arena[papiexProc] // processes, a block at a time
-	err = csvRecords(r, p, func(rec *csvRecord) error {
+	err = csvRecords(r, p, pre, func(rec *csvRecord) error {
 		line := rec.line
-		if header == nil {
-			header = rec.all()
-			for i, f := range header { // the fields may be views
-				header[i] = strings.Clone(f)
+		if lay == nil {
+			var err error
+			if lay, metrics, skipped, err = newPapiexLayout(rec.all(), p.file, line, need); err != nil {
+				return err
 			}
-			for i, h := range header {
-				col[h] = i
-			}
-			if len(col) != len(header) {
-				return &ParseError{File: p.file, Line: line, Field: "header", Text: clip(strings.Join(header, ","), 80), Want: "each column named once", Err: errBadHeader}
-			}
-			for _, need := range []string{"pid", "numtids", "start", "end"} {
-				if _, ok := col[need]; !ok {
-					return &ParseError{File: p.file, Line: line, Field: need, Text: clip(strings.Join(header, ","), 80), Want: "a papiex CSV header naming pid, numtids, start and end", Err: errBadHeader}
-				}
-			}
-			look := func(name string) int {
-				if i, ok := col[name]; ok {
-					return i
-				}
-				return -1
-			}
-			for k, n := range papiexIntNames {
-				intIdx[k] = look(n)
-			}
-			for k, n := range papiexStrNames {
-				strIdx[k] = look(n)
-			}
-			tidIdx, startIdx, endIdx = look("tid"), look("start"), look("end")
-			for i, h := range header {
-				switch {
-				case papiexIsProcField(h) || papiexSkipSum(h):
-				case need(h):
-					metrics = append(metrics, h)
-					metricIdx = append(metricIdx, i)
-				default:
-					skipped = append(skipped, h)
-					skippedIdx = append(skippedIdx, i)
-				}
-			}
+			packed = pre.sameHeader(lay.header)
 			rows.width = len(metrics)
 			vals, ok = make([]int64, len(metrics)), make([]bool, len(metrics))
 			return nil
 		}
-		if rec.n() != len(header) {
-			return p.bad(line, "", strings.Join(rec.all(), ","), fmt.Sprintf("%d fields, as the header names", len(header)), nil)
+		if pk := &rec.packed; packed && pk.ok && (!pk.thread || cur != nil) {
+			// a usual row, its values packed on the decode goroutine
+			m := len(metrics)
+			vals, ok := pk.metrics(m)
+			tid, hasTid := pk.tid(m)
+			if pk.thread {
+				rows.add(vals, ok, tidOr(tid, hasTid), pk.start(m), pk.end(m))
+				cur.nrows++
+				return nil
+			}
+			if err := finish(); err != nil {
+				return err
+			}
+			pr := procArena.alloc()
+			pr.line = line
+			for k, i := range lay.strIdx {
+				text.set(pr, k, at(rec, i))
+			}
+			ints, has := pk.ints(m)
+			copy(pr.ints[:], ints)
+			copy(pr.has[:], has)
+			return begin(rec, pr, vals, ok, tidOr(tid, hasTid), pk.start(m), pk.end(m))
+		}
+		if rec.n() != len(lay.header) {
+			return p.bad(line, "", strings.Join(rec.all(), ","), fmt.Sprintf("%d fields, as the header names", len(lay.header)), nil)
 		}
 		parse := func(i int, name string) (int64, bool, error) {
 			if i < 0 || rec.field(i) == "" {
@@ -539,7 +561,7 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 		}
 		clear(vals)
 		clear(ok)
-		for k, i := range metricIdx {
+		for k, i := range lay.metricIdx {
 			if rec.isInt[i] { // the usual case, without parse's call
 				vals[k], ok[k] = rec.ints[i], true
 				continue
@@ -550,7 +572,7 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 			}
 			vals[k], ok[k] = v, has
 		}
-		for k, i := range skippedIdx { // checked as the kept ones are
+		for k, i := range lay.skippedIdx { // checked as the kept ones are
 			if rec.isInt[i] {
 				continue
 			}
@@ -558,6 +580,7 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 				return err
 			}
 		}
+		tidIdx, startIdx, endIdx := lay.tidIdx, lay.startIdx, lay.endIdx
 		tid, hasTid, e1 := parse(tidIdx, "tid")
 		start, hasStart, e2 := parse(startIdx, "start")
 		end, hasEnd, e3 := parse(endIdx, "end")
@@ -570,7 +593,7 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 		if !hasStart || !hasEnd {
 			return p.bad(line, "start", at(rec, startIdx)+","+at(rec, endIdx), "start and end (µs since the epoch) on every row", nil)
 		}
-		if rec.field(intIdx[fPID]) == "" { // a thread row of the current process
+		if rec.field(lay.intIdx[fPID]) == "" { // a thread row of the current process
 			if cur == nil {
 				return p.bad(line, "pid", "", "a process row before its thread rows", nil)
 			}
@@ -583,10 +606,10 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 		}
 		pr := procArena.alloc()
 		pr.line = line
-		for k, i := range strIdx {
+		for k, i := range lay.strIdx {
 			text.set(pr, k, at(rec, i))
 		}
-		for k, i := range intIdx {
+		for k, i := range lay.intIdx {
 			v, has, err := parse(i, papiexIntNames[k])
 			if err != nil {
 				return err
@@ -596,14 +619,7 @@ func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric 
 			}
 			pr.ints[k], pr.has[k] = v, has
 		}
-		pr.declared = pr.ints[fNumtids]
-		if !pr.has[fNumtids] || pr.declared < 1 {
-			return p.bad(line, "numtids", at(rec, intIdx[fNumtids]), "the number of thread rows (1 or more)", nil)
-		}
-		pr.row0, pr.nrows = int32(rows.n()), 1
-		rows.add(vals, ok, tidOr(tid, hasTid), start, end)
-		cur = pr
-		return nil
+		return begin(rec, pr, vals, ok, tidOr(tid, hasTid), start, end)
 	})
 	var ue *unterminatedError
 	if errors.As(err, &ue) {
