@@ -75,15 +75,17 @@ func peekPapiexLayout(r io.Reader, need func(metric string) bool) (*papiexLayout
 	var head []byte
 	buf := make([]byte, 64<<10)
 	end := -1
+	rest := r // what follows head
 	for end < 0 && len(head) < most {
 		n, err := r.Read(buf)
 		head = append(head, buf[:n]...)
 		end = bytes.IndexByte(head, '\n')
-		if err != nil {
+		if err != nil { // io.EOF too: the reader after head gives the same error
+			rest = errReader{err}
 			break
 		}
 	}
-	r = io.MultiReader(bytes.NewReader(head), r)
+	r = io.MultiReader(bytes.NewReader(head), rest)
 	if end < 0 {
 		return nil, r
 	}
@@ -181,3 +183,8 @@ func (lay *papiexLayout) pack(l *csvLine) {
 func (lay *papiexLayout) sameHeader(header []string) bool {
 	return lay != nil && slices.Equal(lay.header, header)
 }
+
+// errReader returns err from every Read.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }

@@ -1,12 +1,15 @@
 package loaders
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // papiexRead is everything readPapiexCSVPacked returns and reports, in a
@@ -118,6 +121,36 @@ func TestPapiexPackedSameAsFieldByField(t *testing.T) {
 		for k := range 300 {
 			t.Run(fmt.Sprintf("%s/%d", rel, k), func(t *testing.T) { comparePacked(t, mutatePapiex(r, head)) })
 		}
+	}
+}
+
+// Reading the header ahead loses nothing: a reader that gives a byte at a
+// time reads as a whole one does, and a read error in the header or
+// after it is reported, not taken for the end of the file.
+func TestPeekPapiexLayoutReader(t *testing.T) {
+	b, err := os.ReadFile(bundled("epmt/615503/pp053-papiex-615503-0.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	need := func(string) bool { return true }
+	lay, r := peekPapiexLayout(iotest.OneByteReader(strings.NewReader(string(b))), need)
+	if lay == nil || len(lay.header) < 10 || lay.header[0] != "tags" {
+		t.Fatalf("layout %+v", lay)
+	}
+	if got, err := io.ReadAll(r); err != nil || string(got) != string(b) {
+		t.Fatalf("read back %d bytes (%v), want %d", len(got), err, len(b))
+	}
+	gone := errors.New("disk gone")
+	for _, cut := range []int{5, len(b) / 2} {
+		in := io.MultiReader(strings.NewReader(string(b[:cut])), iotest.ErrReader(gone))
+		_, _, _, _, err := readPapiexCSV(in, &problems{file: "f.csv"}, newPapiexText([nStrFields]bool{}), need)
+		if !errors.Is(err, gone) {
+			t.Fatalf("cut at %d: error %v, want %v", cut, err, gone)
+		}
+	}
+	// a header with a quote is laid out when the reader reaches it
+	if lay, _ := peekPapiexLayout(strings.NewReader("\"tags\",pid,numtids,start,end\n"), need); lay != nil {
+		t.Fatalf("quoted header laid out ahead: %+v", lay)
 	}
 }
 
