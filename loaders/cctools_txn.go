@@ -169,39 +169,6 @@ func (c *ccLoader) str(s string) string {
 	return s
 }
 
-// wordTable numbers the words tasks keep (categories, result words), so
-// that a task holds a 4-byte code instead of a string: code 0 is "".
-type wordTable struct {
-	codes map[string]int32
-	words []string
-}
-
-// code returns the code of w, adding it if new.
-func (x *wordTable) code(w string) int32 {
-	if w == "" {
-		return 0
-	}
-	if c, ok := x.codes[w]; ok {
-		return c
-	}
-	if x.codes == nil {
-		x.codes, x.words = map[string]int32{}, []string{""}
-	}
-	w = strings.Clone(w)
-	c := int32(len(x.words))
-	x.words = append(x.words, w)
-	x.codes[w] = c
-	return c
-}
-
-// text returns the word of code.
-func (x *wordTable) text(code int32) string {
-	if code == 0 {
-		return ""
-	}
-	return x.words[code]
-}
-
 func (c *ccLoader) wants(frame string) bool { return c.want == nil || c.want[frame] }
 
 // fields splits s on runs of spaces.

@@ -311,7 +311,7 @@ type hqShare struct {
 	cpus, gpus, memMB float64
 	end               int64
 	endLine           int
-	state             string
+	state             int32 // in hqLoader.words
 	open              bool
 }
 
@@ -331,8 +331,10 @@ func hqExitCodeIn(reason string) []string {
 
 // hqAttempt is one run of a task. A run on one worker (the journal's
 // bulk) keeps only that worker's id: its share is the attempt's own
-// request, end and state (share builds it); a multi-node run keeps a share
-// per worker, as a worker that leaves it closes only its own.
+// request, end and state (hqLoader.share builds it); a multi-node run
+// keeps a share per worker, as a worker that leaves it closes only its
+// own. It holds no pointer (texts by code, shares by index), so the
+// blocks of a million attempts are not scanned by the garbage collector.
 type hqAttempt struct {
 	key                      taskKey
 	attempt, instance        int64
@@ -341,20 +343,29 @@ type hqAttempt struct {
 	startLine, endLine       int
 	reqCPUs, reqGPUs, reqMem float64
 	reqNodes, variant        int64
-	worker                   int64     // the worker it ran on (hasWorker, multi nil)
-	multi                    []hqShare // each worker's share, root first, when it ran on several
-	state, rawState, reason  string
-	policy                   string
-	hasInstance, hasSubmit   bool
-	hasWorker                bool
-	open, estimated          bool
+	worker                   int64 // the worker it ran on (hasWorker, multi 0)
+	multi                    int32 // 1 + its index in hqLoader.multi when it ran on several workers
+	// state, raw state, failure reason and policy, in hqLoader.words
+	state, rawState, reason, policy int32
+	hasInstance, hasSubmit          bool
+	hasWorker                       bool
+	open, estimated                 bool
+}
+
+// shares returns the per-worker shares of an attempt that ran on several
+// workers, root first; nil for one on a single worker (or none).
+func (h *hqLoader) shares(a *hqAttempt) []hqShare {
+	if a.multi == 0 {
+		return nil
+	}
+	return h.multi[a.multi-1]
 }
 
 // nShares returns the number of workers the attempt ran on.
-func (a *hqAttempt) nShares() int {
+func (h *hqLoader) nShares(a *hqAttempt) int {
 	switch {
-	case a.multi != nil:
-		return len(a.multi)
+	case a.multi != 0:
+		return len(h.multi[a.multi-1])
 	case a.hasWorker:
 		return 1
 	}
@@ -362,9 +373,9 @@ func (a *hqAttempt) nShares() int {
 }
 
 // share returns the attempt's share of its i-th worker (0: the root).
-func (a *hqAttempt) share(i int) hqShare {
-	if a.multi != nil {
-		return a.multi[i]
+func (h *hqLoader) share(a *hqAttempt, i int) hqShare {
+	if a.multi != 0 {
+		return h.multi[a.multi-1][i]
 	}
 	return hqShare{worker: a.worker, cpus: a.reqCPUs, gpus: a.reqGPUs, memMB: a.reqMem,
 		end: a.end, endLine: a.endLine, state: a.state, open: a.open}
@@ -411,6 +422,8 @@ type hqLoader struct {
 	want     map[string]bool // frames to build (nil: all)
 	attempts []*hqAttempt
 	arena    arena[hqAttempt]
+	multi    [][]hqShare // the shares of the attempts on several workers
+	words    wordTable   // the attempts' states, policies and reasons
 	// wopen lists, per worker, the attempts started on it in start order;
 	// closed ones are skipped lazily, dropped when the list doubles, and
 	// all dropped when the worker is lost.
@@ -1060,7 +1073,7 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 		}
 	}
 	a := h.arena.alloc()
-	a.key, a.attempt, a.start, a.startLine, a.open, a.state = key, attempt, t, n, true, "running"
+	a.key, a.attempt, a.start, a.startLine, a.open, a.state = key, attempt, t, n, true, h.words.code("running")
 	if e.Instance.ok {
 		a.instance, a.hasInstance = e.Instance.v, true
 	}
@@ -1088,7 +1101,11 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 			a.worker, a.hasWorker = s.worker, true
 			return
 		}
-		a.multi = append(a.multi, s)
+		if a.multi == 0 {
+			h.multi = append(h.multi, make([]hqShare, 0, len(workers)))
+			a.multi = int32(len(h.multi))
+		}
+		h.multi[a.multi-1] = append(h.multi[a.multi-1], s)
 	}
 	amountOn := func(w int64, res string) float64 {
 		if wk := h.wmap[w]; wk != nil {
@@ -1108,7 +1125,7 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 		}
 	case req.NNodes > 0:
 		a.reqNodes = req.NNodes
-		a.policy = "nodes"
+		a.policy = h.words.code("nodes")
 		for _, w := range workers {
 			wk := h.wmap[w]
 			s := hqShare{worker: w, open: true}
@@ -1134,7 +1151,7 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 			switch {
 			case r.Resource == "cpus":
 				a.reqCPUs += amt
-				a.policy = r.Policy.name
+				a.policy = h.words.code(r.Policy.name)
 			case r.Resource == "mem":
 				a.reqMem += amt
 			case r.Resource == "gpus" || strings.HasPrefix(r.Resource, "gpus/"):
@@ -1146,18 +1163,20 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 		}
 	}
 	h.attempts = append(h.attempts, a)
-	for i := range a.nShares() {
-		w := a.share(i).worker
+	for i := range h.nShares(a) {
+		w := h.share(a, i).worker
 		h.wopen.of(w).add(a)
 	}
 	h.byTask.set(key, a)
 }
 
 func (h *hqLoader) closeAttempt(a *hqAttempt, t int64, n int, state, raw, reason string) {
-	a.open, a.end, a.endLine, a.state, a.rawState, a.reason = false, t, n, state, raw, reason
-	for i := range a.multi {
-		if s := &a.multi[i]; s.open {
-			s.open, s.end, s.endLine, s.state = false, t, n, state
+	code := h.words.code(state)
+	a.open, a.end, a.endLine, a.state, a.rawState, a.reason = false, t, n, code, h.words.code(raw), h.words.code(reason)
+	shares := h.shares(a)
+	for i := range shares {
+		if s := &shares[i]; s.open {
+			s.open, s.end, s.endLine, s.state = false, t, n, code
 		}
 	}
 }
@@ -1190,15 +1209,15 @@ func (h *hqLoader) workerLost(id int64, reason string, t int64, n int) {
 		if !a.open {
 			continue
 		}
-		for i := range a.nShares() {
-			if s := a.share(i); s.worker != id || !s.open {
+		for i := range h.nShares(a) {
+			if s := h.share(a, i); s.worker != id || !s.open {
 				continue
 			}
 			if i == 0 {
 				roots = append(roots, a)
 			} else { // a non-root worker of a multi-node task leaves it
-				s := &a.multi[i]
-				s.open, s.end, s.endLine, s.state = false, t, n, "lost"
+				s := &h.shares(a)[i]
+				s.open, s.end, s.endLine, s.state = false, t, n, h.words.code("lost")
 			}
 		}
 	}
@@ -1298,7 +1317,7 @@ func (h *hqLoader) dataset(name string) *Dataset {
 	if wantPl {
 		n := 0
 		for _, a := range h.attempts {
-			n += a.nShares()
+			n += h.nShares(a)
 		}
 		reserve(n, &pl.job, &pl.worker, &pl.state, &pl.task, &pl.attempt, &pl.start, &pl.end, &pl.sl, &pl.el,
 			&pl.root, &pl.cpus, &pl.gpus, &pl.mem)
@@ -1309,9 +1328,9 @@ func (h *hqLoader) dataset(name string) *Dataset {
 			t.task.add(a.key.task)
 			t.attempt.add(a.attempt)
 			t.instance.opt(a.instance, a.hasInstance)
-			ns := a.nShares()
+			ns := h.nShares(a)
 			if ns > 0 {
-				t.worker.addInt(a.share(0).worker, &scratch)
+				t.worker.addInt(h.share(a, 0).worker, &scratch)
 			} else {
 				t.worker.null()
 			}
@@ -1320,7 +1339,7 @@ func (h *hqLoader) dataset(name string) *Dataset {
 			} else {
 				ws := make([]string, ns)
 				for i := range ws {
-					ws[i] = itoa(a.share(i).worker)
+					ws[i] = itoa(h.share(a, i).worker)
 				}
 				t.workers.opt(strings.Join(ws, ","), ns > 0)
 			}
@@ -1328,10 +1347,11 @@ func (h *hqLoader) dataset(name string) *Dataset {
 			t.submit.opt(a.submit, a.hasSubmit)
 			t.start.add(a.start)
 			t.end.opt(a.end, !a.open)
-			t.state.add(a.state)
-			t.raw.opt(a.rawState, !a.open)
-			t.reason.opt(a.reason, a.reason != "")
-			if m := hqExitCodeIn(a.reason); m != nil {
+			reason := h.words.text(a.reason)
+			t.state.add(h.words.text(a.state))
+			t.raw.opt(h.words.text(a.rawState), !a.open)
+			t.reason.opt(reason, reason != "")
+			if m := hqExitCodeIn(reason); m != nil {
 				code, _ := strconv.ParseInt(m[1], 10, 64)
 				t.exit.add(code)
 			} else {
@@ -1341,7 +1361,7 @@ func (h *hqLoader) dataset(name string) *Dataset {
 			t.gpus.add(a.reqGPUs)
 			t.mem.add(a.reqMem)
 			t.nodes.add(a.reqNodes)
-			t.policy.opt(a.policy, a.policy != "")
+			t.policy.opt(h.words.text(a.policy), a.policy != 0)
 			t.variant.add(a.variant)
 			t.est.add(a.estimated)
 			t.startLine.add(int64(a.startLine))
@@ -1356,8 +1376,8 @@ func (h *hqLoader) dataset(name string) *Dataset {
 			}
 		}
 		if wantPl {
-			for i := range a.nShares() {
-				s := a.share(i)
+			for i := range h.nShares(a) {
+				s := h.share(a, i)
 				pl.job.addInt(a.key.job, &scratch)
 				pl.task.add(a.key.task)
 				pl.attempt.add(a.attempt)
@@ -1365,12 +1385,11 @@ func (h *hqLoader) dataset(name string) *Dataset {
 				pl.root.add(i == 0)
 				pl.start.add(a.start)
 				pl.end.opt(s.end, !s.open)
-				pl.state.add(func() string {
-					if s.open {
-						return "running"
-					}
-					return s.state
-				}())
+				if s.open {
+					pl.state.add("running")
+				} else {
+					pl.state.add(h.words.text(s.state))
+				}
 				pl.cpus.add(s.cpus)
 				pl.gpus.add(s.gpus)
 				pl.mem.add(s.memMB)

@@ -1,0 +1,60 @@
+package loaders
+
+import "strings"
+
+// wordTable numbers the words the loaders' per-task state keeps (Work
+// Queue categories and result words, HyperQueue states, policies and
+// failure reasons), so that a task or attempt holds a 4-byte code instead
+// of a string (and, holding no pointer, is not scanned by the garbage
+// collector): code 0 is "".
+type wordTable struct {
+	codes  map[string]int32
+	words  []string
+	recent [8]wordCode // the words last looked up
+	next   int         // where the next goes in recent
+}
+
+type wordCode struct {
+	w string
+	c int32
+}
+
+// code returns the code of w, adding it if new.
+func (x *wordTable) code(w string) int32 {
+	if w == "" {
+		return 0
+	}
+	// the few words met over and over (states, event types) skip the map
+	for i := range x.recent {
+		if r := &x.recent[i]; r.w == w && r.c != 0 {
+			return r.c
+		}
+	}
+	c, ok := x.codes[w]
+	if !ok {
+		c = x.add(w)
+	}
+	x.recent[x.next%len(x.recent)] = wordCode{x.words[c], c}
+	x.next++
+	return c
+}
+
+// add numbers a new word.
+func (x *wordTable) add(w string) int32 {
+	if x.codes == nil {
+		x.codes, x.words = map[string]int32{}, []string{""}
+	}
+	w = strings.Clone(w)
+	c := int32(len(x.words))
+	x.words = append(x.words, w)
+	x.codes[w] = c
+	return c
+}
+
+// text returns the word of code.
+func (x *wordTable) text(code int32) string {
+	if code == 0 {
+		return ""
+	}
+	return x.words[code]
+}
