@@ -535,7 +535,9 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 			pr := procArena.alloc()
 			pr.line = line
 			for k, i := range lay.strIdx {
-				text.set(pr, k, at(rec, i))
+				if text.wants(k) {
+					text.set(pr, k, at(rec, i))
+				}
 			}
 			ints, has := pk.ints(m)
 			copy(pr.ints[:], ints)
@@ -607,7 +609,9 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 		pr := procArena.alloc()
 		pr.line = line
 		for k, i := range lay.strIdx {
-			text.set(pr, k, at(rec, i))
+			if text.wants(k) {
+				text.set(pr, k, at(rec, i))
+			}
 		}
 		for k, i := range lay.intIdx {
 			v, has, err := parse(i, papiexIntNames[k])

@@ -24,6 +24,11 @@ func newPapiexText(keep [nStrFields]bool) *papiexText {
 	return &papiexText{keep: keep, tagIDs: map[string]int32{}, pool: map[string]string{}}
 }
 
+// wants reports whether set keeps anything of field k (tags are always
+// read: the procs frame's tags and tag.* columns come from them), so that
+// a field it would drop is not even looked at.
+func (t *papiexText) wants(k int) bool { return k == sTags || t.keep[k] }
+
 // set stores field k of pr, given as s (a view, valid during the call).
 func (t *papiexText) set(pr *papiexProc, k int, s string) {
 	switch {
