@@ -492,6 +492,22 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 		}
 		return rec.field(i)
 	}
+	var procArena arena[papiexProc] // processes, a block at a time
+	// open ends the current process and makes the one whose first row
+	// rec is, with its text fields (its integers are the caller's)
+	open := func(rec *csvRecord) (*papiexProc, error) {
+		if err := finish(); err != nil {
+			return nil, err
+		}
+		pr := procArena.alloc()
+		pr.line = rec.line
+		for k, i := range lay.strIdx {
+			if text.wants(k) {
+				text.set(pr, k, at(rec, i))
+			}
+		}
+		return pr, nil
+	}
 	// begin starts process pr, whose per-process integers are set, at
 	// its first row
 	begin := func(rec *csvRecord, pr *papiexProc, vals []int64, ok []bool, tid, start, end int64) error {
@@ -506,7 +522,6 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 	}
 	var vals []int64 // one row's metric values, until the row is kept
 	var ok []bool
-	var procArena arena[papiexProc] // processes, a block at a time
 	err = csvRecords(r, p, pre, func(rec *csvRecord) error {
 		line := rec.line
 		if lay == nil {
@@ -529,15 +544,9 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 				cur.nrows++
 				return nil
 			}
-			if err := finish(); err != nil {
+			pr, err := open(rec)
+			if err != nil {
 				return err
-			}
-			pr := procArena.alloc()
-			pr.line = line
-			for k, i := range lay.strIdx {
-				if text.wants(k) {
-					text.set(pr, k, at(rec, i))
-				}
 			}
 			ints, has := pk.ints(m)
 			copy(pr.ints[:], ints)
@@ -603,15 +612,9 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 			cur.nrows++
 			return nil
 		}
-		if err := finish(); err != nil {
+		pr, err := open(rec)
+		if err != nil {
 			return err
-		}
-		pr := procArena.alloc()
-		pr.line = line
-		for k, i := range lay.strIdx {
-			if text.wants(k) {
-				text.set(pr, k, at(rec, i))
-			}
 		}
 		for k, i := range lay.intIdx {
 			v, has, err := parse(i, papiexIntNames[k])
