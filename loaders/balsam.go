@@ -28,11 +28,14 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // BalsamFiles names the readers of one Balsam dataset; any may be nil.
@@ -60,34 +63,34 @@ func balsamKind(head []byte) string {
 // are cut and decoded on both cores (decodedJSON); the frames are built
 // column by column, the job tags once per job and gathered onto events
 // and attempts.
-func LoadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
-	return o.project(loadBalsam(in, o))
+func LoadBalsam(in BalsamFiles, o source.Options) (*source.Dataset, error) {
+	return o.Project(loadBalsam(in, o))
 }
 
 // loadBalsam is LoadBalsam without the projection on o.Columns.
-func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
+func loadBalsam(in BalsamFiles, o source.Options) (*source.Dataset, error) {
 	names := []string{orDefault(in.EventsName, "events"), orDefault(in.JobsName, "jobs"), orDefault(in.BatchJobsName, "batchjobs")}
-	d := &Dataset{Source: "balsam", Frames: map[string]*frame.Frame{}}
-	want := wantFrames(o)
+	d := &source.Dataset{Source: "balsam", Frames: map[string]*frame.Frame{}}
+	want := source.WantFrames(o)
 	wants := func(f string) bool { return want == nil || want[f] }
-	b := &balsamBuilder{tagCols: map[string]*strCol{}, o: o, jobCols: wants(Tasks) || wants(Jobs)}
-	b.tagText = b.jobCols || wants(Events) && o.keeps(Events, "tags")
+	b := &balsamBuilder{tagCols: map[string]*strCol{}, o: o, jobCols: wants(schema.Tasks) || wants(schema.Jobs)}
+	b.tagText = b.jobCols || wants(schema.Events) && o.Keeps(schema.Events, "tags")
 	// ids and paths are distinct per job: plain text from the start, no
 	// dictionary to fill and drop
 	b.jb.job.plain, b.jb.workdir.plain, b.ev.job.plain = &textCol{}, &textCol{}, &textCol{}
-	evCol := func(c string) bool { return wants(Events) && o.keeps(Events, c) }
+	evCol := func(c string) bool { return wants(schema.Events) && o.Keeps(schema.Events, c) }
 	b.ev.keep.job, b.ev.keep.data = evCol("job"), evCol("data")
-	b.ev.keep.rc, b.ev.keep.errT = evCol("returncode") || wants(Tasks), evCol("error") || wants(Tasks)
-	var warnings []Warning
-	load := func(r io.Reader, name string, run func(*problems) error) error {
+	b.ev.keep.rc, b.ev.keep.errT = evCol("returncode") || wants(schema.Tasks), evCol("error") || wants(schema.Tasks)
+	var warnings []source.Warning
+	load := func(r io.Reader, name string, run func(*source.Problems) error) error {
 		if r == nil {
 			return nil
 		}
-		p := problems{file: name, lenient: o.Lenient}
+		p := source.Problems{File: name, Lenient: o.Lenient}
 		if err := run(&p); err != nil {
 			return err
 		}
-		warnings = append(warnings, p.finish()...)
+		warnings = append(warnings, p.Finish()...)
 		return nil
 	}
 	// The event columns are sized while the jobs load: making room for
@@ -95,33 +98,33 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 	// jobs leave idle at times (reserveEvents touches only b.ev and
 	// b.evSlot, which the jobs do not).
 	var reserved chan struct{}
-	if n := estimateRecords(in.Events, `"to_state"`); n > 0 {
+	if n := source.EstimateRecords(in.Events, `"to_state"`); n > 0 {
 		reserved = make(chan struct{})
 		go func() {
 			b.reserveEvents(n)
 			close(reserved)
 		}()
 	}
-	if err := load(in.Jobs, names[1], func(p *problems) error {
+	if err := load(in.Jobs, names[1], func(p *source.Problems) error {
 		d.Files = append(d.Files, names[1])
-		if n := estimateRecords(in.Jobs, `"workdir"`); n > 0 {
+		if n := source.EstimateRecords(in.Jobs, `"workdir"`); n > 0 {
 			b.reserveJobs(n)
 		}
 		return decodedJSON(in.Jobs, p, decodeWorkers(), decodeBalsamJob, decodeBalsamJobAt, b.addJob(p))
 	}); err != nil {
 		return nil, err
 	}
-	if err := load(in.BatchJobs, names[2], func(p *problems) error {
+	if err := load(in.BatchJobs, names[2], func(p *source.Problems) error {
 		d.Files = append(d.Files, names[2])
 		return decodedJSON(in.BatchJobs, p, decodeWorkers(), decodeBalsamBatchJob, decodeBalsamBatchJobAt, b.addBatchJob(p))
 	}); err != nil {
 		return nil, err
 	}
 	b.jobsDone()
-	var evWarnings []Warning
+	var evWarnings []source.Warning
 	if in.Events != nil {
 		d.Files = append([]string{names[0]}, d.Files...)
-		p := problems{file: names[0], lenient: o.Lenient}
+		p := source.Problems{File: names[0], Lenient: o.Lenient}
 		if reserved != nil {
 			<-reserved
 		}
@@ -133,27 +136,27 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 		if err := decodedJSON(in.Events, &p, decodeWorkers(), decode, decodeAt, b.addEvent(&p)); err != nil {
 			return nil, err
 		}
-		evWarnings = p.finish()
+		evWarnings = p.Finish()
 		if b.ev.data.cut > 0 {
-			p := problems{file: names[0]}
-			p.textCut(Events, "data", &b.ev.data, 0)
-			warnings = append(warnings, p.warnings...)
+			p := source.Problems{File: names[0]}
+			textCut(&p, schema.Events, "data", &b.ev.data, 0)
+			warnings = append(warnings, p.Warnings...)
 		}
 	}
-	keys := sortedKeys(b.tagCols)
-	if wants(Events) {
-		d.Frames[Events] = b.eventsFrame(d, keys)
+	keys := slices.Sorted(maps.Keys(b.tagCols))
+	if wants(schema.Events) {
+		d.Frames[schema.Events] = b.eventsFrame(d, keys)
 	}
-	if wants(Tasks) || wants(Jobs) {
+	if wants(schema.Tasks) || wants(schema.Jobs) {
 		tasks := b.attempts()
-		if wants(Tasks) {
-			d.Frames[Tasks] = tasks.frame(b, keys)
+		if wants(schema.Tasks) {
+			d.Frames[schema.Tasks] = tasks.frame(b, keys)
 		}
-		if wants(Jobs) {
-			d.Frames[Jobs] = b.jobsFrame(keys)
+		if wants(schema.Jobs) {
+			d.Frames[schema.Jobs] = b.jobsFrame(keys)
 		}
 	}
-	d.Frames[Allocations] = b.allocationsFrame()
+	d.Frames[schema.Allocations] = b.allocationsFrame()
 	d.Warnings = append(evWarnings, warnings...)
 	for name, f := range d.Frames {
 		if f.Err() != nil {
@@ -166,7 +169,7 @@ func loadBalsam(in BalsamFiles, o Options) (*Dataset, error) {
 // balsamBuilder gathers the columns of the Balsam frames as records are
 // applied.
 type balsamBuilder struct {
-	o       Options
+	o       source.Options
 	jobCols bool // build every jobs-file column (for the tasks or jobs frame), not just tags and batch job
 	scratch []byte
 	// jobs, one row per record
@@ -204,10 +207,10 @@ type balsamBuilder struct {
 	}
 }
 
-func (b *balsamBuilder) addJob(p *problems) func([]byte, int, *balsamJobRec) error {
+func (b *balsamBuilder) addJob(p *source.Problems) func([]byte, int, *balsamJobRec) error {
 	return func(rec []byte, line int, j *balsamJobRec) error {
 		if j.bad != nil {
-			return p.bad(line, j.bad.field, j.bad.text, j.bad.want, j.bad.err)
+			return p.Bad(line, j.bad.field, j.bad.text, j.bad.want, j.bad.err)
 		}
 		r := b.nRows
 		b.nRows++
@@ -226,7 +229,7 @@ func (b *balsamBuilder) addJob(p *problems) func([]byte, int, *balsamJobRec) err
 			}
 			col, seen := b.tagCols[bstr(t.k)]
 			if !seen {
-				if b.jobCols || b.o.keeps(Events, frame.TagPrefix+string(t.k)) {
+				if b.jobCols || b.o.Keeps(schema.Events, frame.TagPrefix+string(t.k)) {
 					col = &strCol{}
 					col.reserve(b.jobHint)
 				}
@@ -260,10 +263,10 @@ func (b *balsamBuilder) addJob(p *problems) func([]byte, int, *balsamJobRec) err
 	}
 }
 
-func (b *balsamBuilder) addBatchJob(p *problems) func([]byte, int, *balsamBatchJobRec) error {
+func (b *balsamBuilder) addBatchJob(p *source.Problems) func([]byte, int, *balsamBatchJobRec) error {
 	return func(rec []byte, line int, bj *balsamBatchJobRec) error {
 		if bj.bad != nil {
-			return p.bad(line, bj.bad.field, bj.bad.text, bj.bad.want, bj.bad.err)
+			return p.Bad(line, bj.bad.field, bj.bad.text, bj.bad.want, bj.bad.err)
 		}
 		al := &b.al
 		al.id.add(bj.id.v)
@@ -324,10 +327,10 @@ func (b *balsamBuilder) reserveEvents(n int) {
 	}
 }
 
-func (b *balsamBuilder) addEvent(p *problems) func([]byte, int, *balsamEventRec) error {
+func (b *balsamBuilder) addEvent(p *source.Problems) func([]byte, int, *balsamEventRec) error {
 	return func(rec []byte, line int, e *balsamEventRec) error {
 		if e.bad != nil {
-			return p.bad(line, e.bad.field, e.bad.text, e.bad.want, e.bad.err)
+			return p.Bad(line, e.bad.field, e.bad.text, e.bad.want, e.bad.err)
 		}
 		s, ok := b.slot.get(e.job.v)
 		if !ok {
@@ -378,7 +381,7 @@ func (b *balsamBuilder) jobTagColumns(rows []int32, keys []string) []frame.Colum
 	return cols
 }
 
-func (b *balsamBuilder) eventsFrame(d *Dataset, keys []string) *frame.Frame {
+func (b *balsamBuilder) eventsFrame(d *source.Dataset, keys []string) *frame.Frame {
 	ev := &b.ev
 	rows := make([]int32, len(b.evSlot))
 	for i, s := range b.evSlot {
@@ -388,10 +391,10 @@ func (b *balsamBuilder) eventsFrame(d *Dataset, keys []string) *frame.Frame {
 	// add appends the column name (built by col) if Options.Columns keeps
 	// it, and records it as unbuilt otherwise.
 	add := func(name string, col func() frame.Column) {
-		if b.o.keeps(Events, name) {
+		if b.o.Keeps(schema.Events, name) {
 			cols = append(cols, col())
 		} else {
-			d.skip(Events, name)
+			d.Skip(schema.Events, name)
 		}
 	}
 	add("time", func() frame.Column { return ev.time.times("time") })

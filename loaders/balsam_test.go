@@ -8,11 +8,14 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
-func balsamFiles(t *testing.T, events, jobs, batch []byte) *Dataset {
+func balsamFiles(t *testing.T, events, jobs, batch []byte) *source.Dataset {
 	t.Helper()
-	d, err := LoadBalsam(BalsamFiles{Events: bytes.NewReader(events), Jobs: bytes.NewReader(jobs), BatchJobs: bytes.NewReader(batch)}, Options{})
+	d, err := LoadBalsam(BalsamFiles{Events: bytes.NewReader(events), Jobs: bytes.NewReader(jobs), BatchJobs: bytes.NewReader(batch)}, source.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +39,7 @@ func TestBalsamSample(t *testing.T) {
 	if d.Source != "balsam" || len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0].String(), "analytics_output.txt: skipped") {
 		t.Fatalf("%s %v", d.Source, d.Warnings)
 	}
-	ev := mustFrame(t, d, Events)
+	ev := mustFrame(t, d, schema.Events)
 	if ev.NumRows() != 337 {
 		t.Fatalf("%d events", ev.NumRows())
 	}
@@ -83,7 +86,7 @@ func TestBalsamSample(t *testing.T) {
 		t.Fatal(got)
 	}
 
-	jobs := mustFrame(t, d, Jobs)
+	jobs := mustFrame(t, d, schema.Jobs)
 	if got := render(groupCounts(t, jobs, "state")); got != "FAILED:1 JOB_FINISHED:59" {
 		t.Fatal(got)
 	}
@@ -96,7 +99,7 @@ func TestBalsamSample(t *testing.T) {
 	if got := cells(t, jobs, "job", "1", "last_update")[0]; got != "2021-03-10T12:16:09.416569Z" {
 		t.Fatal(got) // +00:00 offset honoured
 	}
-	tasks := mustFrame(t, d, Tasks)
+	tasks := mustFrame(t, d, schema.Tasks)
 	if got := render(groupCounts(t, tasks, "state")); got != "failed:7 success:59 timeout:3" {
 		t.Fatal(got)
 	}
@@ -104,7 +107,7 @@ func TestBalsamSample(t *testing.T) {
 	if got := render(groupCounts(t, multi, "task", "runs")); got != "14 2:1 22 2:1 27 2:1 30 2:1 4 2:1 9 3:1" {
 		t.Fatal(got)
 	}
-	al := mustFrame(t, d, Allocations)
+	al := mustFrame(t, d, schema.Allocations)
 	if got := strings.Join(cells(t, al, "id", "1", "job_mode", "nodes", "filter_tags", "start", "end"), ""); got != "mpi 4 experiment:foo 2021-03-10T12:05:00.000000Z 2021-03-10T12:33:00.000000Z" {
 		t.Fatal(got)
 	}
@@ -133,7 +136,7 @@ func TestBalsamContainers(t *testing.T) {
 	}
 	for name, ev := range map[string][]byte{"page": page, "lines": lines.Bytes()} {
 		d := balsamFiles(t, ev, jobs, batch)
-		for _, f := range []string{Events, Tasks, Jobs} {
+		for _, f := range []string{schema.Events, schema.Tasks, schema.Jobs} {
 			a, b := mustFrame(t, base, f), mustFrame(t, d, f)
 			if a.NumRows() != b.NumRows() || a.Drop("data").String() != b.Drop("data").String() {
 				t.Fatalf("%s: %s frame differs", name, f)
@@ -145,13 +148,13 @@ func TestBalsamContainers(t *testing.T) {
 func TestBalsamBadInput(t *testing.T) {
 	ev := "[\n{\"id\": 1, \"job_id\": 1, \"timestamp\": \"2021-03-10T12:00:01\", \"from_state\": \"CREATED\", \"to_state\": \"STAGED_IN\", \"data\": {}},\n" +
 		"{\"id\": 2, \"job_id\": 1, \"timestamp\": \"noon\", \"from_state\": \"STAGED_IN\", \"to_state\": \"RUNNING\", \"data\": {}}\n]\n"
-	_, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(ev), EventsName: "events.json"}, Options{})
+	_, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(ev), EventsName: "events.json"}, source.Options{})
 	mustContain(t, err, "events.json:3: field timestamp", `got "noon"`, "naive ISO 8601")
-	d, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(ev), EventsName: "events.json"}, Options{Lenient: true})
-	if err != nil || mustFrame(t, d, Events).NumRows() != 1 || len(d.Warnings) != 2 {
+	d, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(ev), EventsName: "events.json"}, source.Options{Lenient: true})
+	if err != nil || mustFrame(t, d, schema.Events).NumRows() != 1 || len(d.Warnings) != 2 {
 		t.Fatal(err, d.Warnings)
 	}
-	_, err = LoadBalsam(BalsamFiles{Events: strings.NewReader("[{\"id\": 1,"), EventsName: "events.json"}, Options{})
+	_, err = LoadBalsam(BalsamFiles{Events: strings.NewReader("[{\"id\": 1,"), EventsName: "events.json"}, source.Options{})
 	mustContain(t, err, "events.json:1:", "a JSON record")
 }
 
@@ -179,13 +182,13 @@ func TestBalsamRecordCutShort(t *testing.T) {
 		if name == "array" {
 			line = "events.json:102:"
 		}
-		_, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(in), EventsName: "events.json"}, Options{})
+		_, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(in), EventsName: "events.json"}, source.Options{})
 		mustContain(t, err, line, "malformed JSON")
-		d, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(in), EventsName: "events.json"}, Options{Lenient: true})
+		d, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(in), EventsName: "events.json"}, source.Options{Lenient: true})
 		if err != nil {
 			t.Fatal(name, err)
 		}
-		if n := mustFrame(t, d, Events).NumRows(); n != len(recs)-1 || len(d.Warnings) != 2 || !strings.Contains(d.Warnings[0].String(), line) {
+		if n := mustFrame(t, d, schema.Events).NumRows(); n != len(recs)-1 || len(d.Warnings) != 2 || !strings.Contains(d.Warnings[0].String(), line) {
 			t.Fatalf("%s: %d events of %d, warnings %v", name, n, len(recs)-1, d.Warnings)
 		}
 	}
@@ -206,7 +209,7 @@ func TestBalsamPrettyAndSparse(t *testing.T) {
 		return out.Bytes()
 	}
 	d := balsamFiles(t, indent(events), indent(jobs), indent(batch))
-	for _, f := range []string{Events, Tasks, Jobs, Allocations} {
+	for _, f := range []string{schema.Events, schema.Tasks, schema.Jobs, schema.Allocations} {
 		if a, b := mustFrame(t, base, f).String(), mustFrame(t, d, f).String(); a != b {
 			t.Fatalf("pretty-printed: %s frame differs:\n%s\n%s", f, a, b)
 		}
@@ -227,22 +230,22 @@ func TestBalsamPrettyAndSparse(t *testing.T) {
 		return out
 	}
 	d = balsamFiles(t, shift(events, "job_id"), shift(jobs, "id"), batch)
-	tasks, baseTasks := mustFrame(t, d, Tasks), mustFrame(t, base, Tasks)
+	tasks, baseTasks := mustFrame(t, d, schema.Tasks), mustFrame(t, base, schema.Tasks)
 	if tasks.NumRows() != baseTasks.NumRows() || render(groupCounts(t, tasks, "state")) != render(groupCounts(t, baseTasks, "state")) {
 		t.Fatal("sparse ids: tasks differ")
 	}
-	if got := mustFrame(t, d, Events).Where("tag.experiment", "==", "foo").NumRows(); got != 177 {
+	if got := mustFrame(t, d, schema.Events).Where("tag.experiment", "==", "foo").NumRows(); got != 177 {
 		t.Fatalf("sparse ids: %d foo events", got)
 	}
 	// escapes in strings and keys
 	ev := `[{"id": 1, "job_id": 7, "timestamp": "2021-03-10T12:00:01", "from_state": "RUN\u004eING", "to_state": "RUN_ERROR", "data": {"returncode": 3, "error": "line 1\nline \"2\"", "n\u0075m_nodes": 2.5}}]`
 	jb := `[{"id": 7, "tags": {"k\u00e9y": "v\"al"}, "batch_job_id": null, "state": "FAILED", "parent_ids": [1, 2]}]`
 	d = balsamFiles(t, []byte(ev), []byte(jb), nil)
-	e := mustFrame(t, d, Events)
+	e := mustFrame(t, d, schema.Events)
 	if got := strings.Join(cells(t, e, "id", "1", "from_state", "returncode", "error", "num_nodes", "tag.kéy", "tags"), "|"); got != "RUNNING 3 line 1\nline \"2\" 2.5 v\"al kéy:v\"al" {
 		t.Fatalf("%q", got)
 	}
-	if got := cells(t, mustFrame(t, d, Jobs), "job", "7", "parent_ids")[0]; got != "1,2" {
+	if got := cells(t, mustFrame(t, d, schema.Jobs), "job", "7", "parent_ids")[0]; got != "1,2" {
 		t.Fatal(got)
 	}
 }
@@ -253,17 +256,19 @@ func TestBalsamPrettyAndSparse(t *testing.T) {
 // none for input of unknown size.
 func TestEstimateRecords(t *testing.T) {
 	head := []byte("[\n{\"to_state\":\"AB\"},\n{\"to_state\":\"B\"}\n]\n") // 2 records in 40 bytes
-	in := func(size int64) io.Reader { return &sizedReader{bufio.NewReader(bytes.NewReader(head)), head, size} }
-	if got := estimateRecords(in(int64(len(head))), `"to_state"`); got != 2 {
+	in := func(size int64) io.Reader {
+		return &source.SizedReader{Reader: bufio.NewReader(bytes.NewReader(head)), Head: head, Size: size}
+	}
+	if got := source.EstimateRecords(in(int64(len(head))), `"to_state"`); got != 2 {
 		t.Errorf("whole input: %d, want 2", got)
 	}
-	if got := estimateRecords(in(40000), `"to_state"`); got != 2400+64 { // 2000 * 1.2 + 64
+	if got := source.EstimateRecords(in(40000), `"to_state"`); got != 2400+64 { // 2000 * 1.2 + 64
 		t.Errorf("40,000 bytes: %d, want 2464", got)
 	}
-	if got := estimateRecords(in(0), `"to_state"`); got != 0 {
+	if got := source.EstimateRecords(in(0), `"to_state"`); got != 0 {
 		t.Errorf("unknown size: %d, want 0", got)
 	}
-	if got := estimateRecords(bytes.NewReader(head), `"to_state"`); got != 0 {
+	if got := source.EstimateRecords(bytes.NewReader(head), `"to_state"`); got != 0 {
 		t.Errorf("a plain reader: %d, want 0", got)
 	}
 }

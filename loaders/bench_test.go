@@ -4,6 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // Loader throughput on the inputs of ../shared/bench (benchgen):
@@ -44,7 +47,7 @@ func sizeOf(b *testing.B, p string) int64 {
 	return n
 }
 
-func benchOpen(b *testing.B, name string, o Options) {
+func benchOpen(b *testing.B, name string, o source.Options) {
 	p := benchInput(b, name)
 	b.SetBytes(sizeOf(b, p))
 	b.ReportAllocs()
@@ -59,41 +62,41 @@ func benchOpen(b *testing.B, name string, o Options) {
 	}
 }
 
-func BenchmarkLoadHyperQueue(b *testing.B) { benchOpen(b, "hq.jsonl", Options{}) }
-func BenchmarkLoadWorkQueue(b *testing.B)  { benchOpen(b, "wq.log", Options{}) }
-func BenchmarkLoadBalsam(b *testing.B)     { benchOpen(b, "balsam", Options{}) }
+func BenchmarkLoadHyperQueue(b *testing.B) { benchOpen(b, "hq.jsonl", source.Options{}) }
+func BenchmarkLoadWorkQueue(b *testing.B)  { benchOpen(b, "wq.log", source.Options{}) }
+func BenchmarkLoadBalsam(b *testing.B)     { benchOpen(b, "balsam", source.Options{}) }
 func BenchmarkLoadEPMT(b *testing.B) {
-	benchOpen(b, "pp075-collated-papiex-804280-0.csv", Options{})
+	benchOpen(b, "pp075-collated-papiex-804280-0.csv", source.Options{})
 }
 
 // BenchmarkLoadHyperQueueTasks loads only the frames the busy-CPU and
 // tasks-per-worker analyses need.
 func BenchmarkLoadHyperQueueTasks(b *testing.B) {
-	benchOpen(b, "hq.jsonl", Options{Frames: []string{Tasks, Placements, Workers}})
+	benchOpen(b, "hq.jsonl", source.Options{Frames: []string{schema.Tasks, schema.Placements, schema.Workers}})
 }
 
 // BenchmarkLoadHyperQueuePlacements is the load of scripts/bench/hq.go.
 func BenchmarkLoadHyperQueuePlacements(b *testing.B) {
-	benchOpen(b, "hq.jsonl", Options{Frames: []string{Placements, Workers}})
+	benchOpen(b, "hq.jsonl", source.Options{Frames: []string{schema.Placements, schema.Workers}})
 }
 
 func BenchmarkLoadWorkQueueTasks(b *testing.B) {
-	benchOpen(b, "wq.log", Options{Frames: []string{Tasks}})
+	benchOpen(b, "wq.log", source.Options{Frames: []string{schema.Tasks}})
 }
 
 // The loads of scripts/bench/wq.go, balsam.go and epmt.go: only the
 // frames and columns the analysis reads.
 func BenchmarkLoadWorkQueueColumns(b *testing.B) {
-	benchOpen(b, "wq.log", Options{Frames: []string{Tasks},
-		Columns: map[string][]string{Tasks: {"final", "done_result", "exit_code", "limits_exceeded", "mem_mb", "bandwidth_mbps"}}})
+	benchOpen(b, "wq.log", source.Options{Frames: []string{schema.Tasks},
+		Columns: map[string][]string{schema.Tasks: {"final", "done_result", "exit_code", "limits_exceeded", "mem_mb", "bandwidth_mbps"}}})
 }
 
 func BenchmarkLoadBalsamColumns(b *testing.B) {
-	benchOpen(b, "balsam", Options{Frames: []string{Events, Allocations},
-		Columns: map[string][]string{Events: {"time", "id", "job", "from_state", "to_state", "num_nodes", "tag.experiment"}}})
+	benchOpen(b, "balsam", source.Options{Frames: []string{schema.Events, schema.Allocations},
+		Columns: map[string][]string{schema.Events: {"time", "id", "job", "from_state", "to_state", "num_nodes", "tag.experiment"}}})
 }
 
 func BenchmarkLoadEPMTColumns(b *testing.B) {
-	benchOpen(b, "pp075-collated-papiex-804280-0.csv", Options{Frames: []string{Procs},
-		Columns: map[string][]string{Procs: {"start", "end", "tags", "cpu_time", "numtids"}}})
+	benchOpen(b, "pp075-collated-papiex-804280-0.csv", source.Options{Frames: []string{schema.Procs},
+		Columns: map[string][]string{schema.Procs: {"start", "end", "tags", "cpu_time", "numtids"}}})
 }

@@ -18,21 +18,23 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // LoadPerfLog reads a Work Queue or TaskVine performance log into the
 // perf frame (columns time, run, then every header name).
-func LoadPerfLog(r io.Reader, o Options) (*Dataset, error) {
-	return o.project(loadPerfLog(r, o))
+func LoadPerfLog(r io.Reader, o source.Options) (*source.Dataset, error) {
+	return o.Project(loadPerfLog(r, o))
 }
 
 // loadPerfLog is LoadPerfLog without the projection on o.Columns.
-func loadPerfLog(r io.Reader, o Options) (*Dataset, error) {
+func loadPerfLog(r io.Reader, o source.Options) (*source.Dataset, error) {
 	name := o.Name
 	if name == "" {
 		name = "-"
 	}
-	p := problems{file: name, lenient: o.Lenient}
+	p := source.Problems{File: name, Lenient: o.Lenient}
 	type column struct {
 		vals   []float64
 		ints   []int64
@@ -44,7 +46,7 @@ func loadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 	var order []string
 	var header []string
 	var times, runs intCol
-	var span logSpan
+	var span source.LogSpan
 	run := int64(-1)
 	rows := 0
 	tv := false
@@ -61,7 +63,7 @@ func loadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 			seen := map[string]bool{}
 			for k, h := range f[1:] {
 				if seen[h] {
-					return &ParseError{File: name, Line: n, Field: h, Text: clip(line, 80), Want: "a header naming each column once", Err: errBadHeader}
+					return &source.ParseError{File: name, Line: n, Field: h, Text: source.Clip(line, 80), Want: "a header naming each column once", Err: source.ErrBadHeader}
 				}
 				seen[h] = true
 				if h == "time" || h == "run" { // ours: keep the log's under another name
@@ -84,13 +86,13 @@ func loadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 		f := strings.Fields(line)
 		switch {
 		case header == nil:
-			return p.bad(n, "", line, `a "# timestamp ..." header line first`, nil)
+			return p.Bad(n, "", line, `a "# timestamp ..." header line first`, nil)
 		case len(f) != len(header):
-			return p.bad(n, "", line, fmt.Sprintf("%d values, as the header names", len(header)), nil)
+			return p.Bad(n, "", line, fmt.Sprintf("%d values, as the header names", len(header)), nil)
 		}
 		ts, e := strconv.ParseInt(f[0], 10, 64)
 		if e != nil {
-			return p.bad(n, "timestamp", f[0], "an integer count of µs since the epoch", e)
+			return p.Bad(n, "timestamp", f[0], "an integer count of µs since the epoch", e)
 		}
 		vals := make([]float64, len(f))
 		ints := make([]int64, len(f))
@@ -101,11 +103,11 @@ func loadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 			} else if fv, e := strconv.ParseFloat(f[k], 64); e == nil {
 				vals[k] = fv
 			} else {
-				return p.bad(n, header[k], f[k], "a number", e)
+				return p.Bad(n, header[k], f[k], "a number", e)
 			}
 		}
 		times.add(ts)
-		span.add(ts)
+		span.Add(ts)
 		runs.add(run)
 		for k, h := range header[1:] {
 			c := cols[h]
@@ -136,29 +138,29 @@ func loadPerfLog(r io.Reader, o Options) (*Dataset, error) {
 			fcols = append(fcols, frame.Float64Col(h, c.vals, c.ok))
 		}
 	}
-	source := "workqueue"
+	src := "workqueue"
 	if tv {
-		source = "taskvine"
+		src = "taskvine"
 	}
 	f := frame.New(fcols...)
 	if f.Err() != nil {
 		return nil, fmt.Errorf("%s: %w", name, f.Err())
 	}
-	d := &Dataset{Source: source, Files: []string{name}, Frames: map[string]*frame.Frame{Perf: f}, Warnings: p.finish()}
-	span.set(d)
+	d := &source.Dataset{Source: src, Files: []string{name}, Frames: map[string]*frame.Frame{schema.Perf: f}, Warnings: p.Finish()}
+	span.Set(d)
 	return d, nil
 }
 
 // sniffPerfLog: a "# timestamp" header naming workers_ columns.
 func sniffPerfLog(head []byte) bool {
-	line := firstLine(head)
+	line := source.FirstLine(head)
 	return bytes.HasPrefix(line, []byte("# timestamp ")) && bytes.Contains(line, []byte("workers_"))
 }
 
 // sniffCctools: a transaction-log header, or a first record of the form
 // "<digits> <digits> MANAGER|MASTER|WORKER|TASK|CATEGORY|TRANSFER ...".
 func sniffCctools(head []byte) bool {
-	line := firstLine(head)
+	line := source.FirstLine(head)
 	if bytes.HasPrefix(line, []byte("# time manager_pid ")) {
 		return true
 	}

@@ -2,6 +2,8 @@ package loaders
 
 import (
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // ccRows holds the tasks frame of a transaction log as columns, a row per
@@ -205,10 +207,10 @@ func (r *ccRows) placements() []int32 {
 
 // tasksFrame builds the tasks frame from the rows, the columns Columns
 // leaves out recorded in d.
-func (c *ccLoader) tasksFrame(d *Dataset, source string) *frame.Frame {
+func (c *ccLoader) tasksFrame(d *source.Dataset, source string) *frame.Frame {
 	r := c.rows
 	n := len(r.task)
-	keep := func(name string) bool { return c.opts.keeps(Tasks, name) }
+	keep := func(name string) bool { return c.opts.Keeps(schema.Tasks, name) }
 	// the task-level columns, from each row's task
 	var run, id, submit intCol
 	var category, done strCol
@@ -279,13 +281,13 @@ func (c *ccLoader) tasksFrame(d *Dataset, source string) *frame.Frame {
 			cols = append(cols, c.meas.columns(n)...)
 			for _, m := range c.meas.cols {
 				if m.skip {
-					d.skip(Tasks, m.name)
+					d.Skip(schema.Tasks, m.name)
 				}
 			}
 		case keep(s.name):
 			cols = append(cols, s.col(s.name))
 		default:
-			d.skip(Tasks, s.name)
+			d.Skip(schema.Tasks, s.name)
 		}
 	}
 	return frame.New(cols...)

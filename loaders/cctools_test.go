@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // ccFacts are the figures shared/data/README.md gives for one
@@ -62,8 +64,8 @@ func ccPath(t *testing.T, file string) string {
 	return bundled(file)
 }
 
-func loadCC(t *testing.T, path string) *Dataset {
-	return loadFile(t, path, func(f *os.File, o Options) (*Dataset, error) { return LoadWorkQueue(f, o) }, Options{})
+func loadCC(t *testing.T, path string) *source.Dataset {
+	return loadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadWorkQueue(f, o) }, source.Options{})
 }
 
 // groupCounts returns "k1 k2:n" for the given key columns, sorted.
@@ -108,7 +110,7 @@ func TestCctoolsLogs(t *testing.T) {
 			if len(d.Warnings) != 0 {
 				t.Errorf("warnings: %v", d.Warnings)
 			}
-			ev := mustFrame(t, d, Events)
+			ev := mustFrame(t, d, schema.Events)
 			if c.records > 0 && ev.NumRows() != c.records {
 				t.Errorf("%d records, want %d", ev.NumRows(), c.records)
 			}
@@ -133,7 +135,7 @@ func TestCctoolsLogs(t *testing.T) {
 					t.Errorf("%q records: %d, want %d", key, got, n)
 				}
 			}
-			tasks := mustFrame(t, d, Tasks)
+			tasks := mustFrame(t, d, schema.Tasks)
 			if got := tasks.GroupBy("run", "task").NumGroups(); got != c.tasks {
 				t.Errorf("%d tasks, want %d", got, c.tasks)
 			}

@@ -3,11 +3,15 @@ package loaders
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // The transaction-log engine shared by Work Queue and TaskVine (see
@@ -72,9 +76,9 @@ type ccWorker struct {
 }
 
 type ccLoader struct {
-	p        problems
+	p        source.Problems
 	want     map[string]bool
-	opts     Options // for Columns
+	opts     source.Options // for Columns
 	intern   map[string]string
 	syms     *symbols
 	scratch  []resource
@@ -95,7 +99,7 @@ type ccLoader struct {
 	unknown  map[string]int
 	// buffer reused from line to line
 	tailBuf []string
-	span    logSpan
+	span    source.LogSpan
 	ev      struct {
 		time, run, line intCol
 		kind, id, state strCol
@@ -116,14 +120,14 @@ type ccLoader struct {
 
 // loadCctools reads a Work Queue or TaskVine transaction log; the
 // dataset's Source says which markers were found.
-func loadCctools(r io.Reader, o Options) (*Dataset, error) {
+func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 	name := o.Name
 	if name == "" {
 		name = "-"
 	}
 	c := &ccLoader{
-		p:        problems{file: name, lenient: o.Lenient},
-		want:     wantFrames(o),
+		p:        source.Problems{File: name, Lenient: o.Lenient},
+		want:     source.WantFrames(o),
 		opts:     o,
 		intern:   map[string]string{},
 		syms:     newSymbols(),
@@ -134,28 +138,16 @@ func loadCctools(r io.Reader, o Options) (*Dataset, error) {
 		unknown:  map[string]int{},
 		boxIndex: map[box]int32{},
 	}
-	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.keeps(Tasks, name) })
-	c.rows = newCcRows(func(name string) bool { return c.wants(Tasks) && o.keeps(Tasks, name) }, c.wants(Placements))
+	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.Keeps(schema.Tasks, name) })
+	c.rows = newCcRows(func(name string) bool { return c.wants(schema.Tasks) && o.Keeps(schema.Tasks, name) }, c.wants(schema.Placements))
 	err := decodedLines(r, &c.p, decodeWorkers(), decodeCcLine, c.record)
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range sortedKeys(c.unknown) {
-		c.p.note(0, "record", k, fmt.Sprintf("%d records of an unknown kind kept in events with their raw text", c.unknown[k]))
+	for _, k := range slices.Sorted(maps.Keys(c.unknown)) {
+		c.p.Note(0, "record", k, fmt.Sprintf("%d records of an unknown kind kept in events with their raw text", c.unknown[k]))
 	}
 	return c.dataset(name), nil
-}
-
-// wantFrames returns the set of frames to build (nil = all).
-func wantFrames(o Options) map[string]bool {
-	if len(o.Frames) == 0 {
-		return nil
-	}
-	m := map[string]bool{}
-	for _, f := range o.Frames {
-		m[f] = true
-	}
-	return m
 }
 
 // str returns s interned: strings kept past their line (categories,
@@ -287,7 +279,7 @@ func (c *ccLoader) checkResources(tail []string, i int, line int, field string) 
 		rs, perr = internResources(tail[i], raw, c.syms, c.scratch)
 	}
 	if perr != nil {
-		return nil, true, c.p.bad(line, field, tail[i], `a resource object {"key":[value,"unit"],...}`, nil)
+		return nil, true, c.p.Bad(line, field, tail[i], `a resource object {"key":[value,"unit"],...}`, nil)
 	}
 	c.scratch = rs
 	return rs, false, nil
@@ -319,17 +311,17 @@ func (c *ccLoader) record(raw []byte, n int, l *ccLine) error {
 	}
 	f := l.fields
 	if len(f) < 3 {
-		return c.p.bad(n, "", line, "<time µs> <manager pid> <record>", nil)
+		return c.p.Bad(n, "", line, "<time µs> <manager pid> <record>", nil)
 	}
 	us, err := l.us, error(nil)
 	if !l.usOK {
 		us, err = strconv.ParseInt(f[0], 10, 64)
 	}
 	if err != nil || us < 0 {
-		return c.p.bad(n, "time", f[0], "an integer count of µs since the epoch", err)
+		return c.p.Bad(n, "time", f[0], "an integer count of µs since the epoch", err)
 	}
 	if _, err := parseInt(f[1]); err != nil {
-		return c.p.bad(n, "manager_pid", f[1], "the manager's pid (an integer)", err)
+		return c.p.Bad(n, "manager_pid", f[1], "the manager's pid (an integer)", err)
 	}
 	kind := f[2]
 	switch kind {
@@ -372,8 +364,8 @@ func (c *ccLoader) record(raw []byte, n int, l *ccLine) error {
 	if err != nil {
 		return err
 	}
-	c.span.add(us)
-	if c.wants(Events) {
+	c.span.Add(us)
+	if c.wants(schema.Events) {
 		id, state := eventKey(kind, args)
 		data := ""
 		if k := strings.Index(line, kind); k >= 0 {
@@ -426,7 +418,7 @@ func eventKey(kind string, args []string) (id, state string) {
 
 func (c *ccLoader) manager(args []string, us int64, n int, line string) error {
 	if len(args) == 0 {
-		return c.p.bad(n, "", line, "MANAGER START|END or MANAGER <pid> START|END <µs>", nil)
+		return c.p.Bad(n, "", line, "MANAGER START|END or MANAGER <pid> START|END <µs>", nil)
 	}
 	word := args[0]
 	if _, err := strconv.ParseInt(word, 10, 64); err == nil && len(args) > 1 {
@@ -440,7 +432,7 @@ func (c *ccLoader) manager(args []string, us int64, n int, line string) error {
 		c.wByID = map[string]*ccWorker{}
 	case "END":
 	default:
-		return c.p.bad(n, "", line, "MANAGER START or END", nil)
+		return c.p.Bad(n, "", line, "MANAGER START or END", nil)
 	}
 	return nil
 }
@@ -463,7 +455,7 @@ func (c *ccLoader) workerFor(id string) *ccWorker {
 
 func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
 	if len(args) < 2 {
-		return c.p.bad(n, "", line, "WORKER <id> ...", nil)
+		return c.p.Bad(n, "", line, "WORKER <id> ...", nil)
 	}
 	id := args[0]
 	switch args[1] {
@@ -490,11 +482,11 @@ func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
 		c.disconnect(w, reason, us, n)
 	case "RESOURCES":
 		if len(args) < 3 {
-			return c.p.bad(n, "resources", line, "WORKER <id> RESOURCES {...}", nil)
+			return c.p.Bad(n, "resources", line, "WORKER <id> RESOURCES {...}", nil)
 		}
 		tail := c.tail(line)
 		if len(tail) != 1 {
-			return c.p.bad(n, "resources", line, "one resource object", nil)
+			return c.p.Bad(n, "resources", line, "one resource object", nil)
 		}
 		b, bad, err := c.box(tail, 0, n, "resources")
 		if bad {
@@ -507,7 +499,7 @@ func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
 	default:
 		// Work Queue: WORKER <id> <addr> CONNECTION | DISCONNECTION <reason>
 		if len(args) < 3 {
-			return c.p.bad(n, "", line, "WORKER <id> <host:port> CONNECTION|DISCONNECTION", nil)
+			return c.p.Bad(n, "", line, "WORKER <id> <host:port> CONNECTION|DISCONNECTION", nil)
 		}
 		switch args[2] {
 		case "CONNECTION":
@@ -527,7 +519,7 @@ func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
 			}
 			c.disconnect(w, reason, us, n)
 		default:
-			return c.p.bad(n, "", line, "WORKER <id> <host:port> CONNECTION|DISCONNECTION, or WORKER <id> RESOURCES|TRANSFER|CACHE_UPDATE ...", nil)
+			return c.p.Bad(n, "", line, "WORKER <id> <host:port> CONNECTION|DISCONNECTION, or WORKER <id> RESOURCES|TRANSFER|CACHE_UPDATE ...", nil)
 		}
 	}
 	return nil
@@ -688,11 +680,11 @@ func resultState(result string) string {
 
 func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 	if len(args) < 2 {
-		return c.p.bad(n, "", line, "TASK <id> <state> ...", nil)
+		return c.p.Bad(n, "", line, "TASK <id> <state> ...", nil)
 	}
 	tid, err := parseInt(args[0])
 	if err != nil {
-		return c.p.bad(n, "task_id", args[0], "an integer task id", err)
+		return c.p.Bad(n, "task_id", args[0], "an integer task id", err)
 	}
 	state := args[1]
 	rest := args[2:]
@@ -700,11 +692,11 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 	case "WAITING", "READY":
 		// WAITING <cat> <FIRST|MAX>_RESOURCES [attempt] {requested}
 		if len(rest) < 2 {
-			return c.p.bad(n, "", line, state+" <category> <FIRST_RESOURCES|MAX_RESOURCES> [attempt] {resources}", nil)
+			return c.p.Bad(n, "", line, state+" <category> <FIRST_RESOURCES|MAX_RESOURCES> [attempt] {resources}", nil)
 		}
 		tail := c.tail(line)
 		if len(tail) != 1 {
-			return c.p.bad(n, "resources", line, "one resource object", nil)
+			return c.p.Bad(n, "resources", line, "one resource object", nil)
 		}
 		req, bad, err := c.box(tail, 0, n, "resources")
 		if bad {
@@ -719,7 +711,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		if len(rest) >= 3 && rest[2][0] != '{' {
 			try, err = strconv.ParseInt(rest[2], 10, 64)
 			if err != nil {
-				return c.p.bad(n, "attempt", rest[2], "an integer attempt number", err)
+				return c.p.Bad(n, "attempt", rest[2], "an integer attempt number", err)
 			}
 			hasTry = true
 			c.tv = true
@@ -794,7 +786,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 	case "RETRIEVED", "DONE":
 		// <result> [exit] [{limits} {measured}]
 		if len(rest) < 1 {
-			return c.p.bad(n, "", line, state+" <result> [exit code] [{limits} {measured}]", nil)
+			return c.p.Bad(n, "", line, state+" <result> [exit code] [{limits} {measured}]", nil)
 		}
 		result := c.str(rest[0])
 		var exit int64
@@ -802,7 +794,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		if len(rest) > 1 && rest[1][0] != '{' {
 			exit, err = strconv.ParseInt(rest[1], 10, 64)
 			if err != nil {
-				return c.p.bad(n, "exit_code", rest[1], "an integer exit code", err)
+				return c.p.Bad(n, "exit_code", rest[1], "an integer exit code", err)
 			}
 			hasExit = true
 		}
@@ -831,7 +823,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 				}
 			}
 		} else if len(tail) != 0 {
-			return c.p.bad(n, "resources", line, "{limits_exceeded} {resources_measured}", nil)
+			return c.p.Bad(n, "resources", line, "{limits_exceeded} {resources_measured}", nil)
 		}
 		t := c.taskFor(tid)
 		if state == "RETRIEVED" {
@@ -876,7 +868,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 	case "UNKNOWN", "INITIAL":
 		c.taskFor(tid)
 	default:
-		return c.p.bad(n, "state", state, "a task state (WAITING READY RUNNING WAITING_RETRIEVAL RETRIEVED DONE CANCELED UNKNOWN)", nil)
+		return c.p.Bad(n, "state", state, "a task state (WAITING READY RUNNING WAITING_RETRIEVAL RETRIEVED DONE CANCELED UNKNOWN)", nil)
 	}
 	return nil
 }
@@ -907,7 +899,7 @@ func (c *ccLoader) measure(t *ccTask, rs []resource, has, replace bool) {
 		fallback = 2
 	}
 	c.rows.setFallback(t.cur, fallback)
-	if c.wants(Tasks) {
+	if c.wants(schema.Tasks) {
 		c.meas.put(int(t.cur), rs)
 	}
 }
@@ -926,7 +918,7 @@ func formatLimits(syms *symbols, rs []resource) string {
 
 func (c *ccLoader) category(args []string, us int64, n int, line string) error {
 	if len(args) < 3 {
-		return c.p.bad(n, "", line, "CATEGORY <name> MAX|MIN {..} or CATEGORY <name> FIRST <mode> {..}", nil)
+		return c.p.Bad(n, "", line, "CATEGORY <name> MAX|MIN {..} or CATEGORY <name> FIRST <mode> {..}", nil)
 	}
 	mode := ""
 	if args[1] == "FIRST" && len(args) > 3 {
@@ -934,7 +926,7 @@ func (c *ccLoader) category(args []string, us int64, n int, line string) error {
 	}
 	tail := c.tail(line)
 	if len(tail) != 1 {
-		return c.p.bad(n, "resources", line, "one resource object", nil)
+		return c.p.Bad(n, "resources", line, "one resource object", nil)
 	}
 	b, bad, err := c.box(tail, 0, n, "resources")
 	if bad {
@@ -992,15 +984,15 @@ func boxOf(rs []resource) box {
 // TaskVine before 7.5.0): TRANSFER INPUT|OUTPUT <task> <cache> <MB> <s> <name>.
 func (c *ccLoader) transfer(args []string, us int64, n int, line string) error {
 	if len(args) < 6 {
-		return c.p.bad(n, "", line, "TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>", nil)
+		return c.p.Bad(n, "", line, "TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>", nil)
 	}
 	tid, err1 := strconv.ParseInt(args[1], 10, 64)
 	mb, err2 := strconv.ParseFloat(args[3], 64)
 	secs, err3 := strconv.ParseFloat(args[4], 64)
 	if err1 != nil || err2 != nil || err3 != nil {
-		return c.p.bad(n, "", line, "TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>", nil)
+		return c.p.Bad(n, "", line, "TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>", nil)
 	}
-	if !c.wants(Transfers) {
+	if !c.wants(schema.Transfers) {
 		return nil
 	}
 	x := &c.xfer
@@ -1029,31 +1021,31 @@ func (c *ccLoader) workerTransfer(id string, args []string, us int64, n int, lin
 	if args[0] == "TRANSFER" {
 		kind = "transfer"
 		if len(args) < 2 {
-			return c.p.bad(n, "", line, "WORKER <id> TRANSFER INPUT|OUTPUT <name> <size> <wall> [<start>]", nil)
+			return c.p.Bad(n, "", line, "WORKER <id> TRANSFER INPUT|OUTPUT <name> <size> <wall> [<start>]", nil)
 		}
 		dir = args[1]
 		args = args[1:]
 	}
 	vals := args[1:]
 	if len(vals) < 3 {
-		return c.p.bad(n, "", line, "<name> <size> <wall> [<start>]", nil)
+		return c.p.Bad(n, "", line, "<name> <size> <wall> [<start>]", nil)
 	}
 	file := vals[0]
 	nums := vals[1:]
 	size, err1 := strconv.ParseFloat(nums[0], 64)
 	wall, err2 := strconv.ParseFloat(nums[1], 64)
 	if err1 != nil || err2 != nil {
-		return c.p.bad(n, "", line, "<name> <size> <wall> [<start>] with numeric size and wall", nil)
+		return c.p.Bad(n, "", line, "<name> <size> <wall> [<start>] with numeric size and wall", nil)
 	}
 	var start int64
 	hasStart := len(nums) >= 3
 	if hasStart {
 		var err error
 		if start, err = strconv.ParseInt(nums[2], 10, 64); err != nil {
-			return c.p.bad(n, "start", nums[2], "an integer µs start time", err)
+			return c.p.Bad(n, "start", nums[2], "an integer µs start time", err)
 		}
 	}
-	if !c.wants(Transfers) {
+	if !c.wants(schema.Transfers) {
 		return nil
 	}
 	// every field is valid: append the row
@@ -1080,13 +1072,13 @@ func (c *ccLoader) workerTransfer(id string, args []string, us int64, n int, lin
 	return nil
 }
 
-func (c *ccLoader) dataset(name string) *Dataset {
-	source := "workqueue"
+func (c *ccLoader) dataset(name string) *source.Dataset {
+	src := "workqueue"
 	if c.tv {
-		source = "taskvine"
+		src = "taskvine"
 	}
-	d := &Dataset{Source: source, Files: []string{name}, Frames: map[string]*frame.Frame{}}
-	c.span.set(d)
+	d := &source.Dataset{Source: src, Files: []string{name}, Frames: map[string]*frame.Frame{}}
+	c.span.Set(d)
 	// Tasks that never ran get one row (attempt 0, state waiting or
 	// canceled), after the attempts, in first-seen order.
 	for i := range int32(c.tasks.n) {
@@ -1099,13 +1091,13 @@ func (c *ccLoader) dataset(name string) *Dataset {
 			setStr(c.rows.raw, row, c.words.text(t.done), t.done != 0)
 		}
 	}
-	if c.wants(Tasks) {
-		d.Frames[Tasks] = c.tasksFrame(d, source)
+	if c.wants(schema.Tasks) {
+		d.Frames[schema.Tasks] = c.tasksFrame(d, src)
 	}
-	if c.wants(Placements) {
-		d.Frames[Placements] = c.placementsFrame()
+	if c.wants(schema.Placements) {
+		d.Frames[schema.Placements] = c.placementsFrame()
 	}
-	if c.wants(Workers) {
+	if c.wants(schema.Workers) {
 		var w struct {
 			run, conn, lost  intCol
 			id, addr, reason strCol
@@ -1120,12 +1112,12 @@ func (c *ccLoader) dataset(name string) *Dataset {
 			w.reason.opt(x.reason, x.hasLost)
 			w.box.add(x.res)
 		}
-		d.Frames[Workers] = frame.New(w.run.col("run"), w.id.col("worker"), w.addr.col("host"), w.conn.times("connected"),
+		d.Frames[schema.Workers] = frame.New(w.run.col("run"), w.id.col("worker"), w.addr.col("host"), w.conn.times("connected"),
 			w.lost.times("lost"), w.reason.col("reason"), w.box.cores.col("cpus"), w.box.gpus.col("gpus"), w.box.mem.col("mem_mb"), w.box.disk.col("disk_mb"))
 	}
-	if c.wants(Transfers) {
+	if c.wants(schema.Transfers) {
 		x := &c.xfer
-		d.Frames[Transfers] = frame.New(x.time.times("time"), x.run.col("run"), x.kind.col("kind"), x.dir.col("direction"),
+		d.Frames[schema.Transfers] = frame.New(x.time.times("time"), x.run.col("run"), x.kind.col("kind"), x.dir.col("direction"),
 			x.task.col("task"), x.worker.col("worker"), x.file.col("file"), x.bytes.col("bytes"), x.mb.col("size_mb"),
 			x.wall.col("wall_s"), x.start.times("start"), x.cached.col("cached"))
 	}
@@ -1134,18 +1126,18 @@ func (c *ccLoader) dataset(name string) *Dataset {
 		d.Frames["categories"] = frame.New(k.time.times("time"), k.run.col("run"), k.name.col("category"), k.kind.col("kind"),
 			k.mode.col("mode"), k.cores.col("cores"), k.mem.col("mem_mb"), k.disk.col("disk_mb"), k.gpus.col("gpus"))
 	}
-	if c.wants(Events) {
+	if c.wants(schema.Events) {
 		e := &c.ev
 		if e.data.cut > 0 {
-			c.p.textCut(Events, "data", &e.data, int(e.line.v[e.data.firstCut]))
+			textCut(&c.p, schema.Events, "data", &e.data, int(e.line.v[e.data.firstCut]))
 		}
-		d.Frames[Events] = frame.New(e.time.times("time"), e.run.col("run"), e.kind.col("type"), e.id.col("id"),
+		d.Frames[schema.Events] = frame.New(e.time.times("time"), e.run.col("run"), e.kind.col("type"), e.id.col("id"),
 			e.state.col("state"), e.data.col("data"), e.line.col("line"))
 	}
-	d.Warnings = c.p.finish()
+	d.Warnings = c.p.Finish()
 	for fname, f := range d.Frames {
 		if f.Err() != nil {
-			panic(fmt.Sprintf("loaders: %s %s frame: %v", source, fname, f.Err()))
+			panic(fmt.Sprintf("loaders: %s %s frame: %v", src, fname, f.Err()))
 		}
 	}
 	return d

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // Typed column accumulators: loaders append values (or nulls) row by row
@@ -376,11 +377,11 @@ func (c *textCol) col(name string) frame.Column {
 
 // textCut warns when c reached the 2 GiB limit of one Arrow string
 // column; line is the log line of c's first cut row (0 if unknown).
-func (p *problems) textCut(frameName, col string, c *textCol, line int) {
+func textCut(p *source.Problems, frameName, col string, c *textCol, line int) {
 	if c.cut == 0 {
 		return
 	}
-	p.note(line, frameName+"."+col, "", fmt.Sprintf(
+	p.Note(line, frameName+"."+col, "", fmt.Sprintf(
 		"%d rows from here on have a null %s: the column reached Arrow's 2 GiB string limit (every record is still parsed into the other frames; load without the %s frame to save the memory)",
 		c.cut, col, frameName))
 }

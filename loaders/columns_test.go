@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // A text column past Arrow's 32-bit offset limit keeps its rows (null from
@@ -26,10 +28,10 @@ func TestTextColLimit(t *testing.T) {
 	if want := []bool{true, false, false}; !slices.Equal(c.ok, want) {
 		t.Fatalf("valid = %v, want %v", c.ok, want)
 	}
-	p := problems{file: "x.log"}
-	p.textCut(Events, "data", &c, 42)
-	if len(p.warnings) != 1 || p.warnings[0].Line != 42 || !strings.Contains(p.warnings[0].String(), "2 rows from here on have a null data") {
-		t.Fatalf("warnings = %v", p.warnings)
+	p := source.Problems{File: "x.log"}
+	textCut(&p, schema.Events, "data", &c, 42)
+	if len(p.Warnings) != 1 || p.Warnings[0].Line != 42 || !strings.Contains(p.Warnings[0].String(), "2 rows from here on have a null data") {
+		t.Fatalf("warnings = %v", p.Warnings)
 	}
 }
 

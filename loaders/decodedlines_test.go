@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // decodedLines sees the same lines, numbers, errors and truncation
@@ -43,12 +45,12 @@ func TestDecodedLinesMatchesEachLine(t *testing.T) {
 	for name, in := range inputs {
 		t.Run(name, func(t *testing.T) {
 			var want, got []string
-			p1 := problems{file: "f"}
+			p1 := source.Problems{File: "f"}
 			err1 := eachLine(in(), &p1, func(line []byte, n int) error {
 				want = append(want, fmt.Sprintf("%d:%d:%.20s", n, len(line), line))
 				return check(line, n)
 			})
-			p2 := problems{file: "f"}
+			p2 := source.Problems{File: "f"}
 			err2 := decodedLines(in(), &p2, 2, func(line []byte, v *int) { *v = len(line) },
 				func(line []byte, n int, v *int) error {
 					if *v != len(line) {
@@ -63,13 +65,13 @@ func TestDecodedLinesMatchesEachLine(t *testing.T) {
 			if strings.Join(want, "\n") != strings.Join(got, "\n") {
 				t.Fatalf("lines differ: eachLine %d lines, decodedLines %d", len(want), len(got))
 			}
-			if fmt.Sprint(p1.warnings) != fmt.Sprint(p2.warnings) {
-				t.Fatalf("warnings differ:\n%v\n%v", p1.warnings, p2.warnings)
+			if fmt.Sprint(p1.Warnings) != fmt.Sprint(p2.Warnings) {
+				t.Fatalf("warnings differ:\n%v\n%v", p1.Warnings, p2.Warnings)
 			}
 		})
 	}
 	// An error from apply stops the load at once.
-	p := problems{file: "f"}
+	p := source.Problems{File: "f"}
 	seen := 0
 	err := decodedLines(strings.NewReader(whole), &p, 2, func([]byte, *int) {}, func(line []byte, n int, _ *int) error {
 		seen++

@@ -49,6 +49,8 @@ import (
 	_ "time/tzdata" // US/Eastern and the rest without the system's zoneinfo
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // EPMTFile is one file of an EPMT job.
@@ -101,10 +103,10 @@ func epmtKind(name string, head []byte) string {
 		return "metadata"
 	case len(head) > 262 && bytes.Equal(head[257:262], []byte("ustar")):
 		return "archive"
-	case bytes.HasPrefix(head, []byte("tags,")) || (bytes.Contains(firstLine(head), []byte(",exename,")) && bytes.Contains(firstLine(head), []byte(",numtids,"))):
+	case bytes.HasPrefix(head, []byte("tags,")) || (bytes.Contains(source.FirstLine(head), []byte(",exename,")) && bytes.Contains(source.FirstLine(head), []byte(",numtids,"))):
 		return "csv"
 	case head[0] == '{':
-		first := firstLine(head)
+		first := source.FirstLine(head)
 		i := bytes.IndexByte(first, '\t')
 		if i < 0 {
 			return ""
@@ -130,18 +132,18 @@ type epmtJob struct {
 // and papiex data files (TSV v2 files need their header file among them).
 // Without metadata or a collated CSV name, the job id is the name of the
 // files' folder, as EPMT stages jobs in .../<jobid>/.
-func LoadEPMT(files []EPMTFile, o Options) (*Dataset, error) {
+func LoadEPMT(files []EPMTFile, o source.Options) (*source.Dataset, error) {
 	hint := ""
 	if len(files) > 0 {
 		hint = path.Base(path.Dir(strings.ReplaceAll(files[0].Name, "\\", "/")))
 	}
-	return o.project(loadEPMT(files, hint, o))
+	return o.Project(loadEPMT(files, hint, o))
 }
 
-func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
-	d := &Dataset{Source: "epmt", Frames: map[string]*frame.Frame{}}
-	want := wantFrames(o)
-	wantThreads := want == nil || want[Threads] // the one large frame that can be skipped
+func loadEPMT(files []EPMTFile, hint string, o source.Options) (*source.Dataset, error) {
+	d := &source.Dataset{Source: "epmt", Frames: map[string]*frame.Frame{}}
+	want := source.WantFrames(o)
+	wantThreads := want == nil || want[schema.Threads] // the one large frame that can be skipped
 	type dataFile struct {
 		name string
 		kind string
@@ -167,7 +169,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			if err != nil {
 				var pe *pickleError
 				if errors.As(err, &pe) {
-					return nil, &ParseError{File: f.Name, Field: fmt.Sprintf("pickle offset %d", pe.offset), Want: "a job_metadata pickle EPMT writes (" + pe.msg + ")"}
+					return nil, &source.ParseError{File: f.Name, Field: fmt.Sprintf("pickle offset %d", pe.offset), Want: "a job_metadata pickle EPMT writes (" + pe.msg + ")"}
 				}
 				return nil, fmt.Errorf("%s: %w", f.Name, err)
 			}
@@ -185,7 +187,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		case "csv", "tsv":
 			data = append(data, dataFile{f.Name, kind, br})
 		default:
-			return nil, &unknownFormatError{f.Name, "not an EPMT job_metadata, papiex CSV or TSV file"}
+			return nil, &source.UnknownFormatError{Path: f.Name, Msg: "not an EPMT job_metadata, papiex CSV or TSV file"}
 		}
 	}
 	where := "job"
@@ -207,13 +209,13 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		rows       *papiexRows // the processes' thread rows
 		metrics    []string
 		skipped    []string // metrics no column or sum needs, not kept
-		p          problems
+		p          source.Problems
 	}
 	var all []*hostProcs
 	// Options.Columns: the base columns built (the rest are skipped, and
 	// named as such if an unknown column is asked for)
-	keep := struct{ host, file, line, exename, path, args bool }{o.keeps(Procs, "host"), o.keeps(Procs, "file"),
-		o.keeps(Procs, "line"), o.keeps(Procs, "exename"), o.keeps(Procs, "path"), o.keeps(Procs, "args")}
+	keep := struct{ host, file, line, exename, path, args bool }{o.Keeps(schema.Procs, "host"), o.Keeps(schema.Procs, "file"),
+		o.Keeps(schema.Procs, "line"), o.Keeps(schema.Procs, "exename"), o.Keeps(schema.Procs, "path"), o.Keeps(schema.Procs, "args")}
 	// the text fields kept: hostname also names the threads' host
 	var keepText [nStrFields]bool
 	keepText[sHostname] = wantThreads || keep.host
@@ -223,11 +225,11 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	// cpu_time and the papiex-error check read
 	need := func(metric string) bool {
 		c := papiexColumn(metric)
-		return o.keeps(Procs, c) || metric == "usertime" || metric == "systemtime" || metric == "rdtsc_duration" ||
-			wantThreads && o.keeps(Threads, c)
+		return o.Keeps(schema.Procs, c) || metric == "usertime" || metric == "systemtime" || metric == "rdtsc_duration" ||
+			wantThreads && o.Keeps(schema.Threads, c)
 	}
 	for _, f := range data {
-		hp := &hostProcs{file: f.name, host: epmtHost(f.name), p: problems{file: f.name, lenient: o.Lenient}}
+		hp := &hostProcs{file: f.name, host: epmtHost(f.name), p: source.Problems{File: f.name, Lenient: o.Lenient}}
 		if f.kind == "csv" {
 			hp.procs, hp.rows, hp.metrics, hp.skipped, err = readPapiexCSV(f.r, &hp.p, text, need)
 			if job.id == "" {
@@ -267,7 +269,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	names := make([]string, len(metrics))
 	for m, name := range metrics {
 		if names[m] = papiexColumn(name); names[m] != name {
-			d.Warnings = append(d.Warnings, Warning{File: where, Field: name, Msg: fmt.Sprintf("papiex column %q is named like one of jobframe's; kept as %q", name, names[m])})
+			d.Warnings = append(d.Warnings, source.Warning{File: where, Field: name, Msg: fmt.Sprintf("papiex column %q is named like one of jobframe's; kept as %q", name, names[m])})
 		}
 	}
 	firstOnly := map[string]bool{"num_threads": true, "starttime": true}
@@ -275,12 +277,12 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	// (cpu_time and the papiex-error check read three metrics)
 	keepMetric, sumMetric := make([]bool, len(metrics)), make([]bool, len(metrics))
 	for m, name := range metrics {
-		keepMetric[m] = o.keeps(Procs, names[m])
+		keepMetric[m] = o.Keeps(schema.Procs, names[m])
 		sumMetric[m] = keepMetric[m] || name == "usertime" || name == "systemtime" || name == "rdtsc_duration"
 	}
 	keepThreadMetric := make([]bool, len(metrics))
 	for m := range metrics {
-		keepThreadMetric[m] = o.keeps(Threads, names[m])
+		keepThreadMetric[m] = o.Keeps(schema.Threads, names[m])
 	}
 	var pr struct {
 		host, exename, path, args, tags, file         strCol
@@ -324,11 +326,11 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	var procInts []procInt // the per-process integer columns kept
 	for _, c := range []procInt{{&pr.pid, fPID, "pid"}, {&pr.ppid, fPPID, "ppid"}, {&pr.pgid, fPGID, "pgid"}, {&pr.sid, fSID, "sid"},
 		{&pr.gen, fGeneration, "generation"}, {&pr.exit, fExitcode, "exitcode"}, {&pr.sig, fExitsignal, "exitsignal"}} {
-		if o.keeps(Procs, c.name) {
+		if o.Keeps(schema.Procs, c.name) {
 			procInts = append(procInts, c)
 		}
 	}
-	asked, limited := o.Columns[Procs]
+	asked, limited := o.Columns[schema.Procs]
 	wantTagCols := !limited || slices.ContainsFunc(asked, func(c string) bool { return strings.HasPrefix(c, frame.TagPrefix) })
 	for _, c := range procInts {
 		c.col.reserve(nProcs)
@@ -380,7 +382,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			r0 := int(p.row0)
 			start, end := rows.start[r0], rows.end[r0]
 			if job.hasTimes && (start < job.start || end > job.stop) {
-				e := hp.p.bad(p.line, "start", fmt.Sprintf("%s..%s", frame.FormatMicros(start), frame.FormatMicros(end)),
+				e := hp.p.Bad(p.line, "start", fmt.Sprintf("%s..%s", frame.FormatMicros(start), frame.FormatMicros(end)),
 					fmt.Sprintf("a process inside the job's window %s..%s (EPMT: Corrupted CSV detected)", frame.FormatMicros(job.start), frame.FormatMicros(job.stop)), nil)
 				if e != nil {
 					return nil, e
@@ -398,7 +400,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			}
 			tags, bad := pt.tags, pt.bad
 			if len(bad) > 0 {
-				hp.p.note(p.line, "tags", text.tag(p), fmt.Sprintf("tag piece %q has more than one ':' and is dropped, as EPMT does", bad[0]))
+				hp.p.Note(p.line, "tags", text.tag(p), fmt.Sprintf("tag piece %q has more than one ':' and is dropped, as EPMT does", bad[0]))
 			}
 			if wantTagCols {
 				procTags = append(procTags, tags)
@@ -500,7 +502,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 				rootStart, rootExit, hasRoot = start, p.ints[fExitcode], true
 			}
 		}
-		d.Warnings = append(d.Warnings, hp.p.finish()...)
+		d.Warnings = append(d.Warnings, hp.p.Finish()...)
 	}
 	n := len(pr.start.v)
 	keys := make([]string, 0, len(tagKeys))
@@ -511,10 +513,10 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	var cols []frame.Column
 	// add appends column name, built by col, if Options.Columns keeps it
 	add := func(name string, col func() frame.Column) {
-		if o.keeps(Procs, name) {
+		if o.Keeps(schema.Procs, name) {
 			cols = append(cols, col())
 		} else {
-			d.skip(Procs, name)
+			d.Skip(schema.Procs, name)
 		}
 	}
 	add("job", func() frame.Column { return repeat("job", job.id, n) })
@@ -536,8 +538,8 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	add("cpu_time", func() frame.Column { return pr.cpu.col("cpu_time") })
 	add("tags", func() frame.Column { return pr.tags.col("tags") })
 	for _, key := range keys {
-		if !o.keeps(Procs, frame.TagPrefix+key) {
-			d.skip(Procs, frame.TagPrefix+key)
+		if !o.Keeps(schema.Procs, frame.TagPrefix+key) {
+			d.Skip(schema.Procs, frame.TagPrefix+key)
 			continue
 		}
 		v := make([]string, n)
@@ -551,7 +553,7 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 		if keepMetric[m] {
 			cols = append(cols, pr.metric[m].col(names[m]))
 		} else {
-			d.skip(Procs, names[m])
+			d.Skip(schema.Procs, names[m])
 		}
 	}
 	// the metrics the readers did not keep (no column or sum needs them)
@@ -564,10 +566,10 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			}
 		}
 	}
-	d.skip(Procs, unread...)
+	d.Skip(schema.Procs, unread...)
 	add("file", func() frame.Column { return pr.file.col("file") })
 	add("line", func() frame.Column { return pr.line.col("line") })
-	d.Frames[Procs] = frame.New(cols...)
+	d.Frames[schema.Procs] = frame.New(cols...)
 
 	if wantThreads {
 		nt := len(th.pid.v)
@@ -577,12 +579,12 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 			if keepThreadMetric[m] {
 				tcols = append(tcols, th.metric[m].col(names[m]))
 			} else {
-				d.skip(Threads, names[m])
+				d.Skip(schema.Threads, names[m])
 			}
 		}
-		d.skip(Threads, unread...)
+		d.Skip(schema.Threads, unread...)
 		tcols = append(tcols, th.file.col("file"))
-		d.Frames[Threads] = frame.New(tcols...)
+		d.Frames[schema.Threads] = frame.New(tcols...)
 	}
 
 	// the jobs frame: one row
@@ -607,10 +609,10 @@ func loadEPMT(files []EPMTFile, hint string, o Options) (*Dataset, error) {
 	for _, k := range jkeys {
 		jc = append(jc, frame.StringCol(frame.TagPrefix+k, []string{job.tags[k]}, nil))
 	}
-	d.Frames[Jobs] = frame.New(jc...)
+	d.Frames[schema.Jobs] = frame.New(jc...)
 	if len(papiexErrPIDs) > 0 {
 		sort.Slice(papiexErrPIDs, func(a, b int) bool { return papiexErrPIDs[a] < papiexErrPIDs[b] })
-		d.Warnings = append(d.Warnings, Warning{File: job.id, Msg: fmt.Sprintf("papiex-error: %d processes with rdtsc_duration <= 0 (pids %v), set to -1 as EPMT does", len(papiexErrPIDs), papiexErrPIDs)})
+		d.Warnings = append(d.Warnings, source.Warning{File: job.id, Msg: fmt.Sprintf("papiex-error: %d processes with rdtsc_duration <= 0 (pids %v), set to -1 as EPMT does", len(papiexErrPIDs), papiexErrPIDs)})
 	}
 	for name, f := range d.Frames {
 		if f.Err() != nil {
@@ -653,10 +655,10 @@ func indexOf(list []string, s string) int {
 }
 
 // epmtJobFromMeta reads the job fields of a metadata dict (nil: none).
-func epmtJobFromMeta(m map[string]any, name string, o Options) (epmtJob, []Warning, error) {
+func epmtJobFromMeta(m map[string]any, name string, o source.Options) (epmtJob, []source.Warning, error) {
 	var j epmtJob
 	if m == nil {
-		return j, []Warning{{File: name, Msg: "no job_metadata: the job's times, tags and user are unknown and processes are not checked against its window"}}, nil
+		return j, []source.Warning{{File: name, Msg: "no job_metadata: the job's times, tags and user are unknown and processes are not checked against its window"}}, nil
 	}
 	str := func(v any) string {
 		switch x := v.(type) {
@@ -673,7 +675,7 @@ func epmtJobFromMeta(m map[string]any, name string, o Options) (epmtJob, []Warni
 	}
 	for _, k := range []string{"job_pl_id", "job_pl_submit_ts", "job_pl_start_ts", "job_el_stop_ts"} {
 		if _, ok := m[k]; !ok {
-			return j, nil, &ParseError{File: name, Field: k, Want: "the key " + k + " in the job metadata (EPMT requires it)"}
+			return j, nil, &source.ParseError{File: name, Field: k, Want: "the key " + k + " in the job metadata (EPMT requires it)"}
 		}
 	}
 	j.id = str(m["job_pl_id"])
@@ -696,7 +698,7 @@ func epmtJobFromMeta(m map[string]any, name string, o Options) (epmtJob, []Warni
 	for k, dst := range times {
 		dt, ok := m[k].(pyDatetime)
 		if !ok {
-			return j, nil, &ParseError{File: name, Field: k, Text: fmt.Sprintf("%T", m[k]), Want: "a datetime"}
+			return j, nil, &source.ParseError{File: name, Field: k, Text: fmt.Sprintf("%T", m[k]), Want: "a datetime"}
 		}
 		if dt.Offset == nil {
 			j.tz = zone
@@ -721,12 +723,12 @@ func epmtJobFromMeta(m map[string]any, name string, o Options) (epmtJob, []Warni
 	if j.name == "" {
 		j.name = str(plEnv["SLURM_JOB_NAME"])
 	}
-	var warns []Warning
+	var warns []source.Warning
 	if t, ok := elEnv["EPMT_JOB_TAGS"]; ok {
 		tags, bad := frame.ParseTags(str(t))
 		j.tags = tags
 		if len(bad) > 0 {
-			warns = append(warns, Warning{File: name, Field: "EPMT_JOB_TAGS", Text: bad[0], Msg: "tag piece with more than one ':' dropped, as EPMT does"})
+			warns = append(warns, source.Warning{File: name, Field: "EPMT_JOB_TAGS", Text: bad[0], Msg: "tag piece with more than one ':' dropped, as EPMT does"})
 		}
 	}
 	return j, warns, nil
@@ -734,7 +736,7 @@ func epmtJobFromMeta(m map[string]any, name string, o Options) (epmtJob, []Warni
 
 // LoadEPMTArchive reads one EPMT job from a tar stream (decompress a
 // .tgz first; Open does).
-func LoadEPMTArchive(r io.Reader, name string, o Options) (*Dataset, error) {
+func LoadEPMTArchive(r io.Reader, name string, o source.Options) (*source.Dataset, error) {
 	tr := tar.NewReader(r)
 	var files []EPMTFile
 	for {
@@ -768,5 +770,5 @@ func LoadEPMTArchive(r io.Reader, name string, o Options) (*Dataset, error) {
 	for _, ext := range []string{".tgz", ".tar.gz", ".tar", ".gz", ".zst"} {
 		hint = strings.TrimSuffix(hint, ext)
 	}
-	return o.project(loadEPMT(files, hint, o))
+	return o.Project(loadEPMT(files, hint, o))
 }

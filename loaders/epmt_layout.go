@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // papiexLayout is where a papiex CSV header puts the fields a row is read
@@ -31,11 +33,11 @@ func newPapiexLayout(fields []string, file string, line int, need func(metric st
 		col[h] = i
 	}
 	if len(col) != len(header) {
-		return nil, nil, nil, &ParseError{File: file, Line: line, Field: "header", Text: clip(strings.Join(header, ","), 80), Want: "each column named once", Err: errBadHeader}
+		return nil, nil, nil, &source.ParseError{File: file, Line: line, Field: "header", Text: source.Clip(strings.Join(header, ","), 80), Want: "each column named once", Err: source.ErrBadHeader}
 	}
 	for _, name := range []string{"pid", "numtids", "start", "end"} {
 		if _, ok := col[name]; !ok {
-			return nil, nil, nil, &ParseError{File: file, Line: line, Field: name, Text: clip(strings.Join(header, ","), 80), Want: "a papiex CSV header naming pid, numtids, start and end", Err: errBadHeader}
+			return nil, nil, nil, &source.ParseError{File: file, Line: line, Field: name, Text: source.Clip(strings.Join(header, ","), 80), Want: "a papiex CSV header naming pid, numtids, start and end", Err: source.ErrBadHeader}
 		}
 	}
 	look := func(name string) int {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // papiexRead is everything readPapiexCSVPacked returns and reports, in a
@@ -25,7 +27,7 @@ type papiexRead struct {
 }
 
 func readPapiex(in string, lenient, pack bool, need func(string) bool) papiexRead {
-	p := &problems{file: "f.csv", lenient: lenient}
+	p := &source.Problems{File: "f.csv", Lenient: lenient}
 	text := newPapiexText([nStrFields]bool{true, true, true, true, true})
 	procs, rows, metrics, skipped, err := readPapiexCSVPacked(strings.NewReader(in), p, text, need, pack)
 	var out papiexRead
@@ -47,7 +49,7 @@ func readPapiex(in string, lenient, pack bool, need func(string) bool) papiexRea
 	if err != nil {
 		out.Err = err.Error()
 	}
-	out.Warnings, out.Skipped2 = p.warnings, p.skipped
+	out.Warnings, out.Skipped2 = p.Warnings, p.Skipped
 	return out
 }
 
@@ -143,7 +145,7 @@ func TestPeekPapiexLayoutReader(t *testing.T) {
 	gone := errors.New("disk gone")
 	for _, cut := range []int{5, len(b) / 2} {
 		in := io.MultiReader(strings.NewReader(string(b[:cut])), iotest.ErrReader(gone))
-		_, _, _, _, err := readPapiexCSV(in, &problems{file: "f.csv"}, newPapiexText([nStrFields]bool{}), need)
+		_, _, _, _, err := readPapiexCSV(in, &source.Problems{File: "f.csv"}, newPapiexText([nStrFields]bool{}), need)
 		if !errors.Is(err, gone) {
 			t.Fatalf("cut at %d: error %v, want %v", cut, err, gone)
 		}

@@ -23,6 +23,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // pyDatetime is a decoded datetime.datetime (or date); Offset is the UTC
@@ -299,7 +301,7 @@ func decodePickle(r io.Reader) (any, error) {
 			}
 			b, err := unquotePyString(line)
 			if err != nil {
-				return nil, fail("STRING %s: %v", clip(line, 40), err)
+				return nil, fail("STRING %s: %v", source.Clip(line, 40), err)
 			}
 			stack = append(stack, pyBytesOrString(b))
 		case 'V': // UNICODE: raw-unicode-escape

@@ -26,6 +26,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // The per-process fields of a papiex row (EPMT's per_process_fields):
@@ -267,7 +269,7 @@ func (l *lastByteReader) Read(b []byte) (int, error) {
 // lines hold no record. A last line cut short that each rejects is a
 // truncated line (decodedLines). lay, when not nil, packs each line
 // split on the decode goroutines (papiexLayout.pack).
-func csvRecords(r io.Reader, p *problems, lay *papiexLayout, each func(rec *csvRecord) error) error {
+func csvRecords(r io.Reader, p *source.Problems, lay *papiexLayout, each func(rec *csvRecord) error) error {
 	lr := &lastByteReader{r: r}
 	var rec csvRecord
 	var pending []byte
@@ -456,14 +458,14 @@ func (sc *csvScratch) cutFields(b []byte, ends []int) []string {
 // the summable columns in header order that need reports true for (the
 // processes hold their values), skipped the others (still checked to be
 // integers, not kept).
-func readPapiexCSV(r io.Reader, p *problems, text *papiexText, need func(metric string) bool) (procs []*papiexProc, rows *papiexRows, metrics, skipped []string, err error) {
+func readPapiexCSV(r io.Reader, p *source.Problems, text *papiexText, need func(metric string) bool) (procs []*papiexProc, rows *papiexRows, metrics, skipped []string, err error) {
 	return readPapiexCSVPacked(r, p, text, need, true)
 }
 
 // readPapiexCSVPacked is readPapiexCSV, with the usual rows packed on the
 // decode goroutines when pack is set (the reader's results are the same
 // either way; tests compare the two).
-func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(metric string) bool, pack bool) (procs []*papiexProc, rows *papiexRows, metrics, skipped []string, err error) {
+func readPapiexCSVPacked(r io.Reader, p *source.Problems, text *papiexText, need func(metric string) bool, pack bool) (procs []*papiexProc, rows *papiexRows, metrics, skipped []string, err error) {
 	rows = &papiexRows{}
 	var pre *papiexLayout // the header's layout as the decoders have it
 	if pack {
@@ -477,7 +479,7 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 			return nil
 		}
 		if int64(cur.nrows) != cur.declared {
-			e := p.bad(cur.line, "numtids", strconv.FormatInt(cur.declared, 10), fmt.Sprintf("the number of rows of the process (%d)", cur.nrows), nil)
+			e := p.Bad(cur.line, "numtids", strconv.FormatInt(cur.declared, 10), fmt.Sprintf("the number of rows of the process (%d)", cur.nrows), nil)
 			if e != nil {
 				return e
 			}
@@ -513,7 +515,7 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 	begin := func(rec *csvRecord, pr *papiexProc, vals []int64, ok []bool, tid, start, end int64) error {
 		pr.declared = pr.ints[fNumtids]
 		if !pr.has[fNumtids] || pr.declared < 1 {
-			return p.bad(rec.line, "numtids", at(rec, lay.intIdx[fNumtids]), "the number of thread rows (1 or more)", nil)
+			return p.Bad(rec.line, "numtids", at(rec, lay.intIdx[fNumtids]), "the number of thread rows (1 or more)", nil)
 		}
 		pr.row0, pr.nrows = int32(rows.n()), 1
 		rows.add(vals, ok, tid, start, end)
@@ -526,7 +528,7 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 		line := rec.line
 		if lay == nil {
 			var err error
-			if lay, metrics, skipped, err = newPapiexLayout(rec.all(), p.file, line, need); err != nil {
+			if lay, metrics, skipped, err = newPapiexLayout(rec.all(), p.File, line, need); err != nil {
 				return err
 			}
 			packed = pre.sameHeader(lay.header)
@@ -554,7 +556,7 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 			return begin(rec, pr, vals, ok, tidOr(tid, hasTid), pk.start(m), pk.end(m))
 		}
 		if rec.n() != len(lay.header) {
-			return p.bad(line, "", strings.Join(rec.all(), ","), fmt.Sprintf("%d fields, as the header names", len(lay.header)), nil)
+			return p.Bad(line, "", strings.Join(rec.all(), ","), fmt.Sprintf("%d fields, as the header names", len(lay.header)), nil)
 		}
 		parse := func(i int, name string) (int64, bool, error) {
 			if i < 0 || rec.field(i) == "" {
@@ -566,7 +568,7 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 			s := rec.field(i)
 			v, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
-				return 0, false, p.bad(line, name, s, "an integer", err)
+				return 0, false, p.Bad(line, name, s, "an integer", err)
 			}
 			return v, true, nil
 		}
@@ -602,11 +604,11 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 			return nil // skipped (lenient)
 		}
 		if !hasStart || !hasEnd {
-			return p.bad(line, "start", at(rec, startIdx)+","+at(rec, endIdx), "start and end (µs since the epoch) on every row", nil)
+			return p.Bad(line, "start", at(rec, startIdx)+","+at(rec, endIdx), "start and end (µs since the epoch) on every row", nil)
 		}
 		if rec.field(lay.intIdx[fPID]) == "" { // a thread row of the current process
 			if cur == nil {
-				return p.bad(line, "pid", "", "a process row before its thread rows", nil)
+				return p.Bad(line, "pid", "", "a process row before its thread rows", nil)
 			}
 			rows.add(vals, ok, tidOr(tid, hasTid), start, end)
 			cur.nrows++
@@ -631,11 +633,11 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 	var ue *unterminatedError
 	if errors.As(err, &ue) {
 		// the last record runs to the end of the file: one bad record
-		err = p.bad(ue.line, "", "", "a closing quote before the end of the file (unterminated quoted field)", nil)
+		err = p.Bad(ue.line, "", "", "a closing quote before the end of the file (unterminated quoted field)", nil)
 	}
 	if err != nil {
-		if _, ok := err.(*ParseError); !ok {
-			err = &ParseError{File: p.file, Line: 0, Text: "", Want: "papiex CSV", Err: err}
+		if _, ok := err.(*source.ParseError); !ok {
+			err = &source.ParseError{File: p.File, Line: 0, Text: "", Want: "papiex CSV", Err: err}
 		}
 		return nil, nil, nil, nil, err
 	}
@@ -643,7 +645,7 @@ func readPapiexCSVPacked(r io.Reader, p *problems, text *papiexText, need func(m
 		return nil, nil, nil, nil, err
 	}
 	if rows.n() > math.MaxInt32 {
-		return nil, nil, nil, nil, &ParseError{File: p.file, Want: "at most 2^31 rows in one papiex file"}
+		return nil, nil, nil, nil, &source.ParseError{File: p.File, Want: "at most 2^31 rows in one papiex file"}
 	}
 	return procs, rows, metrics, skipped, nil
 }
@@ -672,13 +674,13 @@ func readPapiexHeader(r io.Reader, name string) ([]string, error) {
 	}
 	first := strings.SplitN(strings.TrimRight(string(b), "\r\n"), "\t", 2)[0]
 	if !strings.HasPrefix(first, "{") || !strings.HasSuffix(first, "}") {
-		return nil, &ParseError{File: name, Line: 1, Field: "metrics", Text: clip(first, 80), Want: "{name,name,...} as the first tab-separated field", Err: errBadHeader}
+		return nil, &source.ParseError{File: name, Line: 1, Field: "metrics", Text: source.Clip(first, 80), Want: "{name,name,...} as the first tab-separated field", Err: source.ErrBadHeader}
 	}
 	names := strings.Split(first[1:len(first)-1], ",")
 	seen := map[string]bool{}
 	for _, n := range names {
 		if seen[n] || n == "" {
-			return nil, &ParseError{File: name, Line: 1, Field: "metrics", Text: clip(first, 80), Want: "each metric named once", Err: errBadHeader}
+			return nil, &source.ParseError{File: name, Line: 1, Field: "metrics", Text: source.Clip(first, 80), Want: "each metric named once", Err: source.ErrBadHeader}
 		}
 		seen[n] = true
 	}
@@ -689,7 +691,7 @@ func readPapiexHeader(r io.Reader, name string) ([]string, error) {
 var tsvFields = []string{"threads_df", "tags", "hostname", "exename", "path", "exitcode", "exitsignal", "pid", "generation", "ppid", "pgid", "sid", "numtids", "start", "finish", "args"}
 
 // readPapiexTSV reads a TSV v2 data file given its metric names.
-func readPapiexTSV(r io.Reader, metrics []string, p *problems, text *papiexText) ([]*papiexProc, *papiexRows, error) {
+func readPapiexTSV(r io.Reader, metrics []string, p *source.Problems, text *papiexText) ([]*papiexProc, *papiexRows, error) {
 	var procs []*papiexProc
 	rows := &papiexRows{width: len(metrics)}
 	err := eachLine(r, p, func(b []byte, n int) error {
@@ -706,10 +708,10 @@ func readPapiexTSV(r io.Reader, metrics []string, p *problems, text *papiexText)
 }
 
 // parseTSVLine reads one process of a TSV v2 file, its threads into rows.
-func parseTSVLine(line string, n int, metrics []string, p *problems, text *papiexText, rows *papiexRows) (*papiexProc, error) {
+func parseTSVLine(line string, n int, metrics []string, p *source.Problems, text *papiexText, rows *papiexRows) (*papiexProc, error) {
 	f := strings.SplitN(line, "\t", len(tsvFields))
 	if len(f) != len(tsvFields) {
-		return nil, p.bad(n, "", line, fmt.Sprintf("%d tab-separated fields", len(tsvFields)), nil)
+		return nil, p.Bad(n, "", line, fmt.Sprintf("%d tab-separated fields", len(tsvFields)), nil)
 	}
 	pr := &papiexProc{line: n}
 	var start, end int64
@@ -724,7 +726,7 @@ func parseTSVLine(line string, n int, metrics []string, p *problems, text *papie
 		}
 		x, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			return nil, p.bad(n, name, v, "an integer", err)
+			return nil, p.Bad(n, name, v, "an integer", err)
 		}
 		switch name {
 		case "start":
@@ -738,15 +740,15 @@ func parseTSVLine(line string, n int, metrics []string, p *problems, text *papie
 	}
 	pr.declared = pr.ints[fNumtids]
 	if pr.declared < 1 {
-		return nil, p.bad(n, "numtids", f[12], "the number of threads (1 or more)", nil)
+		return nil, p.Bad(n, "numtids", f[12], "the number of threads (1 or more)", nil)
 	}
 	df := f[0]
 	if !strings.HasPrefix(df, "{") || !strings.HasSuffix(df, "}") {
-		return nil, p.bad(n, "threads_df", df, "{v,v,...}", nil)
+		return nil, p.Bad(n, "threads_df", df, "{v,v,...}", nil)
 	}
 	vals := strings.Split(df[1:len(df)-1], ",")
 	if int64(len(vals)) != pr.declared*int64(len(metrics)) {
-		return nil, p.bad(n, "threads_df", df, fmt.Sprintf("numtids × %d metrics = %d values", len(metrics), pr.declared*int64(len(metrics))), nil)
+		return nil, p.Bad(n, "threads_df", df, fmt.Sprintf("numtids × %d metrics = %d values", len(metrics), pr.declared*int64(len(metrics))), nil)
 	}
 	row := make([]int64, len(metrics))
 	ok := make([]bool, len(metrics))
@@ -760,7 +762,7 @@ func parseTSVLine(line string, n int, metrics []string, p *problems, text *papie
 			x, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
 				rows.truncate(int(pr.row0)) // the process is not kept
-				return nil, p.bad(n, "threads_df", s, "an integer metric value", err)
+				return nil, p.Bad(n, "threads_df", s, "an integer metric value", err)
 			}
 			row[k] = x
 		}

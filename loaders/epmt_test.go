@@ -11,9 +11,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
-func openEPMT(t *testing.T, paths ...string) *Dataset {
+func openEPMT(t *testing.T, paths ...string) *source.Dataset {
 	t.Helper()
 	d, err := Open(paths...)
 	if err != nil {
@@ -27,7 +30,7 @@ func openEPMT(t *testing.T, paths ...string) *Dataset {
 
 func TestEPMT615503(t *testing.T) {
 	d := openEPMT(t, bundled("epmt/615503"))
-	p := mustFrame(t, d, Procs)
+	p := mustFrame(t, d, schema.Procs)
 	want := map[string]string{
 		"5652":  "ln 6854 op:dmput;op_instance:2;op_sequence:1317 4998 152 pp053 615503 dmput",
 		"30597": "tcsh 6854 op:rm;op_instance:7;op_sequence:709 11997 74524 pp053 615503 rm",
@@ -47,8 +50,8 @@ func TestEPMT615503(t *testing.T) {
 
 func TestEPMT12340TSV(t *testing.T) {
 	d := openEPMT(t, bundled("epmt/12340"))
-	p := mustFrame(t, d, Procs)
-	if p.NumRows() != 18 || mustFrame(t, d, Threads).NumRows() != 18 {
+	p := mustFrame(t, d, schema.Procs)
+	if p.NumRows() != 18 || mustFrame(t, d, schema.Threads).NumRows() != 18 {
 		t.Fatal(p.NumRows())
 	}
 	if got := render(groupCounts(t, p, "exename")); got != "cut:1 echo:16 sed:1" {
@@ -83,7 +86,7 @@ func TestEPMT804280(t *testing.T) {
 	if len(d.Warnings) != 0 {
 		t.Fatal(d.Warnings)
 	}
-	j := mustFrame(t, d, Jobs)
+	j := mustFrame(t, d, schema.Jobs)
 	got := strings.Join(cells(t, j, "job", "804280", "start", "end", "duration_us", "exit_code", "reason", "user", "timezone", "num_procs", "num_threads", "cpu_time", "root_exitcode"), "")
 	if got != "2019-06-22T20:58:14.020006Z 2019-06-22T21:50:44.724533Z 3150704527 0 none Jeffrey.Durachta US/Eastern 435 468 13084584 0" {
 		t.Fatal(got)
@@ -91,7 +94,7 @@ func TestEPMT804280(t *testing.T) {
 	if got := strings.Join(cells(t, j, "job", "804280", "name", "tag.exp_name", "tag.exp_component", "tag.exp_time", "tag.atm_res", "tag.ocn_res"), ""); got != "ESM4_historical_D151_ocean_cobalt_tracers_int_19090101 ESM4_historical_D151 ocean_cobalt_tracers_int 19090101 c96l49 0.5l75" {
 		t.Fatal(got)
 	}
-	p := mustFrame(t, d, Procs)
+	p := mustFrame(t, d, schema.Procs)
 	if p.NumRows() != 435 {
 		t.Fatal(p.NumRows())
 	}
@@ -131,10 +134,10 @@ func TestEPMTArchive(t *testing.T) {
 	tgz := filepath.Join(dir, "804280.tgz")
 	writeTgz(t, tgz, bundled("epmt/804280"), "./")
 	d := openEPMT(t, tgz)
-	if p := mustFrame(t, d, Procs); p.NumRows() != 435 {
+	if p := mustFrame(t, d, schema.Procs); p.NumRows() != 435 {
 		t.Fatal(p.NumRows())
 	}
-	if got := cells(t, mustFrame(t, d, Jobs), "job", "804280", "duration_us"); got[0] != "3150704527" {
+	if got := cells(t, mustFrame(t, d, schema.Jobs), "job", "804280", "duration_us"); got[0] != "3150704527" {
 		t.Fatal(got)
 	}
 	evil := filepath.Join(dir, "evil.tgz")
@@ -152,10 +155,10 @@ func TestEPMTArchive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := render(groupCounts(t, mustFrame(t, all, Jobs), "job")); got != "12340:1 615503:1 804280:1" {
+	if got := render(groupCounts(t, mustFrame(t, all, schema.Jobs), "job")); got != "12340:1 615503:1 804280:1" {
 		t.Fatal(got)
 	}
-	if n := mustFrame(t, all, Procs).NumRows(); n != 435+4+18 {
+	if n := mustFrame(t, all, schema.Procs).NumRows(); n != 435+4+18 {
 		t.Fatal(n)
 	}
 }
@@ -193,22 +196,22 @@ func copyDir(t *testing.T, from, to string) {
 
 func TestEPMTBadInput(t *testing.T) {
 	hdr := "tags,hostname,exename,path,args,exitcode,pid,generation,ppid,pgid,sid,numtids,tid,start,end,usertime,systemtime\n"
-	_, err := LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,x,1\n")}}, Options{})
+	_, err := LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,x,1\n")}}, source.Options{})
 	mustContain(t, err, "h1-collated-papiex-7-0.csv:2: field usertime", `got "x"`, "an integer")
-	_, err = LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,2,10,5,9,1,1\n")}}, Options{})
+	_, err = LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,2,10,5,9,1,1\n")}}, source.Options{})
 	mustContain(t, err, "field numtids", `got "2"`, "the number of rows of the process (1)")
-	_, err = LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",,,,,,,,,,,,11,5,9,1,1\n")}}, Options{})
+	_, err = LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",,,,,,,,,,,,11,5,9,1,1\n")}}, source.Options{})
 	mustContain(t, err, "field pid", "a process row before its thread rows")
-	_, err = LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,\"open,0,10\n")}}, Options{})
+	_, err = LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,\"open,0,10\n")}}, source.Options{})
 	mustContain(t, err, "h1-collated-papiex-7-0.csv:2:", "unterminated quoted field")
 	// A last line cut short (the file still being written) is a warning,
 	// in both modes; the processes before it load.
 	for _, lenient := range []bool{false, true} {
-		d, err := LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,1,1\n,h1,ls,/bin/ls,,0,11,0,1,1,1,1,10,5")}}, Options{Lenient: lenient})
+		d, err := LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,1,1\n,h1,ls,/bin/ls,,0,11,0,1,1,1,1,10,5")}}, source.Options{Lenient: lenient})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := mustFrame(t, d, Procs).NumRows(); n != 1 {
+		if n := mustFrame(t, d, schema.Procs).NumRows(); n != 1 {
 			t.Errorf("lenient %v: %d processes, want 1", lenient, n)
 		}
 		if w := fmt.Sprint(d.Warnings); !strings.Contains(w, "h1-collated-papiex-7-0.csv:3: truncated last line") {
@@ -218,11 +221,11 @@ func TestEPMTBadInput(t *testing.T) {
 	// A quoted field holding a comma and a line end, an escaped comma, CRLF
 	// line ends and a blank line: records keep the line they start on.
 	d, err := LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(strings.ReplaceAll(hdr, "\n", "\r\n") +
-		",h1,sh,/bin/sh,\"-c \"\"a,\nb\"\"\",0,10,0,1,1,1,1,10,5,9,1,1\r\n\r\n,h1,ls,/bin/ls,x\\,y,0,11,0,1,1,1,1,11,5,9,2,2\r\n")}}, Options{})
+		",h1,sh,/bin/sh,\"-c \"\"a,\nb\"\"\",0,10,0,1,1,1,1,10,5,9,1,1\r\n\r\n,h1,ls,/bin/ls,x\\,y,0,11,0,1,1,1,1,11,5,9,2,2\r\n")}}, source.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	procs := mustFrame(t, d, Procs)
+	procs := mustFrame(t, d, schema.Procs)
 	args, _, _ := procs.Strings("args")
 	lines, _, _ := procs.Int64s("line")
 	if !slices.Equal(args, []string{"-c \"a,\nb\"", "x,y"}) || !slices.Equal(lines, []int64{2, 5}) {
@@ -231,26 +234,26 @@ func TestEPMTBadInput(t *testing.T) {
 	// A process outside the job's window (EPMT: "Corrupted CSV detected").
 	meta, _ := os.ReadFile(bundled("epmt/804280/job_metadata"))
 	_, err = LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)},
-		{Name: "d/h1-collated-papiex-804280-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,1,1\n")}}, Options{})
+		{Name: "d/h1-collated-papiex-804280-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,1,1\n")}}, source.Options{})
 	mustContain(t, err, "h1-collated-papiex-804280-0.csv:2: field start", "inside the job's window", "Corrupted CSV detected")
 	d, err = LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)},
-		{Name: "d/h1-collated-papiex-804280-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,1,1\n")}}, Options{Lenient: true})
-	if err != nil || mustFrame(t, d, Procs).NumRows() != 0 || len(d.Warnings) != 2 {
+		{Name: "d/h1-collated-papiex-804280-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,1,1\n")}}, source.Options{Lenient: true})
+	if err != nil || mustFrame(t, d, schema.Procs).NumRows() != 0 || len(d.Warnings) != 2 {
 		t.Fatal(err, d.Warnings)
 	}
 }
 
 func TestEPMTTimeZone(t *testing.T) {
 	meta, _ := os.ReadFile(bundled("epmt/804280/job_metadata"))
-	d, err := LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)}}, Options{TimeZone: "Europe/Prague"})
+	d, err := LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)}}, source.Options{TimeZone: "Europe/Prague"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// 16:58:14.020006 CEST = 14:58:14.020006 UTC
-	if got := cells(t, mustFrame(t, d, Jobs), "job", "804280", "start", "timezone"); got[0] != "2019-06-22T14:58:14.020006Z Europe/Prague" {
+	if got := cells(t, mustFrame(t, d, schema.Jobs), "job", "804280", "start", "timezone"); got[0] != "2019-06-22T14:58:14.020006Z Europe/Prague" {
 		t.Fatal(got)
 	}
-	_, err = LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)}}, Options{TimeZone: "Mars/Olympus"})
+	_, err = LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)}}, source.Options{TimeZone: "Mars/Olympus"})
 	mustContain(t, err, `time zone "Mars/Olympus"`)
 }
 
@@ -258,14 +261,14 @@ func TestEPMTTimeZone(t *testing.T) {
 // those of a full load.
 func TestEPMTWithoutThreads(t *testing.T) {
 	full := openEPMT(t, bundled("epmt/804280"))
-	part, err := OpenWith(Options{Frames: []string{Procs}}, bundled("epmt/804280"))
+	part, err := OpenWith(source.Options{Frames: []string{schema.Procs}}, bundled("epmt/804280"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := part.Frames[Threads]; ok {
+	if _, ok := part.Frames[schema.Threads]; ok {
 		t.Fatal("threads frame built although not asked for")
 	}
-	a, b := mustFrame(t, full, Procs), mustFrame(t, part, Procs)
+	a, b := mustFrame(t, full, schema.Procs), mustFrame(t, part, schema.Procs)
 	if a.NumRows() != 435 || csvText(t, a) != csvText(t, b) {
 		t.Fatalf("procs differ from the full load (%d rows):\n%s\n%s", a.NumRows(), a, b)
 	}
@@ -323,7 +326,7 @@ func TestEPMTTSVBadThreadLenient(t *testing.T) {
 	f[12] = "2"                                                     // numtids
 	tsv := lines[0] + "\n" + strings.Join(f, "\t") + "\n" + lines[2] + "\n"
 	d, err := LoadEPMT([]EPMTFile{{Name: "j/perftools.org-papiex-header.tsv", R: strings.NewReader(string(header))},
-		{Name: "j/perftools.org-papiex.tsv", R: strings.NewReader(tsv)}}, Options{Lenient: true})
+		{Name: "j/perftools.org-papiex.tsv", R: strings.NewReader(tsv)}}, source.Options{Lenient: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,13 +338,13 @@ func TestEPMTTSVBadThreadLenient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	procs, rows, err := readPapiexTSV(strings.NewReader(tsv), metrics, &problems{file: "t", lenient: true}, newPapiexText([nStrFields]bool{}))
+	procs, rows, err := readPapiexTSV(strings.NewReader(tsv), metrics, &source.Problems{File: "t", Lenient: true}, newPapiexText([nStrFields]bool{}))
 	if err != nil || len(procs) != 2 || rows.n() != 2 || procs[1].row0 != 1 {
 		t.Errorf("readPapiexTSV: %d processes, %d rows, err %v", len(procs), rows.n(), err)
 	}
 	full := openEPMT(t, bundled("epmt/12340"))
-	want := mustFrame(t, full, Threads).Where("pid", "in", []int64{27552, 27554}).Drop("job", "file")
-	got := mustFrame(t, d, Threads).Drop("job", "file")
+	want := mustFrame(t, full, schema.Threads).Where("pid", "in", []int64{27552, 27554}).Drop("job", "file")
+	got := mustFrame(t, d, schema.Threads).Drop("job", "file")
 	if g, w := csvText(t, got), csvText(t, want); g != w {
 		t.Errorf("threads\n got %s\nwant %s", g, w)
 	}

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"os"
 
-	"github.com/jobframe/jobframe/frame"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // seedLines adds the file's lines, in chunks, as fuzz seeds.
@@ -26,10 +28,10 @@ func seedLines(f *testing.F, path string, chunk int) {
 // checkLoad runs a loader in both modes: strict may only fail with a
 // *ParseError (or say the input is in another format); lenient must not
 // fail at all on in-memory input of its format.
-func checkLoad(t *testing.T, in string, load func(string, Options) (*Dataset, error)) {
-	d, err := load(in, Options{Name: "fuzz"})
-	var pe *ParseError
-	var uf *unknownFormatError
+func checkLoad(t *testing.T, in string, load func(string, source.Options) (*source.Dataset, error)) {
+	d, err := load(in, source.Options{Name: "fuzz"})
+	var pe *source.ParseError
+	var uf *source.UnknownFormatError
 	if errors.As(err, &uf) {
 		return
 	}
@@ -45,7 +47,7 @@ func checkLoad(t *testing.T, in string, load func(string, Options) (*Dataset, er
 	}
 	// Lenient mode skips bad records; it can only fail on a bad header,
 	// without which no record can be read.
-	if _, err := load(in, Options{Name: "fuzz", Lenient: true}); err != nil && !errors.Is(err, errBadHeader) {
+	if _, err := load(in, source.Options{Name: "fuzz", Lenient: true}); err != nil && !errors.Is(err, source.ErrBadHeader) {
 		t.Fatalf("lenient: %v", err)
 	}
 }
@@ -54,7 +56,9 @@ func FuzzLoadHyperQueue(f *testing.F) {
 	seedLines(f, bundled("hq/synthetic_v0.26_journal.jsonl"), 10)
 	f.Add(hqRules)
 	f.Fuzz(func(t *testing.T, in string) {
-		checkLoad(t, in, func(s string, o Options) (*Dataset, error) { return LoadHyperQueue(strings.NewReader(s), o) })
+		checkLoad(t, in, func(s string, o source.Options) (*source.Dataset, error) {
+			return LoadHyperQueue(strings.NewReader(s), o)
+		})
 	})
 }
 
@@ -63,7 +67,7 @@ func FuzzLoadCctools(f *testing.F) {
 	seedLines(f, bundled("taskvine/realrun_vine_7.17.1_transactions.log"), 25)
 	seedLines(f, bundled("taskvine/cctools-test_2025-04-25_transactions.log"), 25)
 	f.Fuzz(func(t *testing.T, in string) {
-		checkLoad(t, in, func(s string, o Options) (*Dataset, error) { return loadCctools(strings.NewReader(s), o) })
+		checkLoad(t, in, func(s string, o source.Options) (*source.Dataset, error) { return loadCctools(strings.NewReader(s), o) })
 	})
 }
 
@@ -71,7 +75,7 @@ func FuzzLoadPerfLog(f *testing.F) {
 	seedLines(f, bundled("workqueue/realrun_wq_7.17.1_performance.log"), 4)
 	seedLines(f, bundled("taskvine/realrun_vine_7.17.1_performance.log"), 6)
 	f.Fuzz(func(t *testing.T, in string) {
-		checkLoad(t, in, func(s string, o Options) (*Dataset, error) { return LoadPerfLog(strings.NewReader(s), o) })
+		checkLoad(t, in, func(s string, o source.Options) (*source.Dataset, error) { return LoadPerfLog(strings.NewReader(s), o) })
 	})
 }
 
@@ -82,7 +86,7 @@ func FuzzLoadBalsam(f *testing.F) {
 	f.Add(`{"id": 1, "job_id": 1, "timestamp": "2021-03-10T12:00:01.5", "from_state": "RUNNING", "to_state": "RUN_ERROR", "data": {"returncode": 1, "error": "x"}}` + "\n")
 	jobs, _ := os.ReadFile(bundled("balsam/synthetic_jobs.json"))
 	f.Fuzz(func(t *testing.T, in string) {
-		checkLoad(t, in, func(s string, o Options) (*Dataset, error) {
+		checkLoad(t, in, func(s string, o source.Options) (*source.Dataset, error) {
 			return LoadBalsam(BalsamFiles{Events: strings.NewReader(s), Jobs: bytes.NewReader(jobs)}, o)
 		})
 	})
@@ -93,7 +97,7 @@ func FuzzLoadEPMTCSV(f *testing.F) {
 	b, _ := os.ReadFile(bundled("epmt/804280/pp075-collated-papiex-804280-0.PARTIAL-first435of6039procs.csv"))
 	f.Add(string(b[:6000]))
 	f.Fuzz(func(t *testing.T, in string) {
-		checkLoad(t, in, func(s string, o Options) (*Dataset, error) {
+		checkLoad(t, in, func(s string, o source.Options) (*source.Dataset, error) {
 			return LoadEPMT([]EPMTFile{{Name: "h-collated-papiex-1-0.csv", R: strings.NewReader(s)}}, o)
 		})
 	})
@@ -103,7 +107,7 @@ func FuzzLoadEPMTTSV(f *testing.F) {
 	header, _ := os.ReadFile(bundled("epmt/12340/perftools.org-papiex-header.tsv"))
 	seedLines(f, bundled("epmt/12340/perftools.org-papiex.tsv"), 4)
 	f.Fuzz(func(t *testing.T, in string) {
-		checkLoad(t, in, func(s string, o Options) (*Dataset, error) {
+		checkLoad(t, in, func(s string, o source.Options) (*source.Dataset, error) {
 			return LoadEPMT([]EPMTFile{{Name: "j/h-papiex-header.tsv", R: bytes.NewReader(header)}, {Name: "j/h-papiex.tsv", R: strings.NewReader(s)}}, o)
 		})
 	})

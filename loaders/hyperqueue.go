@@ -38,8 +38,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -47,6 +49,8 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 type hqTaskRef struct {
@@ -418,7 +422,7 @@ type hqQueue struct {
 }
 
 type hqLoader struct {
-	p        problems
+	p        source.Problems
 	want     map[string]bool // frames to build (nil: all)
 	attempts []*hqAttempt
 	arena    arena[hqAttempt]
@@ -443,7 +447,7 @@ type hqLoader struct {
 	allocs  []*hqAlloc
 	amap    map[string]*hqAlloc
 	unknown map[string]int
-	span    logSpan
+	span    source.LogSpan
 	scratch []byte // addInt's
 
 	ev struct {
@@ -463,19 +467,19 @@ type hqLoader struct {
 }
 
 // LoadHyperQueue reads a HyperQueue journal export (JSON lines).
-func LoadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
-	return o.project(loadHyperQueue(r, o))
+func LoadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
+	return o.Project(loadHyperQueue(r, o))
 }
 
 // loadHyperQueue is LoadHyperQueue without the projection on o.Columns.
-func loadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
+func loadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
 	name := o.Name
 	if name == "" {
 		name = "-"
 	}
 	h := &hqLoader{
-		p:       problems{file: name, lenient: o.Lenient},
-		want:    wantFrames(o),
+		p:       source.Problems{File: name, Lenient: o.Lenient},
+		want:    source.WantFrames(o),
 		wmap:    map[int64]*hqWorker{},
 		jmap:    map[int64]*hqJob{},
 		submits: map[int64][]*hqSubmit{},
@@ -483,13 +487,13 @@ func loadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 		amap:    map[string]*hqAlloc{},
 		unknown: map[string]int{},
 	}
-	if h.want == nil || h.want[Events] {
+	if h.want == nil || h.want[schema.Events] {
 		// the events frame has a row per line and all their text: sized
 		// ahead, its columns never copy themselves as they grow
-		if n := estimateRecords(r, `"event"`); n > 0 {
+		if n := source.EstimateRecords(r, `"event"`); n > 0 {
 			ev := &h.ev
 			reserve(n, &ev.line, &ev.time, &ev.typ, &ev.job, &ev.worker, &ev.task, &ev.instance)
-			ev.data.reserve(n, int(min(inputSize(r), math.MaxInt32)))
+			ev.data.reserve(n, int(min(source.InputSize(r), math.MaxInt32)))
 		}
 	}
 	// JSON decoding runs on other goroutines; events apply in order here.
@@ -510,8 +514,8 @@ func loadHyperQueue(r io.Reader, o Options) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range sortedKeys(h.unknown) {
-		h.p.note(0, "type", k, fmt.Sprintf("%d events of an unknown type kept in events with their raw text", h.unknown[k]))
+	for _, k := range slices.Sorted(maps.Keys(h.unknown)) {
+		h.p.Note(0, "type", k, fmt.Sprintf("%d events of an unknown type kept in events with their raw text", h.unknown[k]))
 	}
 	return h.dataset(name), nil
 }
@@ -726,22 +730,22 @@ func (h *hqLoader) line(line []byte, n int, d *hqDecoded) (int64, error) {
 		if err := h.event(&e, *e.Type, d.flat.t, n, line); err != nil {
 			return 0, err
 		}
-		h.span.add(d.flat.t)
+		h.span.Add(d.flat.t)
 		return d.flat.t, nil
 	}
 	l := &d.l
 	if d.err != nil {
-		return 0, h.p.bad(n, "", string(line), "a JSON object {\"event\": {...}, \"time\": ...}", d.err)
+		return 0, h.p.Bad(n, "", string(line), "a JSON object {\"event\": {...}, \"time\": ...}", d.err)
 	}
 	if l.Time == "" {
-		return 0, h.p.bad(n, "time", string(line), `a "time" field`, nil)
+		return 0, h.p.Bad(n, "time", string(line), `a "time" field`, nil)
 	}
 	t, err := frame.ParseMicros(l.Time)
 	if err != nil {
-		return 0, h.p.bad(n, "time", l.Time, "an RFC 3339 time", err)
+		return 0, h.p.Bad(n, "time", l.Time, "an RFC 3339 time", err)
 	}
 	if l.Event == nil {
-		return 0, h.p.bad(n, "event", string(line), `an "event" object`, nil)
+		return 0, h.p.Bad(n, "event", string(line), `an "event" object`, nil)
 	}
 	typ := "(untyped)"
 	if l.Event.Type != nil {
@@ -750,7 +754,7 @@ func (h *hqLoader) line(line []byte, n int, d *hqDecoded) (int64, error) {
 	if err := h.event(l.Event, typ, t, n, line); err != nil {
 		return 0, err
 	}
-	h.span.add(t)
+	h.span.Add(t)
 	return t, nil
 }
 
@@ -770,7 +774,7 @@ func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 
 func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) error {
 	job, hasJob := e.job()
-	if h.want == nil || h.want[Events] {
+	if h.want == nil || h.want[schema.Events] {
 		h.addEvent(e, typ, job, hasJob, t, n, raw)
 	}
 	var err error
@@ -778,7 +782,7 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 	// skipped (lenient) or the load stops (strict, err set).
 	missing := func(field string, ok bool) bool {
 		if !ok {
-			err = h.p.bad(n, field, string(raw), fmt.Sprintf("a %q field in a %s event", field, typ), nil)
+			err = h.p.Bad(n, field, string(raw), fmt.Sprintf("a %q field in a %s event", field, typ), nil)
 		}
 		return !ok
 	}
@@ -848,7 +852,7 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 		}
 		h.workerLost(e.ID.v, reason, t, n)
 	case "worker-overview":
-		if e.ID.ok && e.HwState != nil && e.HwState.State != nil && (h.want == nil || h.want[Perf]) {
+		if e.ID.ok && e.HwState != nil && e.HwState.State != nil && (h.want == nil || h.want[schema.Perf]) {
 			h.overview(e.ID.v, e.HwState.State, t, n)
 		}
 	case "job-created":
@@ -1287,9 +1291,9 @@ func mean(v []float64) float64 {
 	return s / float64(len(v))
 }
 
-func (h *hqLoader) dataset(name string) *Dataset {
-	d := &Dataset{Source: "hyperqueue", Files: []string{name}, Frames: map[string]*frame.Frame{}}
-	h.span.set(d)
+func (h *hqLoader) dataset(name string) *source.Dataset {
+	d := &source.Dataset{Source: "hyperqueue", Files: []string{name}, Frames: map[string]*frame.Frame{}}
+	h.span.Set(d)
 
 	var t struct {
 		job, worker, workers, state, raw, reason, policy, jobName strCol
@@ -1305,8 +1309,8 @@ func (h *hqLoader) dataset(name string) *Dataset {
 		root                     boolCol
 		cpus, gpus, mem          denseFloat
 	}
-	wantTasks := h.want == nil || h.want[Tasks]
-	wantPl := h.want == nil || h.want[Placements]
+	wantTasks := h.want == nil || h.want[schema.Tasks]
+	wantPl := h.want == nil || h.want[schema.Placements]
 	var scratch []byte
 	var job *hqJob // the job of the last attempt
 	if wantTasks {
@@ -1400,7 +1404,7 @@ func (h *hqLoader) dataset(name string) *Dataset {
 	}
 	n := len(h.attempts)
 	if wantTasks {
-		d.Frames[Tasks] = frame.New(
+		d.Frames[schema.Tasks] = frame.New(
 			repeat("source", "hyperqueue", n), t.job.col("job"), t.task.col("task"), t.attempt.col("attempt"),
 			t.instance.col("instance"), t.worker.col("worker"), t.workers.col("workers"), t.nWorkers.col("n_workers"),
 			t.submit.times("submit"), t.start.times("start"), t.end.times("end"), t.state.col("state"),
@@ -1411,7 +1415,7 @@ func (h *hqLoader) dataset(name string) *Dataset {
 		)
 	}
 	if wantPl {
-		d.Frames[Placements] = frame.New(
+		d.Frames[schema.Placements] = frame.New(
 			pl.job.col("job"), pl.task.col("task"), pl.attempt.col("attempt"), pl.worker.col("worker"), pl.root.col("root"),
 			pl.start.times("start"), pl.end.times("end"), pl.state.col("state"),
 			pl.cpus.col("cpus"), pl.gpus.col("gpus"), pl.mem.col("mem_mb"), pl.sl.col("start_line"), pl.el.col("end_line"),
@@ -1441,7 +1445,7 @@ func (h *hqLoader) dataset(name string) *Dataset {
 		w.cl.add(int64(x.connLine))
 		w.ll.opt(int64(x.lostLine), x.lostOK)
 	}
-	d.Frames[Workers] = frame.New(
+	d.Frames[schema.Workers] = frame.New(
 		w.worker.col("worker"), w.host.col("host"), w.conn.times("connected"), w.lost.times("lost"), w.reason.col("reason"),
 		w.cpus.col("cpus"), w.gpus.col("gpus"), w.mem.col("mem_mb"), w.group.col("group"), w.alloc.col("allocation"),
 		w.manager.col("manager"), w.addr.col("address"), w.pid.col("pid"), w.interval.col("overview_interval_s"),
@@ -1477,7 +1481,7 @@ func (h *hqLoader) dataset(name string) *Dataset {
 		j.tl.opt(x.timeLimit, x.hasTimeLimit)
 		j.dir.opt(x.submitDir, x.submitDir != "")
 	}
-	d.Frames[Jobs] = frame.New(
+	d.Frames[schema.Jobs] = frame.New(
 		j.job.col("job"), j.name.col("name"), j.submit.times("submit"), j.end.times("end"), j.state.col("state"),
 		j.reason.col("cancel_reason"), j.submits.col("submits"), j.ntasks.col("n_tasks"), j.graph.col("graph"),
 		j.maxf.col("max_fails"), j.prio.col("priority"), j.crash.col("crash_limit"), j.tl.col("time_limit_s"),
@@ -1508,32 +1512,32 @@ func (h *hqLoader) dataset(name string) *Dataset {
 		}
 		al.tl.opt(a.timeLimit, a.hasTimeLimit)
 	}
-	d.Frames[Allocations] = frame.New(
+	d.Frames[schema.Allocations] = frame.New(
 		al.id.col("id"), al.queue.col("queue"), al.qname.col("queue_name"), al.manager.col("manager"), al.nodes.col("nodes"),
 		al.queued.times("queued"), al.start.times("start"), al.end.times("end"), al.state.col("state"), al.tl.col("time_limit_s"),
 	)
 
 	p := &h.perf
-	d.Frames[Perf] = frame.New(
+	d.Frames[schema.Perf] = frame.New(
 		p.time.times("time"), p.worker.col("worker"), p.cpuPct.col("cpu_percent"), p.cores.col("cpu_cores"),
 		p.memTotal.col("mem_total_bytes"), p.memFree.col("mem_free_bytes"), p.memUsed.col("mem_used_bytes"),
 		p.rx.col("net_rx_bytes"), p.tx.col("net_tx_bytes"), p.gpus.col("gpus"), p.gpuPct.col("gpu_percent"),
 		p.gpuMemPct.col("gpu_mem_percent"), p.line.col("line"),
 	)
 	ev := &h.ev
-	if h.want != nil && !h.want[Events] {
+	if h.want != nil && !h.want[schema.Events] {
 		ev = nil
 	}
 	if ev != nil {
 		if ev.data.cut > 0 {
-			h.p.textCut(Events, "data", &ev.data, int(ev.line.v[ev.data.firstCut]))
+			textCut(&h.p, schema.Events, "data", &ev.data, int(ev.line.v[ev.data.firstCut]))
 		}
-		d.Frames[Events] = frame.New(
+		d.Frames[schema.Events] = frame.New(
 			ev.time.times("time"), ev.typ.col("type"), ev.job.col("job"), ev.task.col("task"), ev.instance.col("instance"),
 			ev.worker.col("worker"), ev.data.col("data"), ev.line.col("line"),
 		)
 	}
-	d.Warnings = h.p.finish()
+	d.Warnings = h.p.Finish()
 	for fname, f := range d.Frames {
 		if f.Err() != nil {
 			panic(fmt.Sprintf("loaders: hyperqueue %s frame: %v", fname, f.Err())) // a bug, not bad input

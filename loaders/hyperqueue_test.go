@@ -6,13 +6,15 @@ import (
 	"testing"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
-func loadHQ(t testing.TB, path string) *Dataset {
-	return loadFile(t, path, func(f *os.File, o Options) (*Dataset, error) { return LoadHyperQueue(f, o) }, Options{})
+func loadHQ(t testing.TB, path string) *source.Dataset {
+	return loadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadHyperQueue(f, o) }, source.Options{})
 }
 
-func hqString(t testing.TB, text string, o Options) (*Dataset, error) {
+func hqString(t testing.TB, text string, o source.Options) (*source.Dataset, error) {
 	t.Helper()
 	if o.Name == "" {
 		o.Name = "journal.jsonl"
@@ -26,7 +28,7 @@ func TestHyperQueueSample(t *testing.T) {
 	if len(d.Warnings) != 0 {
 		t.Fatalf("warnings: %v", d.Warnings)
 	}
-	ev := mustFrame(t, d, Events)
+	ev := mustFrame(t, d, schema.Events)
 	if ev.NumRows() != 133 {
 		t.Fatalf("%d events, want 133 lines", ev.NumRows())
 	}
@@ -43,7 +45,7 @@ func TestHyperQueueSample(t *testing.T) {
 		t.Fatalf("log span %v %s", d.HasLogSpan, got)
 	}
 
-	tasks := mustFrame(t, d, Tasks)
+	tasks := mustFrame(t, d, schema.Tasks)
 	if tasks.NumRows() != 56 {
 		t.Fatalf("%d attempts, want 56 task-started", tasks.NumRows())
 	}
@@ -81,12 +83,12 @@ func TestHyperQueueSample(t *testing.T) {
 	}
 
 	// Tasks per worker (semantics.md §1.2): 36, 17 and 4 entries.
-	pl := mustFrame(t, d, Placements)
+	pl := mustFrame(t, d, schema.Placements)
 	if got := counts(t, pl, "worker"); got != "1:36 2:17 3:4" {
 		t.Fatal(got)
 	}
 
-	w := mustFrame(t, d, Workers)
+	w := mustFrame(t, d, schema.Workers)
 	rows := []string{}
 	for _, id := range []string{"1", "2", "3"} {
 		rows = append(rows, strings.Join(cells(t, w, "worker", id, "host", "cpus", "gpus", "allocation", "manager", "reason"), ""))
@@ -99,7 +101,7 @@ func TestHyperQueueSample(t *testing.T) {
 		t.Fatal(got)
 	}
 
-	jobs := mustFrame(t, d, Jobs)
+	jobs := mustFrame(t, d, schema.Jobs)
 	if got := cells(t, jobs, "job", "1", "n_tasks", "crash_limit", "state"); got[0] != `50 {"MaxCrashes":5} completed` {
 		t.Fatal(got)
 	}
@@ -109,10 +111,10 @@ func TestHyperQueueSample(t *testing.T) {
 	if got := cells(t, jobs, "job", "3", "crash_limit", "state", "cancel_reason"); got[0] != "NeverRestart canceled wrong input deck" {
 		t.Fatal(got)
 	}
-	if a := mustFrame(t, d, Allocations); a.NumRows() != 1 || a.FormatValue(0, 0) != "4410231" {
+	if a := mustFrame(t, d, schema.Allocations); a.NumRows() != 1 || a.FormatValue(0, 0) != "4410231" {
 		t.Fatal(a)
 	}
-	if p := mustFrame(t, d, Perf); p.NumRows() != 7 {
+	if p := mustFrame(t, d, schema.Perf); p.NumRows() != 7 {
 		t.Fatalf("%d overview samples, want 7", p.NumRows())
 	}
 }
@@ -138,11 +140,11 @@ const hqRules = `{"event":{"type":"server-start","server_uid":"x"},"time":"2026-
 `
 
 func TestHyperQueueRules(t *testing.T) {
-	d, err := hqString(t, hqRules, Options{})
+	d, err := hqString(t, hqRules, source.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tasks := mustFrame(t, d, Tasks)
+	tasks := mustFrame(t, d, schema.Tasks)
 	cols := []string{"task", "attempt", "worker", "workers", "req_cpus", "req_gpus", "req_mem_mb", "policy", "req_estimated", "state", "end"}
 	got := map[string]string{}
 	for i := 0; i < tasks.NumRows(); i++ {
@@ -177,7 +179,7 @@ func TestHyperQueueRules(t *testing.T) {
 	if len(got) != len(want) {
 		t.Errorf("attempts %v", got)
 	}
-	pl := mustFrame(t, d, Placements).Where("job", "==", "2")
+	pl := mustFrame(t, d, schema.Placements).Where("job", "==", "2")
 	if c := pl.Select("worker", "state", "end"); c.NumRows() != 2 || c.FormatValue(1, 1) != "lost" || c.FormatValue(2, 1) != "2026-01-01T00:00:07.000000Z" || c.FormatValue(2, 0) != "2026-01-01T00:00:10.000000Z" {
 		t.Fatalf("multi-node placements\n%s", c)
 	}
@@ -185,12 +187,12 @@ func TestHyperQueueRules(t *testing.T) {
 	if got := cells(t, tasks, "state", "failed", "task"); len(got) != 0 {
 		t.Fatal(got)
 	}
-	jobs := mustFrame(t, d, Jobs)
+	jobs := mustFrame(t, d, schema.Jobs)
 	if got := cells(t, jobs, "job", "1", "submits", "n_tasks", "graph", "max_fails", "crash_limit", "state"); got[0] != "2 6 true 2 Unlimited open" {
 		t.Fatal(got)
 	}
 	// An unknown event type is kept with its raw text and counted.
-	ev := mustFrame(t, d, Events)
+	ev := mustFrame(t, d, schema.Events)
 	if got := cells(t, ev, "type", "job-frobnicated", "job", "data"); len(got) != 1 || !strings.Contains(got[0], `"job":9`) {
 		t.Fatal(got)
 	}
@@ -201,7 +203,7 @@ func TestHyperQueueRules(t *testing.T) {
 		t.Fatal(d.Warnings)
 	}
 	// mem Sum 10240000 = 1024 MiB; gpus from the gpus/amd List
-	if got := cells(t, mustFrame(t, d, Workers), "worker", "1", "cpus", "gpus", "mem_mb", "reason"); got[0] != "8.0 3.0 1024.0 HeartbeatLost" {
+	if got := cells(t, mustFrame(t, d, schema.Workers), "worker", "1", "cpus", "gpus", "mem_mb", "reason"); got[0] != "8.0 3.0 1024.0 HeartbeatLost" {
 		t.Fatal(got)
 	}
 }
@@ -216,11 +218,11 @@ func TestHyperQueueOldShapes(t *testing.T) {
 {"event":{"type":"task-canceled","job":1,"task":1},"time":"2023-01-01T00:00:03Z"}
 {"event":{"type":"job-completed","job":1},"time":"2023-01-01T00:00:03Z"}
 `
-	d, err := hqString(t, old, Options{})
+	d, err := hqString(t, old, source.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tasks := mustFrame(t, d, Tasks)
+	tasks := mustFrame(t, d, schema.Tasks)
 	got := strings.Join(cells(t, tasks, "job", "1", "task", "worker", "instance", "state", "req_estimated", "submit"), "|")
 	if got != "0 null null success true 2023-01-01T00:00:00.100000Z|1 null null canceled true 2023-01-01T00:00:00.100000Z" {
 		t.Fatal(got)
@@ -229,30 +231,30 @@ func TestHyperQueueOldShapes(t *testing.T) {
 
 func TestHyperQueueBadInput(t *testing.T) {
 	good := `{"event":{"type":"server-start"},"time":"2026-01-01T00:00:00Z"}` + "\n"
-	_, err := hqString(t, good+`{"event":{"type":"task-started","job":1},"time":"2026-01-01T00:00:01Z"}`+"\n", Options{})
+	_, err := hqString(t, good+`{"event":{"type":"task-started","job":1},"time":"2026-01-01T00:00:01Z"}`+"\n", source.Options{})
 	mustContain(t, err, "journal.jsonl:2:", `field task`, `want a "task" field in a task-started event`)
-	_, err = hqString(t, good+`{"event":{"type":"server-stop"},"time":"yesterday"}`+"\n", Options{})
+	_, err = hqString(t, good+`{"event":{"type":"server-stop"},"time":"yesterday"}`+"\n", source.Options{})
 	mustContain(t, err, "journal.jsonl:2: field time", `got "yesterday"`, "RFC 3339")
-	_, err = hqString(t, good+"not json\n"+good, Options{})
+	_, err = hqString(t, good+"not json\n"+good, source.Options{})
 	mustContain(t, err, "journal.jsonl:2:", "want a JSON object")
-	var pe *ParseError
+	var pe *source.ParseError
 	if !asParseError(err, &pe) || pe.Line != 2 {
 		t.Fatalf("want a *ParseError at line 2, got %v", err)
 	}
 	// Lenient: every bad line is listed, plus a total.
-	d, err := hqString(t, good+"not json\n"+good+`{"event":{},"time":"bad"}`+"\n", Options{Lenient: true})
+	d, err := hqString(t, good+"not json\n"+good+`{"event":{},"time":"bad"}`+"\n", source.Options{Lenient: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(d.Warnings) != 3 || d.Warnings[0].Line != 2 || d.Warnings[1].Line != 4 || !strings.Contains(d.Warnings[2].Msg, "2 bad records skipped") {
 		t.Fatal(d.Warnings)
 	}
-	if mustFrame(t, d, Events).NumRows() != 2 {
+	if mustFrame(t, d, schema.Events).NumRows() != 2 {
 		t.Fatal("the good lines are kept")
 	}
 	// A truncated last line (a journal still being written) is a warning
 	// even in strict mode.
-	d, err = hqString(t, good+`{"event":{"type":"task-sta`, Options{})
+	d, err = hqString(t, good+`{"event":{"type":"task-sta`, source.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,14 +268,14 @@ func TestHyperQueueBadInput(t *testing.T) {
 func TestHyperQueueSelectedFrames(t *testing.T) {
 	path := bundled("hq/synthetic_v0.26_journal.jsonl")
 	full := loadHQ(t, path)
-	part, err := OpenWith(Options{Frames: []string{Placements, Workers}}, path)
+	part, err := OpenWith(source.Options{Frames: []string{schema.Placements, schema.Workers}}, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Join(part.Names(), " "); got != "placements workers" {
 		t.Fatalf("frames %s, want placements workers", got)
 	}
-	for _, name := range []string{Placements, Workers} {
+	for _, name := range []string{schema.Placements, schema.Workers} {
 		a, b := mustFrame(t, full, name), mustFrame(t, part, name)
 		if a.NumRows() == 0 || csvText(t, a) != csvText(t, b) {
 			t.Fatalf("%s differs from the full load:\n%s\n%s", name, a, b)

@@ -22,6 +22,8 @@ import (
 	"bytes"
 	"io"
 	"sync/atomic"
+
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // blockCut is what the decode goroutine found in one block.
@@ -180,13 +182,13 @@ func cutBlock[T any](b *lineBatch[T], decodeAt func(buf []byte, i int, v *T) (in
 // workers+1 decoders: the reader only reads here, so one more decoder
 // keeps the cores busy (workers is decodeWorkers' count, which leaves a
 // core to a reader that cuts).
-func decodedJSON[T any](r io.Reader, p *problems, workers int, decode func(rec []byte, v *T), decodeAt func(buf []byte, i int, v *T) (int, error), apply func(rec []byte, line int, v *T) error) error {
+func decodedJSON[T any](r io.Reader, p *source.Problems, workers int, decode func(rec []byte, v *T), decodeAt func(buf []byte, i int, v *T) (int, error), apply func(rec []byte, line int, v *T) error) error {
 	return decodedJSONBlocks(r, blockBytes, p, workers+1, decode, decodeAt, apply)
 }
 
 // decodedJSONBlocks is decodedJSON with blocks of about size bytes (tests
 // cut small ones to put block ends everywhere).
-func decodedJSONBlocks[T any](r io.Reader, size int, p *problems, workers int, decode func(rec []byte, v *T), decodeAt func(buf []byte, i int, v *T) (int, error), apply func(rec []byte, line int, v *T) error) error {
+func decodedJSONBlocks[T any](r io.Reader, size int, p *source.Problems, workers int, decode func(rec []byte, v *T), decodeAt func(buf []byte, i int, v *T) (int, error), apply func(rec []byte, line int, v *T) error) error {
 	pool := newBatchPool[T](true, true)
 	keep := isReusable[T]()
 	var sequential atomic.Bool // the rest of the input goes to the sequential cutter
@@ -322,7 +324,7 @@ type jsonFallback struct {
 	done chan error
 }
 
-func startJSONFallback[T any](line int, st cutState, lineStart bool, p *problems, workers int, decode func(rec []byte, v *T), apply func(rec []byte, line int, v *T) error) *jsonFallback {
+func startJSONFallback[T any](line int, st cutState, lineStart bool, p *source.Problems, workers int, decode func(rec []byte, v *T), apply func(rec []byte, line int, v *T) error) *jsonFallback {
 	pr, pw := io.Pipe()
 	fb := &jsonFallback{pw: pw, done: make(chan error, 1)}
 	go func() {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // blockRec is the decoded record of the block-cutting tests: the raw id.
@@ -34,12 +36,12 @@ func decodeBlockRec(rec []byte, v *blockRec) {
 func cutBothWays(t *testing.T, in string, size int) string {
 	t.Helper()
 	run := func(blocks, lenient bool) string {
-		p := &problems{file: "f", lenient: lenient}
+		p := &source.Problems{File: "f", Lenient: lenient}
 		var out []string
 		apply := func(rec []byte, line int, v *blockRec) error {
 			out = append(out, fmt.Sprintf("%d:%s=%s", line, rec, v.id))
 			if v.bad != nil {
-				return p.bad(line, "", string(rec), "a record", v.bad)
+				return p.Bad(line, "", string(rec), "a record", v.bad)
 			}
 			return nil
 		}
@@ -49,7 +51,7 @@ func cutBothWays(t *testing.T, in string, size int) string {
 		} else {
 			err = decodedJSONStream(strings.NewReader(in), 1, cutStart, true, p, 1, decodeBlockRec, apply)
 		}
-		return fmt.Sprintf("records %q\nerror %v\nwarnings %v", out, err, p.finish())
+		return fmt.Sprintf("records %q\nerror %v\nwarnings %v", out, err, p.Finish())
 	}
 	var got string
 	for _, lenient := range []bool{false, true} {
@@ -127,7 +129,7 @@ func TestJSONBlocksAsSequential(t *testing.T) {
 			return end, err
 		}
 		n := 0
-		err := decodedJSONBlocks(strings.NewReader(c.in), 64, &problems{file: "f"}, 2, decode, decodeAt, func(rec []byte, line int, v *blockRec) error {
+		err := decodedJSONBlocks(strings.NewReader(c.in), 64, &source.Problems{File: "f"}, 2, decode, decodeAt, func(rec []byte, line int, v *blockRec) error {
 			n++
 			return nil
 		})

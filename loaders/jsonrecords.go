@@ -14,6 +14,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // cutProblem is input the cutter could not cut into records: the load
@@ -405,7 +407,7 @@ func pageResults(rec []byte) []byte {
 // cannot be cut into records ends the load: an error in strict mode, a
 // warning in lenient mode, and for JSON lines whose last record is cut
 // short (a log still being written) a warning in both.
-func decodedJSONStream[T any](r io.Reader, line int, st cutState, lineStart bool, p *problems, workers int, decode func(rec []byte, v *T), apply func(rec []byte, line int, v *T) error) error {
+func decodedJSONStream[T any](r io.Reader, line int, st cutState, lineStart bool, p *source.Problems, workers int, decode func(rec []byte, v *T), apply func(rec []byte, line int, v *T) error) error {
 	// Batches are recycled once applied: the pipeline's memory is a few
 	// batches whatever the input's size.
 	pool := newBatchPool[T](true, true)
@@ -440,10 +442,10 @@ func decodedJSONStream[T any](r io.Reader, line int, st cutState, lineStart bool
 		}
 		if c := b.problem; c != nil {
 			if c.truncated {
-				p.truncated(c.line, c.text)
+				p.Truncated(c.line, c.text)
 				return true, nil
 			}
-			return true, p.bad(c.line, "", c.text, c.want, c.err)
+			return true, p.Bad(c.line, "", c.text, c.want, c.err)
 		}
 		pool.put(b)
 		return false, nil

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // eachLine calls fn for every line of r, without its line end, with its
@@ -13,7 +15,7 @@ import (
 // lenient mode) is a log still being written: it is reported once as a
 // truncated line, in both modes, and the load goes on without it. line
 // is only valid during the call.
-func eachLine(r io.Reader, p *problems, fn func(line []byte, n int) error) error {
+func eachLine(r io.Reader, p *source.Problems, fn func(line []byte, n int) error) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte
 	for n := 1; ; n++ {
@@ -30,10 +32,10 @@ func eachLine(r io.Reader, p *problems, fn func(line []byte, n int) error) error
 			if err == nil || err == io.EOF {
 				return nil
 			}
-			return fmt.Errorf("%s: %w", p.file, err)
+			return fmt.Errorf("%s: %w", p.File, err)
 		}
 		if err != nil && err != io.EOF {
-			return fmt.Errorf("%s:%d: %w", p.file, n, err)
+			return fmt.Errorf("%s:%d: %w", p.File, n, err)
 		}
 		complete := raw[len(raw)-1] == '\n'
 		line := trimEOL(raw)
@@ -61,12 +63,12 @@ func trimEOL(b []byte) []byte {
 // written: what fn reported is taken back and the line is reported once
 // as truncated; the load then ends without an error. stop says whether
 // the load ends here, with err.
-func applyLine(p *problems, line []byte, n int, complete bool, fn func(line []byte, n int) error) (stop bool, err error) {
-	mark := p.mark()
+func applyLine(p *source.Problems, line []byte, n int, complete bool, fn func(line []byte, n int) error) (stop bool, err error) {
+	mark := p.Mark()
 	err = fn(line, n)
-	if !complete && (err != nil || p.rollback(mark)) {
-		p.rollback(mark)
-		p.truncated(n, string(line))
+	if !complete && (err != nil || p.Rollback(mark)) {
+		p.Rollback(mark)
+		p.Truncated(n, string(line))
 		return true, nil
 	}
 	return err != nil, err
@@ -227,7 +229,7 @@ func (bp *batchPool[T]) put(b *lineBatch[T]) {
 // on the calling goroutine, with eachLine's rules for errors and a
 // truncated last line. Memory stays bounded: a few batches of lines are in
 // flight at a time.
-func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
+func decodedLines[T any](r io.Reader, p *source.Problems, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
 	pool := newBatchPool[T](isReusable[T](), false)
 	produce := func(send func(*lineBatch[T]) bool) {
 		br := bufio.NewReaderSize(r, 64<<10)
@@ -240,7 +242,7 @@ func decodedLines[T any](r io.Reader, p *problems, workers int, decode func(line
 				raw, err = br.ReadSlice('\n')
 			}
 			if err != nil && err != io.EOF { // as eachLine: the partial line is not handed on
-				b.err = fmt.Errorf("%s:%d: %w", p.file, n, err)
+				b.err = fmt.Errorf("%s:%d: %w", p.File, n, err)
 				send(b)
 				return
 			}

@@ -16,13 +16,14 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // A format is one source format Open can recognise and load.
 type format struct {
 	name  string
 	sniff func(head []byte) bool
-	load  func(r io.Reader, o Options) (*Dataset, error)
+	load  func(r io.Reader, o source.Options) (*source.Dataset, error)
 }
 
 // formats lists the formats Open tries, in order.
@@ -37,25 +38,8 @@ func formats() []format {
 // sniffHyperQueue: the first non-blank line is a JSON object with an
 // "event" key (every journal line is {"event": {...}, "time": ...}).
 func sniffHyperQueue(head []byte) bool {
-	line := firstLine(head)
+	line := source.FirstLine(head)
 	return bytes.HasPrefix(line, []byte("{")) && bytes.Contains(line, []byte(`"event":`))
-}
-
-// firstLine returns the first non-blank line of b, trimmed.
-func firstLine(b []byte) []byte {
-	for len(b) > 0 {
-		i := bytes.IndexByte(b, '\n')
-		var l []byte
-		if i < 0 {
-			l, b = b, nil
-		} else {
-			l, b = b[:i], b[i+1:]
-		}
-		if l = bytes.TrimSpace(l); len(l) > 0 {
-			return l
-		}
-	}
-	return nil
 }
 
 // Open loads the named inputs, recognising each one's format from its
@@ -64,10 +48,10 @@ func firstLine(b []byte) []byte {
 // order (hidden files skipped). gzip- and zstd-compressed inputs are
 // decompressed transparently. With more than one input every frame gets
 // a leading "file" column naming the input each row came from.
-func Open(paths ...string) (*Dataset, error) { return OpenWith(Options{}, paths...) }
+func Open(paths ...string) (*source.Dataset, error) { return OpenWith(source.Options{}, paths...) }
 
 // OpenWith is Open with options (lenient mode).
-func OpenWith(o Options, paths ...string) (*Dataset, error) {
+func OpenWith(o source.Options, paths ...string) (*source.Dataset, error) {
 	var files []string
 	fromDir := map[string]bool{}
 	for _, p := range paths {
@@ -101,7 +85,7 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 		return nil, errors.New("no input given")
 	}
 	outer := o
-	o.inner = true // the inputs' loaders skip work; the result is projected below
+	o.Inner = true // the inputs' loaders skip work; the result is projected below
 	var inputs []*input
 	defer func() {
 		for _, in := range inputs {
@@ -122,9 +106,9 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 		at    int
 	}
 	groups := map[string]*balsamGroup{}
-	var sets []*Dataset
+	var sets []*source.Dataset
 	var pending []*balsamGroup
-	var skipped []Warning
+	var skipped []source.Warning
 	var epmtOrder []*epmtGroup
 	epmtJobs := map[string]*epmtGroup{}
 	for _, in := range inputs {
@@ -155,10 +139,10 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 		}
 		if kind == "" {
 			d, err := loadInput(in, o)
-			var uf *unknownFormatError
+			var uf *source.UnknownFormatError
 			if errors.As(err, &uf) && fromDir[in.path] {
 				// a folder may hold other files: say so, do not fail
-				skipped = append(skipped, Warning{File: in.path, Msg: "skipped: " + uf.msg})
+				skipped = append(skipped, source.Warning{File: in.path, Msg: "skipped: " + uf.Msg})
 				continue
 			}
 			if err != nil {
@@ -207,7 +191,7 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 	if len(sets) == 0 {
 		return nil, fmt.Errorf("no input in a format jobframe reads among %s", strings.Join(paths, ", "))
 	}
-	var d *Dataset
+	var d *source.Dataset
 	if len(sets) == 1 {
 		d = sets[0]
 	} else {
@@ -217,7 +201,7 @@ func OpenWith(o Options, paths ...string) (*Dataset, error) {
 		}
 	}
 	d.Warnings = append(skipped, d.Warnings...)
-	return outer.project(d, nil)
+	return outer.Project(d, nil)
 }
 
 // epmtGroup collects the EPMT files of one folder (one job).
@@ -253,11 +237,6 @@ func folderFiles(dir string, depth int) ([]string, error) {
 	return out, nil
 }
 
-// unknownFormatError says an input is in no format jobframe reads.
-type unknownFormatError struct{ path, msg string }
-
-func (e *unknownFormatError) Error() string { return e.path + ": " + e.msg }
-
 // input is one opened, decompressed source with its first bytes.
 type input struct {
 	path  string
@@ -267,46 +246,9 @@ type input struct {
 	close func()
 }
 
-// sizedReader is an input's reader with what is known of its size, for
-// loaders that reserve their columns ahead (estimateRecords).
-type sizedReader struct {
-	*bufio.Reader
-	head []byte
-	size int64
-}
+func (in *input) sized() io.Reader { return &source.SizedReader{Reader: in.r, Head: in.head, Size: in.size} }
 
-func (in *input) sized() io.Reader { return &sizedReader{in.r, in.head, in.size} }
-
-// inputSize returns the bytes r holds when it is an input of known size,
-// else 0.
-func inputSize(r io.Reader) int64 {
-	if s, ok := r.(*sizedReader); ok {
-		return s.size
-	}
-	return 0
-}
-
-// estimateRecords guesses how many records r holds when it is an input
-// of known size: its size times the records per byte of its first 64
-// KiB, counting the occurrences of key (a member every record has), plus
-// a fifth (records vary in length along a file) and 64. 0 when r's size
-// is not known. Columns reserved from the guess do not copy themselves
-// as they grow, which leaves no old arrays behind as garbage; room
-// reserved and never filled costs memory only where the runtime zeroes
-// reused pages, less than a doubling's spare half.
-func estimateRecords(r io.Reader, key string) int {
-	s, ok := r.(*sizedReader)
-	if !ok || s.size <= 0 || len(s.head) == 0 {
-		return 0
-	}
-	n := bytes.Count(s.head, []byte(key))
-	if int64(len(s.head)) >= s.size {
-		return n
-	}
-	return int(float64(s.size)*float64(n)/float64(len(s.head))*1.2) + 64
-}
-
-func openInput(path string, p *Progress) (*input, error) {
+func openInput(path string, p *source.Progress) (*input, error) {
 	var r io.Reader
 	closeFile := func() {}
 	if path == "-" {
@@ -318,11 +260,11 @@ func openInput(path string, p *Progress) (*input, error) {
 		}
 		r, closeFile = fh, func() { fh.Close() }
 		if st, err := fh.Stat(); err == nil && p != nil {
-			p.total.Add(st.Size())
+			p.Expect(st.Size())
 		}
 	}
 	if p != nil {
-		r = countingReader{r, p}
+		r = p.Reader(r)
 	}
 	dr, closeDec, err := decompress(r, path)
 	if err != nil {
@@ -346,7 +288,7 @@ func openInput(path string, p *Progress) (*input, error) {
 }
 
 // loadInput loads a non-Balsam input by the format its content shows.
-func loadInput(in *input, o Options) (*Dataset, error) {
+func loadInput(in *input, o source.Options) (*source.Dataset, error) {
 	o.Name = in.path
 	for _, f := range formats() {
 		if f.sniff(in.head) {
@@ -358,11 +300,11 @@ func loadInput(in *input, o Options) (*Dataset, error) {
 			return d, nil
 		}
 	}
-	first := string(firstLine(in.head))
+	first := string(source.FirstLine(in.head))
 	if first == "" {
-		return nil, &unknownFormatError{in.path, "empty input"}
+		return nil, &source.UnknownFormatError{Path: in.path, Msg: "empty input"}
 	}
-	return nil, &unknownFormatError{in.path, fmt.Sprintf("not a format jobframe reads (first line %q); want a HyperQueue journal export, a Work Queue / TaskVine transactions or performance log, Balsam events/jobs/batch-jobs JSON, or EPMT job files", clip(first, 60))}
+	return nil, &source.UnknownFormatError{Path: in.path, Msg: fmt.Sprintf("not a format jobframe reads (first line %q); want a HyperQueue journal export, a Work Queue / TaskVine transactions or performance log, Balsam events/jobs/batch-jobs JSON, or EPMT job files", source.Clip(first, 60))}
 }
 
 // decompress wraps r in a gzip or zstd reader when its first bytes are
@@ -388,18 +330,18 @@ func decompress(r io.Reader, name string) (io.Reader, func(), error) {
 }
 
 // merge concatenates datasets frame by frame, adding a "file" column.
-func merge(sets []*Dataset) (*Dataset, error) {
-	out := &Dataset{Frames: map[string]*frame.Frame{}}
+func merge(sets []*source.Dataset) (*source.Dataset, error) {
+	out := &source.Dataset{Frames: map[string]*frame.Frame{}}
 	sources := map[string]bool{}
 	byName := map[string][]*frame.Frame{}
 	for _, d := range sets {
 		sources[d.Source] = true
 		out.Files = append(out.Files, d.Files...)
 		out.Warnings = append(out.Warnings, d.Warnings...)
-		for name, cols := range d.unbuilt {
+		for name, cols := range d.Unbuilt {
 			for _, c := range cols {
-				if !slices.Contains(out.unbuilt[name], c) {
-					out.skip(name, c)
+				if !slices.Contains(out.Unbuilt[name], c) {
+					out.Skip(name, c)
 				}
 			}
 		}

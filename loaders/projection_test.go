@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // Loading only some columns (Options.Columns) gives exactly the full
@@ -19,19 +22,19 @@ func TestColumnsOption(t *testing.T) {
 	}{
 		// measured columns, one that took the "measured_" prefix, and the
 		// attempt's own columns, in an order of our choosing
-		{bundled("workqueue/realrun_wq_7.17.1_transactions.log"), Tasks, []string{"mem_mb", "final", "task", "measured_start", "cores", "exit_code", "limits_exceeded", "req_cpus"}},
-		{bundled("taskvine/cctools-test_2025-04-25_transactions.log"), Tasks, []string{"end_line", "state", "source", "job"}},
-		{bundled("workqueue/realrun_wq_7.17.1_transactions.log"), Placements, []string{"worker", "start"}},
-		{bundled("epmt/804280"), Procs, []string{"tags", "cpu_time", "usertime", "numtids", "tag.op", "rdtsc_duration", "start"}},
-		{bundled("epmt/804280"), Threads, []string{"pid", "systemtime", "tid"}},
+		{bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Tasks, []string{"mem_mb", "final", "task", "measured_start", "cores", "exit_code", "limits_exceeded", "req_cpus"}},
+		{bundled("taskvine/cctools-test_2025-04-25_transactions.log"), schema.Tasks, []string{"end_line", "state", "source", "job"}},
+		{bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Placements, []string{"worker", "start"}},
+		{bundled("epmt/804280"), schema.Procs, []string{"tags", "cpu_time", "usertime", "numtids", "tag.op", "rdtsc_duration", "start"}},
+		{bundled("epmt/804280"), schema.Threads, []string{"pid", "systemtime", "tid"}},
 		// the bench script's: no text but tags, metrics only for cpu_time
-		{bundled("epmt/804280"), Procs, []string{"start", "end", "tags", "cpu_time", "numtids"}},
-		{bundled("epmt/804280"), Procs, []string{"host", "exename", "args", "path", "file", "line", "ppid", "exitsignal"}},
-		{bundled("hq/synthetic_v0.26_journal.jsonl"), Tasks, []string{"state", "worker", "start"}},
-		{bundled("balsam"), Jobs, []string{"job", "state"}},
+		{bundled("epmt/804280"), schema.Procs, []string{"start", "end", "tags", "cpu_time", "numtids"}},
+		{bundled("epmt/804280"), schema.Procs, []string{"host", "exename", "args", "path", "file", "line", "ppid", "exitsignal"}},
+		{bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Tasks, []string{"state", "worker", "start"}},
+		{bundled("balsam"), schema.Jobs, []string{"job", "state"}},
 		// Balsam events skip data, returncode, error, batch_job and tags
-		{bundled("balsam"), Events, []string{"tag.experiment", "to_state", "num_nodes", "time", "from_state", "id"}},
-		{bundled("balsam"), Events, []string{"returncode", "error", "batch_job", "tags", "data"}},
+		{bundled("balsam"), schema.Events, []string{"tag.experiment", "to_state", "num_nodes", "time", "from_state", "id"}},
+		{bundled("balsam"), schema.Events, []string{"returncode", "error", "batch_job", "tags", "data"}},
 	} {
 		full, err := Open(c.path)
 		if err != nil {
@@ -41,7 +44,7 @@ func TestColumnsOption(t *testing.T) {
 		if want.Err() != nil {
 			t.Fatalf("%s %s: %v", c.path, c.frame, want.Err())
 		}
-		some, err := OpenWith(Options{Columns: map[string][]string{c.frame: c.cols}}, c.path)
+		some, err := OpenWith(source.Options{Columns: map[string][]string{c.frame: c.cols}}, c.path)
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.path, c.frame, err)
 		}
@@ -74,20 +77,20 @@ func TestColumnsOptionBalsamFrames(t *testing.T) {
 		t.Fatal(err)
 	}
 	cols := []string{"time", "id", "job", "from_state", "to_state", "num_nodes", "batch_job", "tags", "tag.experiment"}
-	some, err := OpenWith(Options{Frames: []string{Events, Allocations}, Columns: map[string][]string{Events: cols}}, path)
+	some, err := OpenWith(source.Options{Frames: []string{schema.Events, schema.Allocations}, Columns: map[string][]string{schema.Events: cols}}, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := some.Frames[Tasks]; ok {
+	if _, ok := some.Frames[schema.Tasks]; ok {
 		t.Errorf("tasks frame built though not asked for")
 	}
-	if g, w := csvText(t, mustFrame(t, some, Events)), csvText(t, mustFrame(t, full, Events).Select(cols...)); g != w {
+	if g, w := csvText(t, mustFrame(t, some, schema.Events)), csvText(t, mustFrame(t, full, schema.Events).Select(cols...)); g != w {
 		t.Errorf("events differ from the full load's\ngot  %.300s\nwant %.300s", g, w)
 	}
-	if g, w := csvText(t, mustFrame(t, some, Allocations)), csvText(t, mustFrame(t, full, Allocations)); g != w {
+	if g, w := csvText(t, mustFrame(t, some, schema.Allocations)), csvText(t, mustFrame(t, full, schema.Allocations)); g != w {
 		t.Errorf("allocations differ from the full load's")
 	}
-	_, err = OpenWith(Options{Columns: map[string][]string{Events: {"time", "dat"}}}, path)
+	_, err = OpenWith(source.Options{Columns: map[string][]string{schema.Events: {"time", "dat"}}}, path)
 	if err == nil || !strings.Contains(err.Error(), `no column "dat"`) || !strings.Contains(err.Error(), "data, error,") {
 		t.Errorf("unknown events column: got %v", err)
 	}
@@ -97,25 +100,25 @@ func TestColumnsOptionBalsamFrames(t *testing.T) {
 // error naming the columns it has.
 func TestColumnsOptionErrors(t *testing.T) {
 	path := bundled("workqueue/realrun_wq_7.17.1_transactions.log")
-	d := loadFile(t, path, func(f *os.File, o Options) (*Dataset, error) { return LoadWorkQueue(f, o) },
-		Options{Columns: map[string][]string{Tasks: {"task", "state"}, "no such frame": {"x"}}})
-	if got := mustFrame(t, d, Tasks).Names(); !slices.Equal(got, []string{"task", "state"}) {
+	d := loadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadWorkQueue(f, o) },
+		source.Options{Columns: map[string][]string{schema.Tasks: {"task", "state"}, "no such frame": {"x"}}})
+	if got := mustFrame(t, d, schema.Tasks).Names(); !slices.Equal(got, []string{"task", "state"}) {
 		t.Errorf("LoadWorkQueue kept %v", got)
 	}
-	_, err := OpenWith(Options{Columns: map[string][]string{Tasks: {"task", "mem"}}}, path)
+	_, err := OpenWith(source.Options{Columns: map[string][]string{schema.Tasks: {"task", "mem"}}}, path)
 	if err == nil || !strings.Contains(err.Error(), `no column "mem"`) || !strings.Contains(err.Error(), " mem_mb,") || !strings.Contains(err.Error(), " measured_start,") {
 		t.Errorf("unknown column: got %v", err)
 	}
-	_, err = OpenWith(Options{Columns: map[string][]string{Procs: {"cpu_time", "tag.nope"}}}, bundled("epmt/804280"))
+	_, err = OpenWith(source.Options{Columns: map[string][]string{schema.Procs: {"cpu_time", "tag.nope"}}}, bundled("epmt/804280"))
 	if err == nil || !strings.Contains(err.Error(), `no column "tag.nope"`) || !strings.Contains(err.Error(), "tag.op_instance") || !strings.Contains(err.Error(), "usertime") {
 		t.Errorf("unknown EPMT column: got %v", err)
 	}
 	// with several inputs the "file" column merging adds can be named
-	two, err := OpenWith(Options{Columns: map[string][]string{Tasks: {"file", "task"}}}, path, bundled("taskvine/cctools-test_2025-04-25_transactions.log"))
+	two, err := OpenWith(source.Options{Columns: map[string][]string{schema.Tasks: {"file", "task"}}}, path, bundled("taskvine/cctools-test_2025-04-25_transactions.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := mustFrame(t, two, Tasks).Names(); !slices.Equal(got, []string{"file", "task"}) {
+	if got := mustFrame(t, two, schema.Tasks).Names(); !slices.Equal(got, []string{"file", "task"}) {
 		t.Errorf("merged load kept %v", got)
 	}
 }

@@ -30,8 +30,14 @@ package loaders
 //     allocation, not a measurement.
 //   - APPLICATION <text> and LIBRARY records are kept in events.
 
-import "io"
+import (
+	"io"
+
+	"github.com/jobframe/jobframe/loaders/source"
+)
 
 // LoadTaskVine reads a TaskVine transactions log (Jan 2023 to 7.17 and
 // master). A Work Queue log read this way is labelled "workqueue".
-func LoadTaskVine(r io.Reader, o Options) (*Dataset, error) { return o.project(loadCctools(r, o)) }
+func LoadTaskVine(r io.Reader, o source.Options) (*source.Dataset, error) {
+	return o.Project(loadCctools(r, o))
+}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // sharedData returns the path of a file in ../shared/data, skipping the
@@ -26,7 +27,7 @@ func sharedData(t testing.TB, rel string) string {
 // testdata/README.md).
 func bundled(rel string) string { return filepath.Join("..", "testdata", rel) }
 
-func loadFile(t testing.TB, path string, load func(*os.File, Options) (*Dataset, error), o Options) *Dataset {
+func loadFile(t testing.TB, path string, load func(*os.File, source.Options) (*source.Dataset, error), o source.Options) *source.Dataset {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -43,7 +44,7 @@ func loadFile(t testing.TB, path string, load func(*os.File, Options) (*Dataset,
 	return d
 }
 
-func mustFrame(t testing.TB, d *Dataset, name string) *frame.Frame {
+func mustFrame(t testing.TB, d *source.Dataset, name string) *frame.Frame {
 	t.Helper()
 	f, err := d.Frame(name)
 	if err != nil {
@@ -108,8 +109,8 @@ func mustContain(t testing.TB, err error, want ...string) {
 	}
 }
 
-func asParseError(err error, target **ParseError) bool {
-	pe, ok := err.(*ParseError)
+func asParseError(err error, target **source.ParseError) bool {
+	pe, ok := err.(*source.ParseError)
 	if ok {
 		*target = pe
 	}

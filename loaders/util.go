@@ -1,16 +1,5 @@
 package loaders
 
-import "sort"
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // atoiFast parses a decimal integer of at most 18 digits with an optional
 // '-' (every value fits in an int64); other text is left to strconv
 // (ok false), which also gives the error.

@@ -33,9 +33,15 @@ package loaders
 //     them (state lost); a WAITING after RETRIEVED RESOURCE_EXHAUSTION is
 //     the retry of an exhausted attempt.
 
-import "io"
+import (
+	"io"
+
+	"github.com/jobframe/jobframe/loaders/source"
+)
 
 // LoadWorkQueue reads a Work Queue transactions log (all versions since
 // 6.x, several runs per file). A TaskVine log read this way is recognised
 // by its markers and labelled "taskvine".
-func LoadWorkQueue(r io.Reader, o Options) (*Dataset, error) { return o.project(loadCctools(r, o)) }
+func LoadWorkQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
+	return o.Project(loadCctools(r, o))
+}

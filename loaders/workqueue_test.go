@@ -5,6 +5,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // A file holding two appended runs: ids restart, every row has its run.
@@ -13,18 +16,18 @@ func TestWorkQueueAppendedRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := LoadWorkQueue(bytes.NewReader(append(append([]byte(nil), b...), b...)), Options{Name: "twice.log"})
+	d, err := LoadWorkQueue(bytes.NewReader(append(append([]byte(nil), b...), b...)), source.Options{Name: "twice.log"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tasks := mustFrame(t, d, Tasks)
+	tasks := mustFrame(t, d, schema.Tasks)
 	if got := render(groupCounts(t, tasks, "run")); got != "0:20 1:20" {
 		t.Fatal(got)
 	}
 	if n := tasks.GroupBy("run", "task").NumGroups(); n != 32 {
 		t.Fatalf("%d tasks, want 16 per run", n)
 	}
-	if got := render(groupCounts(t, mustFrame(t, d, Workers), "run")); got != "0:3 1:3" {
+	if got := render(groupCounts(t, mustFrame(t, d, schema.Workers), "run")); got != "0:3 1:3" {
 		t.Fatal(got)
 	}
 }
@@ -42,14 +45,14 @@ func TestWorkQueueOldVersions(t *testing.T) {
 1500000000000800 77 TASK 2 CANCELED
 1500000000000900 77 MASTER END
 `
-	d, err := LoadWorkQueue(strings.NewReader(log), Options{Name: "old.log"})
+	d, err := LoadWorkQueue(strings.NewReader(log), source.Options{Name: "old.log"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d.Source != "workqueue" {
 		t.Fatal(d.Source)
 	}
-	tasks := mustFrame(t, d, Tasks)
+	tasks := mustFrame(t, d, schema.Tasks)
 	got := strings.Join(cells(t, tasks, "task", "1", "worker", "state", "exit_code", "final", "req_cpus", "req_mem_mb", "measured_start", "measured_end", "wall_time_s", "mem_mb"), "")
 	if got != "worker-1 success null true 2.0 512.0 2017-07-14T02:40:00.000300Z 2017-07-14T02:40:02.500300Z 2.5 100.0" {
 		t.Fatal(got)
@@ -79,11 +82,11 @@ func TestWorkQueueMeasuredRows(t *testing.T) {
 		`150 1 TASK 3 DONE SUCCESS 0 {} {"memory":[9,"MB"],"bandwidth":[4.5,"Mbps"],"start":[1500000,"us"]}`,
 		`160 1 MANAGER END`,
 	}, "\n") + "\n"
-	d, err := LoadWorkQueue(strings.NewReader(log), Options{Name: "measured.log"})
+	d, err := LoadWorkQueue(strings.NewReader(log), source.Options{Name: "measured.log"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tasks := mustFrame(t, d, Tasks)
+	tasks := mustFrame(t, d, schema.Tasks)
 	want := map[int64]string{
 		1: "7.0 3.0 null true null null",
 		2: "5.0 2.0 1.0 false null null",

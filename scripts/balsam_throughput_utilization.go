@@ -25,6 +25,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -40,9 +41,9 @@ func main() {
 
 	d, err := loaders.Open(inputs...)
 	check(err)
-	events, err := d.Frame(loaders.Events)
+	events, err := d.Frame(schema.Events)
 	check(err)
-	allocations, err := d.Frame(loaders.Allocations)
+	allocations, err := d.Frame(schema.Allocations)
 	check(err)
 	fmt.Printf("%s: %d events of %d jobs, %d batch jobs\n", strings.Join(inputs, " "),
 		events.NumRows(), events.GroupBy("job").Agg(frame.Count()).NumRows(), allocations.NumRows())

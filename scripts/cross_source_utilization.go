@@ -23,6 +23,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -47,11 +48,11 @@ func main() {
 	for _, in := range inputs {
 		d, err := loaders.Open(in)
 		check(err)
-		placements, err := d.Frame(loaders.Placements)
+		placements, err := d.Frame(schema.Placements)
 		check(err)
-		w, err := d.Frame(loaders.Workers)
+		w, err := d.Frame(schema.Workers)
 		check(err)
-		tasks, err := d.Frame(loaders.Tasks)
+		tasks, err := d.Frame(schema.Tasks)
 		check(err)
 		if !d.HasLogSpan {
 			check(fmt.Errorf("%s: %s has no run span to compare over", in, d.Source))

@@ -24,6 +24,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -38,9 +39,9 @@ func main() {
 
 	d, err := loaders.Open(journal)
 	check(err)
-	placements, err := d.Frame(loaders.Placements)
+	placements, err := d.Frame(schema.Placements)
 	check(err)
-	workers, err := d.Frame(loaders.Workers)
+	workers, err := d.Frame(schema.Workers)
 	check(err)
 	if !d.HasLogSpan {
 		check(fmt.Errorf("%s: no timed event", journal))
@@ -61,7 +62,7 @@ func main() {
 	byWorker = byWorker.WithColumnFunc("t_s", frame.Float64, since)
 
 	// The notebook's series starts with (0, 0) at the first event.
-	tasks, err := d.Frame(loaders.Tasks) // one row per task start
+	tasks, err := d.Frame(schema.Tasks) // one row per task start
 	check(err)
 	fmt.Printf("%s: %d task starts, %d workers, span %.3f s\n", journal,
 		tasks.NumRows(), workers.NumRows(), float64(d.LogEnd-d.LogStart)/1e6)

@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 
 	"github.com/jobframe/jobframe/frame/plot"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -35,9 +36,9 @@ func main() {
 
 	d, err := loaders.Open(journal)
 	check(err)
-	placements, err := d.Frame(loaders.Placements)
+	placements, err := d.Frame(schema.Placements)
 	check(err)
-	workers, err := d.Frame(loaders.Workers)
+	workers, err := d.Frame(schema.Workers)
 	check(err)
 
 	// One row per worker in order of connection: the count of task

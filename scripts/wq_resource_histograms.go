@@ -26,6 +26,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -41,7 +42,7 @@ func main() {
 
 	d, err := loaders.Open(log)
 	check(err)
-	tasks, err := d.Frame(loaders.Tasks) // one row per attempt
+	tasks, err := d.Frame(schema.Tasks) // one row per attempt
 	check(err)
 	final := tasks.Where("final", "==", true)
 	retrieved := tasks.Where("retrieval", "not-null", nil) // attempts with a RETRIEVED record

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
-	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -45,9 +45,9 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var s *frame.Frame
-	if p, ok := d.Frames[loaders.Placements]; ok && p.Has(*resource) {
+	if p, ok := d.Frames[schema.Placements]; ok && p.Has(*resource) {
 		s = ops.Busy(p, *resource)
-	} else if t, ok := d.Frames[loaders.Tasks]; ok && t.Has("req_"+*resource) {
+	} else if t, ok := d.Frames[schema.Tasks]; ok && t.Has("req_"+*resource) {
 		s = ops.Steps(t, "start", "end", "req_"+*resource)
 	} else {
 		return fmt.Errorf("%s has no placements with column %s and no tasks with column req_%s", d.Source, *resource, *resource)
@@ -71,9 +71,9 @@ func runCapacity(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var s *frame.Frame
-	if w, ok := d.Frames[loaders.Workers]; ok && w.Has(*resource) {
+	if w, ok := d.Frames[schema.Workers]; ok && w.Has(*resource) {
 		s = ops.Capacity(w, *resource)
-	} else if a, ok := d.Frames[loaders.Allocations]; ok && *resource == "nodes" {
+	} else if a, ok := d.Frames[schema.Allocations]; ok && *resource == "nodes" {
 		s = ops.AllocatedNodes(a)
 	} else {
 		return fmt.Errorf("%s has no workers with column %s (and --resource nodes needs allocations)", d.Source, *resource)
@@ -95,11 +95,11 @@ func runTasksPerWorker(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, err := d.Frame(loaders.Placements)
+	p, err := d.Frame(schema.Placements)
 	if err != nil {
 		return err
 	}
-	return emit(ops.TasksPerWorker(p, d.Frames[loaders.Workers]), *af.out, "tasks per worker", stdout, stderr)
+	return emit(ops.TasksPerWorker(p, d.Frames[schema.Workers]), *af.out, "tasks per worker", stdout, stderr)
 }
 
 func runHist(args []string, stdout, stderr io.Writer) error {
@@ -174,9 +174,9 @@ func runIntervals(args []string, stdout, stderr io.Writer) error {
 	}
 	fname := *name
 	if fname == "" {
-		fname = loaders.Tasks
-		if _, ok := d.Frames[loaders.Procs]; ok {
-			fname = loaders.Procs
+		fname = schema.Tasks
+		if _, ok := d.Frames[schema.Procs]; ok {
+			fname = schema.Procs
 		}
 	}
 	f, err := d.Frame(fname)

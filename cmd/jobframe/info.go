@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 )
 
@@ -39,10 +40,10 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 		f := d.Frames[name]
 		fmt.Fprintf(stdout, "  %-12s %9d rows  %3d columns\n", name, f.NumRows(), f.NumCols())
 	}
-	if w, ok := d.Frames[loaders.Workers]; ok {
+	if w, ok := d.Frames[schema.Workers]; ok {
 		fmt.Fprintf(stdout, "workers:  %d\n", w.NumRows())
 	}
-	if t, ok := d.Frames[loaders.Tasks]; ok && t.Has("state") {
+	if t, ok := d.Frames[schema.Tasks]; ok && t.Has("state") {
 		started := t.NumRows()
 		if t.Has("start") {
 			started = t.Where("start", "not-null", nil).NumRows()

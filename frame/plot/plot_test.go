@@ -13,6 +13,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -123,7 +124,7 @@ func absDiff(a, b uint32) uint32 {
 // picture, not just the axes.
 func TestFiguresOfTheJournal(t *testing.T) {
 	d := hq(t)
-	tasks, placements, workers := d.Frames[loaders.Tasks], d.Frames[loaders.Placements], d.Frames[loaders.Workers]
+	tasks, placements, workers := d.Frames[schema.Tasks], d.Frames[schema.Placements], d.Frames[schema.Workers]
 	dur := ops.Durations(tasks)
 	figs := map[string]struct {
 		fig    *plot.Figure
@@ -194,9 +195,9 @@ func TestFiguresOfTheJournal(t *testing.T) {
 
 func TestFigureErrors(t *testing.T) {
 	d := hq(t)
-	placements := d.Frames[loaders.Placements]
+	placements := d.Frames[schema.Placements]
 	busy := ops.Busy(placements, "cpus")
-	h := ops.Histogram(ops.Durations(d.Frames[loaders.Tasks]), "run_s", 5)
+	h := ops.Histogram(ops.Durations(d.Frames[schema.Tasks]), "run_s", 5)
 	for _, c := range []struct {
 		name string
 		err  error

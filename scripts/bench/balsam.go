@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -26,11 +27,11 @@ func main() {
 	t0 := time.Now()
 	// Only the frames and event columns this analysis reads.
 	d, err := loaders.OpenWith(loaders.Options{
-		Frames:  []string{loaders.Events, loaders.Allocations},
-		Columns: map[string][]string{loaders.Events: {"time", "id", "job", "from_state", "to_state", "num_nodes", "tag.experiment"}},
+		Frames:  []string{schema.Events, schema.Allocations},
+		Columns: map[string][]string{schema.Events: {"time", "id", "job", "from_state", "to_state", "num_nodes", "tag.experiment"}},
 	}, path)
 	check(err)
-	events, allocations := d.Frames[loaders.Events], d.Frames[loaders.Allocations]
+	events, allocations := d.Frames[schema.Events], d.Frames[schema.Allocations]
 	t1 := time.Now()
 
 	// EventLog.objects.filter(tags={"experiment": "foo"})

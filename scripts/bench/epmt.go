@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -26,11 +27,11 @@ func main() {
 	// only the procs frame, and of it only the columns used below: the
 	// loader then skips building the ~50 other metric and tag columns
 	d, err := loaders.OpenWith(loaders.Options{
-		Frames:  []string{loaders.Procs},
-		Columns: map[string][]string{loaders.Procs: {"start", "end", "tags", "cpu_time", "numtids"}},
+		Frames:  []string{schema.Procs},
+		Columns: map[string][]string{schema.Procs: {"start", "end", "tags", "cpu_time", "numtids"}},
 	}, path)
 	check(err)
-	procs := d.Frames[loaders.Procs]
+	procs := d.Frames[schema.Procs]
 	t1 := time.Now()
 
 	// Per tag (untagged processes form one group): processes, their

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -26,12 +27,12 @@ func main() {
 	t0 := time.Now()
 	// Only the frames this analysis reads: attempts on workers, and the
 	// worker connections.
-	d, err := loaders.OpenWith(loaders.Options{Frames: []string{loaders.Placements, loaders.Workers}}, path)
+	d, err := loaders.OpenWith(loaders.Options{Frames: []string{schema.Placements, schema.Workers}}, path)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	placements, workers := d.Frames[loaders.Placements], d.Frames[loaders.Workers]
+	placements, workers := d.Frames[schema.Placements], d.Frames[schema.Workers]
 	t1 := time.Now()
 
 	// Tasks per worker: starts on each worker, in order of connection.

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -27,11 +28,11 @@ func main() {
 	// only the tasks frame, and of it only the columns used below: the
 	// loader then skips building the other ~55
 	d, err := loaders.OpenWith(loaders.Options{
-		Frames:  []string{loaders.Tasks},
-		Columns: map[string][]string{loaders.Tasks: {"final", "done_result", "exit_code", "limits_exceeded", "mem_mb", "bandwidth_mbps"}},
+		Frames:  []string{schema.Tasks},
+		Columns: map[string][]string{schema.Tasks: {"final", "done_result", "exit_code", "limits_exceeded", "mem_mb", "bandwidth_mbps"}},
 	}, path)
 	check(err)
-	tasks := d.Frames[loaders.Tasks]
+	tasks := d.Frames[schema.Tasks]
 	t1 := time.Now()
 
 	// The attempts that ended the task (its DONE record) with SUCCESS,

@@ -6,7 +6,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
-	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -107,7 +107,7 @@ var measured = []struct{ col, label string }{
 // attempts.
 func (b *builder) resources() section {
 	s := section{ID: "resources", Title: "Measured resources"}
-	tasks, ok := b.frameOf(loaders.Tasks)
+	tasks, ok := b.frameOf(schema.Tasks)
 	if !ok {
 		s.Reason = "no task attempts in this source"
 		return s

@@ -5,7 +5,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
-	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -16,12 +16,12 @@ const maxBars = 20
 // data movement (EPMT's ops_costs).
 func (b *builder) opsCosts() section {
 	s := section{ID: "ops-costs", Title: "Costs per operation"}
-	procs, ok := b.frameOf(loaders.Procs)
+	procs, ok := b.frameOf(schema.Procs)
 	if !ok {
 		s.Reason = "no process records in this source"
 		return s
 	}
-	jobs := b.d.Frames[loaders.Jobs]
+	jobs := b.d.Frames[schema.Jobs]
 	if jobs == nil {
 		s.Reason = "no job metadata in this source: the costs are shares of the jobs' cpu time"
 		return s
@@ -62,7 +62,7 @@ func (b *builder) opsCosts() section {
 // processTree summarises the process tree.
 func (b *builder) processTree() section {
 	s := section{ID: "process-tree", Title: "Process tree"}
-	procs, ok := b.frameOf(loaders.Procs)
+	procs, ok := b.frameOf(schema.Procs)
 	if !ok {
 		s.Reason = "no process records in this source"
 		return s

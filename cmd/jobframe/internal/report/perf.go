@@ -2,13 +2,13 @@ package report
 
 import (
 	"github.com/jobframe/jobframe/frame"
-	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // managerPerf returns the performance log of a Work Queue or TaskVine
 // manager: the perf frame when it is not per-worker samples.
 func (b *builder) managerPerf() (*frame.Frame, bool) {
-	p, ok := b.frameOf(loaders.Perf)
+	p, ok := b.frameOf(schema.Perf)
 	if !ok || p.Has("worker") || !p.Has("time") {
 		return nil, false
 	}

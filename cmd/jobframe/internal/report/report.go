@@ -21,6 +21,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -89,7 +90,7 @@ func Write(w io.Writer, d *loaders.Dataset, o Options) error {
 	} else if b.hasData {
 		b.origin, b.hasSpan = b.lo, true
 	}
-	if tasks, ok := b.frameOf(loaders.Tasks); ok && hasAll(tasks, "start", "end") {
+	if tasks, ok := b.frameOf(schema.Tasks); ok && hasAll(tasks, "start", "end") {
 		b.durations = ops.Durations(tasks)
 	}
 	parts := []func() section{b.summary, b.warnings}

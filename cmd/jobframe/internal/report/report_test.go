@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 )
 
@@ -117,11 +118,11 @@ func TestReportBalsam(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	foo := d.Frames[loaders.Events].Where("tag.experiment", "==", "foo")
+	foo := d.Frames[schema.Events].Where("tag.experiment", "==", "foo")
 	if foo.NumRows() != 177 {
 		t.Fatalf("%d events of experiment foo, want 177", foo.NumRows())
 	}
-	d.Frames[loaders.Events] = foo
+	d.Frames[schema.Events] = foo
 	var buf bytes.Buffer
 	if err := Write(&buf, d, Options{}); err != nil {
 		t.Fatal(err)

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
-	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -23,23 +23,23 @@ func (b *builder) summary() section {
 		s.Facts = append(s.Facts, [2]string{"span", fmt.Sprintf("%s .. %s (%s)",
 			frame.FormatMicros(lo), frame.FormatMicros(hi), duration(float64(hi-lo)/1e6))})
 	}
-	if tasks, ok := b.frameOf(loaders.Tasks); ok {
+	if tasks, ok := b.frameOf(schema.Tasks); ok {
 		s.Facts = append(s.Facts, b.taskFacts(tasks)...)
 	}
-	if w, ok := b.frameOf(loaders.Workers); ok {
+	if w, ok := b.frameOf(schema.Workers); ok {
 		v := fmt.Sprintf("%d connections", w.NumRows())
 		if w.Has("worker") {
 			v = fmt.Sprintf("%d (%d connections)", w.GroupBy("worker").Agg(frame.Count()).NumRows(), w.NumRows())
 		}
 		s.Facts = append(s.Facts, [2]string{"workers", v})
 	}
-	if a, ok := b.frameOf(loaders.Allocations); ok {
+	if a, ok := b.frameOf(schema.Allocations); ok {
 		s.Facts = append(s.Facts, [2]string{"allocations", fmt.Sprint(a.NumRows())})
 	}
-	if j, ok := b.frameOf(loaders.Jobs); ok {
+	if j, ok := b.frameOf(schema.Jobs); ok {
 		s.Facts = append(s.Facts, [2]string{"jobs", fmt.Sprint(j.NumRows())})
 	}
-	if p, ok := b.frameOf(loaders.Procs); ok {
+	if p, ok := b.frameOf(schema.Procs); ok {
 		s.Facts = append(s.Facts, [2]string{"processes", fmt.Sprint(p.NumRows())})
 		if p.Has("host") {
 			s.Facts = append(s.Facts, [2]string{"hosts", fmt.Sprint(p.GroupBy("host").Agg(frame.Count()).NumRows())})

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jobframe/jobframe/frame"
-	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -39,7 +39,7 @@ func (b *builder) warnings() section {
 // failures tabulates the attempts that did not succeed.
 func (b *builder) failures() section {
 	s := section{ID: "failures", Title: "Failures"}
-	tasks, ok := b.frameOf(loaders.Tasks)
+	tasks, ok := b.frameOf(schema.Tasks)
 	if !ok || !hasAll(tasks, "state", "end") {
 		s.Reason = "no task attempts with end states in this source"
 		return s
@@ -162,8 +162,8 @@ func attemptIDs(f *frame.Frame) ([]string, error) {
 
 // epmtOutliers tests the jobs when there are enough, else the operations.
 func (b *builder) epmtOutliers(s section) section {
-	jobs, _ := b.frameOf(loaders.Jobs)
-	procs, ok := b.frameOf(loaders.Procs)
+	jobs, _ := b.frameOf(schema.Jobs)
+	procs, ok := b.frameOf(schema.Procs)
 	if jobs != nil && jobs.NumRows() >= 4 {
 		o := ops.Outliers(jobs, ops.OutlierOptions{})
 		if err := o.Err(); err != nil {

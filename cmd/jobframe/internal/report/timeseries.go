@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jobframe/jobframe/frame"
-	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -26,10 +26,10 @@ func peak(f *frame.Frame, col string) float64 {
 // utilization draws what the tasks held against what was offered.
 func (b *builder) utilization() section {
 	s := section{ID: "utilization", Title: "Utilization against capacity"}
-	p, hasP := b.frameOf(loaders.Placements)
-	w, hasW := b.frameOf(loaders.Workers)
-	events, hasE := b.frameOf(loaders.Events)
-	allocs, hasA := b.frameOf(loaders.Allocations)
+	p, hasP := b.frameOf(schema.Placements)
+	w, hasW := b.frameOf(schema.Workers)
+	events, hasE := b.frameOf(schema.Events)
+	allocs, hasA := b.frameOf(schema.Allocations)
 	switch {
 	case hasP && hasW && p.Has("cpus") && w.Has("cpus"):
 		busy, capacity := ops.Busy(p, "cpus"), ops.Capacity(w, "cpus")
@@ -88,8 +88,8 @@ func (b *builder) utilization() section {
 // throughput draws the cumulative count of finished work.
 func (b *builder) throughput() section {
 	s := section{ID: "throughput", Title: "Throughput"}
-	events, hasE := b.frameOf(loaders.Events)
-	tasks, hasT := b.frameOf(loaders.Tasks)
+	events, hasE := b.frameOf(schema.Events)
+	tasks, hasT := b.frameOf(schema.Tasks)
 	switch {
 	case b.d.Source == "balsam" && hasE && events.Has("to_state"):
 		done := ops.ThroughputReport(events, "JOB_FINISHED")
@@ -134,7 +134,7 @@ func (b *builder) throughput() section {
 // concurrency draws the attempts waiting and running over time.
 func (b *builder) concurrency() section {
 	s := section{ID: "concurrency", Title: "Concurrency by state"}
-	tasks, ok := b.frameOf(loaders.Tasks)
+	tasks, ok := b.frameOf(schema.Tasks)
 	if !ok || !hasAll(tasks, "start", "end") {
 		s.Reason = "no task attempts with start and end times in this source"
 		return s

@@ -6,7 +6,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
-	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -17,7 +17,7 @@ const maxBarWorkers = 40
 // placed returns the frame of attempts on workers: the placements, or
 // the tasks when they carry a worker (Balsam's batch job is not one).
 func (b *builder) placed() (*frame.Frame, bool) {
-	if p, ok := b.frameOf(loaders.Placements); ok && hasAll(p, "worker", "start") {
+	if p, ok := b.frameOf(schema.Placements); ok && hasAll(p, "worker", "start") {
 		return p, true
 	}
 	return nil, false
@@ -46,7 +46,7 @@ func (b *builder) tasksPerWorker() section {
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
 	s.Facts = append(s.Facts, [2]string{"workers with attempts", fmt.Sprint(len(n))},
 		[2]string{"attempts per worker", fmt.Sprintf("min %d, median %d, max %d", sorted[0], sorted[len(sorted)/2], sorted[len(sorted)-1])})
-	if w, ok := b.frameOf(loaders.Workers); ok && w.Has("worker") {
+	if w, ok := b.frameOf(schema.Workers); ok && w.Has("worker") {
 		idle := w.GroupBy("worker").Agg(frame.Count()).NumRows() - counts.NumRows()
 		if idle > 0 {
 			s.Facts = append(s.Facts, [2]string{"connected workers without attempts", fmt.Sprint(idle)})

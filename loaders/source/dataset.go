@@ -1,28 +1,15 @@
-package loaders
+package source
 
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
-)
-
-// The canonical frame names (design.md).
-const (
-	Tasks       = "tasks"       // one row per task attempt
-	Placements  = "placements"  // one row per (task attempt, worker)
-	Workers     = "workers"     // one row per worker connection
-	Allocations = "allocations" // one row per batch allocation
-	Events      = "events"      // one row per raw record or state transition
-	Jobs        = "jobs"        // one row per job
-	Procs       = "procs"       // one row per process (EPMT)
-	Threads     = "threads"     // one row per thread row (EPMT)
-	Perf        = "perf"        // one row per performance-log sample
-	Transfers   = "transfers"   // one row per file transfer
 )
 
 // Dataset is what a loader returns: the canonical frames its source
@@ -52,27 +39,27 @@ type Dataset struct {
 	// unbuilt names, by frame, the columns a loader did not build because
 	// Options.Columns left them out: the error for a column that is in
 	// neither lists both.
-	unbuilt map[string][]string
+	Unbuilt map[string][]string
 }
 
 // skip records that the columns names of frame name were not built.
-func (d *Dataset) skip(name string, names ...string) {
+func (d *Dataset) Skip(name string, names ...string) {
 	if len(names) == 0 {
 		return
 	}
-	if d.unbuilt == nil {
-		d.unbuilt = map[string][]string{}
+	if d.Unbuilt == nil {
+		d.Unbuilt = map[string][]string{}
 	}
-	d.unbuilt[name] = append(d.unbuilt[name], names...)
+	d.Unbuilt[name] = append(d.Unbuilt[name], names...)
 }
 
 // logSpan follows the first and last record times of an ordered log.
-type logSpan struct {
+type LogSpan struct {
 	start, end int64
 	seen       bool
 }
 
-func (s *logSpan) add(t int64) {
+func (s *LogSpan) Add(t int64) {
 	if !s.seen {
 		s.start, s.seen = t, true
 	}
@@ -80,7 +67,7 @@ func (s *logSpan) add(t int64) {
 }
 
 // set copies the span into d.
-func (s *logSpan) set(d *Dataset) {
+func (s *LogSpan) Set(d *Dataset) {
 	d.LogStart, d.LogEnd, d.HasLogSpan = s.start, s.end, s.seen
 }
 
@@ -160,30 +147,30 @@ type Options struct {
 	// inner marks the options OpenWith hands to the loaders of its
 	// inputs: they use Columns only to skip work, and the merged dataset
 	// is projected once, at the end.
-	inner bool
+	Inner bool
 }
 
 // keeps reports whether column col of frame name is kept by Columns.
-func (o Options) keeps(name, col string) bool {
+func (o Options) Keeps(name, col string) bool {
 	cols, ok := o.Columns[name]
 	return !ok || slices.Contains(cols, col)
 }
 
 // project applies Columns to d, the result of a load that returned err.
-func (o Options) project(d *Dataset, err error) (*Dataset, error) {
-	if err != nil || o.inner || len(o.Columns) == 0 {
+func (o Options) Project(d *Dataset, err error) (*Dataset, error) {
+	if err != nil || o.Inner || len(o.Columns) == 0 {
 		return d, err
 	}
-	for _, name := range sortedKeys(o.Columns) {
+	for _, name := range slices.Sorted(maps.Keys(o.Columns)) {
 		f, ok := d.Frames[name]
 		if !ok {
 			continue
 		}
 		for _, c := range o.Columns[name] {
 			if !f.Has(c) {
-				all := append(f.Names(), d.unbuilt[name]...)
+				all := append(f.Names(), d.Unbuilt[name]...)
 				sort.Strings(all)
-				return nil, fmt.Errorf("loading only some columns: the %s frame has no column %q; it has: %s", name, c, clip(strings.Join(all, ", "), 600))
+				return nil, fmt.Errorf("loading only some columns: the %s frame has no column %q; it has: %s", name, c, Clip(strings.Join(all, ", "), 600))
 			}
 		}
 		if f = f.Select(o.Columns[name]...); f.Err() != nil {
@@ -254,10 +241,10 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 // errBadHeader marks a ParseError about a file's header: without a good
 // header no record can be read, so even lenient mode stops there.
-var errBadHeader = errors.New("bad header")
+var ErrBadHeader = errors.New("bad header")
 
 // clip truncates s to n bytes for messages, marking the cut.
-func clip(s string, n int) string {
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return strings.Clone(s) // s may be a view of a reused line buffer
 	}
@@ -266,53 +253,65 @@ func clip(s string, n int) string {
 
 // problems collects bad records: in strict mode the first one is the
 // error; in lenient mode each becomes a warning.
-type problems struct {
-	file     string
-	lenient  bool
-	warnings []Warning
-	skipped  int
+type Problems struct {
+	File     string
+	Lenient  bool
+	Warnings []Warning
+	Skipped  int
 }
 
 // bad reports a bad record; it returns a non-nil error in strict mode.
-func (p *problems) bad(line int, field, text, want string, err error) error {
-	if !p.lenient {
-		return &ParseError{File: p.file, Line: line, Field: field, Text: clip(text, 80), Want: want, Err: err}
+func (p *Problems) Bad(line int, field, text, want string, err error) error {
+	if !p.Lenient {
+		return &ParseError{File: p.File, Line: line, Field: field, Text: Clip(text, 80), Want: want, Err: err}
 	}
 	msg := "skipped: want " + want
 	if err != nil {
 		msg += " (" + err.Error() + ")"
 	}
-	p.warnings = append(p.warnings, Warning{File: p.file, Line: line, Field: field, Text: clip(text, 80), Msg: msg})
-	p.skipped++
+	p.Warnings = append(p.Warnings, Warning{File: p.File, Line: line, Field: field, Text: Clip(text, 80), Msg: msg})
+	p.Skipped++
 	return nil
 }
 
 // note records a warning in both modes.
-func (p *problems) note(line int, field, text, msg string) {
-	p.warnings = append(p.warnings, Warning{File: p.file, Line: line, Field: field, Text: clip(text, 80), Msg: msg})
+func (p *Problems) Note(line int, field, text, msg string) {
+	p.Warnings = append(p.Warnings, Warning{File: p.File, Line: line, Field: field, Text: Clip(text, 80), Msg: msg})
 }
 
 // mark returns the current count of warnings and skips, for rollback.
-func (p *problems) mark() [2]int { return [2]int{len(p.warnings), p.skipped} }
+func (p *Problems) Mark() [2]int { return [2]int{len(p.Warnings), p.Skipped} }
 
 // rollback forgets what was reported since m; it reports whether
 // anything was.
-func (p *problems) rollback(m [2]int) bool {
-	changed := len(p.warnings) != m[0]
-	p.warnings, p.skipped = p.warnings[:m[0]], m[1]
+func (p *Problems) Rollback(m [2]int) bool {
+	changed := len(p.Warnings) != m[0]
+	p.Warnings, p.Skipped = p.Warnings[:m[0]], m[1]
 	return changed
 }
 
 // truncated reports a bad last line that lacks its newline: a log still
 // being written. It is a warning in both modes.
-func (p *problems) truncated(line int, text string) {
-	p.note(line, "", text, "truncated last line (is the log still being written?); ignored")
+func (p *Problems) Truncated(line int, text string) {
+	p.Note(line, "", text, "truncated last line (is the log still being written?); ignored")
 }
 
 // finish appends the total of skipped records, if any.
-func (p *problems) finish() []Warning {
-	if p.skipped > 0 {
-		p.warnings = append(p.warnings, Warning{File: p.file, Msg: fmt.Sprintf("%d bad records skipped in total (lenient mode)", p.skipped)})
+func (p *Problems) Finish() []Warning {
+	if p.Skipped > 0 {
+		p.Warnings = append(p.Warnings, Warning{File: p.File, Msg: fmt.Sprintf("%d bad records skipped in total (lenient mode)", p.Skipped)})
 	}
-	return p.warnings
+	return p.Warnings
+}
+
+// wantFrames returns the set of frames to build (nil = all).
+func WantFrames(o Options) map[string]bool {
+	if len(o.Frames) == 0 {
+		return nil
+	}
+	m := map[string]bool{}
+	for _, f := range o.Frames {
+		m[f] = true
+	}
+	return m
 }

@@ -1,0 +1,19 @@
+package loaders
+
+import "github.com/jobframe/jobframe/loaders/source"
+
+// Dataset is what a load returns: the canonical frames of the inputs, by
+// name, with their warnings (see source.Dataset).
+type Dataset = source.Dataset
+
+// Options control loading (see source.Options).
+type Options = source.Options
+
+// Warning is one problem noticed while loading (see source.Warning).
+type Warning = source.Warning
+
+// ParseError is a bad record in strict mode (see source.ParseError).
+type ParseError = source.ParseError
+
+// Progress counts the bytes OpenWith has read (see source.Progress).
+type Progress = source.Progress
