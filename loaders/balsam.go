@@ -35,6 +35,8 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -73,11 +75,11 @@ func loadBalsam(in BalsamFiles, o source.Options) (*source.Dataset, error) {
 	d := &source.Dataset{Source: "balsam", Frames: map[string]*frame.Frame{}}
 	want := source.WantFrames(o)
 	wants := func(f string) bool { return want == nil || want[f] }
-	b := &balsamBuilder{tagCols: map[string]*strCol{}, o: o, jobCols: wants(schema.Tasks) || wants(schema.Jobs)}
+	b := &balsamBuilder{tagCols: map[string]*columns.Str{}, o: o, jobCols: wants(schema.Tasks) || wants(schema.Jobs)}
 	b.tagText = b.jobCols || wants(schema.Events) && o.Keeps(schema.Events, "tags")
 	// ids and paths are distinct per job: plain text from the start, no
 	// dictionary to fill and drop
-	b.jb.job.plain, b.jb.workdir.plain, b.ev.job.plain = &textCol{}, &textCol{}, &textCol{}
+	b.jb.job.Plain, b.jb.workdir.Plain, b.ev.job.Plain = &columns.Text{}, &columns.Text{}, &columns.Text{}
 	evCol := func(c string) bool { return wants(schema.Events) && o.Keeps(schema.Events, c) }
 	b.ev.keep.job, b.ev.keep.data = evCol("job"), evCol("data")
 	b.ev.keep.rc, b.ev.keep.errT = evCol("returncode") || wants(schema.Tasks), evCol("error") || wants(schema.Tasks)
@@ -137,9 +139,9 @@ func loadBalsam(in BalsamFiles, o source.Options) (*source.Dataset, error) {
 			return nil, err
 		}
 		evWarnings = p.Finish()
-		if b.ev.data.cut > 0 {
+		if b.ev.data.Cut > 0 {
 			p := source.Problems{File: names[0]}
-			textCut(&p, schema.Events, "data", &b.ev.data, 0)
+			columns.TextCut(&p, schema.Events, "data", &b.ev.data, 0)
 			warnings = append(warnings, p.Warnings...)
 		}
 	}
@@ -174,14 +176,14 @@ type balsamBuilder struct {
 	scratch []byte
 	// jobs, one row per record
 	jb struct {
-		job, workdir, state, parents, tags         strCol
-		app, batch, rc, nodes, rpn, tpr, npc, wall intCol
-		lastUpdate                                 intCol
-		gpr                                        floatCol
+		job, workdir, state, parents, tags         columns.Str
+		app, batch, rc, nodes, rpn, tpr, npc, wall columns.Int
+		lastUpdate                                 columns.Int
+		gpr                                        columns.Float
 	}
-	tagCols map[string]*strCol // job tags by key, one row per job (nil: a key no frame keeps)
-	tagText bool               // build the canonical tags text of each job
-	jobHint int                // the jobs the jobs file is estimated to hold (0: not known)
+	tagCols map[string]*columns.Str // job tags by key, one row per job (nil: a key no frame keeps)
+	tagText bool                    // build the canonical tags text of each job
+	jobHint int                     // the jobs the jobs file is estimated to hold (0: not known)
 	nRows   int
 	// Each job id has a slot: its (last) row in the jobs file, or for a
 	// job that only events name, a slot past the rows.
@@ -189,10 +191,10 @@ type balsamBuilder struct {
 	slotJob []int64 // job id of each slot
 	// events
 	ev struct {
-		time, id, rc        intCol
-		job, from, to, errT strCol
-		data                textCol
-		nodes               floatCol
+		time, id, rc        columns.Int
+		job, from, to, errT columns.Str
+		data                columns.Text
+		nodes               columns.Float
 		// the columns Options.Columns keeps that the tasks frame does not
 		// need anyway
 		keep struct{ job, data, rc, errT bool }
@@ -202,8 +204,8 @@ type balsamBuilder struct {
 	submit, start, end []optInt
 	// allocations
 	al struct {
-		id, sched, site, nodes, wall, start, end intCol
-		project, queue, mode, state, filter      strCol
+		id, sched, site, nodes, wall, start, end columns.Int
+		project, queue, mode, state, filter      columns.Str
 	}
 }
 
@@ -216,10 +218,10 @@ func (b *balsamBuilder) addJob(p *source.Problems) func([]byte, int, *balsamJobR
 		b.nRows++
 		b.slotJob = append(b.slotJob, j.id.v)
 		jb := &b.jb
-		jb.batch.opt(j.batch.v, j.batch.ok)
+		jb.batch.Opt(j.batch.v, j.batch.ok)
 		if b.tagText {
 			b.scratch = formatTagPairs(b.scratch[:0], j.tags) // sorts j.tags
-			jb.tags.add(bstr(b.scratch))
+			jb.tags.Add(bytesconv.String(b.scratch))
 		} else {
 			sortTagPairs(j.tags)
 		}
@@ -227,38 +229,38 @@ func (b *balsamBuilder) addJob(p *source.Problems) func([]byte, int, *balsamJobR
 			if i+1 < len(j.tags) && bytes.Equal(j.tags[i+1].k, t.k) {
 				continue // a later value of the same key wins
 			}
-			col, seen := b.tagCols[bstr(t.k)]
+			col, seen := b.tagCols[bytesconv.String(t.k)]
 			if !seen {
 				if b.jobCols || b.o.Keeps(schema.Events, frame.TagPrefix+string(t.k)) {
-					col = &strCol{}
-					col.reserve(b.jobHint)
+					col = &columns.Str{}
+					col.Reserve(b.jobHint)
 				}
 				b.tagCols[string(t.k)] = col
 			}
 			if col == nil {
 				continue // a key no frame keeps
 			}
-			for col.length() < r {
-				col.null()
+			for col.Length() < r {
+				col.Null()
 			}
-			col.add(bstr(t.v))
+			col.Add(bytesconv.String(t.v))
 		}
 		if !b.jobCols {
 			return nil
 		}
-		jb.job.addInt(j.id.v, &b.scratch)
-		jb.workdir.add(bstr(j.workdir))
-		jb.state.add(bstr(j.state))
-		jb.app.opt(j.app.v, j.app.ok)
-		jb.rc.opt(j.rc.v, j.rc.ok)
-		jb.nodes.opt(j.nodes.v, j.nodes.ok)
-		jb.rpn.opt(j.rpn.v, j.rpn.ok)
-		jb.tpr.opt(j.tpr.v, j.tpr.ok)
-		jb.npc.opt(j.npc.v, j.npc.ok)
-		jb.wall.opt(j.wall.v, j.wall.ok)
-		jb.gpr.opt(j.gpr.v, j.gpr.ok)
-		jb.lastUpdate.opt(j.lastUpdate.v, j.lastUpdate.ok)
-		jb.parents.add(bstr(j.parents))
+		jb.job.AddInt(j.id.v, &b.scratch)
+		jb.workdir.Add(bytesconv.String(j.workdir))
+		jb.state.Add(bytesconv.String(j.state))
+		jb.app.Opt(j.app.v, j.app.ok)
+		jb.rc.Opt(j.rc.v, j.rc.ok)
+		jb.nodes.Opt(j.nodes.v, j.nodes.ok)
+		jb.rpn.Opt(j.rpn.v, j.rpn.ok)
+		jb.tpr.Opt(j.tpr.v, j.tpr.ok)
+		jb.npc.Opt(j.npc.v, j.npc.ok)
+		jb.wall.Opt(j.wall.v, j.wall.ok)
+		jb.gpr.Opt(j.gpr.v, j.gpr.ok)
+		jb.lastUpdate.Opt(j.lastUpdate.v, j.lastUpdate.ok)
+		jb.parents.Add(bytesconv.String(j.parents))
 		return nil
 	}
 }
@@ -269,19 +271,19 @@ func (b *balsamBuilder) addBatchJob(p *source.Problems) func([]byte, int, *balsa
 			return p.Bad(line, bj.bad.field, bj.bad.text, bj.bad.want, bj.bad.err)
 		}
 		al := &b.al
-		al.id.add(bj.id.v)
-		al.sched.opt(bj.sched.v, bj.sched.ok)
-		al.site.opt(bj.site.v, bj.site.ok)
-		al.nodes.opt(bj.nodes.v, bj.nodes.ok)
-		al.wall.opt(bj.wall.v, bj.wall.ok)
-		al.start.opt(bj.start.v, bj.start.ok)
-		al.end.opt(bj.end.v, bj.end.ok)
-		al.project.add(bstr(bj.project))
-		al.queue.add(bstr(bj.queue))
-		al.mode.add(bstr(bj.mode))
-		al.state.add(bstr(bj.state))
+		al.id.Add(bj.id.v)
+		al.sched.Opt(bj.sched.v, bj.sched.ok)
+		al.site.Opt(bj.site.v, bj.site.ok)
+		al.nodes.Opt(bj.nodes.v, bj.nodes.ok)
+		al.wall.Opt(bj.wall.v, bj.wall.ok)
+		al.start.Opt(bj.start.v, bj.start.ok)
+		al.end.Opt(bj.end.v, bj.end.ok)
+		al.project.Add(bytesconv.String(bj.project))
+		al.queue.Add(bytesconv.String(bj.queue))
+		al.mode.Add(bytesconv.String(bj.mode))
+		al.state.Add(bytesconv.String(bj.state))
 		b.scratch = formatTagPairs(b.scratch[:0], bj.filter)
-		al.filter.add(bstr(b.scratch))
+		al.filter.Add(bytesconv.String(b.scratch))
 		return nil
 	}
 }
@@ -291,8 +293,8 @@ func (b *balsamBuilder) addBatchJob(p *source.Problems) func([]byte, int, *balsa
 func (b *balsamBuilder) jobsDone() {
 	b.slot.build(b.slotJob)
 	for _, col := range b.tagCols {
-		for col != nil && col.length() < b.nRows {
-			col.null()
+		for col != nil && col.Length() < b.nRows {
+			col.Null()
 		}
 	}
 }
@@ -302,28 +304,28 @@ func (b *balsamBuilder) reserveJobs(n int) {
 	jb := &b.jb
 	b.jobHint = n
 	b.slotJob = slices.Grow(b.slotJob, n)
-	jb.batch.reserve(n)
+	jb.batch.Reserve(n)
 	if b.tagText {
-		jb.tags.reserve(n)
+		jb.tags.Reserve(n)
 	}
 	if b.jobCols {
-		reserve(n, &jb.job, &jb.workdir, &jb.state, &jb.parents, &jb.app, &jb.rc, &jb.nodes, &jb.rpn, &jb.tpr, &jb.npc, &jb.wall, &jb.lastUpdate, &jb.gpr)
+		columns.Reserve(n, &jb.job, &jb.workdir, &jb.state, &jb.parents, &jb.app, &jb.rc, &jb.nodes, &jb.rpn, &jb.tpr, &jb.npc, &jb.wall, &jb.lastUpdate, &jb.gpr)
 	}
 }
 
 // reserveEvents makes room for n events in the columns the load builds.
 func (b *balsamBuilder) reserveEvents(n int) {
 	ev := &b.ev
-	reserve(n, &ev.time, &ev.id, &ev.from, &ev.to, &ev.nodes)
+	columns.Reserve(n, &ev.time, &ev.id, &ev.from, &ev.to, &ev.nodes)
 	b.evSlot = slices.Grow(b.evSlot, n)
 	if ev.keep.job {
-		ev.job.plain.reserve(n, 8*n) // job ids of up to 8 digits
+		ev.job.Plain.Reserve(n, 8*n) // job ids of up to 8 digits
 	}
 	if ev.keep.rc {
-		ev.rc.reserve(n)
+		ev.rc.Reserve(n)
 	}
 	if ev.keep.errT {
-		ev.errT.reserve(n)
+		ev.errT.Reserve(n)
 	}
 }
 
@@ -340,22 +342,22 @@ func (b *balsamBuilder) addEvent(p *source.Problems) func([]byte, int, *balsamEv
 		}
 		b.evSlot = append(b.evSlot, s)
 		ev := &b.ev
-		ev.time.add(e.time.v) // time and id order each job's events
-		ev.id.add(e.id.v)
+		ev.time.Add(e.time.v) // time and id order each job's events
+		ev.id.Add(e.id.v)
 		if ev.keep.job {
-			ev.job.addInt(e.job.v, &b.scratch)
+			ev.job.AddInt(e.job.v, &b.scratch)
 		}
-		ev.from.add(bstr(e.from))
-		ev.to.add(bstr(e.to))
+		ev.from.Add(bytesconv.String(e.from))
+		ev.to.Add(bytesconv.String(e.to))
 		if ev.keep.data {
-			ev.data.addBytes(e.data)
+			ev.data.AddBytes(e.data)
 		}
-		ev.nodes.opt(e.nodes.v, e.nodes.ok)
+		ev.nodes.Opt(e.nodes.v, e.nodes.ok)
 		if ev.keep.rc {
-			ev.rc.opt(e.rc.v, e.rc.ok)
+			ev.rc.Opt(e.rc.v, e.rc.ok)
 		}
 		if ev.keep.errT {
-			ev.errT.opt(bstr(e.errText), e.hasErr)
+			ev.errT.Opt(bytesconv.String(e.errText), e.hasErr)
 		}
 		return nil
 	}
@@ -372,11 +374,11 @@ func (b *balsamBuilder) rowOf(s int32) int32 {
 // jobTagColumns returns the job's canonical tags and one column per tag
 // key, gathered by jobs-file row (-1: null).
 func (b *balsamBuilder) jobTagColumns(rows []int32, keys []string) []frame.Column {
-	tags := b.jb.tags.gather(rows)
-	cols := []frame.Column{tags.col("tags")}
+	tags := b.jb.tags.Gather(rows)
+	cols := []frame.Column{tags.Col("tags")}
 	for _, k := range keys {
-		c := b.tagCols[k].gather(rows)
-		cols = append(cols, c.col(frame.TagPrefix+k))
+		c := b.tagCols[k].Gather(rows)
+		cols = append(cols, c.Col(frame.TagPrefix+k))
 	}
 	return cols
 }
@@ -397,27 +399,27 @@ func (b *balsamBuilder) eventsFrame(d *source.Dataset, keys []string) *frame.Fra
 			d.Skip(schema.Events, name)
 		}
 	}
-	add("time", func() frame.Column { return ev.time.times("time") })
-	add("id", func() frame.Column { return ev.id.col("id") })
-	add("job", func() frame.Column { return ev.job.col("job") })
-	add("from_state", func() frame.Column { return ev.from.col("from_state") })
-	add("to_state", func() frame.Column { return ev.to.col("to_state") })
-	add("data", func() frame.Column { return ev.data.col("data") })
-	add("num_nodes", func() frame.Column { return ev.nodes.col("num_nodes") })
-	add("returncode", func() frame.Column { return ev.rc.col("returncode") })
-	add("error", func() frame.Column { return ev.errT.col("error") })
+	add("time", func() frame.Column { return ev.time.Times("time") })
+	add("id", func() frame.Column { return ev.id.Col("id") })
+	add("job", func() frame.Column { return ev.job.Col("job") })
+	add("from_state", func() frame.Column { return ev.from.Col("from_state") })
+	add("to_state", func() frame.Column { return ev.to.Col("to_state") })
+	add("data", func() frame.Column { return ev.data.Col("data") })
+	add("num_nodes", func() frame.Column { return ev.nodes.Col("num_nodes") })
+	add("returncode", func() frame.Column { return ev.rc.Col("returncode") })
+	add("error", func() frame.Column { return ev.errT.Col("error") })
 	add("batch_job", func() frame.Column {
-		batch := b.jb.batch.gather(rows)
-		return batch.col("batch_job")
+		batch := b.jb.batch.Gather(rows)
+		return batch.Col("batch_job")
 	})
 	add("tags", func() frame.Column {
-		tags := b.jb.tags.gather(rows)
-		return tags.col("tags")
+		tags := b.jb.tags.Gather(rows)
+		return tags.Col("tags")
 	})
 	for _, k := range keys {
 		add(frame.TagPrefix+k, func() frame.Column {
-			c := b.tagCols[k].gather(rows)
-			return c.col(frame.TagPrefix + k)
+			c := b.tagCols[k].Gather(rows)
+			return c.Col(frame.TagPrefix + k)
 		})
 	}
 	return frame.New(cols...)
@@ -425,9 +427,9 @@ func (b *balsamBuilder) eventsFrame(d *source.Dataset, keys []string) *frame.Fra
 
 // balsamAttempts are the columns of the tasks frame.
 type balsamAttempts struct {
-	job, state, raw, reason                     strCol
-	task, attempt, submit, start, end, exit, id intCol
-	nodes                                       floatCol
+	job, state, raw, reason                     columns.Str
+	task, attempt, submit, start, end, exit, id columns.Int
+	nodes                                       columns.Float
 	rows                                        []int32 // jobs-file row of each attempt
 }
 
@@ -452,7 +454,7 @@ func (b *balsamBuilder) attempts() *balsamAttempts {
 		order[next[s]] = int32(i)
 		next[s]++
 	}
-	times, ids := b.ev.time.v, b.ev.id.v
+	times, ids := b.ev.time.V, b.ev.id.V
 	before := func(x, y int32) bool {
 		if times[x] != times[y] {
 			return times[x] < times[y]
@@ -479,7 +481,7 @@ func (b *balsamBuilder) attempts() *balsamAttempts {
 	sort.Slice(slots, func(x, y int) bool { return b.slotJob[slots[x]] < b.slotJob[slots[y]] })
 
 	t := &balsamAttempts{}
-	t.job.plain = &textCol{}
+	t.job.Plain = &columns.Text{}
 	ev := &b.ev
 	for _, s := range slots {
 		jid := b.slotJob[s]
@@ -488,40 +490,40 @@ func (b *balsamBuilder) attempts() *balsamAttempts {
 		submit, start, end := &b.submit[s], &b.start[s], &b.end[s]
 		attempt := int64(0)
 		for k, i := range seg {
-			if ev.from.value(int(i)) == "CREATED" && !submit.ok {
+			if ev.from.Value(int(i)) == "CREATED" && !submit.ok {
 				*submit = optInt{times[i], true}
 			}
 			*end = optInt{times[i], true}
-			if ev.to.value(int(i)) != "RUNNING" {
+			if ev.to.Value(int(i)) != "RUNNING" {
 				continue
 			}
 			if !start.ok {
 				*start = optInt{times[i], true}
 			}
 			attempt++
-			t.job.addInt(jid, &b.scratch)
-			t.task.add(jid)
-			t.attempt.add(attempt)
-			t.id.add(ids[i])
-			t.submit.opt(submit.v, submit.ok)
-			t.start.add(times[i])
-			t.nodes.opt(ev.nodes.v[i], ev.nodes.ok[i])
+			t.job.AddInt(jid, &b.scratch)
+			t.task.Add(jid)
+			t.attempt.Add(attempt)
+			t.id.Add(ids[i])
+			t.submit.Opt(submit.v, submit.ok)
+			t.start.Add(times[i])
+			t.nodes.Opt(ev.nodes.V[i], ev.nodes.OK[i])
 			t.rows = append(t.rows, row)
 			state, raw, reason := "running", "", ""
 			var stop, exit optInt
 			for _, n := range seg[k+1:] {
-				if ev.from.value(int(n)) != "RUNNING" {
+				if ev.from.Value(int(n)) != "RUNNING" {
 					continue
 				}
-				raw = ev.to.value(int(n))
+				raw = ev.to.Value(int(n))
 				stop = optInt{times[n], true}
 				switch raw {
 				case "RUN_DONE":
 					state = "success"
 				case "RUN_ERROR":
 					state = "failed"
-					exit = optInt{ev.rc.v[n], ev.rc.ok[n]}
-					reason = ev.errT.value(int(n))
+					exit = optInt{ev.rc.V[n], ev.rc.OK[n]}
+					reason = ev.errT.Value(int(n))
 				case "RUN_TIMEOUT":
 					state = "timeout"
 				default:
@@ -529,53 +531,53 @@ func (b *balsamBuilder) attempts() *balsamAttempts {
 				}
 				break
 			}
-			t.end.opt(stop.v, stop.ok)
-			t.state.add(state)
-			t.raw.opt(raw, stop.ok)
-			t.exit.opt(exit.v, exit.ok)
-			t.reason.opt(reason, reason != "")
+			t.end.Opt(stop.v, stop.ok)
+			t.state.Add(state)
+			t.raw.Opt(raw, stop.ok)
+			t.exit.Opt(exit.v, exit.ok)
+			t.reason.Opt(reason, reason != "")
 		}
 	}
 	return t
 }
 
 func (t *balsamAttempts) frame(b *balsamBuilder, keys []string) *frame.Frame {
-	n := len(t.task.v)
-	cols := []frame.Column{repeat("source", "balsam", n), t.job.col("job"), t.task.col("task"), t.attempt.col("attempt"),
+	n := len(t.task.V)
+	cols := []frame.Column{columns.Repeat("source", "balsam", n), t.job.Col("job"), t.task.Col("task"), t.attempt.Col("attempt"),
 		frame.StringCol("worker", make([]string, n), make([]bool, n))}
-	batch := b.jb.batch.gather(t.rows)
-	cols = append(cols, batch.col("batch_job"),
-		t.submit.times("submit"), t.start.times("start"), t.end.times("end"), t.state.col("state"), t.raw.col("raw_state"),
-		t.exit.col("exit_code"), t.reason.col("reason"), t.nodes.col("req_nodes"), t.id.col("start_event"))
+	batch := b.jb.batch.Gather(t.rows)
+	cols = append(cols, batch.Col("batch_job"),
+		t.submit.Times("submit"), t.start.Times("start"), t.end.Times("end"), t.state.Col("state"), t.raw.Col("raw_state"),
+		t.exit.Col("exit_code"), t.reason.Col("reason"), t.nodes.Col("req_nodes"), t.id.Col("start_event"))
 	return frame.New(append(cols, b.jobTagColumns(t.rows, keys)...)...)
 }
 
 // jobsFrame builds the jobs frame; attempts has set the job times.
 func (b *balsamBuilder) jobsFrame(keys []string) *frame.Frame {
 	jb := &b.jb
-	var submit, start, end intCol
+	var submit, start, end columns.Int
 	for r := 0; r < b.nRows; r++ {
 		s, _ := b.slot.get(b.slotJob[r])
-		submit.opt(b.submit[s].v, b.submit[s].ok)
-		start.opt(b.start[s].v, b.start[s].ok)
-		end.opt(b.end[s].v, b.end[s].ok)
+		submit.Opt(b.submit[s].v, b.submit[s].ok)
+		start.Opt(b.start[s].v, b.start[s].ok)
+		end.Opt(b.end[s].v, b.end[s].ok)
 	}
-	cols := []frame.Column{jb.job.col("job"), jb.workdir.col("workdir"), jb.state.col("state"), submit.times("submit"),
-		start.times("start"), end.times("end"), jb.rc.col("exit_code"), jb.batch.col("batch_job"), jb.app.col("app_id"),
-		jb.nodes.col("num_nodes"), jb.rpn.col("ranks_per_node"), jb.tpr.col("threads_per_rank"), jb.gpr.col("gpus_per_rank"),
-		jb.npc.col("node_packing_count"), jb.wall.col("wall_time_min"), jb.lastUpdate.times("last_update"),
-		jb.parents.col("parent_ids"), jb.tags.col("tags")}
+	cols := []frame.Column{jb.job.Col("job"), jb.workdir.Col("workdir"), jb.state.Col("state"), submit.Times("submit"),
+		start.Times("start"), end.Times("end"), jb.rc.Col("exit_code"), jb.batch.Col("batch_job"), jb.app.Col("app_id"),
+		jb.nodes.Col("num_nodes"), jb.rpn.Col("ranks_per_node"), jb.tpr.Col("threads_per_rank"), jb.gpr.Col("gpus_per_rank"),
+		jb.npc.Col("node_packing_count"), jb.wall.Col("wall_time_min"), jb.lastUpdate.Times("last_update"),
+		jb.parents.Col("parent_ids"), jb.tags.Col("tags")}
 	for _, k := range keys {
-		cols = append(cols, b.tagCols[k].col(frame.TagPrefix+k))
+		cols = append(cols, b.tagCols[k].Col(frame.TagPrefix+k))
 	}
 	return frame.New(cols...)
 }
 
 func (b *balsamBuilder) allocationsFrame() *frame.Frame {
 	al := &b.al
-	return frame.New(al.id.col("id"), al.sched.col("scheduler_id"), al.site.col("site_id"),
-		al.project.col("project"), al.queue.col("queue"), al.nodes.col("nodes"), al.wall.col("wall_time_min"),
-		al.mode.col("job_mode"), al.state.col("state"), al.start.times("start"), al.end.times("end"), al.filter.col("filter_tags"))
+	return frame.New(al.id.Col("id"), al.sched.Col("scheduler_id"), al.site.Col("site_id"),
+		al.project.Col("project"), al.queue.Col("queue"), al.nodes.Col("nodes"), al.wall.Col("wall_time_min"),
+		al.mode.Col("job_mode"), al.state.Col("state"), al.start.Times("start"), al.end.Times("end"), al.filter.Col("filter_tags"))
 }
 
 func orDefault(s, def string) string {

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 )
 
 type optFloat struct {
@@ -65,7 +66,7 @@ func (d *recDecoder) time(field string, val []byte, dst *optInt, want string) {
 	if !ok {
 		return
 	}
-	us, err := frame.ParseNaiveMicros(bstr(t))
+	us, err := frame.ParseNaiveMicros(bytesconv.String(t))
 	if err != nil {
 		d.fail(field, string(t), want, err)
 		return

@@ -1,5 +1,7 @@
 package loaders
 
+import "github.com/jobframe/jobframe/loaders/internal/bytesconv"
+
 // The part of reading a transaction log that needs no shared state:
 // splitting a line into fields, its time, and for TASK records (nearly
 // every line of a log) the resource objects at its end. It runs on the
@@ -41,7 +43,7 @@ func (l *ccLine) reusable() {}
 
 // decodeCcLine fills l from one line of a transaction log.
 func decodeCcLine(raw []byte, l *ccLine) {
-	line := bstr(raw)
+	line := bytesconv.String(raw)
 	l.fields = fields(l.fields, line, ccFields)
 	l.us, l.usOK = 0, false
 	l.tail, l.bad = l.tail[:0], l.bad[:0]
@@ -49,7 +51,7 @@ func decodeCcLine(raw []byte, l *ccLine) {
 	if len(l.fields) < 3 {
 		return
 	}
-	l.us, l.usOK = atoiFast(l.fields[0])
+	l.us, l.usOK = bytesconv.Atoi(l.fields[0])
 	if l.fields[2] != "TASK" {
 		return
 	}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 )
 
 // cctools resource JSON: a flat, compact object whose every value is a
@@ -93,14 +95,9 @@ var errResourceJSON = errors.New(`want a resource object {"key":[value,"unit"],.
 // the millions of parsed entries in flight hold no pointers for the
 // garbage collector to scan.
 type rawResource struct {
-	key, unit textSpan
+	key, unit bytesconv.Span
 	value     float64
 }
-
-// textSpan is s[from:to] of a text known from the context.
-type textSpan struct{ from, to int32 }
-
-func (t textSpan) of(s string) string { return s[t.from:t.to] }
 
 // parseRawResources parses one resource object, appending its entries to
 // out; on error out is returned as it was.
@@ -123,7 +120,7 @@ func parseRawResources(s string, out []rawResource) ([]rawResource, error) {
 	}
 	for {
 		key, j, ok := jsonSpan(s, i)
-		if !ok || key.from == key.to {
+		if !ok || key.From == key.To {
 			return bad()
 		}
 		i = skipSpace(s, j)
@@ -147,7 +144,7 @@ func parseRawResources(s string, out []rawResource) ([]rawResource, error) {
 			}
 		}
 		i = skipSpace(s, k)
-		var unit textSpan
+		var unit bytesconv.Span
 		if i < len(s) && s[i] == ',' {
 			var ok bool
 			unit, i, ok = jsonSpan(s, skipSpace(s, i+1))
@@ -182,7 +179,7 @@ func internResources(obj string, raw []rawResource, syms *symbols, out []resourc
 	out = out[:0]
 	syms.object++ // a new object for the test of repeated keys
 	for _, r := range raw {
-		id := syms.idAt(r.key.of(obj), 2*len(out))
+		id := syms.idAt(r.key.Of(obj), 2*len(out))
 		for int(id) >= len(syms.seen) {
 			syms.seen = append(syms.seen, 0)
 		}
@@ -190,7 +187,7 @@ func internResources(obj string, raw []rawResource, syms *symbols, out []resourc
 			return nil, errResourceJSON // a key twice
 		}
 		syms.seen[id] = syms.object
-		out = append(out, resource{key: id, unit: syms.idAt(r.unit.of(obj), 2*len(out)+1), value: r.value})
+		out = append(out, resource{key: id, unit: syms.idAt(r.unit.Of(obj), 2*len(out)+1), value: r.value})
 	}
 	return out, nil
 }
@@ -204,19 +201,19 @@ func skipSpace(s string, i int) int {
 
 // jsonSpan reads a JSON string without escapes at s[i]; it returns the
 // place of its content and the index after the closing quote.
-func jsonSpan(s string, i int) (textSpan, int, bool) {
+func jsonSpan(s string, i int) (bytesconv.Span, int, bool) {
 	if i >= len(s) || s[i] != '"' {
-		return textSpan{}, i, false
+		return bytesconv.Span{}, i, false
 	}
 	for j := i + 1; j < len(s); j++ {
 		switch s[j] {
 		case '"':
-			return textSpan{int32(i + 1), int32(j)}, j + 1, true
+			return bytesconv.Span{From: int32(i + 1), To: int32(j)}, j + 1, true
 		case '\\':
-			return textSpan{}, i, false
+			return bytesconv.Span{}, i, false
 		}
 	}
-	return textSpan{}, i, false
+	return bytesconv.Span{}, i, false
 }
 
 // resourceColumn returns the column name and converted value of a measured

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 )
 
 // measuredCols builds the tasks frame's columns of measured resources (a
@@ -40,8 +41,8 @@ type measuredName struct {
 // value's place in its record, which order the columns as the rows do.
 type measuredCol struct {
 	name          string
-	float         floatCol
-	time          *intCol
+	float         columns.Float
+	time          *columns.Int
 	isUS          bool
 	firstRow, pos int
 	skip          bool // not wanted: named as if it were, never filled
@@ -71,9 +72,9 @@ func (m *measuredCols) put(row int, rs []resource) {
 			col.firstRow, col.pos = row, j
 		}
 		if col.time != nil {
-			col.time.setAt(row, int64(math.Round(v*1e6)))
+			col.time.SetAt(row, int64(math.Round(v*1e6)))
 		} else {
-			col.float.setAt(row, v)
+			col.float.SetAt(row, v)
 		}
 	}
 }
@@ -109,7 +110,7 @@ func (m *measuredCols) resolve(rs []resource) {
 		if col == nil {
 			col = &measuredCol{name: name, isUS: nm.isUS, firstRow: math.MaxInt, skip: !m.keep(name)}
 			if nm.isTime {
-				col.time = &intCol{}
+				col.time = &columns.Int{}
 			}
 			kind[name] = col
 			m.cols = append(m.cols, col)
@@ -122,10 +123,10 @@ func (m *measuredCols) resolve(rs []resource) {
 // reported again.
 func (m *measuredCols) clearRow(row int) {
 	for _, c := range m.cols {
-		if c.time != nil && row < len(c.time.v) {
-			c.time.v[row], c.time.ok[row] = 0, false
-		} else if c.time == nil && row < len(c.float.v) {
-			c.float.v[row], c.float.ok[row] = 0, false
+		if c.time != nil && row < len(c.time.V) {
+			c.time.V[row], c.time.OK[row] = 0, false
+		} else if c.time == nil && row < len(c.float.V) {
+			c.float.V[row], c.float.OK[row] = 0, false
 		}
 	}
 }
@@ -150,16 +151,16 @@ func (m *measuredCols) columns(n int) []frame.Column {
 			continue
 		}
 		if c.time != nil {
-			for len(c.time.v) < n {
-				c.time.null()
+			for len(c.time.V) < n {
+				c.time.Null()
 			}
-			out = append(out, c.time.times(c.name))
+			out = append(out, c.time.Times(c.name))
 			continue
 		}
-		for len(c.float.v) < n {
-			c.float.null()
+		for len(c.float.V) < n {
+			c.float.Null()
 		}
-		out = append(out, c.float.col(c.name))
+		out = append(out, c.float.Col(c.name))
 	}
 	return out
 }

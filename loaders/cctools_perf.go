@@ -19,6 +19,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -45,7 +46,7 @@ func loadPerfLog(r io.Reader, o source.Options) (*source.Dataset, error) {
 	cols := map[string]*column{}
 	var order []string
 	var header []string
-	var times, runs intCol
+	var times, runs columns.Int
 	var span source.LogSpan
 	run := int64(-1)
 	rows := 0
@@ -106,9 +107,9 @@ func loadPerfLog(r io.Reader, o source.Options) (*source.Dataset, error) {
 				return p.Bad(n, header[k], f[k], "a number", e)
 			}
 		}
-		times.add(ts)
+		times.Add(ts)
 		span.Add(ts)
-		runs.add(run)
+		runs.Add(run)
 		for k, h := range header[1:] {
 			c := cols[h]
 			for c.filled < rows {
@@ -125,7 +126,7 @@ func loadPerfLog(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	fcols := []frame.Column{times.times("time"), runs.col("run")}
+	fcols := []frame.Column{times.Times("time"), runs.Col("run")}
 	for _, h := range order {
 		c := cols[h]
 		for c.filled < rows {

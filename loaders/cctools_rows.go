@@ -3,6 +3,7 @@ package loaders
 import (
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -23,10 +24,10 @@ import (
 type ccRows struct {
 	task []int32 // each row's task: its place in ccLoader.tasks
 
-	attempt, try, submit, start, retrieval, end, exit, startLine, endLine *intCol
-	worker, host, state, raw, mode, limits                                *strCol
-	final, fallback                                                       *boolCol
-	alloc, requested                                                      [4]*floatCol // cores, memory (MB), disk (MB), gpus
+	attempt, try, submit, start, retrieval, end, exit, startLine, endLine *columns.Int
+	worker, host, state, raw, mode, limits                                *columns.Str
+	final, fallback                                                       *columns.Bool
+	alloc, requested                                                      [4]*columns.Float // cores, memory (MB), disk (MB), gpus
 }
 
 // ccPlacementCols are the per-attempt columns the placements frame is
@@ -39,28 +40,28 @@ var ccPlacementCols = map[string]bool{"attempt": true, "worker": true, "start": 
 // placements whether the placements frame is.
 func newCcRows(keep func(name string) bool, placements bool) *ccRows {
 	need := func(name string) bool { return keep(name) || placements && ccPlacementCols[name] }
-	ints := func(name string) *intCol {
+	ints := func(name string) *columns.Int {
 		if need(name) {
-			return &intCol{}
+			return &columns.Int{}
 		}
 		return nil
 	}
-	strs := func(name string, setAgain bool) *strCol {
+	strs := func(name string, setAgain bool) *columns.Str {
 		if need(name) {
-			return &strCol{noPlain: setAgain}
+			return &columns.Str{NoPlain: setAgain}
 		}
 		return nil
 	}
-	bools := func(name string) *boolCol {
+	bools := func(name string) *columns.Bool {
 		if need(name) {
-			return &boolCol{}
+			return &columns.Bool{}
 		}
 		return nil
 	}
-	floats := func(names ...string) (b [4]*floatCol) {
+	floats := func(names ...string) (b [4]*columns.Float) {
 		for i, name := range names {
 			if need(name) {
-				b[i] = &floatCol{}
+				b[i] = &columns.Float{}
 			}
 		}
 		return b
@@ -92,7 +93,7 @@ type ccNew struct {
 // returns its number. What later records tell starts null (final false).
 func (r *ccRows) add(task int32, a *ccNew) int32 {
 	row := int32(len(r.task))
-	push(&r.task, task)
+	columns.Push(&r.task, task)
 	appendInt(r.attempt, a.n, true)
 	appendInt(r.try, a.try, a.hasTry)
 	appendStr(r.worker, a.worker, a.hasWorker)
@@ -106,13 +107,13 @@ func (r *ccRows) add(task int32, a *ccNew) int32 {
 	appendInt(r.exit, 0, false)
 	appendStr(r.limits, "", false)
 	if r.final != nil {
-		r.final.add(false)
+		r.final.Add(false)
 	}
 	appendStr(r.mode, a.mode, a.mode != "")
 	appendBox(&r.alloc, a.alloc)
 	appendBox(&r.requested, a.requested)
 	if r.fallback != nil {
-		r.fallback.null()
+		r.fallback.Null()
 	}
 	appendInt(r.startLine, int64(a.startLine), a.started)
 	appendInt(r.endLine, 0, false)
@@ -141,7 +142,7 @@ func (r *ccRows) setRetrieval(row int32, us int64) { setInt(r.retrieval, row, us
 // setFinal marks the attempt whose result is its task's (DONE).
 func (r *ccRows) setFinal(row int32) {
 	if r.final != nil {
-		r.final.v[row] = true
+		r.final.V[row] = true
 	}
 }
 
@@ -149,47 +150,47 @@ func (r *ccRows) setFinal(row int32) {
 // false, 2 true (wall time measured without cpu time).
 func (r *ccRows) setFallback(row int32, f int8) {
 	if r.fallback != nil {
-		r.fallback.v[row], r.fallback.ok[row] = f == 2, f != 0
+		r.fallback.V[row], r.fallback.OK[row] = f == 2, f != 0
 	}
 }
 
-func appendInt(c *intCol, v int64, ok bool) {
+func appendInt(c *columns.Int, v int64, ok bool) {
 	if c != nil {
 		if !ok {
 			v = 0
 		}
-		c.opt(v, ok)
+		c.Opt(v, ok)
 	}
 }
 
-func appendStr(c *strCol, v string, ok bool) {
+func appendStr(c *columns.Str, v string, ok bool) {
 	if c != nil {
-		c.opt(v, ok)
+		c.Opt(v, ok)
 	}
 }
 
-func appendBox(cols *[4]*floatCol, b box) {
+func appendBox(cols *[4]*columns.Float, b box) {
 	vals := [4]float64{b.cores, b.mem, b.disk, b.gpus}
 	has := [4]bool{b.hasCores, b.hasMem, b.hasDisk, b.hasGPUs}
 	for i, c := range cols {
 		if c != nil {
-			c.opt(vals[i], has[i])
+			c.Opt(vals[i], has[i])
 		}
 	}
 }
 
-func setInt(c *intCol, row int32, v int64, ok bool) {
+func setInt(c *columns.Int, row int32, v int64, ok bool) {
 	if c != nil {
 		if !ok {
 			v = 0
 		}
-		c.v[row], c.ok[row] = v, ok
+		c.V[row], c.OK[row] = v, ok
 	}
 }
 
-func setStr(c *strCol, row int32, v string, ok bool) {
+func setStr(c *columns.Str, row int32, v string, ok bool) {
 	if c != nil {
-		c.set(int(row), v, ok)
+		c.Set(int(row), v, ok)
 	}
 }
 
@@ -197,7 +198,7 @@ func setStr(c *strCol, row int32, v string, ok bool) {
 // record), the placements frame's rows. start must be kept.
 func (r *ccRows) placements() []int32 {
 	var rows []int32
-	for i, ok := range r.start.ok {
+	for i, ok := range r.start.OK {
 		if ok {
 			rows = append(rows, int32(i))
 		}
@@ -212,9 +213,9 @@ func (c *ccLoader) tasksFrame(d *source.Dataset, source string) *frame.Frame {
 	n := len(r.task)
 	keep := func(name string) bool { return c.opts.Keeps(schema.Tasks, name) }
 	// the task-level columns, from each row's task
-	var run, id, submit intCol
-	var category, done strCol
-	var library boolCol
+	var run, id, submit columns.Int
+	var category, done columns.Str
+	var library columns.Bool
 	perTask := func(name string, fill func(t *ccTask)) {
 		if keep(name) {
 			for _, i := range r.task {
@@ -222,15 +223,15 @@ func (c *ccLoader) tasksFrame(d *source.Dataset, source string) *frame.Frame {
 			}
 		}
 	}
-	perTask("run", func(t *ccTask) { run.add(t.run) })
-	perTask("task", func(t *ccTask) { id.add(t.id) })
-	perTask("category", func(t *ccTask) { category.opt(c.words.text(t.category), t.category != 0) })
-	perTask("task_submit", func(t *ccTask) { submit.opt(t.submit, t.hasSubmit) })
-	perTask("done_result", func(t *ccTask) { done.opt(c.words.text(t.done), t.done != 0) })
-	perTask("library", func(t *ccTask) { library.add(t.library) })
-	for _, s := range []*strCol{r.state, r.raw, r.limits} {
+	perTask("run", func(t *ccTask) { run.Add(t.run) })
+	perTask("task", func(t *ccTask) { id.Add(t.id) })
+	perTask("category", func(t *ccTask) { category.Opt(c.words.Text(t.category), t.category != 0) })
+	perTask("task_submit", func(t *ccTask) { submit.Opt(t.submit, t.hasSubmit) })
+	perTask("done_result", func(t *ccTask) { done.Opt(c.words.Text(t.done), t.done != 0) })
+	perTask("library", func(t *ccTask) { library.Add(t.library) })
+	for _, s := range []*columns.Str{r.state, r.raw, r.limits} {
 		if s != nil {
-			s.compact()
+			s.Compact()
 		}
 	}
 	// the columns in frame order; "measured" stands for the measured
@@ -239,40 +240,40 @@ func (c *ccLoader) tasksFrame(d *source.Dataset, source string) *frame.Frame {
 		name string
 		col  func(name string) frame.Column
 	}{
-		{"source", func(name string) frame.Column { return repeat(name, source, n) }},
-		{"run", run.col},
+		{"source", func(name string) frame.Column { return columns.Repeat(name, source, n) }},
+		{"run", run.Col},
 		{"job", func(name string) frame.Column { return frame.StringCol(name, make([]string, n), make([]bool, n)) }},
-		{"task", id.col},
-		{"attempt", r.attempt.col},
-		{"try", r.try.col},
-		{"worker", r.worker.col},
-		{"host", r.host.col},
-		{"category", category.col},
-		{"task_submit", submit.times},
-		{"submit", r.submit.times},
-		{"start", r.start.times},
-		{"retrieval", r.retrieval.times},
-		{"end", r.end.times},
-		{"state", r.state.col},
-		{"raw_state", r.raw.col},
-		{"exit_code", r.exit.col},
-		{"limits_exceeded", r.limits.col},
-		{"final", r.final.col},
-		{"done_result", done.col},
-		{"library", library.col},
-		{"resources_mode", r.mode.col},
-		{"req_cpus", r.alloc[0].col},
-		{"req_mem_mb", r.alloc[1].col},
-		{"req_disk_mb", r.alloc[2].col},
-		{"req_gpus", r.alloc[3].col},
-		{"requested_cores", r.requested[0].col},
-		{"requested_mem_mb", r.requested[1].col},
-		{"requested_disk_mb", r.requested[2].col},
-		{"requested_gpus", r.requested[3].col},
-		{"measured_fallback", r.fallback.col},
+		{"task", id.Col},
+		{"attempt", r.attempt.Col},
+		{"try", r.try.Col},
+		{"worker", r.worker.Col},
+		{"host", r.host.Col},
+		{"category", category.Col},
+		{"task_submit", submit.Times},
+		{"submit", r.submit.Times},
+		{"start", r.start.Times},
+		{"retrieval", r.retrieval.Times},
+		{"end", r.end.Times},
+		{"state", r.state.Col},
+		{"raw_state", r.raw.Col},
+		{"exit_code", r.exit.Col},
+		{"limits_exceeded", r.limits.Col},
+		{"final", r.final.Col},
+		{"done_result", done.Col},
+		{"library", library.Col},
+		{"resources_mode", r.mode.Col},
+		{"req_cpus", r.alloc[0].Col},
+		{"req_mem_mb", r.alloc[1].Col},
+		{"req_disk_mb", r.alloc[2].Col},
+		{"req_gpus", r.alloc[3].Col},
+		{"requested_cores", r.requested[0].Col},
+		{"requested_mem_mb", r.requested[1].Col},
+		{"requested_disk_mb", r.requested[2].Col},
+		{"requested_gpus", r.requested[3].Col},
+		{"measured_fallback", r.fallback.Col},
 		{"measured", nil},
-		{"start_line", r.startLine.col},
-		{"end_line", r.endLine.col},
+		{"start_line", r.startLine.Col},
+		{"end_line", r.endLine.Col},
 	}
 	var cols []frame.Column
 	for _, s := range specs {
@@ -307,25 +308,25 @@ var ccTaskColumns = map[string]bool{"source": true, "run": true, "job": true, "t
 func (c *ccLoader) placementsFrame() *frame.Frame {
 	r := c.rows
 	rows := r.placements()
-	var run, task intCol
-	var worker, state strCol
+	var run, task columns.Int
+	var worker, state columns.Str
 	for _, i := range rows {
 		t := c.tasks.at(r.task[i])
-		run.add(t.run)
-		task.add(t.id)
-		worker.opt(r.worker.value(int(i)), r.worker.valid(int(i)))
-		state.add(r.state.value(int(i)))
+		run.Add(t.run)
+		task.Add(t.id)
+		worker.Opt(r.worker.Value(int(i)), r.worker.Valid(int(i)))
+		state.Add(r.state.Value(int(i)))
 	}
 	n := len(rows)
-	gather := func(col *intCol) *intCol { g := col.gather(rows); return &g }
+	gather := func(col *columns.Int) *columns.Int { g := col.Gather(rows); return &g }
 	box := func(i int) frame.Column {
-		g := r.alloc[i].gather(rows)
-		return g.col([]string{"cpus", "mem_mb", "disk_mb", "gpus"}[i])
+		g := r.alloc[i].Gather(rows)
+		return g.Col([]string{"cpus", "mem_mb", "disk_mb", "gpus"}[i])
 	}
-	return frame.New(run.col("run"), frame.StringCol("job", make([]string, n), make([]bool, n)), task.col("task"),
-		gather(r.attempt).col("attempt"), worker.col("worker"), frame.BoolCol("root", trues(n), nil),
-		gather(r.start).times("start"), gather(r.end).times("end"), state.col("state"),
-		box(0), box(3), box(1), box(2), gather(r.startLine).col("start_line"), gather(r.endLine).col("end_line"))
+	return frame.New(run.Col("run"), frame.StringCol("job", make([]string, n), make([]bool, n)), task.Col("task"),
+		gather(r.attempt).Col("attempt"), worker.Col("worker"), frame.BoolCol("root", trues(n), nil),
+		gather(r.start).Times("start"), gather(r.end).Times("end"), state.Col("state"),
+		box(0), box(3), box(1), box(2), gather(r.startLine).Col("start_line"), gather(r.endLine).Col("end_line"))
 }
 
 func trues(n int) []bool {

@@ -251,7 +251,7 @@ func TestResourceObjects(t *testing.T) {
 		if i == 3 {
 			obj = b
 		}
-		entries = append(entries, entry{r.key.of(obj), r.unit.of(obj), r.value})
+		entries = append(entries, entry{r.key.Of(obj), r.unit.Of(obj), r.value})
 	}
 	want := []entry{{"cores", "cores", 1}, {"memory", "MB", 2048}, {"n", "", 3}, {"wall_time", "s", 6.2}}
 	if !slices.Equal(entries, want) {

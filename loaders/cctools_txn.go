@@ -11,6 +11,9 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/words"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -90,7 +93,7 @@ type ccLoader struct {
 	ids      map[int64]*taskTable // the tasks of each run by id
 	tasks    taskList             // the tasks in order of appearance
 	rows     *ccRows              // the tasks frame, a row per attempt
-	words    wordTable            // categories and result words of tasks
+	words    words.Table          // categories and result words of tasks
 	boxes    []box                // the distinct requests of tasks
 	boxIndex map[box]int32        // their places in boxes
 	workers  []*ccWorker
@@ -101,20 +104,20 @@ type ccLoader struct {
 	tailBuf []string
 	span    source.LogSpan
 	ev      struct {
-		time, run, line intCol
-		kind, id, state strCol
-		data            textCol
+		time, run, line columns.Int
+		kind, id, state columns.Str
+		data            columns.Text
 	}
 	xfer struct {
-		time, run, task, bytes, start intCol
-		kind, dir, worker, file       strCol
-		wall, mb                      floatCol
-		cached                        boolCol
+		time, run, task, bytes, start columns.Int
+		kind, dir, worker, file       columns.Str
+		wall, mb                      columns.Float
+		cached                        columns.Bool
 	}
 	cat struct {
-		time, run              intCol
-		name, kind, mode       strCol
-		cores, mem, disk, gpus floatCol
+		time, run              columns.Int
+		name, kind, mode       columns.Str
+		cores, mem, disk, gpus columns.Float
 	}
 }
 
@@ -288,7 +291,7 @@ func (c *ccLoader) checkResources(tail []string, i int, line int, field string) 
 // parseInt is strconv.ParseInt(s, 10, 64) with a fast path for plain
 // digits.
 func parseInt(s string) (int64, error) {
-	if v, ok := atoiFast(s); ok {
+	if v, ok := bytesconv.Atoi(s); ok {
 		return v, nil
 	}
 	return strconv.ParseInt(s, 10, 64)
@@ -301,7 +304,7 @@ func parseInt(s string) (int64, error) {
 // or built anew); the other records work on a copy.
 func (c *ccLoader) record(raw []byte, n int, l *ccLine) error {
 	c.pre = nil
-	line := bstr(raw)
+	line := bytesconv.String(raw)
 	t := strings.TrimSpace(line)
 	if t == "" || t[0] == '#' {
 		if strings.Contains(t, "CACHE-UPDATE") || strings.Contains(t, "CACHE_UPDATE") || strings.Contains(t, "LIBRARY") {
@@ -371,13 +374,13 @@ func (c *ccLoader) record(raw []byte, n int, l *ccLine) error {
 		if k := strings.Index(line, kind); k >= 0 {
 			data = strings.TrimSpace(line[k+len(kind):])
 		}
-		c.ev.time.add(us)
-		c.ev.run.add(max(c.run, 0))
-		c.ev.line.add(int64(n))
-		c.ev.kind.add(kind)
-		c.ev.id.opt(id, id != "")
-		c.ev.state.opt(state, state != "")
-		c.ev.data.add(data)
+		c.ev.time.Add(us)
+		c.ev.run.Add(max(c.run, 0))
+		c.ev.line.Add(int64(n))
+		c.ev.kind.Add(kind)
+		c.ev.id.Opt(id, id != "")
+		c.ev.state.Opt(state, state != "")
+		c.ev.data.Add(data)
 	}
 	return nil
 }
@@ -730,7 +733,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 			}
 			c.closeAttempt(t, us, n, st, state+" "+rest[1])
 		}
-		t.category = c.words.code(rest[0])
+		t.category = c.words.Code(rest[0])
 		if !t.hasSubmit {
 			t.submit, t.hasSubmit = us, true
 		}
@@ -843,7 +846,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		// attempt's RETRIEVED in Work Queue, TaskVine >= 7.5.1 writes no
 		// JSON, and the word may differ (RETRIEVED LIBRARY_EXIT, then DONE
 		// UNKNOWN).
-		t.done = c.words.code(result)
+		t.done = c.words.Code(result)
 		if t.cur < 0 {
 			c.unstartedAttempt(t)
 			c.rows.result(t.cur, exit, hasExit, limits)
@@ -861,7 +864,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 	case "CANCELED", "CANCELLED":
 		state = c.str(state)
 		t := c.taskFor(tid)
-		t.done = c.words.code(state)
+		t.done = c.words.Code(state)
 		if t.open {
 			c.closeAttempt(t, us, n, "canceled", state)
 		}
@@ -935,26 +938,26 @@ func (c *ccLoader) category(args []string, us int64, n int, line string) error {
 	if !c.wants("categories") {
 		return nil
 	}
-	c.cat.time.add(us)
-	c.cat.run.add(max(c.run, 0))
-	c.cat.name.add(args[0])
-	c.cat.kind.add(args[1])
-	c.cat.mode.opt(mode, mode != "")
-	c.cat.cores.opt(b.cores, b.hasCores)
-	c.cat.mem.opt(b.mem, b.hasMem)
-	c.cat.disk.opt(b.disk, b.hasDisk)
-	c.cat.gpus.opt(b.gpus, b.hasGPUs)
+	c.cat.time.Add(us)
+	c.cat.run.Add(max(c.run, 0))
+	c.cat.name.Add(args[0])
+	c.cat.kind.Add(args[1])
+	c.cat.mode.Opt(mode, mode != "")
+	c.cat.cores.Opt(b.cores, b.hasCores)
+	c.cat.mem.Opt(b.mem, b.hasMem)
+	c.cat.disk.Opt(b.disk, b.hasDisk)
+	c.cat.gpus.Opt(b.gpus, b.hasGPUs)
 	return nil
 }
 
 // boxCols are the four columns of a box (cores, memory, disk, gpus).
-type boxCols struct{ cores, mem, disk, gpus floatCol }
+type boxCols struct{ cores, mem, disk, gpus columns.Float }
 
 func (c *boxCols) add(b box) {
-	c.cores.opt(b.cores, b.hasCores)
-	c.mem.opt(b.mem, b.hasMem)
-	c.disk.opt(b.disk, b.hasDisk)
-	c.gpus.opt(b.gpus, b.hasGPUs)
+	c.cores.Opt(b.cores, b.hasCores)
+	c.mem.Opt(b.mem, b.hasMem)
+	c.disk.Opt(b.disk, b.hasDisk)
+	c.gpus.Opt(b.gpus, b.hasGPUs)
 }
 
 // box is the usual four resources of a resource object.
@@ -996,18 +999,18 @@ func (c *ccLoader) transfer(args []string, us int64, n int, line string) error {
 		return nil
 	}
 	x := &c.xfer
-	x.time.add(us)
-	x.run.add(max(c.run, 0))
-	x.kind.add("transfer")
-	x.dir.add(args[0])
-	x.task.add(tid)
-	x.worker.null()
-	x.file.add(strings.Join(args[5:], " "))
-	x.mb.add(mb)
-	x.bytes.add(int64(math.Round(mb * (1 << 20))))
-	x.wall.add(secs)
-	x.start.null()
-	x.cached.add(args[2] == "1")
+	x.time.Add(us)
+	x.run.Add(max(c.run, 0))
+	x.kind.Add("transfer")
+	x.dir.Add(args[0])
+	x.task.Add(tid)
+	x.worker.Null()
+	x.file.Add(strings.Join(args[5:], " "))
+	x.mb.Add(mb)
+	x.bytes.Add(int64(math.Round(mb * (1 << 20))))
+	x.wall.Add(secs)
+	x.start.Null()
+	x.cached.Add(args[2] == "1")
 	return nil
 }
 
@@ -1050,24 +1053,24 @@ func (c *ccLoader) workerTransfer(id string, args []string, us int64, n int, lin
 	}
 	// every field is valid: append the row
 	x := &c.xfer
-	x.time.add(us)
-	x.run.add(max(c.run, 0))
-	x.kind.add(kind)
-	x.dir.opt(dir, dir != "")
-	x.task.null()
-	x.worker.opt(id, id != "(null)")
-	x.file.add(file)
-	x.cached.null()
+	x.time.Add(us)
+	x.run.Add(max(c.run, 0))
+	x.kind.Add(kind)
+	x.dir.Opt(dir, dir != "")
+	x.task.Null()
+	x.worker.Opt(id, id != "(null)")
+	x.file.Add(file)
+	x.cached.Null()
 	if hasStart { // >= 7.5.1: bytes, µs, epoch µs
-		x.bytes.add(int64(size))
-		x.mb.add(size / (1 << 20))
-		x.wall.add(wall / 1e6)
-		x.start.add(start)
+		x.bytes.Add(int64(size))
+		x.mb.Add(size / (1 << 20))
+		x.wall.Add(wall / 1e6)
+		x.start.Add(start)
 	} else { // 2023: MB and seconds
-		x.mb.add(size)
-		x.bytes.add(int64(math.Round(size * (1 << 20))))
-		x.wall.add(wall)
-		x.start.null()
+		x.mb.Add(size)
+		x.bytes.Add(int64(math.Round(size * (1 << 20))))
+		x.wall.Add(wall)
+		x.start.Null()
 	}
 	return nil
 }
@@ -1088,7 +1091,7 @@ func (c *ccLoader) dataset(name string) *source.Dataset {
 				st = "canceled"
 			}
 			row := c.rows.add(t.idx, &ccNew{submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested], state: st})
-			setStr(c.rows.raw, row, c.words.text(t.done), t.done != 0)
+			setStr(c.rows.raw, row, c.words.Text(t.done), t.done != 0)
 		}
 	}
 	if c.wants(schema.Tasks) {
@@ -1099,40 +1102,40 @@ func (c *ccLoader) dataset(name string) *source.Dataset {
 	}
 	if c.wants(schema.Workers) {
 		var w struct {
-			run, conn, lost  intCol
-			id, addr, reason strCol
+			run, conn, lost  columns.Int
+			id, addr, reason columns.Str
 			box              boxCols
 		}
 		for _, x := range c.workers {
-			w.run.add(x.run)
-			w.id.opt(x.id, x.id != "(null)")
-			w.addr.opt(x.addr, x.addr != "")
-			w.conn.opt(x.connected, x.hasConnected)
-			w.lost.opt(x.lost, x.hasLost)
-			w.reason.opt(x.reason, x.hasLost)
+			w.run.Add(x.run)
+			w.id.Opt(x.id, x.id != "(null)")
+			w.addr.Opt(x.addr, x.addr != "")
+			w.conn.Opt(x.connected, x.hasConnected)
+			w.lost.Opt(x.lost, x.hasLost)
+			w.reason.Opt(x.reason, x.hasLost)
 			w.box.add(x.res)
 		}
-		d.Frames[schema.Workers] = frame.New(w.run.col("run"), w.id.col("worker"), w.addr.col("host"), w.conn.times("connected"),
-			w.lost.times("lost"), w.reason.col("reason"), w.box.cores.col("cpus"), w.box.gpus.col("gpus"), w.box.mem.col("mem_mb"), w.box.disk.col("disk_mb"))
+		d.Frames[schema.Workers] = frame.New(w.run.Col("run"), w.id.Col("worker"), w.addr.Col("host"), w.conn.Times("connected"),
+			w.lost.Times("lost"), w.reason.Col("reason"), w.box.cores.Col("cpus"), w.box.gpus.Col("gpus"), w.box.mem.Col("mem_mb"), w.box.disk.Col("disk_mb"))
 	}
 	if c.wants(schema.Transfers) {
 		x := &c.xfer
-		d.Frames[schema.Transfers] = frame.New(x.time.times("time"), x.run.col("run"), x.kind.col("kind"), x.dir.col("direction"),
-			x.task.col("task"), x.worker.col("worker"), x.file.col("file"), x.bytes.col("bytes"), x.mb.col("size_mb"),
-			x.wall.col("wall_s"), x.start.times("start"), x.cached.col("cached"))
+		d.Frames[schema.Transfers] = frame.New(x.time.Times("time"), x.run.Col("run"), x.kind.Col("kind"), x.dir.Col("direction"),
+			x.task.Col("task"), x.worker.Col("worker"), x.file.Col("file"), x.bytes.Col("bytes"), x.mb.Col("size_mb"),
+			x.wall.Col("wall_s"), x.start.Times("start"), x.cached.Col("cached"))
 	}
 	if c.wants("categories") {
 		k := &c.cat
-		d.Frames["categories"] = frame.New(k.time.times("time"), k.run.col("run"), k.name.col("category"), k.kind.col("kind"),
-			k.mode.col("mode"), k.cores.col("cores"), k.mem.col("mem_mb"), k.disk.col("disk_mb"), k.gpus.col("gpus"))
+		d.Frames["categories"] = frame.New(k.time.Times("time"), k.run.Col("run"), k.name.Col("category"), k.kind.Col("kind"),
+			k.mode.Col("mode"), k.cores.Col("cores"), k.mem.Col("mem_mb"), k.disk.Col("disk_mb"), k.gpus.Col("gpus"))
 	}
 	if c.wants(schema.Events) {
 		e := &c.ev
-		if e.data.cut > 0 {
-			textCut(&c.p, schema.Events, "data", &e.data, int(e.line.v[e.data.firstCut]))
+		if e.data.Cut > 0 {
+			columns.TextCut(&c.p, schema.Events, "data", &e.data, int(e.line.V[e.data.FirstCut]))
 		}
-		d.Frames[schema.Events] = frame.New(e.time.times("time"), e.run.col("run"), e.kind.col("type"), e.id.col("id"),
-			e.state.col("state"), e.data.col("data"), e.line.col("line"))
+		d.Frames[schema.Events] = frame.New(e.time.Times("time"), e.run.Col("run"), e.kind.Col("type"), e.id.Col("id"),
+			e.state.Col("state"), e.data.Col("data"), e.line.Col("line"))
 	}
 	d.Warnings = c.p.Finish()
 	for fname, f := range d.Frames {

@@ -50,6 +50,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -285,18 +286,18 @@ func loadEPMT(files []EPMTFile, hint string, o source.Options) (*source.Dataset,
 		keepThreadMetric[m] = o.Keeps(schema.Threads, names[m])
 	}
 	var pr struct {
-		host, exename, path, args, tags, file         strCol
-		pid, ppid, pgid, sid, gen, exit, sig, numtids intCol
-		start, end, dur, cpu, line                    intCol
-		metric                                        []intCol
+		host, exename, path, args, tags, file         columns.Str
+		pid, ppid, pgid, sid, gen, exit, sig, numtids columns.Int
+		start, end, dur, cpu, line                    columns.Int
+		metric                                        []columns.Int
 	}
-	pr.metric = make([]intCol, len(metrics))
+	pr.metric = make([]columns.Int, len(metrics))
 	var th struct {
-		host, file                   strCol
-		pid, thread, tid, start, end intCol
-		metric                       []intCol
+		host, file                   columns.Str
+		pid, thread, tid, start, end columns.Int
+		metric                       []columns.Int
 	}
-	th.metric = make([]intCol, len(metrics))
+	th.metric = make([]columns.Int, len(metrics))
 	tagKeys := map[string]bool{}
 	var procTags []map[string]string
 	var papiexErrPIDs []int64
@@ -319,7 +320,7 @@ func loadEPMT(files []EPMTFile, hint string, o source.Options) (*source.Dataset,
 		}
 	}
 	type procInt struct {
-		col  *intCol
+		col  *columns.Int
 		f    int // index in papiexProc.ints
 		name string
 	}
@@ -333,33 +334,33 @@ func loadEPMT(files []EPMTFile, hint string, o source.Options) (*source.Dataset,
 	asked, limited := o.Columns[schema.Procs]
 	wantTagCols := !limited || slices.ContainsFunc(asked, func(c string) bool { return strings.HasPrefix(c, frame.TagPrefix) })
 	for _, c := range procInts {
-		c.col.reserve(nProcs)
+		c.col.Reserve(nProcs)
 	}
-	reserve(nProcs, &pr.numtids, &pr.start, &pr.end, &pr.dur, &pr.cpu, &pr.tags)
+	columns.Reserve(nProcs, &pr.numtids, &pr.start, &pr.end, &pr.dur, &pr.cpu, &pr.tags)
 	for _, c := range []struct {
-		col  reserver
+		col  columns.Reserver
 		kept bool
 	}{{&pr.line, keep.line}, {&pr.host, keep.host}, {&pr.exename, keep.exename}, {&pr.path, keep.path}, {&pr.args, keep.args}, {&pr.file, keep.file}} {
 		if c.kept {
-			c.col.reserve(nProcs)
+			c.col.Reserve(nProcs)
 		}
 	}
 	for m := range pr.metric {
 		if keepMetric[m] {
-			pr.metric[m].reserve(nProcs)
+			pr.metric[m].Reserve(nProcs)
 		}
 	}
 	if wantThreads {
-		for _, c := range []*intCol{&th.pid, &th.thread, &th.tid, &th.start, &th.end} {
-			c.reserve(nThreads)
+		for _, c := range []*columns.Int{&th.pid, &th.thread, &th.tid, &th.start, &th.end} {
+			c.Reserve(nThreads)
 		}
 		for m := range th.metric {
 			if keepThreadMetric[m] {
-				th.metric[m].reserve(nThreads)
+				th.metric[m].Reserve(nThreads)
 			}
 		}
-		th.host.reserve(nThreads)
-		th.file.reserve(nThreads)
+		th.host.Reserve(nThreads)
+		th.file.Reserve(nThreads)
 	}
 	sums, has := make([]int64, len(metrics)), make([]bool, len(metrics)) // one process's metric sums
 	for _, hp := range all {
@@ -430,22 +431,22 @@ func loadEPMT(files []EPMTFile, hint string, o source.Options) (*source.Dataset,
 				if !wantThreads {
 					continue
 				}
-				th.host.add(host)
-				th.file.add(hp.file)
-				th.pid.add(p.ints[fPID])
-				th.thread.add(int64(t))
-				th.tid.opt(rows.tid[r], rows.tid[r] >= 0)
-				th.start.add(rows.start[r])
-				th.end.add(rows.end[r])
+				th.host.Add(host)
+				th.file.Add(hp.file)
+				th.pid.Add(p.ints[fPID])
+				th.thread.Add(int64(t))
+				th.tid.Opt(rows.tid[r], rows.tid[r] >= 0)
+				th.start.Add(rows.start[r])
+				th.end.Add(rows.end[r])
 				for m := range metrics {
 					if !keepThreadMetric[m] {
 						continue
 					}
 					k := back[m]
 					if k >= 0 && valid[k] {
-						th.metric[m].add(row[k])
+						th.metric[m].Add(row[k])
 					} else {
-						th.metric[m].null()
+						th.metric[m].Null()
 					}
 				}
 			}
@@ -460,40 +461,40 @@ func loadEPMT(files []EPMTFile, hint string, o source.Options) (*source.Dataset,
 				}
 			}
 			if keep.host {
-				pr.host.add(host)
+				pr.host.Add(host)
 			}
 			if keep.file {
-				pr.file.add(hp.file)
+				pr.file.Add(hp.file)
 			}
 			if keep.line {
-				pr.line.add(int64(p.line))
+				pr.line.Add(int64(p.line))
 			}
 			if keep.exename {
-				pr.exename.add(p.text(sExename))
+				pr.exename.Add(p.text(sExename))
 			}
 			if keep.path {
-				pr.path.add(p.text(sPath))
+				pr.path.Add(p.text(sPath))
 			}
 			if keep.args {
-				pr.args.add(p.text(sArgs))
+				pr.args.Add(p.text(sArgs))
 			}
-			if c := tagCode[p.tagID]; c > 0 && pr.tags.plain == nil {
-				pr.tags.pushCode(c - 1)
+			if c := tagCode[p.tagID]; c > 0 && pr.tags.Plain == nil {
+				pr.tags.PushCode(c - 1)
 			} else {
-				pr.tags.add(pt.canon)
-				tagCode[p.tagID] = pr.tags.last
+				pr.tags.Add(pt.canon)
+				tagCode[p.tagID] = pr.tags.Last
 			}
 			for _, c := range procInts {
-				c.col.opt(p.ints[c.f], p.has[c.f])
+				c.col.Opt(p.ints[c.f], p.has[c.f])
 			}
-			pr.numtids.add(int64(p.nrows))
-			pr.start.add(start)
-			pr.end.add(end)
-			pr.dur.add(end - start)
-			pr.cpu.add(cpu)
+			pr.numtids.Add(int64(p.nrows))
+			pr.start.Add(start)
+			pr.end.Add(end)
+			pr.dur.Add(end - start)
+			pr.cpu.Add(cpu)
 			for m := range metrics {
 				if keepMetric[m] {
-					pr.metric[m].opt(sums[m], has[m])
+					pr.metric[m].Opt(sums[m], has[m])
 				}
 			}
 			totalThreads += int64(p.nrows)
@@ -504,7 +505,7 @@ func loadEPMT(files []EPMTFile, hint string, o source.Options) (*source.Dataset,
 		}
 		d.Warnings = append(d.Warnings, hp.p.Finish()...)
 	}
-	n := len(pr.start.v)
+	n := len(pr.start.V)
 	keys := make([]string, 0, len(tagKeys))
 	for k := range tagKeys {
 		keys = append(keys, k)
@@ -519,24 +520,24 @@ func loadEPMT(files []EPMTFile, hint string, o source.Options) (*source.Dataset,
 			d.Skip(schema.Procs, name)
 		}
 	}
-	add("job", func() frame.Column { return repeat("job", job.id, n) })
-	add("host", func() frame.Column { return pr.host.col("host") })
-	add("pid", func() frame.Column { return pr.pid.col("pid") })
-	add("ppid", func() frame.Column { return pr.ppid.col("ppid") })
-	add("pgid", func() frame.Column { return pr.pgid.col("pgid") })
-	add("sid", func() frame.Column { return pr.sid.col("sid") })
-	add("generation", func() frame.Column { return pr.gen.col("generation") })
-	add("exename", func() frame.Column { return pr.exename.col("exename") })
-	add("path", func() frame.Column { return pr.path.col("path") })
-	add("args", func() frame.Column { return pr.args.col("args") })
-	add("exitcode", func() frame.Column { return pr.exit.col("exitcode") })
-	add("exitsignal", func() frame.Column { return pr.sig.col("exitsignal") })
-	add("numtids", func() frame.Column { return pr.numtids.col("numtids") })
-	add("start", func() frame.Column { return pr.start.times("start") })
-	add("end", func() frame.Column { return pr.end.times("end") })
-	add("duration_us", func() frame.Column { return pr.dur.col("duration_us") })
-	add("cpu_time", func() frame.Column { return pr.cpu.col("cpu_time") })
-	add("tags", func() frame.Column { return pr.tags.col("tags") })
+	add("job", func() frame.Column { return columns.Repeat("job", job.id, n) })
+	add("host", func() frame.Column { return pr.host.Col("host") })
+	add("pid", func() frame.Column { return pr.pid.Col("pid") })
+	add("ppid", func() frame.Column { return pr.ppid.Col("ppid") })
+	add("pgid", func() frame.Column { return pr.pgid.Col("pgid") })
+	add("sid", func() frame.Column { return pr.sid.Col("sid") })
+	add("generation", func() frame.Column { return pr.gen.Col("generation") })
+	add("exename", func() frame.Column { return pr.exename.Col("exename") })
+	add("path", func() frame.Column { return pr.path.Col("path") })
+	add("args", func() frame.Column { return pr.args.Col("args") })
+	add("exitcode", func() frame.Column { return pr.exit.Col("exitcode") })
+	add("exitsignal", func() frame.Column { return pr.sig.Col("exitsignal") })
+	add("numtids", func() frame.Column { return pr.numtids.Col("numtids") })
+	add("start", func() frame.Column { return pr.start.Times("start") })
+	add("end", func() frame.Column { return pr.end.Times("end") })
+	add("duration_us", func() frame.Column { return pr.dur.Col("duration_us") })
+	add("cpu_time", func() frame.Column { return pr.cpu.Col("cpu_time") })
+	add("tags", func() frame.Column { return pr.tags.Col("tags") })
 	for _, key := range keys {
 		if !o.Keeps(schema.Procs, frame.TagPrefix+key) {
 			d.Skip(schema.Procs, frame.TagPrefix+key)
@@ -551,7 +552,7 @@ func loadEPMT(files []EPMTFile, hint string, o source.Options) (*source.Dataset,
 	}
 	for m := range metrics {
 		if keepMetric[m] {
-			cols = append(cols, pr.metric[m].col(names[m]))
+			cols = append(cols, pr.metric[m].Col(names[m]))
 		} else {
 			d.Skip(schema.Procs, names[m])
 		}
@@ -567,23 +568,23 @@ func loadEPMT(files []EPMTFile, hint string, o source.Options) (*source.Dataset,
 		}
 	}
 	d.Skip(schema.Procs, unread...)
-	add("file", func() frame.Column { return pr.file.col("file") })
-	add("line", func() frame.Column { return pr.line.col("line") })
+	add("file", func() frame.Column { return pr.file.Col("file") })
+	add("line", func() frame.Column { return pr.line.Col("line") })
 	d.Frames[schema.Procs] = frame.New(cols...)
 
 	if wantThreads {
-		nt := len(th.pid.v)
-		tcols := []frame.Column{repeat("job", job.id, nt), th.host.col("host"), th.pid.col("pid"), th.thread.col("thread"),
-			th.tid.col("tid"), th.start.times("start"), th.end.times("end")}
+		nt := len(th.pid.V)
+		tcols := []frame.Column{columns.Repeat("job", job.id, nt), th.host.Col("host"), th.pid.Col("pid"), th.thread.Col("thread"),
+			th.tid.Col("tid"), th.start.Times("start"), th.end.Times("end")}
 		for m := range metrics {
 			if keepThreadMetric[m] {
-				tcols = append(tcols, th.metric[m].col(names[m]))
+				tcols = append(tcols, th.metric[m].Col(names[m]))
 			} else {
 				d.Skip(schema.Threads, names[m])
 			}
 		}
 		d.Skip(schema.Threads, unread...)
-		tcols = append(tcols, th.file.col("file"))
+		tcols = append(tcols, th.file.Col("file"))
 		d.Frames[schema.Threads] = frame.New(tcols...)
 	}
 

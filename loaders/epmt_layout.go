@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -99,7 +100,7 @@ func peekPapiexLayout(r io.Reader, need func(metric string) bool) (*papiexLayout
 	}
 	fields := make([]string, len(l.spans))
 	for i, sp := range l.spans {
-		fields[i] = sp.of(bstr(line))
+		fields[i] = sp.Of(bytesconv.String(line))
 	}
 	lay, _, _, err := newPapiexLayout(fields, "", 1, need)
 	if err != nil {
@@ -138,7 +139,7 @@ func (lay *papiexLayout) pack(l *csvLine) {
 	if len(l.spans) != len(lay.header) {
 		return
 	}
-	intOrEmpty := func(i int) bool { return l.isInt[i] || l.spans[i].from == l.spans[i].to }
+	intOrEmpty := func(i int) bool { return l.isInt[i] || l.spans[i].From == l.spans[i].To }
 	m := len(lay.metricIdx)
 	w := m + 3 + nIntFields
 	if cap(p.vals) < w {
@@ -178,7 +179,7 @@ func (lay *papiexLayout) pack(l *csvLine) {
 		vals[m+3+k], has[m+3+k] = l.ints[i], l.isInt[i]
 	}
 	pid := l.spans[lay.intIdx[fPID]]
-	p.vals, p.has, p.thread, p.ok = vals, has, pid.from == pid.to, true
+	p.vals, p.has, p.thread, p.ok = vals, has, pid.From == pid.To, true
 }
 
 // sameHeader reports whether lay was made from header.

@@ -27,6 +27,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jobframe/jobframe/loaders/internal/arena"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -95,11 +98,11 @@ func (r *papiexRows) n() int { return len(r.start) }
 
 // add appends a row (growing the slices by doubling, as columns do).
 func (r *papiexRows) add(vals []int64, ok []bool, tid, start, end int64) {
-	pushAll(&r.vals, vals)
-	pushAll(&r.ok, ok)
-	push(&r.tid, tid)
-	push(&r.start, start)
-	push(&r.end, end)
+	columns.PushAll(&r.vals, vals)
+	columns.PushAll(&r.ok, ok)
+	columns.Push(&r.tid, tid)
+	columns.Push(&r.start, start)
+	columns.Push(&r.end, end)
 }
 
 // row returns row i's metric values and which were present.
@@ -131,10 +134,10 @@ func papiexSkipSum(name string) bool {
 // string made per field); those of a record the state machine parsed,
 // strings.
 type csvRecord struct {
-	fields []string   // the state machine's fields (nil: text and spans)
-	text   string     // a split line
-	spans  []textSpan // its fields' places
-	ints   []int64    // ints[i] is field i as an integer, when isInt[i]
+	fields []string         // the state machine's fields (nil: text and spans)
+	text   string           // a split line
+	spans  []bytesconv.Span // its fields' places
+	ints   []int64          // ints[i] is field i as an integer, when isInt[i]
 	isInt  []bool
 	line   int // the line the record starts on
 	// packed: a usual row, its values laid out by the file's
@@ -155,7 +158,7 @@ func (r *csvRecord) field(i int) string {
 	if r.fields != nil {
 		return r.fields[i]
 	}
-	return r.spans[i].of(r.text)
+	return r.spans[i].Of(r.text)
 }
 
 // all returns every field (for the header and error messages).
@@ -171,7 +174,7 @@ func (r *csvRecord) all() []string {
 // for a line without a quote or a backslash (nearly all), the places of
 // its fields and their integer values.
 type csvLine struct {
-	spans []textSpan
+	spans []bytesconv.Span
 	ints  []int64
 	isInt []bool
 	slow  bool // the line needs csvStateMachine
@@ -201,7 +204,7 @@ func decodeCSVLine(raw []byte, l *csvLine) {
 		if fields, complete := csvStateMachine(l.buf, false, &l.sc); complete {
 			l.whole, l.fields = true, fields
 			for _, f := range fields {
-				v, ok := atoiFast(f)
+				v, ok := bytesconv.Atoi(f)
 				l.ints, l.isInt = append(l.ints, v), append(l.isInt, ok)
 			}
 		}
@@ -210,9 +213,9 @@ func decodeCSVLine(raw []byte, l *csvLine) {
 	if len(raw) == 0 {
 		return
 	}
-	s := bstr(raw)
+	s := bytesconv.String(raw)
 	if cap(l.spans) == 0 { // a new slot: room for a papiex row's ~60 fields at once
-		l.spans, l.ints, l.isInt = make([]textSpan, 0, 64), make([]int64, 0, 64), make([]bool, 0, 64)
+		l.spans, l.ints, l.isInt = make([]bytesconv.Span, 0, 64), make([]int64, 0, 64), make([]bool, 0, 64)
 	}
 	// one pass finds the commas and parses each field as atoiFast does
 	// (an optional '-', 1 to 18 digits)
@@ -226,7 +229,7 @@ func decodeCSVLine(raw []byte, l *csvLine) {
 			case neg:
 				v = -v
 			}
-			l.spans = append(l.spans, textSpan{int32(from), int32(i)})
+			l.spans = append(l.spans, bytesconv.Span{From: int32(from), To: int32(i)})
 			l.ints = append(l.ints, v)
 			l.isInt = append(l.isInt, ok)
 			if i == len(s) {
@@ -282,7 +285,7 @@ func csvRecords(r io.Reader, p *source.Problems, lay *papiexLayout, each func(re
 	slow := func(fields []string, line int) error {
 		ints, isInt = ints[:0], isInt[:0]
 		for _, f := range fields {
-			v, ok := atoiFast(f)
+			v, ok := bytesconv.Atoi(f)
 			ints, isInt = append(ints, v), append(isInt, ok)
 		}
 		rec = csvRecord{fields: fields, ints: ints, isInt: isInt, line: line}
@@ -303,7 +306,7 @@ func csvRecords(r io.Reader, p *source.Problems, lay *papiexLayout, each func(re
 				return nil // blank lines hold no record
 			}
 			if !l.slow {
-				rec = csvRecord{text: bstr(line), spans: l.spans, ints: l.ints, isInt: l.isInt, line: n, packed: l.packed}
+				rec = csvRecord{text: bytesconv.String(line), spans: l.spans, ints: l.ints, isInt: l.isInt, line: n, packed: l.packed}
 				return each(&rec)
 			}
 			if l.whole { // parsed on the decode goroutine
@@ -494,14 +497,14 @@ func readPapiexCSVPacked(r io.Reader, p *source.Problems, text *papiexText, need
 		}
 		return rec.field(i)
 	}
-	var procArena arena[papiexProc] // processes, a block at a time
+	var procArena arena.Arena[papiexProc] // processes, a block at a time
 	// open ends the current process and makes the one whose first row
 	// rec is, with its text fields (its integers are the caller's)
 	open := func(rec *csvRecord) (*papiexProc, error) {
 		if err := finish(); err != nil {
 			return nil, err
 		}
-		pr := procArena.alloc()
+		pr := procArena.Alloc()
 		pr.line = rec.line
 		for k, i := range lay.strIdx {
 			if text.wants(k) {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -299,8 +300,8 @@ func TestDecodeCSVLine(t *testing.T) {
 			t.Fatalf("%q: %d fields (slow %v), want %d", line, len(l.spans), l.slow, len(fields))
 		}
 		for i, f := range fields {
-			v, ok := atoiFast(f)
-			if got := l.spans[i].of(line); got != f || l.ints[i] != v || l.isInt[i] != ok {
+			v, ok := bytesconv.Atoi(f)
+			if got := l.spans[i].Of(line); got != f || l.ints[i] != v || l.isInt[i] != ok {
 				t.Fatalf("%q field %d: %q %d %v, want %q %d %v", line, i, got, l.ints[i], l.isInt[i], f, v, ok)
 			}
 		}

@@ -1,6 +1,10 @@
 package loaders
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/jobframe/jobframe/loaders/internal/arena"
+)
 
 // papiexText keeps the text fields of papiex processes, shared by the
 // data files of one job: tags by id (the procs frame parses each distinct
@@ -17,7 +21,7 @@ type papiexText struct {
 	// their tags and host, and often exename and path
 	last   [nStrFields]string
 	lastID int32
-	strs   arena[[nStrFields]string] // the processes' kept text fields
+	strs   arena.Arena[[nStrFields]string] // the processes' kept text fields
 }
 
 func newPapiexText(keep [nStrFields]bool) *papiexText {
@@ -49,7 +53,7 @@ func (t *papiexText) set(pr *papiexProc, k int, s string) {
 		return
 	}
 	if pr.str == nil { // a process's text fields only when one is kept
-		pr.str = t.strs.alloc()
+		pr.str = t.strs.Alloc()
 	}
 	switch {
 	case k == sArgs:

@@ -50,6 +50,10 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/arena"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/words"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -239,39 +243,6 @@ type hqLine struct {
 	Time  string   `json:"time"`
 }
 
-// optInt is a JSON integer that may be absent; decoding it allocates
-// nothing.
-type optInt struct {
-	v  int64
-	ok bool
-}
-
-func (o *optInt) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*o = optInt{}
-		return nil
-	}
-	neg := len(b) > 0 && b[0] == '-'
-	if neg {
-		b = b[1:]
-	}
-	if len(b) == 0 || len(b) > 18 {
-		return fmt.Errorf("integer %q out of range", b)
-	}
-	var v int64
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return fmt.Errorf("not an integer: %q", b)
-		}
-		v = v*10 + int64(c-'0')
-	}
-	if neg {
-		v = -v
-	}
-	*o = optInt{v, true}
-	return nil
-}
-
 type taskKey struct{ job, task int64 }
 
 // hqSubmit is one job-created's task set and request.
@@ -425,9 +396,9 @@ type hqLoader struct {
 	p        source.Problems
 	want     map[string]bool // frames to build (nil: all)
 	attempts []*hqAttempt
-	arena    arena[hqAttempt]
+	arena    arena.Arena[hqAttempt]
 	multi    [][]hqShare // the shares of the attempts on several workers
-	words    wordTable   // the attempts' states, policies and reasons
+	words    words.Table // the attempts' states, policies and reasons
 	// wopen lists, per worker, the attempts started on it in start order;
 	// closed ones are skipped lazily, dropped when the list doubles, and
 	// all dropped when the worker is lost.
@@ -451,18 +422,18 @@ type hqLoader struct {
 	scratch []byte // addInt's
 
 	ev struct {
-		line             denseInt
-		time             denseInt
-		typ, job, worker strCol
-		data             textCol
-		task, instance   intCol
+		line             columns.DenseInt
+		time             columns.DenseInt
+		typ, job, worker columns.Str
+		data             columns.Text
+		task, instance   columns.Int
 	}
 	perf struct {
-		time, line                        intCol
-		worker                            strCol
-		cpuPct, gpuPct, gpuMemPct         floatCol
-		cores, memTotal, memFree, memUsed intCol
-		rx, tx, gpus                      intCol
+		time, line                        columns.Int
+		worker                            columns.Str
+		cpuPct, gpuPct, gpuMemPct         columns.Float
+		cores, memTotal, memFree, memUsed columns.Int
+		rx, tx, gpus                      columns.Int
 	}
 }
 
@@ -492,8 +463,8 @@ func loadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
 		// ahead, its columns never copy themselves as they grow
 		if n := source.EstimateRecords(r, `"event"`); n > 0 {
 			ev := &h.ev
-			reserve(n, &ev.line, &ev.time, &ev.typ, &ev.job, &ev.worker, &ev.task, &ev.instance)
-			ev.data.reserve(n, int(min(source.InputSize(r), math.MaxInt32)))
+			columns.Reserve(n, &ev.line, &ev.time, &ev.typ, &ev.job, &ev.worker, &ev.task, &ev.instance)
+			ev.data.Reserve(n, int(min(source.InputSize(r), math.MaxInt32)))
 		}
 	}
 	// JSON decoding runs on other goroutines; events apply in order here.
@@ -539,9 +510,9 @@ type hqFlat struct {
 	typ    uint8 // index into hqFlatTypes
 	t      int64 // the line's time, µs since the epoch
 	ints   [flInts]int64
-	has    uint16   // bit i: ints[i] is present (not absent or null)
-	err    textSpan // the "error" value's JSON text in the line (to == 0: absent)
-	reason textSpan // likewise "reason"
+	has    uint16         // bit i: ints[i] is present (not absent or null)
+	err    bytesconv.Span // the "error" value's JSON text in the line (to == 0: absent)
+	reason bytesconv.Span // likewise "reason"
 }
 
 // The integer fields of a flat line, in hqFlat.ints.
@@ -582,7 +553,7 @@ func decodeHQFlat(line []byte, f *hqFlat) bool {
 				return errInputEnds
 			}
 			from := int32(cap(line) - cap(v)) // v's offset in line
-			s := textSpan{from, from + int32(len(v))}
+			s := bytesconv.Span{From: from, To: from + int32(len(v))}
 			if key[0] == 'e' {
 				f.err = s
 			} else {
@@ -693,7 +664,7 @@ func decodeHQFlat(line []byte, f *hqFlat) bool {
 	if f.typ == 255 {
 		return false
 	}
-	if f.t, err = frame.ParseMicros(bstr(tm)); err != nil {
+	if f.t, err = frame.ParseMicros(bytesconv.String(tm)); err != nil {
 		return false // the full path reports the bad time
 	}
 	return true
@@ -707,11 +678,11 @@ func (f *hqFlat) event(line []byte) hqEvent {
 	e.Job, e.JobID, e.JobIDDash = opt(flJob), opt(flJobID), opt(flJobIDDash)
 	e.Task, e.Instance, e.Worker = opt(flTask), opt(flInstance), opt(flWorker)
 	e.Variant, e.ID = opt(flVariant), opt(flID)
-	text := func(s textSpan) *string {
-		if s.to == 0 {
+	text := func(s bytesconv.Span) *string {
+		if s.To == 0 {
 			return nil
 		}
-		t, ok, _ := jsonText(line[s.from:s.to])
+		t, ok, _ := jsonText(line[s.From:s.To])
 		if !ok {
 			return nil
 		}
@@ -791,23 +762,23 @@ func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) err
 
 // addEvent appends the events-frame row of one journal line.
 func (h *hqLoader) addEvent(e *hqEvent, typ string, job int64, hasJob bool, t int64, n int, raw []byte) {
-	h.ev.line.add(int64(n))
-	h.ev.time.add(t)
-	h.ev.typ.add(typ)
+	h.ev.line.Add(int64(n))
+	h.ev.time.Add(t)
+	h.ev.typ.Add(typ)
 	if hasJob {
-		h.ev.job.addInt(job, &h.scratch)
+		h.ev.job.AddInt(job, &h.scratch)
 	} else {
-		h.ev.job.null()
+		h.ev.job.Null()
 	}
 	if e.Task.ok {
-		h.ev.task.add(e.Task.v)
+		h.ev.task.Add(e.Task.v)
 	} else {
-		h.ev.task.null()
+		h.ev.task.Null()
 	}
 	if e.Instance.ok {
-		h.ev.instance.add(e.Instance.v)
+		h.ev.instance.Add(e.Instance.v)
 	} else {
-		h.ev.instance.null()
+		h.ev.instance.Null()
 	}
 	var wid int64
 	hasW := false
@@ -820,11 +791,11 @@ func (h *hqLoader) addEvent(e *hqEvent, typ string, job int64, hasJob bool, t in
 		wid, hasW = e.ID.v, true
 	}
 	if hasW {
-		h.ev.worker.addInt(wid, &h.scratch)
+		h.ev.worker.AddInt(wid, &h.scratch)
 	} else {
-		h.ev.worker.null()
+		h.ev.worker.Null()
 	}
-	h.ev.data.addBytes(raw)
+	h.ev.data.AddBytes(raw)
 }
 
 // apply updates the loader's state with one event.
@@ -1076,8 +1047,8 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 			h.closeAttempt(prev, t, n, "lost", "restarted", "")
 		}
 	}
-	a := h.arena.alloc()
-	a.key, a.attempt, a.start, a.startLine, a.open, a.state = key, attempt, t, n, true, h.words.code("running")
+	a := h.arena.Alloc()
+	a.key, a.attempt, a.start, a.startLine, a.open, a.state = key, attempt, t, n, true, h.words.Code("running")
 	if e.Instance.ok {
 		a.instance, a.hasInstance = e.Instance.v, true
 	}
@@ -1129,7 +1100,7 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 		}
 	case req.NNodes > 0:
 		a.reqNodes = req.NNodes
-		a.policy = h.words.code("nodes")
+		a.policy = h.words.Code("nodes")
 		for _, w := range workers {
 			wk := h.wmap[w]
 			s := hqShare{worker: w, open: true}
@@ -1155,7 +1126,7 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 			switch {
 			case r.Resource == "cpus":
 				a.reqCPUs += amt
-				a.policy = h.words.code(r.Policy.name)
+				a.policy = h.words.Code(r.Policy.name)
 			case r.Resource == "mem":
 				a.reqMem += amt
 			case r.Resource == "gpus" || strings.HasPrefix(r.Resource, "gpus/"):
@@ -1175,8 +1146,8 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 }
 
 func (h *hqLoader) closeAttempt(a *hqAttempt, t int64, n int, state, raw, reason string) {
-	code := h.words.code(state)
-	a.open, a.end, a.endLine, a.state, a.rawState, a.reason = false, t, n, code, h.words.code(raw), h.words.code(reason)
+	code := h.words.Code(state)
+	a.open, a.end, a.endLine, a.state, a.rawState, a.reason = false, t, n, code, h.words.Code(raw), h.words.Code(reason)
 	shares := h.shares(a)
 	for i := range shares {
 		if s := &shares[i]; s.open {
@@ -1221,7 +1192,7 @@ func (h *hqLoader) workerLost(id int64, reason string, t int64, n int) {
 				roots = append(roots, a)
 			} else { // a non-root worker of a multi-node task leaves it
 				s := &h.shares(a)[i]
-				s.open, s.end, s.endLine, s.state = false, t, n, h.words.code("lost")
+				s.open, s.end, s.endLine, s.state = false, t, n, h.words.Code("lost")
 			}
 		}
 	}
@@ -1233,35 +1204,35 @@ func (h *hqLoader) workerLost(id int64, reason string, t int64, n int) {
 
 func (h *hqLoader) overview(id int64, s *hqHwState, t int64, n int) {
 	p := &h.perf
-	p.time.add(t)
-	p.line.add(int64(n))
-	p.worker.add(itoa(id))
+	p.time.Add(t)
+	p.line.Add(int64(n))
+	p.worker.Add(itoa(id))
 	if s.CPU != nil && len(s.CPU.PerCore) > 0 {
 		sum := 0.0
 		for _, v := range s.CPU.PerCore {
 			sum += v
 		}
-		p.cpuPct.add(sum / float64(len(s.CPU.PerCore)))
-		p.cores.add(int64(len(s.CPU.PerCore)))
+		p.cpuPct.Add(sum / float64(len(s.CPU.PerCore)))
+		p.cores.Add(int64(len(s.CPU.PerCore)))
 	} else {
-		p.cpuPct.null()
-		p.cores.null()
+		p.cpuPct.Null()
+		p.cores.Null()
 	}
 	if s.Memory != nil {
-		p.memTotal.add(s.Memory.Total)
-		p.memFree.add(s.Memory.Free)
-		p.memUsed.add(s.Memory.Total - s.Memory.Free)
+		p.memTotal.Add(s.Memory.Total)
+		p.memFree.Add(s.Memory.Free)
+		p.memUsed.Add(s.Memory.Total - s.Memory.Free)
 	} else {
-		p.memTotal.null()
-		p.memFree.null()
-		p.memUsed.null()
+		p.memTotal.Null()
+		p.memFree.Null()
+		p.memUsed.Null()
 	}
 	if s.Net != nil {
-		p.rx.add(s.Net.RxBytes)
-		p.tx.add(s.Net.TxBytes)
+		p.rx.Add(s.Net.RxBytes)
+		p.tx.Add(s.Net.TxBytes)
 	} else {
-		p.rx.null()
-		p.tx.null()
+		p.rx.Null()
+		p.tx.Null()
 	}
 	var gpus []float64
 	var gmem []float64
@@ -1273,13 +1244,13 @@ func (h *hqLoader) overview(id int64, s *hqHwState, t int64, n int) {
 			}
 		}
 	}
-	p.gpus.add(int64(len(gpus)))
+	p.gpus.Add(int64(len(gpus)))
 	if len(gpus) > 0 {
-		p.gpuPct.add(mean(gpus))
-		p.gpuMemPct.add(mean(gmem))
+		p.gpuPct.Add(mean(gpus))
+		p.gpuMemPct.Add(mean(gmem))
 	} else {
-		p.gpuPct.null()
-		p.gpuMemPct.null()
+		p.gpuPct.Null()
+		p.gpuMemPct.Null()
 	}
 }
 
@@ -1296,25 +1267,25 @@ func (h *hqLoader) dataset(name string) *source.Dataset {
 	h.span.Set(d)
 
 	var t struct {
-		job, worker, workers, state, raw, reason, policy, jobName strCol
-		instance, exit, submit, end, endLine                      intCol
-		task, attempt, nWorkers, nodes, variant, start, startLine denseInt
-		cpus, gpus, mem                                           denseFloat
-		est                                                       boolCol
+		job, worker, workers, state, raw, reason, policy, jobName columns.Str
+		instance, exit, submit, end, endLine                      columns.Int
+		task, attempt, nWorkers, nodes, variant, start, startLine columns.DenseInt
+		cpus, gpus, mem                                           columns.DenseFloat
+		est                                                       columns.Bool
 	}
 	var pl struct {
-		job, worker, state       strCol
-		end, el                  intCol
-		task, attempt, start, sl denseInt
-		root                     boolCol
-		cpus, gpus, mem          denseFloat
+		job, worker, state       columns.Str
+		end, el                  columns.Int
+		task, attempt, start, sl columns.DenseInt
+		root                     columns.Bool
+		cpus, gpus, mem          columns.DenseFloat
 	}
 	wantTasks := h.want == nil || h.want[schema.Tasks]
 	wantPl := h.want == nil || h.want[schema.Placements]
 	var scratch []byte
 	var job *hqJob // the job of the last attempt
 	if wantTasks {
-		reserve(len(h.attempts), &t.job, &t.worker, &t.workers, &t.state, &t.raw, &t.reason, &t.policy, &t.jobName,
+		columns.Reserve(len(h.attempts), &t.job, &t.worker, &t.workers, &t.state, &t.raw, &t.reason, &t.policy, &t.jobName,
 			&t.task, &t.attempt, &t.instance, &t.nWorkers, &t.nodes, &t.variant, &t.exit,
 			&t.submit, &t.start, &t.end, &t.startLine, &t.endLine, &t.cpus, &t.gpus, &t.mem, &t.est)
 	}
@@ -1323,218 +1294,218 @@ func (h *hqLoader) dataset(name string) *source.Dataset {
 		for _, a := range h.attempts {
 			n += h.nShares(a)
 		}
-		reserve(n, &pl.job, &pl.worker, &pl.state, &pl.task, &pl.attempt, &pl.start, &pl.end, &pl.sl, &pl.el,
+		columns.Reserve(n, &pl.job, &pl.worker, &pl.state, &pl.task, &pl.attempt, &pl.start, &pl.end, &pl.sl, &pl.el,
 			&pl.root, &pl.cpus, &pl.gpus, &pl.mem)
 	}
 	for _, a := range h.attempts {
 		if wantTasks {
-			t.job.addInt(a.key.job, &scratch)
-			t.task.add(a.key.task)
-			t.attempt.add(a.attempt)
-			t.instance.opt(a.instance, a.hasInstance)
+			t.job.AddInt(a.key.job, &scratch)
+			t.task.Add(a.key.task)
+			t.attempt.Add(a.attempt)
+			t.instance.Opt(a.instance, a.hasInstance)
 			ns := h.nShares(a)
 			if ns > 0 {
-				t.worker.addInt(h.share(a, 0).worker, &scratch)
+				t.worker.AddInt(h.share(a, 0).worker, &scratch)
 			} else {
-				t.worker.null()
+				t.worker.Null()
 			}
 			if ns == 1 {
-				t.workers.addInt(a.worker, &scratch)
+				t.workers.AddInt(a.worker, &scratch)
 			} else {
 				ws := make([]string, ns)
 				for i := range ws {
 					ws[i] = itoa(h.share(a, i).worker)
 				}
-				t.workers.opt(strings.Join(ws, ","), ns > 0)
+				t.workers.Opt(strings.Join(ws, ","), ns > 0)
 			}
-			t.nWorkers.add(int64(ns))
-			t.submit.opt(a.submit, a.hasSubmit)
-			t.start.add(a.start)
-			t.end.opt(a.end, !a.open)
-			reason := h.words.text(a.reason)
-			t.state.add(h.words.text(a.state))
-			t.raw.opt(h.words.text(a.rawState), !a.open)
-			t.reason.opt(reason, reason != "")
+			t.nWorkers.Add(int64(ns))
+			t.submit.Opt(a.submit, a.hasSubmit)
+			t.start.Add(a.start)
+			t.end.Opt(a.end, !a.open)
+			reason := h.words.Text(a.reason)
+			t.state.Add(h.words.Text(a.state))
+			t.raw.Opt(h.words.Text(a.rawState), !a.open)
+			t.reason.Opt(reason, reason != "")
 			if m := hqExitCodeIn(reason); m != nil {
 				code, _ := strconv.ParseInt(m[1], 10, 64)
-				t.exit.add(code)
+				t.exit.Add(code)
 			} else {
-				t.exit.null()
+				t.exit.Null()
 			}
-			t.cpus.add(a.reqCPUs)
-			t.gpus.add(a.reqGPUs)
-			t.mem.add(a.reqMem)
-			t.nodes.add(a.reqNodes)
-			t.policy.opt(h.words.text(a.policy), a.policy != 0)
-			t.variant.add(a.variant)
-			t.est.add(a.estimated)
-			t.startLine.add(int64(a.startLine))
-			t.endLine.opt(int64(a.endLine), !a.open)
+			t.cpus.Add(a.reqCPUs)
+			t.gpus.Add(a.reqGPUs)
+			t.mem.Add(a.reqMem)
+			t.nodes.Add(a.reqNodes)
+			t.policy.Opt(h.words.Text(a.policy), a.policy != 0)
+			t.variant.Add(a.variant)
+			t.est.Add(a.estimated)
+			t.startLine.Add(int64(a.startLine))
+			t.endLine.Opt(int64(a.endLine), !a.open)
 			if job == nil || job.id != a.key.job {
 				job = h.jmap[a.key.job]
 			}
 			if job != nil {
-				t.jobName.add(job.name)
+				t.jobName.Add(job.name)
 			} else {
-				t.jobName.null()
+				t.jobName.Null()
 			}
 		}
 		if wantPl {
 			for i := range h.nShares(a) {
 				s := h.share(a, i)
-				pl.job.addInt(a.key.job, &scratch)
-				pl.task.add(a.key.task)
-				pl.attempt.add(a.attempt)
-				pl.worker.addInt(s.worker, &scratch)
-				pl.root.add(i == 0)
-				pl.start.add(a.start)
-				pl.end.opt(s.end, !s.open)
+				pl.job.AddInt(a.key.job, &scratch)
+				pl.task.Add(a.key.task)
+				pl.attempt.Add(a.attempt)
+				pl.worker.AddInt(s.worker, &scratch)
+				pl.root.Add(i == 0)
+				pl.start.Add(a.start)
+				pl.end.Opt(s.end, !s.open)
 				if s.open {
-					pl.state.add("running")
+					pl.state.Add("running")
 				} else {
-					pl.state.add(h.words.text(s.state))
+					pl.state.Add(h.words.Text(s.state))
 				}
-				pl.cpus.add(s.cpus)
-				pl.gpus.add(s.gpus)
-				pl.mem.add(s.memMB)
-				pl.sl.add(int64(a.startLine))
-				pl.el.opt(int64(s.endLine), !s.open)
+				pl.cpus.Add(s.cpus)
+				pl.gpus.Add(s.gpus)
+				pl.mem.Add(s.memMB)
+				pl.sl.Add(int64(a.startLine))
+				pl.el.Opt(int64(s.endLine), !s.open)
 			}
 		}
 	}
 	n := len(h.attempts)
 	if wantTasks {
 		d.Frames[schema.Tasks] = frame.New(
-			repeat("source", "hyperqueue", n), t.job.col("job"), t.task.col("task"), t.attempt.col("attempt"),
-			t.instance.col("instance"), t.worker.col("worker"), t.workers.col("workers"), t.nWorkers.col("n_workers"),
-			t.submit.times("submit"), t.start.times("start"), t.end.times("end"), t.state.col("state"),
-			t.raw.col("raw_state"), t.reason.col("reason"), t.exit.col("exit_code"),
-			t.cpus.col("req_cpus"), t.gpus.col("req_gpus"), t.mem.col("req_mem_mb"), t.nodes.col("req_nodes"),
-			t.policy.col("policy"), t.variant.col("variant"), t.est.col("req_estimated"), t.jobName.col("job_name"),
-			t.startLine.col("start_line"), t.endLine.col("end_line"),
+			columns.Repeat("source", "hyperqueue", n), t.job.Col("job"), t.task.Col("task"), t.attempt.Col("attempt"),
+			t.instance.Col("instance"), t.worker.Col("worker"), t.workers.Col("workers"), t.nWorkers.Col("n_workers"),
+			t.submit.Times("submit"), t.start.Times("start"), t.end.Times("end"), t.state.Col("state"),
+			t.raw.Col("raw_state"), t.reason.Col("reason"), t.exit.Col("exit_code"),
+			t.cpus.Col("req_cpus"), t.gpus.Col("req_gpus"), t.mem.Col("req_mem_mb"), t.nodes.Col("req_nodes"),
+			t.policy.Col("policy"), t.variant.Col("variant"), t.est.Col("req_estimated"), t.jobName.Col("job_name"),
+			t.startLine.Col("start_line"), t.endLine.Col("end_line"),
 		)
 	}
 	if wantPl {
 		d.Frames[schema.Placements] = frame.New(
-			pl.job.col("job"), pl.task.col("task"), pl.attempt.col("attempt"), pl.worker.col("worker"), pl.root.col("root"),
-			pl.start.times("start"), pl.end.times("end"), pl.state.col("state"),
-			pl.cpus.col("cpus"), pl.gpus.col("gpus"), pl.mem.col("mem_mb"), pl.sl.col("start_line"), pl.el.col("end_line"),
+			pl.job.Col("job"), pl.task.Col("task"), pl.attempt.Col("attempt"), pl.worker.Col("worker"), pl.root.Col("root"),
+			pl.start.Times("start"), pl.end.Times("end"), pl.state.Col("state"),
+			pl.cpus.Col("cpus"), pl.gpus.Col("gpus"), pl.mem.Col("mem_mb"), pl.sl.Col("start_line"), pl.el.Col("end_line"),
 		)
 	}
 
 	var w struct {
-		worker, host, reason, group, alloc, manager, addr, pid strCol
-		conn, lost, cl, ll                                     intCol
-		cpus, gpus, mem, interval                              floatCol
+		worker, host, reason, group, alloc, manager, addr, pid columns.Str
+		conn, lost, cl, ll                                     columns.Int
+		cpus, gpus, mem, interval                              columns.Float
 	}
 	for _, x := range h.workers {
-		w.worker.add(itoa(x.id))
-		w.host.add(x.host)
-		w.conn.add(x.connected)
-		w.lost.opt(x.lost, x.lostOK)
-		w.reason.opt(x.reason, x.lostOK)
-		w.cpus.add(x.cpus)
-		w.gpus.add(x.gpus)
-		w.mem.add(x.memMB)
-		w.group.add(x.group)
-		w.alloc.opt(x.alloc, x.alloc != "")
-		w.manager.opt(x.manager, x.manager != "")
-		w.addr.add(x.addr)
-		w.pid.opt(x.pid, x.pid != "")
-		w.interval.opt(x.interval, x.hasInterval)
-		w.cl.add(int64(x.connLine))
-		w.ll.opt(int64(x.lostLine), x.lostOK)
+		w.worker.Add(itoa(x.id))
+		w.host.Add(x.host)
+		w.conn.Add(x.connected)
+		w.lost.Opt(x.lost, x.lostOK)
+		w.reason.Opt(x.reason, x.lostOK)
+		w.cpus.Add(x.cpus)
+		w.gpus.Add(x.gpus)
+		w.mem.Add(x.memMB)
+		w.group.Add(x.group)
+		w.alloc.Opt(x.alloc, x.alloc != "")
+		w.manager.Opt(x.manager, x.manager != "")
+		w.addr.Add(x.addr)
+		w.pid.Opt(x.pid, x.pid != "")
+		w.interval.Opt(x.interval, x.hasInterval)
+		w.cl.Add(int64(x.connLine))
+		w.ll.Opt(int64(x.lostLine), x.lostOK)
 	}
 	d.Frames[schema.Workers] = frame.New(
-		w.worker.col("worker"), w.host.col("host"), w.conn.times("connected"), w.lost.times("lost"), w.reason.col("reason"),
-		w.cpus.col("cpus"), w.gpus.col("gpus"), w.mem.col("mem_mb"), w.group.col("group"), w.alloc.col("allocation"),
-		w.manager.col("manager"), w.addr.col("address"), w.pid.col("pid"), w.interval.col("overview_interval_s"),
-		w.cl.col("connected_line"), w.ll.col("lost_line"),
+		w.worker.Col("worker"), w.host.Col("host"), w.conn.Times("connected"), w.lost.Times("lost"), w.reason.Col("reason"),
+		w.cpus.Col("cpus"), w.gpus.Col("gpus"), w.mem.Col("mem_mb"), w.group.Col("group"), w.alloc.Col("allocation"),
+		w.manager.Col("manager"), w.addr.Col("address"), w.pid.Col("pid"), w.interval.Col("overview_interval_s"),
+		w.cl.Col("connected_line"), w.ll.Col("lost_line"),
 	)
 
 	var j struct {
-		job, name, state, reason, dir, crash     strCol
-		submit, end, submits, ntasks, maxf, prio intCol
-		graph                                    boolCol
-		tl                                       floatCol
+		job, name, state, reason, dir, crash     columns.Str
+		submit, end, submits, ntasks, maxf, prio columns.Int
+		graph                                    columns.Bool
+		tl                                       columns.Float
 	}
 	for _, x := range h.jobs {
-		j.job.add(itoa(x.id))
-		j.name.add(x.name)
-		j.submit.add(x.submit)
-		j.end.opt(x.end, x.ended)
+		j.job.Add(itoa(x.id))
+		j.name.Add(x.name)
+		j.submit.Add(x.submit)
+		j.end.Opt(x.end, x.ended)
 		switch {
 		case x.canceled:
-			j.state.add("canceled")
+			j.state.Add("canceled")
 		case x.ended:
-			j.state.add("completed")
+			j.state.Add("completed")
 		default:
-			j.state.add("open")
+			j.state.Add("open")
 		}
-		j.reason.opt(x.cancelReason, x.canceled)
-		j.submits.add(x.submits)
-		j.ntasks.add(x.nTasks)
-		j.graph.add(x.graph)
-		j.maxf.opt(x.maxFails, x.hasMaxFails)
-		j.prio.opt(x.priority, x.hasPriority)
-		j.crash.opt(x.crashLimit, x.crashLimit != "")
-		j.tl.opt(x.timeLimit, x.hasTimeLimit)
-		j.dir.opt(x.submitDir, x.submitDir != "")
+		j.reason.Opt(x.cancelReason, x.canceled)
+		j.submits.Add(x.submits)
+		j.ntasks.Add(x.nTasks)
+		j.graph.Add(x.graph)
+		j.maxf.Opt(x.maxFails, x.hasMaxFails)
+		j.prio.Opt(x.priority, x.hasPriority)
+		j.crash.Opt(x.crashLimit, x.crashLimit != "")
+		j.tl.Opt(x.timeLimit, x.hasTimeLimit)
+		j.dir.Opt(x.submitDir, x.submitDir != "")
 	}
 	d.Frames[schema.Jobs] = frame.New(
-		j.job.col("job"), j.name.col("name"), j.submit.times("submit"), j.end.times("end"), j.state.col("state"),
-		j.reason.col("cancel_reason"), j.submits.col("submits"), j.ntasks.col("n_tasks"), j.graph.col("graph"),
-		j.maxf.col("max_fails"), j.prio.col("priority"), j.crash.col("crash_limit"), j.tl.col("time_limit_s"),
-		j.dir.col("submit_dir"),
+		j.job.Col("job"), j.name.Col("name"), j.submit.Times("submit"), j.end.Times("end"), j.state.Col("state"),
+		j.reason.Col("cancel_reason"), j.submits.Col("submits"), j.ntasks.Col("n_tasks"), j.graph.Col("graph"),
+		j.maxf.Col("max_fails"), j.prio.Col("priority"), j.crash.Col("crash_limit"), j.tl.Col("time_limit_s"),
+		j.dir.Col("submit_dir"),
 	)
 
 	var al struct {
-		id, manager, qname, state        strCol
-		queue, nodes, queued, start, end intCol
-		tl                               floatCol
+		id, manager, qname, state        columns.Str
+		queue, nodes, queued, start, end columns.Int
+		tl                               columns.Float
 	}
 	for _, a := range h.allocs {
-		al.id.add(a.id)
-		al.queue.add(a.queue)
-		al.qname.opt(a.queueName, a.queueName != "")
-		al.manager.opt(a.manager, a.manager != "")
-		al.nodes.add(a.nodes)
-		al.queued.add(a.queued)
-		al.start.opt(a.start, a.hasStart)
-		al.end.opt(a.end, a.hasEnd)
+		al.id.Add(a.id)
+		al.queue.Add(a.queue)
+		al.qname.Opt(a.queueName, a.queueName != "")
+		al.manager.Opt(a.manager, a.manager != "")
+		al.nodes.Add(a.nodes)
+		al.queued.Add(a.queued)
+		al.start.Opt(a.start, a.hasStart)
+		al.end.Opt(a.end, a.hasEnd)
 		switch {
 		case a.hasEnd:
-			al.state.add("finished")
+			al.state.Add("finished")
 		case a.hasStart:
-			al.state.add("running")
+			al.state.Add("running")
 		default:
-			al.state.add("queued")
+			al.state.Add("queued")
 		}
-		al.tl.opt(a.timeLimit, a.hasTimeLimit)
+		al.tl.Opt(a.timeLimit, a.hasTimeLimit)
 	}
 	d.Frames[schema.Allocations] = frame.New(
-		al.id.col("id"), al.queue.col("queue"), al.qname.col("queue_name"), al.manager.col("manager"), al.nodes.col("nodes"),
-		al.queued.times("queued"), al.start.times("start"), al.end.times("end"), al.state.col("state"), al.tl.col("time_limit_s"),
+		al.id.Col("id"), al.queue.Col("queue"), al.qname.Col("queue_name"), al.manager.Col("manager"), al.nodes.Col("nodes"),
+		al.queued.Times("queued"), al.start.Times("start"), al.end.Times("end"), al.state.Col("state"), al.tl.Col("time_limit_s"),
 	)
 
 	p := &h.perf
 	d.Frames[schema.Perf] = frame.New(
-		p.time.times("time"), p.worker.col("worker"), p.cpuPct.col("cpu_percent"), p.cores.col("cpu_cores"),
-		p.memTotal.col("mem_total_bytes"), p.memFree.col("mem_free_bytes"), p.memUsed.col("mem_used_bytes"),
-		p.rx.col("net_rx_bytes"), p.tx.col("net_tx_bytes"), p.gpus.col("gpus"), p.gpuPct.col("gpu_percent"),
-		p.gpuMemPct.col("gpu_mem_percent"), p.line.col("line"),
+		p.time.Times("time"), p.worker.Col("worker"), p.cpuPct.Col("cpu_percent"), p.cores.Col("cpu_cores"),
+		p.memTotal.Col("mem_total_bytes"), p.memFree.Col("mem_free_bytes"), p.memUsed.Col("mem_used_bytes"),
+		p.rx.Col("net_rx_bytes"), p.tx.Col("net_tx_bytes"), p.gpus.Col("gpus"), p.gpuPct.Col("gpu_percent"),
+		p.gpuMemPct.Col("gpu_mem_percent"), p.line.Col("line"),
 	)
 	ev := &h.ev
 	if h.want != nil && !h.want[schema.Events] {
 		ev = nil
 	}
 	if ev != nil {
-		if ev.data.cut > 0 {
-			textCut(&h.p, schema.Events, "data", &ev.data, int(ev.line.v[ev.data.firstCut]))
+		if ev.data.Cut > 0 {
+			columns.TextCut(&h.p, schema.Events, "data", &ev.data, int(ev.line.V[ev.data.FirstCut]))
 		}
 		d.Frames[schema.Events] = frame.New(
-			ev.time.times("time"), ev.typ.col("type"), ev.job.col("job"), ev.task.col("task"), ev.instance.col("instance"),
-			ev.worker.col("worker"), ev.data.col("data"), ev.line.col("line"),
+			ev.time.Times("time"), ev.typ.Col("type"), ev.job.Col("job"), ev.task.Col("task"), ev.instance.Col("instance"),
+			ev.worker.Col("worker"), ev.data.Col("data"), ev.line.Col("line"),
 		)
 	}
 	d.Warnings = h.p.Finish()

@@ -16,7 +16,8 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 )
 
 // maxJSONDepth bounds the nesting of values (as encoding/json does), so
@@ -401,10 +402,10 @@ func jsonInt(val []byte) (int64, bool, error) {
 	if len(val) == 4 && val[0] == 'n' {
 		return 0, false, nil
 	}
-	if v, ok := atoiFast(bstr(val)); ok {
+	if v, ok := bytesconv.Atoi(bytesconv.String(val)); ok {
 		return v, true, nil
 	}
-	v, err := strconv.ParseInt(bstr(val), 10, 64)
+	v, err := strconv.ParseInt(bytesconv.String(val), 10, 64)
 	if err != nil {
 		return 0, false, errNotInteger
 	}
@@ -419,7 +420,7 @@ func jsonFloat(val []byte) (float64, bool, error) {
 	if len(val) == 0 || val[0] != '-' && (val[0] < '0' || val[0] > '9') {
 		return 0, false, errNotNumber
 	}
-	v, err := strconv.ParseFloat(bstr(val), 64)
+	v, err := strconv.ParseFloat(bytesconv.String(val), 64)
 	if err != nil {
 		return 0, false, errNotNumber
 	}
@@ -453,10 +454,6 @@ func compactJSON(val []byte) []byte {
 	}
 	return out
 }
-
-// bstr views b as a string without copying; the string must not outlive
-// b's contents.
-func bstr(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // eachElement calls fn with each element of the checked array val.
 func eachElement(val []byte, fn func(elem []byte) error) error {

@@ -16,6 +16,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -246,7 +247,9 @@ type input struct {
 	close func()
 }
 
-func (in *input) sized() io.Reader { return &source.SizedReader{Reader: in.r, Head: in.head, Size: in.size} }
+func (in *input) sized() io.Reader {
+	return &source.SizedReader{Reader: in.r, Head: in.head, Size: in.size}
+}
 
 func openInput(path string, p *source.Progress) (*input, error) {
 	var r io.Reader
@@ -358,7 +361,7 @@ func merge(sets []*source.Dataset) (*source.Dataset, error) {
 		for name, f := range d.Frames {
 			if !f.Has("file") { // EPMT's frames name their data file already
 				names := append([]string{"file"}, f.Names()...)
-				f = f.WithColumn("file", repeat("file", file, f.NumRows())).Select(names...)
+				f = f.WithColumn("file", columns.Repeat("file", file, f.NumRows())).Select(names...)
 			}
 			byName[name] = append(byName[name], f)
 		}

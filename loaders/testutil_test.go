@@ -118,3 +118,13 @@ func asParseError(err error, target **source.ParseError) bool {
 }
 
 func countAgg() frame.Agg { return frame.Count() }
+
+// csvText renders f as CSV, failing the test on an error.
+func csvText(t *testing.T, f *frame.Frame) string {
+	t.Helper()
+	var b strings.Builder
+	if err := f.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}

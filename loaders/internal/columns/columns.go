@@ -1,4 +1,4 @@
-package loaders
+package columns
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -32,7 +33,7 @@ func grow[T any](s []T, n int) []T {
 // length: the compiler then writes no pointer, and a column in a heap
 // struct pays no GC write barrier per row while a collection runs (the
 // one-core HyperQueue load spent 6% of its time in them).
-func push[T any](s *[]T, v T) {
+func Push[T any](s *[]T, v T) {
 	if len(*s) == cap(*s) {
 		*s = grow(*s, 1)
 	}
@@ -40,78 +41,78 @@ func push[T any](s *[]T, v T) {
 }
 
 // pushAll appends vs to *s as push appends one value.
-func pushAll[T any](s *[]T, vs []T) {
+func PushAll[T any](s *[]T, vs []T) {
 	if len(*s)+len(vs) > cap(*s) {
 		*s = grow(*s, len(vs))
 	}
 	*s = append(*s, vs...)
 }
 
-type intCol struct {
-	v  []int64
-	ok []bool
+type Int struct {
+	V  []int64
+	OK []bool
 }
 
-func (c *intCol) add(v int64) { push(&c.v, v); push(&c.ok, true) }
-func (c *intCol) null()       { push(&c.v, 0); push(&c.ok, false) }
-func (c *intCol) opt(v int64, ok bool) {
-	push(&c.v, v)
-	push(&c.ok, ok)
+func (c *Int) Add(v int64) { Push(&c.V, v); Push(&c.OK, true) }
+func (c *Int) Null()       { Push(&c.V, 0); Push(&c.OK, false) }
+func (c *Int) Opt(v int64, ok bool) {
+	Push(&c.V, v)
+	Push(&c.OK, ok)
 }
 
 // reserve makes room for n more rows, when the row count is known ahead.
-func (c *intCol) reserve(n int) {
-	c.v = slices.Grow(c.v, n)
-	c.ok = slices.Grow(c.ok, n)
+func (c *Int) Reserve(n int) {
+	c.V = slices.Grow(c.V, n)
+	c.OK = slices.Grow(c.OK, n)
 }
 
-func (c *intCol) col(name string) frame.Column { return frame.Int64Col(name, c.v, c.ok) }
-func (c *intCol) times(name string) frame.Column {
-	return frame.MicrosCol(name, c.v, c.ok)
+func (c *Int) Col(name string) frame.Column { return frame.Int64Col(name, c.V, c.OK) }
+func (c *Int) Times(name string) frame.Column {
+	return frame.MicrosCol(name, c.V, c.OK)
 }
 
 // denseInt and denseFloat are columns without nulls (line numbers, start
 // times, amounts every row has): no validity to push per row.
-type denseInt struct{ v []int64 }
+type DenseInt struct{ V []int64 }
 
-func (c *denseInt) add(v int64)                    { push(&c.v, v) }
-func (c *denseInt) reserve(n int)                  { c.v = slices.Grow(c.v, n) }
-func (c *denseInt) col(name string) frame.Column   { return frame.Int64Col(name, c.v, nil) }
-func (c *denseInt) times(name string) frame.Column { return frame.MicrosCol(name, c.v, nil) }
+func (c *DenseInt) Add(v int64)                    { Push(&c.V, v) }
+func (c *DenseInt) Reserve(n int)                  { c.V = slices.Grow(c.V, n) }
+func (c *DenseInt) Col(name string) frame.Column   { return frame.Int64Col(name, c.V, nil) }
+func (c *DenseInt) Times(name string) frame.Column { return frame.MicrosCol(name, c.V, nil) }
 
-type denseFloat struct{ v []float64 }
+type DenseFloat struct{ v []float64 }
 
-func (c *denseFloat) add(v float64)                { push(&c.v, v) }
-func (c *denseFloat) reserve(n int)                { c.v = slices.Grow(c.v, n) }
-func (c *denseFloat) col(name string) frame.Column { return frame.Float64Col(name, c.v, nil) }
+func (c *DenseFloat) Add(v float64)                { Push(&c.v, v) }
+func (c *DenseFloat) Reserve(n int)                { c.v = slices.Grow(c.v, n) }
+func (c *DenseFloat) Col(name string) frame.Column { return frame.Float64Col(name, c.v, nil) }
 
-type floatCol struct {
-	v  []float64
-	ok []bool
+type Float struct {
+	V  []float64
+	OK []bool
 }
 
-func (c *floatCol) add(v float64) { push(&c.v, v); push(&c.ok, true) }
-func (c *floatCol) null()         { push(&c.v, 0); push(&c.ok, false) }
-func (c *floatCol) opt(v float64, ok bool) {
-	push(&c.v, v)
-	push(&c.ok, ok)
+func (c *Float) Add(v float64) { Push(&c.V, v); Push(&c.OK, true) }
+func (c *Float) Null()         { Push(&c.V, 0); Push(&c.OK, false) }
+func (c *Float) Opt(v float64, ok bool) {
+	Push(&c.V, v)
+	Push(&c.OK, ok)
 }
-func (c *floatCol) col(name string) frame.Column { return frame.Float64Col(name, c.v, c.ok) }
+func (c *Float) Col(name string) frame.Column { return frame.Float64Col(name, c.V, c.OK) }
 
 // reserve makes room for n more rows.
-func (c *floatCol) reserve(n int) {
-	c.v = slices.Grow(c.v, n)
-	c.ok = slices.Grow(c.ok, n)
+func (c *Float) Reserve(n int) {
+	c.V = slices.Grow(c.V, n)
+	c.OK = slices.Grow(c.OK, n)
 }
 
 // reserver is a column builder that can make room for rows ahead.
-type reserver interface{ reserve(n int) }
+type Reserver interface{ Reserve(n int) }
 
 // reserve makes room for n more rows in each of cols, when the row count
 // is known: no column then grows (and copies itself) while rows are added.
-func reserve(n int, cols ...reserver) {
+func Reserve(n int, cols ...Reserver) {
 	for _, c := range cols {
-		c.reserve(n)
+		c.Reserve(n)
 	}
 }
 
@@ -124,20 +125,20 @@ func reserve(n int, cols ...reserver) {
 // bytes appended per row. One whose values repeat (EPMT's 75k process
 // tags over a million processes) stays a dictionary, which group-by and
 // joins read by code.
-type strCol struct {
+type Str struct {
 	codes []int32
 	ok    []bool
 	dict  []string
 	index map[string]int32
-	plain *textCol
+	Plain *Text
 	// The code of the last value added, and its integer for addInt: runs
 	// of one value (a job's tasks, a state) skip the map.
-	last, lastInt int32
+	Last, lastInt int32
 	lastIntV      int64
 	small         []int32 // addInt's code+1 of each small integer seen (ids of workers, jobs)
 	// noPlain keeps the column a dictionary whatever its values, for
 	// columns whose rows are set again (set)
-	noPlain bool
+	NoPlain bool
 }
 
 // smallInts bounds strCol.small: integers below it skip formatting and
@@ -148,14 +149,14 @@ const smallInts = 1 << 12
 // interning, unless its values repeat (see strCol).
 const dictLimit = 1 << 16
 
-func (c *strCol) add(v string) {
-	if c.plain != nil {
-		c.plain.add(v)
+func (c *Str) Add(v string) {
+	if c.Plain != nil {
+		c.Plain.Add(v)
 		return
 	}
-	if c.last > 0 && c.dict[c.last-1] == v {
-		push(&c.codes, c.last-1)
-		push(&c.ok, true)
+	if c.Last > 0 && c.dict[c.Last-1] == v {
+		Push(&c.codes, c.Last-1)
+		Push(&c.ok, true)
 		return
 	}
 	if c.index == nil {
@@ -163,9 +164,9 @@ func (c *strCol) add(v string) {
 	}
 	code, found := c.index[v]
 	if !found {
-		if len(c.dict) >= dictLimit && 4*len(c.dict) > len(c.codes) && !c.noPlain {
+		if len(c.dict) >= dictLimit && 4*len(c.dict) > len(c.codes) && !c.NoPlain {
 			c.toPlain()
-			c.plain.add(v)
+			c.Plain.Add(v)
 			return
 		}
 		code = int32(len(c.dict))
@@ -173,20 +174,20 @@ func (c *strCol) add(v string) {
 		c.dict = append(c.dict, v)
 		c.index[v] = code
 	}
-	c.last = code + 1
-	push(&c.codes, code)
-	push(&c.ok, true)
+	c.Last = code + 1
+	Push(&c.codes, code)
+	Push(&c.ok, true)
 }
 
 // set sets row i (added before) of a noPlain column to v, or to null
 // when !ok.
-func (c *strCol) set(i int, v string, ok bool) {
+func (c *Str) Set(i int, v string, ok bool) {
 	if !ok {
 		c.codes[i], c.ok[i] = 0, false
 		return
 	}
-	code := c.last - 1
-	if c.last == 0 || c.dict[code] != v {
+	code := c.Last - 1
+	if c.Last == 0 || c.dict[code] != v {
 		if c.index == nil {
 			c.index = map[string]int32{}
 		}
@@ -197,7 +198,7 @@ func (c *strCol) set(i int, v string, ok bool) {
 			c.dict = append(c.dict, v)
 			c.index[v] = code
 		}
-		c.last = code + 1
+		c.Last = code + 1
 	}
 	c.codes[i], c.ok[i] = code, true
 }
@@ -206,8 +207,8 @@ func (c *strCol) set(i int, v string, ok bool) {
 // first appearance and drops the values no row holds any more: the
 // dictionary becomes the one adding the rows in their final values would
 // have built. It is for building a frame; no rows are added after it.
-func (c *strCol) compact() {
-	if c.plain != nil {
+func (c *Str) Compact() {
+	if c.Plain != nil {
 		return
 	}
 	remap := make([]int32, len(c.dict)) // new code + 1
@@ -222,46 +223,46 @@ func (c *strCol) compact() {
 		}
 		c.codes[i] = remap[code] - 1
 	}
-	c.dict, c.index, c.last, c.lastInt, c.small = dict, nil, 0, 0, nil
+	c.dict, c.index, c.Last, c.lastInt, c.small = dict, nil, 0, 0, nil
 }
 
 // valid reports whether row i holds a value.
-func (c *strCol) valid(i int) bool {
-	if c.plain != nil {
-		return c.plain.ok[i]
+func (c *Str) Valid(i int) bool {
+	if c.Plain != nil {
+		return c.Plain.ok[i]
 	}
 	return c.ok[i]
 }
 
 // pushCode appends the value whose code (in a column not gone plain) an
 // earlier add left in c.last−1: the same value, without hashing it again.
-func (c *strCol) pushCode(code int32) {
-	push(&c.codes, code)
-	push(&c.ok, true)
-	c.last = code + 1
+func (c *Str) PushCode(code int32) {
+	Push(&c.codes, code)
+	Push(&c.ok, true)
+	c.Last = code + 1
 }
 
-func (c *strCol) null() {
-	if c.plain != nil {
-		c.plain.null()
+func (c *Str) Null() {
+	if c.Plain != nil {
+		c.Plain.null()
 		return
 	}
-	push(&c.codes, 0)
-	push(&c.ok, false)
+	Push(&c.codes, 0)
+	Push(&c.ok, false)
 }
 
-func (c *strCol) opt(v string, ok bool) {
+func (c *Str) Opt(v string, ok bool) {
 	if ok {
-		c.add(v)
+		c.Add(v)
 	} else {
-		c.null()
+		c.Null()
 	}
 }
 
 // reserve makes room for n more rows.
-func (c *strCol) reserve(n int) {
-	if c.plain != nil {
-		c.plain.reserve(n, 0)
+func (c *Str) Reserve(n int) {
+	if c.Plain != nil {
+		c.Plain.Reserve(n, 0)
 		return
 	}
 	c.codes = slices.Grow(c.codes, n)
@@ -269,25 +270,25 @@ func (c *strCol) reserve(n int) {
 }
 
 // toPlain rewrites the rows so far as plain text and drops the dictionary.
-func (c *strCol) toPlain() {
-	c.plain = &textCol{}
+func (c *Str) toPlain() {
+	c.Plain = &Text{}
 	for i, code := range c.codes {
 		if c.ok[i] {
-			c.plain.add(c.dict[code])
+			c.Plain.Add(c.dict[code])
 		} else {
-			c.plain.null()
+			c.Plain.null()
 		}
 	}
 	c.codes, c.ok, c.dict, c.index = nil, nil, nil, nil
-	c.last, c.lastInt, c.small = 0, 0, nil
+	c.Last, c.lastInt, c.small = 0, 0, nil
 }
 
-func (c *strCol) col(name string) frame.Column {
-	if c.plain != nil {
-		if c.plain.cut > 0 {
+func (c *Str) Col(name string) frame.Column {
+	if c.Plain != nil {
+		if c.Plain.Cut > 0 {
 			panic(fmt.Sprintf("loaders: column %s holds over 2 GiB of text", name)) // not a raw-text column: no row is that long
 		}
-		return c.plain.col(name)
+		return c.Plain.Col(name)
 	}
 	n := len(c.codes)
 	if len(c.dict)*2 <= n {
@@ -315,17 +316,17 @@ func (c *strCol) col(name string) frame.Column {
 // so one column holds at most 2 GiB of text: rows past that limit get a
 // null value and are counted in cut (the caller warns, naming the first
 // such row).
-type textCol struct {
+type Text struct {
 	data     []byte
 	offsets  []int32
 	ok       []bool
 	limit    int // bytes; 0 means math.MaxInt32
-	cut      int // rows whose text was not kept
-	firstCut int // index of the first of them
+	Cut      int // rows whose text was not kept
+	FirstCut int // index of the first of them
 }
 
 // reserve makes room for n more rows holding about size bytes of text.
-func (c *textCol) reserve(n, size int) {
+func (c *Text) Reserve(n, size int) {
 	if c.offsets == nil {
 		c.offsets = append(make([]int32, 0, n+1), 0)
 	}
@@ -334,7 +335,7 @@ func (c *textCol) reserve(n, size int) {
 	c.data = slices.Grow(c.data, size)
 }
 
-func (c *textCol) addBytes(b []byte) {
+func (c *Text) AddBytes(b []byte) {
 	if c.offsets == nil {
 		c.offsets = []int32{0}
 	}
@@ -342,33 +343,33 @@ func (c *textCol) addBytes(b []byte) {
 	if limit == 0 {
 		limit = math.MaxInt32
 	}
-	if c.cut > 0 || len(c.data)+len(b) > limit {
-		if c.cut == 0 {
-			c.firstCut = len(c.ok)
+	if c.Cut > 0 || len(c.data)+len(b) > limit {
+		if c.Cut == 0 {
+			c.FirstCut = len(c.ok)
 		}
-		c.cut++
+		c.Cut++
 		c.offsets = append(c.offsets, int32(len(c.data)))
 		c.ok = append(c.ok, false)
 		return
 	}
-	pushAll(&c.data, b)
-	push(&c.offsets, int32(len(c.data)))
-	push(&c.ok, true)
+	PushAll(&c.data, b)
+	Push(&c.offsets, int32(len(c.data)))
+	Push(&c.ok, true)
 }
 
-func (c *textCol) null() {
+func (c *Text) null() {
 	if c.offsets == nil {
 		c.offsets = []int32{0}
 	}
-	push(&c.offsets, int32(len(c.data)))
-	push(&c.ok, false)
+	Push(&c.offsets, int32(len(c.data)))
+	Push(&c.ok, false)
 }
 
-func (c *textCol) add(s string) {
-	c.addBytes(unsafe.Slice(unsafe.StringData(s), len(s)))
+func (c *Text) Add(s string) {
+	c.AddBytes(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
-func (c *textCol) col(name string) frame.Column {
+func (c *Text) Col(name string) frame.Column {
 	if c.offsets == nil {
 		c.offsets = []int32{0}
 	}
@@ -377,33 +378,33 @@ func (c *textCol) col(name string) frame.Column {
 
 // textCut warns when c reached the 2 GiB limit of one Arrow string
 // column; line is the log line of c's first cut row (0 if unknown).
-func textCut(p *source.Problems, frameName, col string, c *textCol, line int) {
-	if c.cut == 0 {
+func TextCut(p *source.Problems, frameName, col string, c *Text, line int) {
+	if c.Cut == 0 {
 		return
 	}
 	p.Note(line, frameName+"."+col, "", fmt.Sprintf(
 		"%d rows from here on have a null %s: the column reached Arrow's 2 GiB string limit (every record is still parsed into the other frames; load without the %s frame to save the memory)",
-		c.cut, col, frameName))
+		c.Cut, col, frameName))
 }
 
-type boolCol struct {
-	v  []bool
-	ok []bool
+type Bool struct {
+	V  []bool
+	OK []bool
 }
 
-func (c *boolCol) add(v bool)                   { push(&c.v, v); push(&c.ok, true) }
-func (c *boolCol) null()                        { push(&c.v, false); push(&c.ok, false) }
-func (c *boolCol) opt(v, ok bool)               { push(&c.v, v); push(&c.ok, ok) }
-func (c *boolCol) col(name string) frame.Column { return frame.BoolCol(name, c.v, c.ok) }
+func (c *Bool) Add(v bool)                   { Push(&c.V, v); Push(&c.OK, true) }
+func (c *Bool) Null()                        { Push(&c.V, false); Push(&c.OK, false) }
+func (c *Bool) opt(v, ok bool)               { Push(&c.V, v); Push(&c.OK, ok) }
+func (c *Bool) Col(name string) frame.Column { return frame.BoolCol(name, c.V, c.OK) }
 
 // reserve makes room for n more rows.
-func (c *boolCol) reserve(n int) {
-	c.v = slices.Grow(c.v, n)
-	c.ok = slices.Grow(c.ok, n)
+func (c *Bool) Reserve(n int) {
+	c.V = slices.Grow(c.V, n)
+	c.OK = slices.Grow(c.OK, n)
 }
 
 // repeat returns a string column of n copies of s.
-func repeat(name, s string, n int) frame.Column {
+func Repeat(name, s string, n int) frame.Column {
 	return frame.DictStringCol(name, make([]int32, n), nil, []string{s})
 }
 
@@ -412,25 +413,25 @@ func repeat(name, s string, n int) frame.Column {
 // onto at least twice as many rows becomes a dictionary over c's rows
 // (the per-job text of events: one copy per job, not per event). The
 // result is for building a frame, not for further adds.
-func (c *strCol) gather(rows []int32) strCol {
-	if c.plain != nil && len(rows) < 2*len(c.plain.ok) {
-		t := c.plain.gather(rows)
-		return strCol{plain: &t}
+func (c *Str) Gather(rows []int32) Str {
+	if c.Plain != nil && len(rows) < 2*len(c.Plain.ok) {
+		t := c.Plain.gather(rows)
+		return Str{Plain: &t}
 	}
 	dict := c.dict
-	if c.plain != nil {
-		src := c.plain
+	if c.Plain != nil {
+		src := c.Plain
 		dict = make([]string, len(src.ok))
 		for r := range dict {
-			dict[r] = bstr(src.data[src.offsets[r]:src.offsets[r+1]])
+			dict[r] = bytesconv.String(src.data[src.offsets[r]:src.offsets[r+1]])
 		}
 	}
-	out := strCol{codes: make([]int32, len(rows)), ok: make([]bool, len(rows)), dict: dict}
+	out := Str{codes: make([]int32, len(rows)), ok: make([]bool, len(rows)), dict: dict}
 	for i, r := range rows {
 		switch {
 		case r < 0:
-		case c.plain != nil:
-			if c.plain.ok[r] {
+		case c.Plain != nil:
+			if c.Plain.ok[r] {
 				out.codes[i], out.ok[i] = r, true
 			}
 		case c.ok[r]:
@@ -441,17 +442,17 @@ func (c *strCol) gather(rows []int32) strCol {
 }
 
 // gather is strCol.gather for text columns.
-func (c *textCol) gather(rows []int32) textCol {
+func (c *Text) gather(rows []int32) Text {
 	size := 0
 	for _, r := range rows {
 		if r >= 0 && c.ok[r] {
 			size += int(c.offsets[r+1] - c.offsets[r])
 		}
 	}
-	out := textCol{data: make([]byte, 0, min(size, math.MaxInt32)), offsets: make([]int32, 1, len(rows)+1), ok: make([]bool, 0, len(rows))}
+	out := Text{data: make([]byte, 0, min(size, math.MaxInt32)), offsets: make([]int32, 1, len(rows)+1), ok: make([]bool, 0, len(rows))}
 	for _, r := range rows {
 		if r >= 0 && c.ok[r] {
-			out.addBytes(c.data[c.offsets[r]:c.offsets[r+1]])
+			out.AddBytes(c.data[c.offsets[r]:c.offsets[r+1]])
 		} else {
 			out.null()
 		}
@@ -472,25 +473,25 @@ func gatherValid[T any](v []T, ok []bool, rows []int32) ([]T, []bool) {
 }
 
 // gather is strCol.gather for float columns.
-func (c *floatCol) gather(rows []int32) floatCol {
-	v, ok := gatherValid(c.v, c.ok, rows)
-	return floatCol{v: v, ok: ok}
+func (c *Float) Gather(rows []int32) Float {
+	v, ok := gatherValid(c.V, c.OK, rows)
+	return Float{V: v, OK: ok}
 }
 
 // gather is strCol.gather for integer columns.
-func (c *intCol) gather(rows []int32) intCol {
-	v, ok := gatherValid(c.v, c.ok, rows)
-	return intCol{v: v, ok: ok}
+func (c *Int) Gather(rows []int32) Int {
+	v, ok := gatherValid(c.V, c.OK, rows)
+	return Int{V: v, OK: ok}
 }
 
 // value returns row i's text ("" when null).
-func (c *strCol) value(i int) string {
+func (c *Str) Value(i int) string {
 	switch {
-	case c.plain != nil:
-		if !c.plain.ok[i] {
+	case c.Plain != nil:
+		if !c.Plain.ok[i] {
 			return ""
 		}
-		return bstr(c.plain.data[c.plain.offsets[i]:c.plain.offsets[i+1]])
+		return bytesconv.String(c.Plain.data[c.Plain.offsets[i]:c.Plain.offsets[i+1]])
 	case c.ok[i]:
 		return c.dict[c.codes[i]]
 	}
@@ -498,16 +499,16 @@ func (c *strCol) value(i int) string {
 }
 
 // length returns the number of rows.
-func (c *strCol) length() int {
-	if c.plain != nil {
-		return len(c.plain.ok)
+func (c *Str) Length() int {
+	if c.Plain != nil {
+		return len(c.Plain.ok)
 	}
 	return len(c.codes)
 }
 
 // addInt appends the decimal text of v.
-func (c *strCol) addInt(v int64, scratch *[]byte) {
-	if c.plain == nil {
+func (c *Str) AddInt(v int64, scratch *[]byte) {
+	if c.Plain == nil {
 		code := int32(0)
 		switch {
 		case c.lastInt > 0 && c.lastIntV == v:
@@ -516,39 +517,39 @@ func (c *strCol) addInt(v int64, scratch *[]byte) {
 			code = c.small[v]
 		}
 		if code > 0 {
-			push(&c.codes, code-1)
-			push(&c.ok, true)
+			Push(&c.codes, code-1)
+			Push(&c.ok, true)
 			c.lastInt, c.lastIntV = code, v
 			return
 		}
 	}
 	*scratch = strconv.AppendInt((*scratch)[:0], v, 10)
-	c.add(bstr(*scratch))
-	if c.plain != nil {
+	c.Add(bytesconv.String(*scratch))
+	if c.Plain != nil {
 		return
 	}
-	c.lastInt, c.lastIntV = c.last, v
+	c.lastInt, c.lastIntV = c.Last, v
 	if v >= 0 && v < smallInts {
 		if v >= int64(len(c.small)) {
 			c.small = append(c.small, make([]int32, int(v)+1-len(c.small))...)
 		}
-		c.small[v] = c.last
+		c.small[v] = c.Last
 	}
 }
 
 // setAt sets row i, padding with nulls up to it (rows may be filled out of
 // order).
-func (c *intCol) setAt(i int, v int64) {
-	for len(c.v) <= i {
-		c.null()
+func (c *Int) SetAt(i int, v int64) {
+	for len(c.V) <= i {
+		c.Null()
 	}
-	c.v[i], c.ok[i] = v, true
+	c.V[i], c.OK[i] = v, true
 }
 
 // setAt sets row i, padding with nulls up to it.
-func (c *floatCol) setAt(i int, v float64) {
-	for len(c.v) <= i {
-		c.null()
+func (c *Float) SetAt(i int, v float64) {
+	for len(c.V) <= i {
+		c.Null()
 	}
-	c.v[i], c.ok[i] = v, true
+	c.V[i], c.OK[i] = v, true
 }

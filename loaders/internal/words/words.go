@@ -1,4 +1,4 @@
-package loaders
+package words
 
 import "strings"
 
@@ -7,20 +7,20 @@ import "strings"
 // failure reasons), so that a task or attempt holds a 4-byte code instead
 // of a string (and, holding no pointer, is not scanned by the garbage
 // collector): code 0 is "".
-type wordTable struct {
+type Table struct {
 	codes  map[string]int32
 	words  []string
-	recent [8]wordCode // the words last looked up
-	next   int         // where the next goes in recent
+	recent [8]Code // the words last looked up
+	next   int     // where the next goes in recent
 }
 
-type wordCode struct {
+type Code struct {
 	w string
 	c int32
 }
 
 // code returns the code of w, adding it if new.
-func (x *wordTable) code(w string) int32 {
+func (x *Table) Code(w string) int32 {
 	if w == "" {
 		return 0
 	}
@@ -34,13 +34,13 @@ func (x *wordTable) code(w string) int32 {
 	if !ok {
 		c = x.add(w)
 	}
-	x.recent[x.next%len(x.recent)] = wordCode{x.words[c], c}
+	x.recent[x.next%len(x.recent)] = Code{x.words[c], c}
 	x.next++
 	return c
 }
 
 // add numbers a new word.
-func (x *wordTable) add(w string) int32 {
+func (x *Table) add(w string) int32 {
 	if x.codes == nil {
 		x.codes, x.words = map[string]int32{}, []string{""}
 	}
@@ -52,7 +52,7 @@ func (x *wordTable) add(w string) int32 {
 }
 
 // text returns the word of code.
-func (x *wordTable) text(code int32) string {
+func (x *Table) Text(code int32) string {
 	if code == 0 {
 		return ""
 	}
