@@ -37,6 +37,8 @@ import (
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
+	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -112,13 +114,13 @@ func loadBalsam(in BalsamFiles, o source.Options) (*source.Dataset, error) {
 		if n := source.EstimateRecords(in.Jobs, `"workdir"`); n > 0 {
 			b.reserveJobs(n)
 		}
-		return decodedJSON(in.Jobs, p, decodeWorkers(), decodeBalsamJob, decodeBalsamJobAt, b.addJob(p))
+		return records.DecodedJSON(in.Jobs, p, records.Workers(), decodeBalsamJob, decodeBalsamJobAt, b.addJob(p))
 	}); err != nil {
 		return nil, err
 	}
 	if err := load(in.BatchJobs, names[2], func(p *source.Problems) error {
 		d.Files = append(d.Files, names[2])
-		return decodedJSON(in.BatchJobs, p, decodeWorkers(), decodeBalsamBatchJob, decodeBalsamBatchJobAt, b.addBatchJob(p))
+		return records.DecodedJSON(in.BatchJobs, p, records.Workers(), decodeBalsamBatchJob, decodeBalsamBatchJobAt, b.addBatchJob(p))
 	}); err != nil {
 		return nil, err
 	}
@@ -135,7 +137,7 @@ func loadBalsam(in BalsamFiles, o source.Options) (*source.Dataset, error) {
 		decodeAt := func(buf []byte, i int, e *balsamEventRec) (int, error) {
 			return decodeBalsamEventAt(buf, i, e, keepData)
 		}
-		if err := decodedJSON(in.Events, &p, decodeWorkers(), decode, decodeAt, b.addEvent(&p)); err != nil {
+		if err := records.DecodedJSON(in.Events, &p, records.Workers(), decode, decodeAt, b.addEvent(&p)); err != nil {
 			return nil, err
 		}
 		evWarnings = p.Finish()
@@ -201,7 +203,7 @@ type balsamBuilder struct {
 	}
 	evSlot []int32
 	// job times from the events, by slot
-	submit, start, end []optInt
+	submit, start, end []jsontext.OptInt
 	// allocations
 	al struct {
 		id, sched, site, nodes, wall, start, end columns.Int
@@ -216,9 +218,9 @@ func (b *balsamBuilder) addJob(p *source.Problems) func([]byte, int, *balsamJobR
 		}
 		r := b.nRows
 		b.nRows++
-		b.slotJob = append(b.slotJob, j.id.v)
+		b.slotJob = append(b.slotJob, j.id.V)
 		jb := &b.jb
-		jb.batch.Opt(j.batch.v, j.batch.ok)
+		jb.batch.Opt(j.batch.V, j.batch.OK)
 		if b.tagText {
 			b.scratch = formatTagPairs(b.scratch[:0], j.tags) // sorts j.tags
 			jb.tags.Add(bytesconv.String(b.scratch))
@@ -248,18 +250,18 @@ func (b *balsamBuilder) addJob(p *source.Problems) func([]byte, int, *balsamJobR
 		if !b.jobCols {
 			return nil
 		}
-		jb.job.AddInt(j.id.v, &b.scratch)
+		jb.job.AddInt(j.id.V, &b.scratch)
 		jb.workdir.Add(bytesconv.String(j.workdir))
 		jb.state.Add(bytesconv.String(j.state))
-		jb.app.Opt(j.app.v, j.app.ok)
-		jb.rc.Opt(j.rc.v, j.rc.ok)
-		jb.nodes.Opt(j.nodes.v, j.nodes.ok)
-		jb.rpn.Opt(j.rpn.v, j.rpn.ok)
-		jb.tpr.Opt(j.tpr.v, j.tpr.ok)
-		jb.npc.Opt(j.npc.v, j.npc.ok)
-		jb.wall.Opt(j.wall.v, j.wall.ok)
+		jb.app.Opt(j.app.V, j.app.OK)
+		jb.rc.Opt(j.rc.V, j.rc.OK)
+		jb.nodes.Opt(j.nodes.V, j.nodes.OK)
+		jb.rpn.Opt(j.rpn.V, j.rpn.OK)
+		jb.tpr.Opt(j.tpr.V, j.tpr.OK)
+		jb.npc.Opt(j.npc.V, j.npc.OK)
+		jb.wall.Opt(j.wall.V, j.wall.OK)
 		jb.gpr.Opt(j.gpr.v, j.gpr.ok)
-		jb.lastUpdate.Opt(j.lastUpdate.v, j.lastUpdate.ok)
+		jb.lastUpdate.Opt(j.lastUpdate.V, j.lastUpdate.OK)
 		jb.parents.Add(bytesconv.String(j.parents))
 		return nil
 	}
@@ -271,13 +273,13 @@ func (b *balsamBuilder) addBatchJob(p *source.Problems) func([]byte, int, *balsa
 			return p.Bad(line, bj.bad.field, bj.bad.text, bj.bad.want, bj.bad.err)
 		}
 		al := &b.al
-		al.id.Add(bj.id.v)
-		al.sched.Opt(bj.sched.v, bj.sched.ok)
-		al.site.Opt(bj.site.v, bj.site.ok)
-		al.nodes.Opt(bj.nodes.v, bj.nodes.ok)
-		al.wall.Opt(bj.wall.v, bj.wall.ok)
-		al.start.Opt(bj.start.v, bj.start.ok)
-		al.end.Opt(bj.end.v, bj.end.ok)
+		al.id.Add(bj.id.V)
+		al.sched.Opt(bj.sched.V, bj.sched.OK)
+		al.site.Opt(bj.site.V, bj.site.OK)
+		al.nodes.Opt(bj.nodes.V, bj.nodes.OK)
+		al.wall.Opt(bj.wall.V, bj.wall.OK)
+		al.start.Opt(bj.start.V, bj.start.OK)
+		al.end.Opt(bj.end.V, bj.end.OK)
 		al.project.Add(bytesconv.String(bj.project))
 		al.queue.Add(bytesconv.String(bj.queue))
 		al.mode.Add(bytesconv.String(bj.mode))
@@ -334,18 +336,18 @@ func (b *balsamBuilder) addEvent(p *source.Problems) func([]byte, int, *balsamEv
 		if e.bad != nil {
 			return p.Bad(line, e.bad.field, e.bad.text, e.bad.want, e.bad.err)
 		}
-		s, ok := b.slot.get(e.job.v)
+		s, ok := b.slot.get(e.job.V)
 		if !ok {
 			s = int32(len(b.slotJob))
-			b.slot.set(e.job.v, s)
-			b.slotJob = append(b.slotJob, e.job.v)
+			b.slot.set(e.job.V, s)
+			b.slotJob = append(b.slotJob, e.job.V)
 		}
 		b.evSlot = append(b.evSlot, s)
 		ev := &b.ev
-		ev.time.Add(e.time.v) // time and id order each job's events
-		ev.id.Add(e.id.v)
+		ev.time.Add(e.time.V) // time and id order each job's events
+		ev.id.Add(e.id.V)
 		if ev.keep.job {
-			ev.job.AddInt(e.job.v, &b.scratch)
+			ev.job.AddInt(e.job.V, &b.scratch)
 		}
 		ev.from.Add(bytesconv.String(e.from))
 		ev.to.Add(bytesconv.String(e.to))
@@ -354,7 +356,7 @@ func (b *balsamBuilder) addEvent(p *source.Problems) func([]byte, int, *balsamEv
 		}
 		ev.nodes.Opt(e.nodes.v, e.nodes.ok)
 		if ev.keep.rc {
-			ev.rc.Opt(e.rc.v, e.rc.ok)
+			ev.rc.Opt(e.rc.V, e.rc.OK)
 		}
 		if ev.keep.errT {
 			ev.errT.Opt(bytesconv.String(e.errText), e.hasErr)
@@ -439,7 +441,7 @@ type balsamAttempts struct {
 // start: the first RUNNING; end: the last event).
 func (b *balsamBuilder) attempts() *balsamAttempts {
 	nSlots := len(b.slotJob)
-	b.submit, b.start, b.end = make([]optInt, nSlots), make([]optInt, nSlots), make([]optInt, nSlots)
+	b.submit, b.start, b.end = make([]jsontext.OptInt, nSlots), make([]jsontext.OptInt, nSlots), make([]jsontext.OptInt, nSlots)
 	// bucket the events by slot, in input order, then sort each bucket
 	first := make([]int32, nSlots+1)
 	for _, s := range b.evSlot {
@@ -490,39 +492,39 @@ func (b *balsamBuilder) attempts() *balsamAttempts {
 		submit, start, end := &b.submit[s], &b.start[s], &b.end[s]
 		attempt := int64(0)
 		for k, i := range seg {
-			if ev.from.Value(int(i)) == "CREATED" && !submit.ok {
-				*submit = optInt{times[i], true}
+			if ev.from.Value(int(i)) == "CREATED" && !submit.OK {
+				*submit = jsontext.OptInt{V: times[i], OK: true}
 			}
-			*end = optInt{times[i], true}
+			*end = jsontext.OptInt{V: times[i], OK: true}
 			if ev.to.Value(int(i)) != "RUNNING" {
 				continue
 			}
-			if !start.ok {
-				*start = optInt{times[i], true}
+			if !start.OK {
+				*start = jsontext.OptInt{V: times[i], OK: true}
 			}
 			attempt++
 			t.job.AddInt(jid, &b.scratch)
 			t.task.Add(jid)
 			t.attempt.Add(attempt)
 			t.id.Add(ids[i])
-			t.submit.Opt(submit.v, submit.ok)
+			t.submit.Opt(submit.V, submit.OK)
 			t.start.Add(times[i])
 			t.nodes.Opt(ev.nodes.V[i], ev.nodes.OK[i])
 			t.rows = append(t.rows, row)
 			state, raw, reason := "running", "", ""
-			var stop, exit optInt
+			var stop, exit jsontext.OptInt
 			for _, n := range seg[k+1:] {
 				if ev.from.Value(int(n)) != "RUNNING" {
 					continue
 				}
 				raw = ev.to.Value(int(n))
-				stop = optInt{times[n], true}
+				stop = jsontext.OptInt{V: times[n], OK: true}
 				switch raw {
 				case "RUN_DONE":
 					state = "success"
 				case "RUN_ERROR":
 					state = "failed"
-					exit = optInt{ev.rc.V[n], ev.rc.OK[n]}
+					exit = jsontext.OptInt{V: ev.rc.V[n], OK: ev.rc.OK[n]}
 					reason = ev.errT.Value(int(n))
 				case "RUN_TIMEOUT":
 					state = "timeout"
@@ -531,10 +533,10 @@ func (b *balsamBuilder) attempts() *balsamAttempts {
 				}
 				break
 			}
-			t.end.Opt(stop.v, stop.ok)
+			t.end.Opt(stop.V, stop.OK)
 			t.state.Add(state)
-			t.raw.Opt(raw, stop.ok)
-			t.exit.Opt(exit.v, exit.ok)
+			t.raw.Opt(raw, stop.OK)
+			t.exit.Opt(exit.V, exit.OK)
 			t.reason.Opt(reason, reason != "")
 		}
 	}
@@ -558,9 +560,9 @@ func (b *balsamBuilder) jobsFrame(keys []string) *frame.Frame {
 	var submit, start, end columns.Int
 	for r := 0; r < b.nRows; r++ {
 		s, _ := b.slot.get(b.slotJob[r])
-		submit.Opt(b.submit[s].v, b.submit[s].ok)
-		start.Opt(b.start[s].v, b.start[s].ok)
-		end.Opt(b.end[s].v, b.end[s].ok)
+		submit.Opt(b.submit[s].V, b.submit[s].OK)
+		start.Opt(b.start[s].V, b.start[s].OK)
+		end.Opt(b.end[s].V, b.end[s].OK)
 	}
 	cols := []frame.Column{jb.job.Col("job"), jb.workdir.Col("workdir"), jb.state.Col("state"), submit.Times("submit"),
 		start.Times("start"), end.Times("end"), jb.rc.Col("exit_code"), jb.batch.Col("batch_job"), jb.app.Col("app_id"),

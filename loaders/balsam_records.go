@@ -11,6 +11,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 )
 
 type optFloat struct {
@@ -34,17 +35,17 @@ func (d *recDecoder) fail(field, text, want string, err error) {
 	}
 }
 
-func (d *recDecoder) int(field string, val []byte, dst *optInt) {
-	v, ok, err := jsonInt(val)
+func (d *recDecoder) int(field string, val []byte, dst *jsontext.OptInt) {
+	v, ok, err := jsontext.Int(val)
 	if err != nil {
 		d.fail(field, string(val), "an integer or null", err)
 		return
 	}
-	*dst = optInt{v, ok}
+	*dst = jsontext.OptInt{V: v, OK: ok}
 }
 
 func (d *recDecoder) float(field string, val []byte, dst *optFloat) {
-	v, ok, err := jsonFloat(val)
+	v, ok, err := jsontext.Float(val)
 	if err != nil {
 		d.fail(field, string(val), "a number or null", err)
 		return
@@ -53,7 +54,7 @@ func (d *recDecoder) float(field string, val []byte, dst *optFloat) {
 }
 
 func (d *recDecoder) text(field string, val []byte) ([]byte, bool) {
-	t, ok, err := jsonText(val)
+	t, ok, err := jsontext.Text(val)
 	if err != nil {
 		d.fail(field, string(val), "a string or null", err)
 	}
@@ -61,7 +62,7 @@ func (d *recDecoder) text(field string, val []byte) ([]byte, bool) {
 }
 
 // time reads a naive UTC ISO 8601 time (an offset is honoured) as µs.
-func (d *recDecoder) time(field string, val []byte, dst *optInt, want string) {
+func (d *recDecoder) time(field string, val []byte, dst *jsontext.OptInt, want string) {
 	t, ok := d.text(field, val)
 	if !ok {
 		return
@@ -71,7 +72,7 @@ func (d *recDecoder) time(field string, val []byte, dst *optInt, want string) {
 		d.fail(field, string(t), want, err)
 		return
 	}
-	*dst = optInt{us, true}
+	*dst = jsontext.OptInt{V: us, OK: true}
 }
 
 // tagPair is one tag of a job or one filter tag of a batch job.
@@ -84,11 +85,11 @@ func (d *recDecoder) tags(field string, val []byte, out []tagPair) []tagPair {
 		return out
 	}
 	if val[0] != '{' {
-		d.fail(field, string(val), "an object of strings", errNotString)
+		d.fail(field, string(val), "an object of strings", jsontext.ErrNotString)
 		return out
 	}
-	eachMember(val, func(k, v []byte) error {
-		t, _, err := jsonText(v)
+	jsontext.EachMember(val, func(k, v []byte) error {
+		t, _, err := jsontext.Text(v)
 		if err != nil {
 			d.fail(field, string(val), "an object of strings", err)
 		}
@@ -129,19 +130,19 @@ func sortTagPairs(tags []tagPair) {
 // balsamEventRec is one LogEvent.
 type balsamEventRec struct {
 	bad            *fieldProblem
-	id, job, time  optInt
+	id, job, time  jsontext.OptInt
 	from, to, data []byte
 	hasTo          bool
-	nodes          optFloat // data.num_nodes
-	rc             optInt   // data.returncode
-	errText        []byte   // data.error
+	nodes          optFloat        // data.num_nodes
+	rc             jsontext.OptInt // data.returncode
+	errText        []byte          // data.error
 	hasErr         bool
 }
 
 // decodeBalsamEvent decodes one LogEvent; keepData keeps its data as
 // compact JSON text (else only the fields read from it).
 func decodeBalsamEvent(rec []byte, e *balsamEventRec, keepData bool) {
-	if err := wholeObject(rec, func(i int) (int, error) { return decodeBalsamEventAt(rec, i, e, keepData) }); err != nil {
+	if err := jsontext.WholeObject(rec, func(i int) (int, error) { return decodeBalsamEventAt(rec, i, e, keepData) }); err != nil {
 		e.bad = &fieldProblem{text: string(rec), want: "a Balsam LogEvent record", err: err}
 	}
 }
@@ -152,7 +153,7 @@ func decodeBalsamEvent(rec []byte, e *balsamEventRec, keepData bool) {
 // the one pass that also finds where it ends.
 func decodeBalsamEventAt(b []byte, i int, e *balsamEventRec, keepData bool) (int, error) {
 	var d recDecoder
-	end, err := scanMembers(b, i, 0, func(key, val []byte) error {
+	end, err := jsontext.ScanMembers(b, i, 0, func(key, val []byte) error {
 		switch string(key) {
 		case "id":
 			d.int("id", val, &e.id)
@@ -175,13 +176,13 @@ func decodeBalsamEventAt(b []byte, i int, e *balsamEventRec, keepData bool) (int
 	rec := b[i:end]
 	switch {
 	case d.bad != nil:
-	case !e.id.ok:
+	case !e.id.OK:
 		d.fail("id", string(rec), "an event id", nil)
-	case !e.job.ok:
+	case !e.job.OK:
 		d.fail("job_id", string(rec), "the event's job id", nil)
 	case !e.hasTo:
 		d.fail("to_state", string(rec), "the state entered", nil)
-	case !e.time.ok:
+	case !e.time.OK:
 		d.fail("timestamp", string(rec), "a timestamp", nil)
 	}
 	if e.bad = d.bad; e.bad != nil {
@@ -194,23 +195,23 @@ func decodeBalsamEventAt(b []byte, i int, e *balsamEventRec, keepData bool) (int
 		return end, nil
 	}
 	if keepData {
-		e.data = compactJSON(e.data)
+		e.data = jsontext.Compact(e.data)
 	}
 	if e.data[0] != '{' {
 		return end, nil
 	}
-	eachMember(e.data, func(key, val []byte) error {
+	jsontext.EachMember(e.data, func(key, val []byte) error {
 		switch string(key) {
 		case "num_nodes":
-			if v, ok, err := jsonFloat(val); err == nil {
+			if v, ok, err := jsontext.Float(val); err == nil {
 				e.nodes = optFloat{v, ok}
 			}
 		case "returncode":
-			if v, ok, err := jsonInt(val); err == nil {
-				e.rc = optInt{v, ok}
+			if v, ok, err := jsontext.Int(val); err == nil {
+				e.rc = jsontext.OptInt{V: v, OK: ok}
 			}
 		case "error":
-			if t, ok, err := jsonText(val); err == nil {
+			if t, ok, err := jsontext.Text(val); err == nil {
 				e.errText, e.hasErr = t, ok
 			}
 		}
@@ -222,8 +223,8 @@ func decodeBalsamEventAt(b []byte, i int, e *balsamEventRec, keepData bool) (int
 // balsamJobRec is one Job.
 type balsamJobRec struct {
 	bad                                            *fieldProblem
-	id, app, batch, rc, nodes, rpn, tpr, npc, wall optInt
-	lastUpdate                                     optInt
+	id, app, batch, rc, nodes, rpn, tpr, npc, wall jsontext.OptInt
+	lastUpdate                                     jsontext.OptInt
 	gpr                                            optFloat
 	workdir, state                                 []byte
 	tags                                           []tagPair
@@ -234,11 +235,11 @@ type balsamJobRec struct {
 // keep only the room of its tags and parents: a million jobs then do not
 // each allocate a slice of tag pairs (140 MB of garbage at a million
 // jobs).
-func (*balsamJobRec) reusable() {}
+func (*balsamJobRec) Reusable() {}
 
 func decodeBalsamJob(rec []byte, j *balsamJobRec) {
 	*j = balsamJobRec{tags: j.tags[:0], parents: j.parents[:0]}
-	if err := wholeObject(rec, func(i int) (int, error) { return decodeBalsamJobAt(rec, i, j) }); err != nil {
+	if err := jsontext.WholeObject(rec, func(i int) (int, error) { return decodeBalsamJobAt(rec, i, j) }); err != nil {
 		j.bad = &fieldProblem{text: string(rec), want: "a Balsam Job record", err: err}
 	}
 }
@@ -247,7 +248,7 @@ func decodeBalsamJob(rec []byte, j *balsamJobRec) {
 func decodeBalsamJobAt(b []byte, i int, j *balsamJobRec) (int, error) {
 	*j = balsamJobRec{tags: j.tags[:0], parents: j.parents[:0]} // the record is reused: see reusable
 	var d recDecoder
-	end, err := scanMembers(b, i, 0, func(key, val []byte) error {
+	end, err := jsontext.ScanMembers(b, i, 0, func(key, val []byte) error {
 		switch string(key) {
 		case "id":
 			d.int("id", val, &j.id)
@@ -285,7 +286,7 @@ func decodeBalsamJobAt(b []byte, i int, j *balsamJobRec) (int, error) {
 	if err != nil {
 		return end, err
 	}
-	if d.bad == nil && !j.id.ok {
+	if d.bad == nil && !j.id.OK {
 		d.fail("id", string(b[i:end]), "a job id", nil)
 	}
 	j.bad = d.bad
@@ -299,12 +300,12 @@ func (d *recDecoder) intList(field string, val []byte, out []byte) []byte {
 		return out
 	}
 	if val[0] != '[' {
-		d.fail(field, string(val), "an array of integers", errNotInteger)
+		d.fail(field, string(val), "an array of integers", jsontext.ErrNotInteger)
 		return out
 	}
-	eachElement(val, func(elem []byte) error {
-		if _, ok, err := jsonInt(elem); err != nil || !ok {
-			d.fail(field, string(val), "an array of integers", errNotInteger)
+	jsontext.EachElement(val, func(elem []byte) error {
+		if _, ok, err := jsontext.Int(elem); err != nil || !ok {
+			d.fail(field, string(val), "an array of integers", jsontext.ErrNotInteger)
 		}
 		if len(out) > 0 {
 			out = append(out, ',')
@@ -318,14 +319,14 @@ func (d *recDecoder) intList(field string, val []byte, out []byte) []byte {
 // balsamBatchJobRec is one BatchJob.
 type balsamBatchJobRec struct {
 	bad                          *fieldProblem
-	id, site, sched, nodes, wall optInt
-	start, end                   optInt
+	id, site, sched, nodes, wall jsontext.OptInt
+	start, end                   jsontext.OptInt
 	project, queue, mode, state  []byte
 	filter                       []tagPair
 }
 
 func decodeBalsamBatchJob(rec []byte, b *balsamBatchJobRec) {
-	if err := wholeObject(rec, func(i int) (int, error) { return decodeBalsamBatchJobAt(rec, i, b) }); err != nil {
+	if err := jsontext.WholeObject(rec, func(i int) (int, error) { return decodeBalsamBatchJobAt(rec, i, b) }); err != nil {
 		b.bad = &fieldProblem{text: string(rec), want: "a Balsam BatchJob record", err: err}
 	}
 }
@@ -333,7 +334,7 @@ func decodeBalsamBatchJob(rec []byte, b *balsamBatchJobRec) {
 // decodeBalsamBatchJobAt is decodeBalsamEventAt for a BatchJob.
 func decodeBalsamBatchJobAt(in []byte, i int, b *balsamBatchJobRec) (int, error) {
 	var d recDecoder
-	end, err := scanMembers(in, i, 0, func(key, val []byte) error {
+	end, err := jsontext.ScanMembers(in, i, 0, func(key, val []byte) error {
 		switch string(key) {
 		case "id":
 			d.int("id", val, &b.id)
@@ -365,7 +366,7 @@ func decodeBalsamBatchJobAt(in []byte, i int, b *balsamBatchJobRec) (int, error)
 	if err != nil {
 		return end, err
 	}
-	if d.bad == nil && !b.id.ok {
+	if d.bad == nil && !b.id.OK {
 		d.fail("id", string(in[i:end]), "a batch job id", nil)
 	}
 	b.bad = d.bad

@@ -39,7 +39,7 @@ const ccFields = 16
 
 // reusable marks ccLine as a value decodeCcLine overwrites whole: its
 // batches are recycled without clearing (see pipeline).
-func (l *ccLine) reusable() {}
+func (l *ccLine) Reusable() {}
 
 // decodeCcLine fills l from one line of a transaction log.
 func decodeCcLine(raw []byte, l *ccLine) {

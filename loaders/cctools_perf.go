@@ -20,6 +20,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -51,7 +52,7 @@ func loadPerfLog(r io.Reader, o source.Options) (*source.Dataset, error) {
 	run := int64(-1)
 	rows := 0
 	tv := false
-	err := eachLine(r, &p, func(b []byte, n int) error {
+	err := records.EachLine(r, &p, func(b []byte, n int) error {
 		line := strings.TrimSpace(string(b))
 		if line == "" {
 			return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/internal/words"
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -143,7 +144,7 @@ func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 	}
 	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.Keeps(schema.Tasks, name) })
 	c.rows = newCcRows(func(name string) bool { return c.wants(schema.Tasks) && o.Keeps(schema.Tasks, name) }, c.wants(schema.Placements))
-	err := decodedLines(r, &c.p, decodeWorkers(), decodeCcLine, c.record)
+	err := records.DecodedLines(r, &c.p, records.Workers(), decodeCcLine, c.record)
 	if err != nil {
 		return nil, err
 	}

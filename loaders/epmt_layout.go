@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -93,7 +94,7 @@ func peekPapiexLayout(r io.Reader, need func(metric string) bool) (*papiexLayout
 		return nil, r
 	}
 	var l csvLine
-	line := trimEOL(head[:end])
+	line := records.TrimEOL(head[:end])
 	decodeCSVLine(line, &l)
 	if l.slow || len(l.spans) == 0 {
 		return nil, r

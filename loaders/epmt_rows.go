@@ -30,6 +30,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/internal/arena"
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -188,7 +189,7 @@ type csvLine struct {
 }
 
 // reusable marks csvLine as overwritten whole by decodeCSVLine.
-func (l *csvLine) reusable() {}
+func (l *csvLine) Reusable() {}
 
 // decodeCSVLine splits one line on its commas and parses each field as
 // an integer where it is one. A line with a quote or a backslash goes
@@ -300,7 +301,7 @@ func csvRecords(r io.Reader, p *source.Problems, lay *papiexLayout, each func(re
 			}
 		}
 	}
-	err := decodedLines(lr, p, decodeWorkers(), decode, func(line []byte, n int, l *csvLine) error {
+	err := records.DecodedLines(lr, p, records.Workers(), decode, func(line []byte, n int, l *csvLine) error {
 		if pending == nil {
 			if len(line) == 0 {
 				return nil // blank lines hold no record
@@ -697,7 +698,7 @@ var tsvFields = []string{"threads_df", "tags", "hostname", "exename", "path", "e
 func readPapiexTSV(r io.Reader, metrics []string, p *source.Problems, text *papiexText) ([]*papiexProc, *papiexRows, error) {
 	var procs []*papiexProc
 	rows := &papiexRows{width: len(metrics)}
-	err := eachLine(r, p, func(b []byte, n int) error {
+	err := records.EachLine(r, p, func(b []byte, n int) error {
 		if len(b) == 0 {
 			return nil
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -146,7 +147,7 @@ func FuzzHQFlat(f *testing.F) {
 			return
 		}
 		var full hqLine
-		if err := unmarshalJSON([]byte(in), &full); err != nil {
+		if err := jsontext.Unmarshal([]byte(in), &full); err != nil {
 			t.Fatalf("%s: the fast path accepted what the decoder rejects: %v", in, err)
 		}
 		ev := fast.event([]byte(in))

@@ -53,6 +53,8 @@ import (
 	"github.com/jobframe/jobframe/loaders/internal/arena"
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
+	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/internal/words"
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -175,26 +177,26 @@ type hqTaskDesc struct {
 }
 
 type hqEvent struct {
-	Type      *string     `json:"type"`
-	Job       optInt      `json:"job"`
-	JobID     optInt      `json:"job_id"`
-	JobIDDash optInt      `json:"job-id"`
-	Task      optInt      `json:"task"`
-	Instance  optInt      `json:"instance"`
-	Worker    optInt      `json:"worker"`
-	Workers   []int64     `json:"workers"`
-	Variant   optInt      `json:"variant"`
-	ID        optInt      `json:"id"`
-	Reason    *string     `json:"reason"`
-	Error     *string     `json:"error"`
-	Tasks     []hqTaskRef `json:"tasks"`
-	Config    *hqConfig   `json:"configuration"`
+	Type      *string         `json:"type"`
+	Job       jsontext.OptInt `json:"job"`
+	JobID     jsontext.OptInt `json:"job_id"`
+	JobIDDash jsontext.OptInt `json:"job-id"`
+	Task      jsontext.OptInt `json:"task"`
+	Instance  jsontext.OptInt `json:"instance"`
+	Worker    jsontext.OptInt `json:"worker"`
+	Workers   []int64         `json:"workers"`
+	Variant   jsontext.OptInt `json:"variant"`
+	ID        jsontext.OptInt `json:"id"`
+	Reason    *string         `json:"reason"`
+	Error     *string         `json:"error"`
+	Tasks     []hqTaskRef     `json:"tasks"`
+	Config    *hqConfig       `json:"configuration"`
 	HwState   *struct {
 		State *hqHwState `json:"state"`
 	} `json:"hw-state"`
 	JobDesc *struct {
-		MaxFails optInt `json:"max_fails"`
-		Name     string `json:"name"`
+		MaxFails jsontext.OptInt `json:"max_fails"`
+		Name     string          `json:"name"`
 	} `json:"job_desc"`
 	Desc *struct {
 		Name string `json:"name"`
@@ -203,11 +205,11 @@ type hqEvent struct {
 		SubmitDir string     `json:"submit_dir"`
 		TaskDesc  hqTaskDesc `json:"task_desc"`
 	} `json:"submit_desc"`
-	Name         *string `json:"name"`
-	MaxFails     *int64  `json:"max_fails"`
-	QueueID      optInt  `json:"queue-id"`
-	AllocationID *string `json:"allocation-id"`
-	WorkerCount  optInt  `json:"worker-count"`
+	Name         *string         `json:"name"`
+	MaxFails     *int64          `json:"max_fails"`
+	QueueID      jsontext.OptInt `json:"queue-id"`
+	AllocationID *string         `json:"allocation-id"`
+	WorkerCount  jsontext.OptInt `json:"worker-count"`
 	Params       *struct {
 		Manager   string      `json:"manager"`
 		Name      *string     `json:"name"`
@@ -472,10 +474,10 @@ func loadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
 		d.l, d.err = hqLine{}, nil
 		line = bytes.TrimSpace(line)
 		if d.isFlat = len(line) > 0 && decodeHQFlat(line, &d.flat); !d.isFlat && len(line) > 0 {
-			d.err = unmarshalJSON(line, &d.l)
+			d.err = jsontext.Unmarshal(line, &d.l)
 		}
 	}
-	err := decodedLines(r, &h.p, decodeWorkers(), decode, func(line []byte, n int, d *hqDecoded) error {
+	err := records.DecodedLines(r, &h.p, records.Workers(), decode, func(line []byte, n int, d *hqDecoded) error {
 		if line = bytes.TrimSpace(line); len(line) == 0 {
 			return nil
 		}
@@ -501,7 +503,7 @@ type hqDecoded struct {
 	err    error
 }
 
-func (*hqDecoded) reusable() {}
+func (*hqDecoded) Reusable() {}
 
 // hqFlat is a flat journal line: a task started, finished, failed or
 // canceled event, an object of integers and at most an error and a reason
@@ -550,7 +552,7 @@ func decodeHQFlat(line []byte, f *hqFlat) bool {
 		case "error", "reason":
 			if !utf8.Valid(v) { // the full decoder keeps invalid UTF-8 as it is, jsonText would replace it
 				flat = false
-				return errInputEnds
+				return records.ErrInputEnds
 			}
 			from := int32(cap(line) - cap(v)) // v's offset in line
 			s := bytesconv.Span{From: from, To: from + int32(len(v))}
@@ -559,7 +561,7 @@ func decodeHQFlat(line []byte, f *hqFlat) bool {
 			} else {
 				f.reason = s
 			}
-			if _, _, err := jsonText(v); err != nil {
+			if _, _, err := jsontext.Text(v); err != nil {
 				flat = false
 				return err
 			}
@@ -582,9 +584,9 @@ func decodeHQFlat(line []byte, f *hqFlat) bool {
 			i = flID
 		default:
 			flat = false
-			return errInputEnds
+			return records.ErrInputEnds
 		}
-		x, ok, err := jsonInt(v)
+		x, ok, err := jsontext.Int(v)
 		if err != nil {
 			flat = false
 			return err
@@ -604,54 +606,54 @@ func decodeHQFlat(line []byte, f *hqFlat) bool {
 	// strings read are the keys (escaped ones are left to the full
 	// decoder), the type and time (compared and parsed: any other byte
 	// fails), and the texts (checked above): no utf8.Valid over the line.
-	i := skipWS(line, 0)
+	i := jsontext.SkipWS(line, 0)
 	if i >= len(line) || line[i] != '{' {
 		return false
 	}
-	i = skipWS(line, i+1)
+	i = jsontext.SkipWS(line, i+1)
 	for i < len(line) && line[i] != '}' {
 		if line[i] != '"' {
 			return false
 		}
-		end, escaped, err := scanStringEsc(line, i)
+		end, escaped, err := jsontext.ScanStringEsc(line, i)
 		if err != nil || escaped {
 			return false
 		}
 		key := line[i+1 : end-1]
-		if i = skipWS(line, end); i >= len(line) || line[i] != ':' {
+		if i = jsontext.SkipWS(line, end); i >= len(line) || line[i] != ':' {
 			return false
 		}
-		i = skipWS(line, i+1)
+		i = jsontext.SkipWS(line, i+1)
 		switch string(key) {
 		case "event":
 			if i >= len(line) || line[i] != '{' {
 				return false
 			}
-			if i, err = scanMembers(line, i, 1, member); err != nil || !flat {
+			if i, err = jsontext.ScanMembers(line, i, 1, member); err != nil || !flat {
 				return false
 			}
 		case "time":
 			start := i
-			if i, err = scanValue(line, i, 1); err != nil {
+			if i, err = jsontext.ScanValue(line, i, 1); err != nil {
 				return false
 			}
 			at, hasTime = line[start:i], true
 		default:
 			return false
 		}
-		if i = skipWS(line, i); i < len(line) && line[i] == ',' {
-			if i = skipWS(line, i+1); i < len(line) && line[i] == '}' {
+		if i = jsontext.SkipWS(line, i); i < len(line) && line[i] == ',' {
+			if i = jsontext.SkipWS(line, i+1); i < len(line) && line[i] == '}' {
 				return false // a trailing comma
 			}
 		} else if i >= len(line) || line[i] != '}' {
 			return false
 		}
 	}
-	if i >= len(line) || skipWS(line, i+1) != len(line) || !hasType || !hasTime {
+	if i >= len(line) || jsontext.SkipWS(line, i+1) != len(line) || !hasType || !hasTime {
 		return false
 	}
-	t, ok, err := jsonText(typ)
-	tm, ok2, err2 := jsonText(at)
+	t, ok, err := jsontext.Text(typ)
+	tm, ok2, err2 := jsontext.Text(at)
 	if err != nil || err2 != nil || !ok || !ok2 {
 		return false
 	}
@@ -674,7 +676,7 @@ func decodeHQFlat(line []byte, f *hqFlat) bool {
 // is the text decodeHQFlat read.
 func (f *hqFlat) event(line []byte) hqEvent {
 	e := hqEvent{Type: &hqFlatTypes[f.typ]}
-	opt := func(i int) optInt { return optInt{f.ints[i], f.has&(1<<i) != 0} }
+	opt := func(i int) jsontext.OptInt { return jsontext.OptInt{V: f.ints[i], OK: f.has&(1<<i) != 0} }
 	e.Job, e.JobID, e.JobIDDash = opt(flJob), opt(flJobID), opt(flJobIDDash)
 	e.Task, e.Instance, e.Worker = opt(flTask), opt(flInstance), opt(flWorker)
 	e.Variant, e.ID = opt(flVariant), opt(flID)
@@ -682,7 +684,7 @@ func (f *hqFlat) event(line []byte) hqEvent {
 		if s.To == 0 {
 			return nil
 		}
-		t, ok, _ := jsonText(line[s.From:s.To])
+		t, ok, _ := jsontext.Text(line[s.From:s.To])
 		if !ok {
 			return nil
 		}
@@ -731,12 +733,12 @@ func (h *hqLoader) line(line []byte, n int, d *hqDecoded) (int64, error) {
 
 func (e *hqEvent) job() (int64, bool) {
 	switch {
-	case e.Job.ok:
-		return e.Job.v, true
-	case e.JobID.ok:
-		return e.JobID.v, true
-	case e.JobIDDash.ok:
-		return e.JobIDDash.v, true
+	case e.Job.OK:
+		return e.Job.V, true
+	case e.JobID.OK:
+		return e.JobID.V, true
+	case e.JobIDDash.OK:
+		return e.JobIDDash.V, true
 	}
 	return 0, false
 }
@@ -770,25 +772,25 @@ func (h *hqLoader) addEvent(e *hqEvent, typ string, job int64, hasJob bool, t in
 	} else {
 		h.ev.job.Null()
 	}
-	if e.Task.ok {
-		h.ev.task.Add(e.Task.v)
+	if e.Task.OK {
+		h.ev.task.Add(e.Task.V)
 	} else {
 		h.ev.task.Null()
 	}
-	if e.Instance.ok {
-		h.ev.instance.Add(e.Instance.v)
+	if e.Instance.OK {
+		h.ev.instance.Add(e.Instance.V)
 	} else {
 		h.ev.instance.Null()
 	}
 	var wid int64
 	hasW := false
 	switch {
-	case e.Worker.ok && e.Worker.v >= 0:
-		wid, hasW = e.Worker.v, true
+	case e.Worker.OK && e.Worker.V >= 0:
+		wid, hasW = e.Worker.V, true
 	case len(e.Workers) > 0:
 		wid, hasW = e.Workers[0], true
-	case strings.HasPrefix(typ, "worker-") && e.ID.ok:
-		wid, hasW = e.ID.v, true
+	case strings.HasPrefix(typ, "worker-") && e.ID.OK:
+		wid, hasW = e.ID.V, true
 	}
 	if hasW {
 		h.ev.worker.AddInt(wid, &h.scratch)
@@ -809,22 +811,22 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 			}
 		}
 	case "worker-connected":
-		if missing("id", e.ID.ok) {
+		if missing("id", e.ID.OK) {
 			return *errp
 		}
-		h.connect(e.ID.v, e.Config, t, n)
+		h.connect(e.ID.V, e.Config, t, n)
 	case "worker-lost":
-		if missing("id", e.ID.ok) {
+		if missing("id", e.ID.OK) {
 			return *errp
 		}
 		reason := ""
 		if e.Reason != nil {
 			reason = *e.Reason
 		}
-		h.workerLost(e.ID.v, reason, t, n)
+		h.workerLost(e.ID.V, reason, t, n)
 	case "worker-overview":
-		if e.ID.ok && e.HwState != nil && e.HwState.State != nil && (h.want == nil || h.want[schema.Perf]) {
-			h.overview(e.ID.v, e.HwState.State, t, n)
+		if e.ID.OK && e.HwState != nil && e.HwState.State != nil && (h.want == nil || h.want[schema.Perf]) {
+			h.overview(e.ID.V, e.HwState.State, t, n)
 		}
 	case "job-created":
 		if missing("job", hasJob) {
@@ -849,12 +851,12 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 		if missing("job", hasJob) {
 			return *errp
 		}
-		if missing("task", e.Task.ok) {
+		if missing("task", e.Task.OK) {
 			return *errp
 		}
 		h.started(e, job, t, n)
 	case "task-finished", "task-failed":
-		if e.Tasks != nil && !e.Task.ok { // defensive: list form
+		if e.Tasks != nil && !e.Task.OK { // defensive: list form
 			for _, ref := range e.Tasks {
 				h.finish(taskKey{ref.JobID, ref.JobTaskID}, t, n, strings.TrimPrefix(typ, "task-"), typ, "")
 			}
@@ -863,7 +865,7 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 		if missing("job", hasJob) {
 			return *errp
 		}
-		if missing("task", e.Task.ok) {
+		if missing("task", e.Task.OK) {
 			return *errp
 		}
 		state, reason := "success", ""
@@ -873,10 +875,10 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 				reason = *e.Error
 			}
 		}
-		h.finish(taskKey{job, e.Task.v}, t, n, state, typ, reason)
+		h.finish(taskKey{job, e.Task.V}, t, n, state, typ, reason)
 	case "task-canceled", "task-aborted":
-		if e.Tasks == nil && hasJob && e.Task.ok { // v0.19-0.22: one task
-			h.finish(taskKey{job, e.Task.v}, t, n, "canceled", typ, "")
+		if e.Tasks == nil && hasJob && e.Task.OK { // v0.19-0.22: one task
+			h.finish(taskKey{job, e.Task.V}, t, n, "canceled", typ, "")
 			break
 		}
 		for _, ref := range e.Tasks {
@@ -891,8 +893,8 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 			}
 			q.timeLimit, q.hasTimeLimit = e.Params.TimeLimit.seconds()
 		}
-		if e.QueueID.ok {
-			h.queues[e.QueueID.v] = q
+		if e.QueueID.OK {
+			h.queues[e.QueueID.V] = q
 		}
 	case "autoalloc-allocation-queued", "autoalloc-allocation-started", "autoalloc-allocation-finished":
 		if missing("allocation-id", e.AllocationID != nil) {
@@ -901,8 +903,8 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 		a := h.amap[*e.AllocationID]
 		if a == nil {
 			a = &hqAlloc{id: *e.AllocationID, queued: t}
-			if e.QueueID.ok {
-				a.queue = e.QueueID.v
+			if e.QueueID.OK {
+				a.queue = e.QueueID.V
 				if q := h.queues[a.queue]; q != nil {
 					a.manager, a.queueName, a.timeLimit, a.hasTimeLimit = q.manager, q.name, q.timeLimit, q.hasTimeLimit
 				}
@@ -913,8 +915,8 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 		switch typ {
 		case "autoalloc-allocation-queued":
 			a.queued = t
-			if e.WorkerCount.ok {
-				a.nodes = e.WorkerCount.v
+			if e.WorkerCount.OK {
+				a.nodes = e.WorkerCount.V
 			}
 		case "autoalloc-allocation-started":
 			a.start, a.hasStart = t, true
@@ -943,8 +945,8 @@ func (h *hqLoader) jobCreated(id int64, e *hqEvent, t int64, n int) {
 	j.submits++
 	if e.JobDesc != nil {
 		j.name = e.JobDesc.Name
-		if e.JobDesc.MaxFails.ok {
-			j.maxFails, j.hasMaxFails = e.JobDesc.MaxFails.v, true
+		if e.JobDesc.MaxFails.OK {
+			j.maxFails, j.hasMaxFails = e.JobDesc.MaxFails.V, true
 		}
 	} else if e.Desc != nil {
 		j.name = e.Desc.Name
@@ -991,7 +993,7 @@ func (h *hqLoader) connect(id int64, c *hqConfig, t int64, n int) {
 				Manager      string `json:"manager"`
 				AllocationID string `json:"allocation_id"`
 			}
-			if unmarshalJSON([]byte(jm), &m) == nil {
+			if jsontext.Unmarshal([]byte(jm), &m) == nil {
 				w.manager, w.alloc = m.Manager, m.AllocationID
 			}
 		}
@@ -1037,7 +1039,7 @@ func (h *hqLoader) submitFor(job, task int64) *hqSubmit {
 }
 
 func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
-	key := taskKey{job, e.Task.v}
+	key := taskKey{job, e.Task.V}
 	prev := h.byTask.get(key)
 	attempt := int64(1) // attempts count from 1, as in every source
 	if prev != nil {
@@ -1049,19 +1051,19 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 	}
 	a := h.arena.Alloc()
 	a.key, a.attempt, a.start, a.startLine, a.open, a.state = key, attempt, t, n, true, h.words.Code("running")
-	if e.Instance.ok {
-		a.instance, a.hasInstance = e.Instance.v, true
+	if e.Instance.OK {
+		a.instance, a.hasInstance = e.Instance.V, true
 	}
-	if e.Variant.ok {
-		a.variant = e.Variant.v
+	if e.Variant.OK {
+		a.variant = e.Variant.V
 	}
 	workers := e.Workers
-	if len(workers) == 0 && e.Worker.ok {
-		if e.Worker.v >= 0 { // v0.19-0.23 write -1 for a worker not known: none
-			workers = []int64{e.Worker.v}
+	if len(workers) == 0 && e.Worker.OK {
+		if e.Worker.V >= 0 { // v0.19-0.23 write -1 for a worker not known: none
+			workers = []int64{e.Worker.V}
 		}
 	}
-	sub := h.submitFor(job, e.Task.v)
+	sub := h.submitFor(job, e.Task.V)
 	if sub != nil {
 		a.submit, a.hasSubmit = sub.submit, true
 	}

@@ -1,4 +1,4 @@
-package loaders
+package records
 
 // Cutting JSON records on the decode goroutines (formats.md §4). Most
 // record files hold one record per line (JSON lines, or an array written
@@ -23,6 +23,7 @@ import (
 	"io"
 	"sync/atomic"
 
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -65,7 +66,7 @@ func fitsStart(st cutState, first byte) bool {
 // first thing only the sequential cutter can be sure of. Lines (b.lines,
 // stopLine, endLine) count from 0 at the block's start: the applier,
 // which sees the blocks in order, adds the line the block starts on.
-func cutBlock[T any](b *lineBatch[T], decodeAt func(buf []byte, i int, v *T) (int, error), keep bool) {
+func cutBlock[T any](b *Batch[T], decodeAt func(buf []byte, i int, v *T) (int, error), keep bool) {
 	c := b.blk
 	c.starts, b.ends, b.lines, b.vals = c.starts[:0], b.ends[:0], b.lines[:0], b.vals[:0]
 	c.first, c.end, c.stop, c.stopState = 0, cutUnknown, -1, cutUnknown
@@ -141,7 +142,7 @@ func cutBlock[T any](b *lineBatch[T], decodeAt func(buf []byte, i int, v *T) (in
 				b.vals = append(b.vals, zero)
 			}
 			end, err := decodeAt(buf, j, &b.vals[n])
-			if err != nil || st == cutLines && pageResults(buf[j:end]) != nil {
+			if err != nil || st == cutLines && PageResults(buf[j:end]) != nil {
 				b.vals = b.vals[:n]
 				stop(j, atStart)
 				return
@@ -182,7 +183,7 @@ func cutBlock[T any](b *lineBatch[T], decodeAt func(buf []byte, i int, v *T) (in
 // workers+1 decoders: the reader only reads here, so one more decoder
 // keeps the cores busy (workers is decodeWorkers' count, which leaves a
 // core to a reader that cuts).
-func decodedJSON[T any](r io.Reader, p *source.Problems, workers int, decode func(rec []byte, v *T), decodeAt func(buf []byte, i int, v *T) (int, error), apply func(rec []byte, line int, v *T) error) error {
+func DecodedJSON[T any](r io.Reader, p *source.Problems, workers int, decode func(rec []byte, v *T), decodeAt func(buf []byte, i int, v *T) (int, error), apply func(rec []byte, line int, v *T) error) error {
 	return decodedJSONBlocks(r, blockBytes, p, workers+1, decode, decodeAt, apply)
 }
 
@@ -192,7 +193,7 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *source.Problems, workers
 	pool := newBatchPool[T](true, true)
 	keep := isReusable[T]()
 	var sequential atomic.Bool // the rest of the input goes to the sequential cutter
-	produce := func(send func(*lineBatch[T]) bool) {
+	produce := func(send func(*Batch[T]) bool) {
 		first, raw := true, false
 		var carry []byte
 		start := cutStart
@@ -216,7 +217,7 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *source.Problems, workers
 			if first && !raw {
 				// the first value tells an array from JSON lines; a block of
 				// white space only is left to the sequential cutter
-				switch i := skipWS(b.buf, 0); {
+				switch i := jsontext.SkipWS(b.buf, 0); {
 				case i == len(b.buf):
 					raw = true
 				case b.buf[i] != '[':
@@ -236,7 +237,7 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *source.Problems, workers
 			}
 		}
 	}
-	work := func(b *lineBatch[T]) {
+	work := func(b *Batch[T]) {
 		if sequential.Load() {
 			b.blk.raw = true
 		}
@@ -245,7 +246,7 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *source.Problems, workers
 	state := cutStart
 	base := 1 // the line the next block starts on
 	var fb *jsonFallback
-	err := pipeline(workers, produce, work, func(b *lineBatch[T]) (bool, error) {
+	err := pipeline(workers, produce, work, func(b *Batch[T]) (bool, error) {
 		c := b.blk
 		if fb == nil {
 			stop, stopLine, stopState := c.stop, base+c.stopLine, c.stopState
@@ -297,7 +298,7 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *source.Problems, workers
 // at a line end and has none yet, twice as many, up to maxLineBlocks
 // times size), until the input ends (io.EOF) or a read fails. Reads of a
 // whole block go past a bufio.Reader's buffer when the block is as big.
-func fillBlock[T any](r io.Reader, b *lineBatch[T], size int, raw bool) error {
+func fillBlock[T any](r io.Reader, b *Batch[T], size int, raw bool) error {
 	want := len(b.buf) + size
 	for {
 		if cap(b.buf) < want {
@@ -329,7 +330,7 @@ func startJSONFallback[T any](line int, st cutState, lineStart bool, p *source.P
 	fb := &jsonFallback{pw: pw, done: make(chan error, 1)}
 	go func() {
 		err := decodedJSONStream(pr, line, st, lineStart, p, workers, decode, apply)
-		pr.CloseWithError(errInputEnds) // it has stopped reading: the writer stops too
+		pr.CloseWithError(ErrInputEnds) // it has stopped reading: the writer stops too
 		fb.done <- err
 	}()
 	return fb

@@ -1,4 +1,4 @@
-package loaders
+package records
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -16,7 +17,7 @@ type blockRec struct {
 }
 
 func decodeBlockRecAt(buf []byte, i int, v *blockRec) (int, error) {
-	return scanMembers(buf, i, 0, func(k, val []byte) error {
+	return jsontext.ScanMembers(buf, i, 0, func(k, val []byte) error {
 		if string(k) == "id" {
 			v.id = string(val)
 		}
@@ -25,7 +26,7 @@ func decodeBlockRecAt(buf []byte, i int, v *blockRec) (int, error) {
 }
 
 func decodeBlockRec(rec []byte, v *blockRec) {
-	if err := wholeObject(rec, func(i int) (int, error) { return decodeBlockRecAt(rec, i, v) }); err != nil {
+	if err := jsontext.WholeObject(rec, func(i int) (int, error) { return decodeBlockRecAt(rec, i, v) }); err != nil {
 		v.bad = err
 	}
 }

@@ -1,4 +1,4 @@
-package loaders
+package jsontext
 
 // A small validating JSON scanner for flat records (RFC 8259). Loaders
 // that read millions of small objects of a known shape (Balsam events and
@@ -22,21 +22,21 @@ import (
 
 // maxJSONDepth bounds the nesting of values (as encoding/json does), so
 // hostile input cannot exhaust the stack.
-const maxJSONDepth = 10000
+const MaxDepth = 10000
 
 // jsonSyntaxError is malformed JSON at byte Off (0-based) of a record.
-type jsonSyntaxError struct {
+type SyntaxError struct {
 	Off  int
 	Want string
 }
 
-func (e *jsonSyntaxError) Error() string {
+func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("malformed JSON at byte %d: want %s", e.Off+1, e.Want)
 }
 
-func jsonErr(off int, want string) error { return &jsonSyntaxError{Off: off, Want: want} }
+func jsonErr(off int, want string) error { return &SyntaxError{Off: off, Want: want} }
 
-func skipWS(b []byte, i int) int {
+func SkipWS(b []byte, i int) int {
 	for i < len(b) {
 		switch b[i] {
 		case ' ', '\t', '\n', '\r':
@@ -50,7 +50,7 @@ func skipWS(b []byte, i int) int {
 
 // scanValue checks the JSON value starting at b[i] and returns the offset
 // just past it.
-func scanValue(b []byte, i, depth int) (int, error) {
+func ScanValue(b []byte, i, depth int) (int, error) {
 	if i >= len(b) {
 		return i, jsonErr(i, "a value")
 	}
@@ -58,24 +58,24 @@ func scanValue(b []byte, i, depth int) (int, error) {
 	case c == '"':
 		return scanString(b, i)
 	case c == '{' || c == '[':
-		if depth >= maxJSONDepth {
+		if depth >= MaxDepth {
 			return i, jsonErr(i, "less nesting")
 		}
 		if c == '{' {
-			return scanMembers(b, i, depth, nil)
+			return ScanMembers(b, i, depth, nil)
 		}
-		i = skipWS(b, i+1)
+		i = SkipWS(b, i+1)
 		if i < len(b) && b[i] == ']' {
 			return i + 1, nil
 		}
 		for {
 			var err error
-			if i, err = scanValue(b, i, depth+1); err != nil {
+			if i, err = ScanValue(b, i, depth+1); err != nil {
 				return i, err
 			}
-			i = skipWS(b, i)
+			i = SkipWS(b, i)
 			if i < len(b) && b[i] == ',' {
-				i = skipWS(b, i+1)
+				i = SkipWS(b, i+1)
 				continue
 			}
 			if i < len(b) && b[i] == ']' {
@@ -98,8 +98,8 @@ func scanValue(b []byte, i, depth int) (int, error) {
 // scanMembers checks the object starting at b[i] ('{'), calling fn (if
 // not nil) with each member's raw name (between the quotes, escapes
 // undone) and raw value; it returns the offset just past the object.
-func scanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, error) {
-	i = skipWS(b, i+1)
+func ScanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, error) {
+	i = SkipWS(b, i+1)
 	if i < len(b) && b[i] == '}' {
 		return i + 1, nil
 	}
@@ -107,18 +107,18 @@ func scanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, e
 		if i >= len(b) || b[i] != '"' {
 			return i, jsonErr(i, "a member name")
 		}
-		end, escaped, err := scanStringEsc(b, i)
+		end, escaped, err := ScanStringEsc(b, i)
 		if err != nil {
 			return end, err
 		}
 		key := b[i+1 : end-1]
-		i = skipWS(b, end)
+		i = SkipWS(b, end)
 		if i >= len(b) || b[i] != ':' {
 			return i, jsonErr(i, "':'")
 		}
-		i = skipWS(b, i+1)
+		i = SkipWS(b, i+1)
 		start := i
-		if i, err = scanValue(b, i, depth+1); err != nil {
+		if i, err = ScanValue(b, i, depth+1); err != nil {
 			return i, err
 		}
 		if fn != nil {
@@ -129,9 +129,9 @@ func scanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, e
 				return i, err
 			}
 		}
-		i = skipWS(b, i)
+		i = SkipWS(b, i)
 		if i < len(b) && b[i] == ',' {
-			i = skipWS(b, i+1)
+			i = SkipWS(b, i+1)
 			continue
 		}
 		if i < len(b) && b[i] == '}' {
@@ -144,15 +144,15 @@ func scanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, e
 // eachMember checks that rec is one JSON object (with optional white space
 // around it) and calls fn with each member's name and raw value, in
 // order; an error from fn ends the walk and is returned.
-func eachMember(rec []byte, fn func(key, val []byte) error) error {
-	return wholeObject(rec, func(i int) (int, error) { return scanMembers(rec, i, 0, fn) })
+func EachMember(rec []byte, fn func(key, val []byte) error) error {
+	return WholeObject(rec, func(i int) (int, error) { return ScanMembers(rec, i, 0, fn) })
 }
 
 // wholeObject checks that rec is one JSON object with optional white
 // space around it: at walks the object that starts at rec[i] ('{') and
 // returns the offset just past it, or its syntax error.
-func wholeObject(rec []byte, at func(i int) (int, error)) error {
-	i := skipWS(rec, 0)
+func WholeObject(rec []byte, at func(i int) (int, error)) error {
+	i := SkipWS(rec, 0)
 	if i >= len(rec) || rec[i] != '{' {
 		return jsonErr(i, "an object")
 	}
@@ -160,7 +160,7 @@ func wholeObject(rec []byte, at func(i int) (int, error)) error {
 	if err != nil {
 		return err
 	}
-	if end = skipWS(rec, end); end != len(rec) {
+	if end = SkipWS(rec, end); end != len(rec) {
 		return jsonErr(end, "the end of the record")
 	}
 	return nil
@@ -169,7 +169,7 @@ func wholeObject(rec []byte, at func(i int) (int, error)) error {
 // scanString checks the string starting at b[i] ('"') and returns the
 // offset just past its closing quote.
 func scanString(b []byte, i int) (int, error) {
-	end, _, err := scanStringEsc(b, i)
+	end, _, err := ScanStringEsc(b, i)
 	return end, err
 }
 
@@ -205,7 +205,7 @@ func specialBytes(x uint64, controls bool) uint64 {
 // (controls: invalid in a string) and the record cutter (what ends or
 // escapes a string, and control bytes when it watches for a record cut
 // short) share it.
-func skipPlain(b []byte, i int, controls bool) int {
+func SkipPlain(b []byte, i int, controls bool) int {
 	for i+8 <= len(b) {
 		if m := specialBytes(binary.LittleEndian.Uint64(b[i:]), controls); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
@@ -217,9 +217,9 @@ func skipPlain(b []byte, i int, controls bool) int {
 
 // scanStringEsc is scanString that also reports whether the string has
 // an escape.
-func scanStringEsc(b []byte, i int) (end int, escaped bool, err error) {
+func ScanStringEsc(b []byte, i int) (end int, escaped bool, err error) {
 	for i++; i < len(b); i++ {
-		i = skipPlain(b, i, true)
+		i = SkipPlain(b, i, true)
 		for i < len(b) && plainByte[b[i]] {
 			i++
 		}
@@ -365,20 +365,20 @@ func hex4(s []byte) int {
 
 // errNotString and its kin say what a value was expected to be.
 var (
-	errNotString  = fmt.Errorf("not a JSON string")
-	errNotInteger = fmt.Errorf("not an integer")
+	ErrNotString  = fmt.Errorf("not a JSON string")
+	ErrNotInteger = fmt.Errorf("not an integer")
 	errNotNumber  = fmt.Errorf("not a number")
 )
 
 // jsonText returns the text of the string value val (nil, false for
 // null). Without escapes it is a slice of val; with them, a new slice.
 // Invalid UTF-8 becomes U+FFFD, as in encoding/json.
-func jsonText(val []byte) (text []byte, ok bool, err error) {
+func Text(val []byte) (text []byte, ok bool, err error) {
 	if len(val) == 4 && val[0] == 'n' {
 		return nil, false, nil
 	}
 	if len(val) < 2 || val[0] != '"' {
-		return nil, false, errNotString
+		return nil, false, ErrNotString
 	}
 	body := val[1 : len(val)-1]
 	if bytes.IndexByte(body, '\\') >= 0 {
@@ -398,7 +398,7 @@ func jsonText(val []byte) (text []byte, ok bool, err error) {
 
 // jsonInt returns the integer value val (0, false for null); a fraction
 // or exponent is an error, as when decoding into an int64.
-func jsonInt(val []byte) (int64, bool, error) {
+func Int(val []byte) (int64, bool, error) {
 	if len(val) == 4 && val[0] == 'n' {
 		return 0, false, nil
 	}
@@ -407,13 +407,13 @@ func jsonInt(val []byte) (int64, bool, error) {
 	}
 	v, err := strconv.ParseInt(bytesconv.String(val), 10, 64)
 	if err != nil {
-		return 0, false, errNotInteger
+		return 0, false, ErrNotInteger
 	}
 	return v, true, nil
 }
 
 // jsonFloat returns the number value val (0, false for null).
-func jsonFloat(val []byte) (float64, bool, error) {
+func Float(val []byte) (float64, bool, error) {
 	if len(val) == 4 && val[0] == 'n' {
 		return 0, false, nil
 	}
@@ -429,7 +429,7 @@ func jsonFloat(val []byte) (float64, bool, error) {
 
 // compactJSON returns the checked value val without white space outside
 // its strings (val itself when it has none).
-func compactJSON(val []byte) []byte {
+func Compact(val []byte) []byte {
 	if bytes.IndexAny(val, " \t\r\n") < 0 {
 		return val
 	}
@@ -456,19 +456,19 @@ func compactJSON(val []byte) []byte {
 }
 
 // eachElement calls fn with each element of the checked array val.
-func eachElement(val []byte, fn func(elem []byte) error) error {
-	i := skipWS(val, 1)
+func EachElement(val []byte, fn func(elem []byte) error) error {
+	i := SkipWS(val, 1)
 	for i < len(val) && val[i] != ']' {
-		end, err := scanValue(val, i, 1)
+		end, err := ScanValue(val, i, 1)
 		if err != nil {
 			return err
 		}
 		if err := fn(val[i:end]); err != nil {
 			return err
 		}
-		i = skipWS(val, end)
+		i = SkipWS(val, end)
 		if i < len(val) && val[i] == ',' {
-			i = skipWS(val, i+1)
+			i = SkipWS(val, i+1)
 		}
 	}
 	return nil

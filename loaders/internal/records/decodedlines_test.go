@@ -1,4 +1,4 @@
-package loaders
+package records
 
 import (
 	"errors"
@@ -46,12 +46,12 @@ func TestDecodedLinesMatchesEachLine(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var want, got []string
 			p1 := source.Problems{File: "f"}
-			err1 := eachLine(in(), &p1, func(line []byte, n int) error {
+			err1 := EachLine(in(), &p1, func(line []byte, n int) error {
 				want = append(want, fmt.Sprintf("%d:%d:%.20s", n, len(line), line))
 				return check(line, n)
 			})
 			p2 := source.Problems{File: "f"}
-			err2 := decodedLines(in(), &p2, 2, func(line []byte, v *int) { *v = len(line) },
+			err2 := DecodedLines(in(), &p2, 2, func(line []byte, v *int) { *v = len(line) },
 				func(line []byte, n int, v *int) error {
 					if *v != len(line) {
 						t.Fatalf("line %d decoded as %d bytes, is %d", n, *v, len(line))
@@ -73,7 +73,7 @@ func TestDecodedLinesMatchesEachLine(t *testing.T) {
 	// An error from apply stops the load at once.
 	p := source.Problems{File: "f"}
 	seen := 0
-	err := decodedLines(strings.NewReader(whole), &p, 2, func([]byte, *int) {}, func(line []byte, n int, _ *int) error {
+	err := DecodedLines(strings.NewReader(whole), &p, 2, func([]byte, *int) {}, func(line []byte, n int, _ *int) error {
 		seen++
 		if n == 4500 {
 			return errors.New("stop")

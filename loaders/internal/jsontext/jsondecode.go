@@ -1,4 +1,4 @@
-package loaders
+package jsontext
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 // it can panic on some malformed input (an index out of range in its
 // whitespace skipper, v0.10.3); the panic becomes an ordinary decode
 // error, so bad input stays a bad record with its file and line.
-func unmarshalJSON(data []byte, v any) (err error) {
+func Unmarshal(data []byte, v any) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("malformed JSON (decoder failed: %v)", r)

@@ -1,4 +1,4 @@
-package loaders
+package records
 
 import (
 	"bufio"
@@ -15,7 +15,7 @@ import (
 // lenient mode) is a log still being written: it is reported once as a
 // truncated line, in both modes, and the load goes on without it. line
 // is only valid during the call.
-func eachLine(r io.Reader, p *source.Problems, fn func(line []byte, n int) error) error {
+func EachLine(r io.Reader, p *source.Problems, fn func(line []byte, n int) error) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte
 	for n := 1; ; n++ {
@@ -38,7 +38,7 @@ func eachLine(r io.Reader, p *source.Problems, fn func(line []byte, n int) error
 			return fmt.Errorf("%s:%d: %w", p.File, n, err)
 		}
 		complete := raw[len(raw)-1] == '\n'
-		line := trimEOL(raw)
+		line := TrimEOL(raw)
 		if stop, ferr := applyLine(p, line, n, complete, fn); stop {
 			return ferr
 		}
@@ -50,7 +50,7 @@ func eachLine(r io.Reader, p *source.Problems, fn func(line []byte, n int) error
 
 // trimEOL returns b without its trailing '\r' and '\n' bytes
 // (bytes.TrimRight(b, "\r\n"), without building a cutset per call).
-func trimEOL(b []byte) []byte {
+func TrimEOL(b []byte) []byte {
 	n := len(b)
 	for n > 0 && (b[n-1] == '\n' || b[n-1] == '\r') {
 		n--
@@ -76,11 +76,11 @@ func applyLine(p *source.Problems, line []byte, n int, complete bool, fn func(li
 
 // decodeWorkers is the number of goroutines that decode lines beside the
 // one that applies them: one per further core, at least one.
-func decodeWorkers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
+func Workers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 
 // lineBatch is a run of consecutive lines (or JSON records) handed from
 // the reader to the decoders and on to the caller.
-type lineBatch[T any] struct {
+type Batch[T any] struct {
 	buf      []byte // the records' bytes, without line ends
 	ends     []int  // end offset of each record in buf
 	first    int    // number of the first line
@@ -89,14 +89,14 @@ type lineBatch[T any] struct {
 	vals     []T    // decoded records
 	done     chan struct{}
 	err      error       // a read error after the batch's records
-	problem  *cutProblem // a problem cutting records after the batch's
+	problem  *CutProblem // a problem cutting records after the batch's
 	blk      *blockCut   // a block of JSON records cut by its decoder (jsonblocks.go)
 }
 
 // newLineBatch returns an empty batch whose buffers hold a full batch
 // without growing.
-func newLineBatch[T any](first int) *lineBatch[T] {
-	return &lineBatch[T]{first: first, buf: make([]byte, 0, batchBytes+64<<10), ends: make([]int, 0, batchLines)}
+func newLineBatch[T any](first int) *Batch[T] {
+	return &Batch[T]{first: first, buf: make([]byte, 0, batchBytes+64<<10), ends: make([]int, 0, batchLines)}
 }
 
 // Batch limits of the decode pipelines: a batch holds at most batchLines
@@ -109,15 +109,15 @@ const batchLines, batchBytes, inFlight = 1024, 256 << 10, 8
 // workers goroutines (decodeEach: decode its records) and calls consume
 // with the batches in order, each once worked on. consume returns
 // whether to stop, and the error to return then.
-func pipeline[T any](workers int, produce func(send func(*lineBatch[T]) bool), work func(b *lineBatch[T]), consume func(b *lineBatch[T]) (bool, error)) error {
-	ordered := make(chan *lineBatch[T], inFlight)
-	todo := make(chan *lineBatch[T], inFlight)
+func pipeline[T any](workers int, produce func(send func(*Batch[T]) bool), work func(b *Batch[T]), consume func(b *Batch[T]) (bool, error)) error {
+	ordered := make(chan *Batch[T], inFlight)
+	todo := make(chan *Batch[T], inFlight)
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
 		defer close(ordered)
 		defer close(todo)
-		produce(func(b *lineBatch[T]) bool {
+		produce(func(b *Batch[T]) bool {
 			b.done = make(chan struct{})
 			select {
 			case todo <- b:
@@ -151,9 +151,9 @@ func pipeline[T any](workers int, produce func(send func(*lineBatch[T]) bool), w
 
 // decodeEach returns the pipeline work that decodes each record of a
 // batch (its records end at b.ends) into b.vals.
-func decodeEach[T any](decode func(rec []byte, v *T)) func(b *lineBatch[T]) {
+func decodeEach[T any](decode func(rec []byte, v *T)) func(b *Batch[T]) {
 	keep := isReusable[T]() // recycled values are overwritten by decode, not cleared
-	return func(b *lineBatch[T]) {
+	return func(b *Batch[T]) {
 		if cap(b.vals) >= len(b.ends) { // a recycled batch
 			b.vals = b.vals[:len(b.ends)]
 			if !keep {
@@ -175,11 +175,11 @@ func decodeEach[T any](decode func(rec []byte, v *T)) func(b *lineBatch[T]) {
 // batch then keeps them instead of clearing them, and decodedLines
 // recycles its batches. apply must not keep views of such a value's
 // line.
-type reusable interface{ reusable() }
+type Reusable interface{ Reusable() }
 
 // isReusable reports whether *T implements reusable.
 func isReusable[T any]() bool {
-	_, ok := any((*T)(nil)).(reusable)
+	_, ok := any((*T)(nil)).(Reusable)
 	return ok
 }
 
@@ -187,17 +187,17 @@ func isReusable[T any]() bool {
 // set: the pipeline's memory is then a few batches whatever the input's
 // size.
 type batchPool[T any] struct {
-	free    chan *lineBatch[T]
+	free    chan *Batch[T]
 	recycle bool
 	lines   bool // batches carry a line per record (JSON records)
 }
 
 func newBatchPool[T any](recycle, lines bool) *batchPool[T] {
-	return &batchPool[T]{free: make(chan *lineBatch[T], inFlight+2), recycle: recycle, lines: lines}
+	return &batchPool[T]{free: make(chan *Batch[T], inFlight+2), recycle: recycle, lines: lines}
 }
 
 // get returns an empty batch whose first line is first.
-func (bp *batchPool[T]) get(first int) *lineBatch[T] {
+func (bp *batchPool[T]) get(first int) *Batch[T] {
 	select {
 	case b := <-bp.free:
 		b.first = first
@@ -212,7 +212,7 @@ func (bp *batchPool[T]) get(first int) *lineBatch[T] {
 }
 
 // put takes back a batch that has been applied.
-func (bp *batchPool[T]) put(b *lineBatch[T]) {
+func (bp *batchPool[T]) put(b *Batch[T]) {
 	if !bp.recycle {
 		return
 	}
@@ -229,9 +229,9 @@ func (bp *batchPool[T]) put(b *lineBatch[T]) {
 // on the calling goroutine, with eachLine's rules for errors and a
 // truncated last line. Memory stays bounded: a few batches of lines are in
 // flight at a time.
-func decodedLines[T any](r io.Reader, p *source.Problems, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
+func DecodedLines[T any](r io.Reader, p *source.Problems, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
 	pool := newBatchPool[T](isReusable[T](), false)
-	produce := func(send func(*lineBatch[T]) bool) {
+	produce := func(send func(*Batch[T]) bool) {
 		br := bufio.NewReaderSize(r, 64<<10)
 		n := 1
 		b := pool.get(n)
@@ -249,7 +249,7 @@ func decodedLines[T any](r io.Reader, p *source.Problems, workers int, decode fu
 			if len(raw) > 0 || len(b.buf) > 0 && (len(b.ends) == 0 || b.ends[len(b.ends)-1] != len(b.buf)) {
 				b.complete = len(raw) > 0 && raw[len(raw)-1] == '\n'
 				b.buf = append(b.buf, raw...)
-				b.buf = trimEOL(b.buf)
+				b.buf = TrimEOL(b.buf)
 				b.ends = append(b.ends, len(b.buf))
 				n++
 			}
@@ -265,7 +265,7 @@ func decodedLines[T any](r io.Reader, p *source.Problems, workers int, decode fu
 			}
 		}
 	}
-	return pipeline(workers, produce, decodeEach(decode), func(b *lineBatch[T]) (bool, error) {
+	return pipeline(workers, produce, decodeEach(decode), func(b *Batch[T]) (bool, error) {
 		start := 0
 		for i, end := range b.ends {
 			line, n := b.buf[start:end], b.first+i

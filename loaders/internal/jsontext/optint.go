@@ -1,17 +1,17 @@
-package loaders
+package jsontext
 
 import "fmt"
 
 // optInt is a JSON integer that may be absent; decoding it allocates
 // nothing.
-type optInt struct {
-	v  int64
-	ok bool
+type OptInt struct {
+	V  int64
+	OK bool
 }
 
-func (o *optInt) UnmarshalJSON(b []byte) error {
+func (o *OptInt) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
-		*o = optInt{}
+		*o = OptInt{}
 		return nil
 	}
 	neg := len(b) > 0 && b[0] == '-'
@@ -31,6 +31,6 @@ func (o *optInt) UnmarshalJSON(b []byte) error {
 	if neg {
 		v = -v
 	}
-	*o = optInt{v, true}
+	*o = OptInt{v, true}
 	return nil
 }

@@ -1,4 +1,4 @@
-package loaders
+package records
 
 // Cutting a stream of JSON records (formats.md §4): the elements of one
 // JSON array, JSON lines (any white space between the values), or API
@@ -15,12 +15,13 @@ import (
 	"errors"
 	"io"
 
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // cutProblem is input the cutter could not cut into records: the load
 // of the file ends there.
-type cutProblem struct {
+type CutProblem struct {
 	line      int
 	text      string
 	want      string
@@ -128,7 +129,7 @@ func (s *jsonCutter) value() (rec []byte, line int, end cutEnd) {
 	scan:
 		for j < len(b) {
 			if inString {
-				j = skipPlain(b, j, resync) // stopping at control bytes for a '\n'
+				j = jsontext.SkipPlain(b, j, resync) // stopping at control bytes for a '\n'
 				for j < len(b) && b[j] != '"' && b[j] != '\\' && (b[j] != '\n' || !resync) {
 					j++
 				}
@@ -242,17 +243,17 @@ func (s *jsonCutter) cut(j int) ([]byte, int, cutEnd) {
 }
 
 // problem describes the input from the cutter's position on.
-func (s *jsonCutter) problem(want string, err error) *cutProblem {
+func (s *jsonCutter) problem(want string, err error) *CutProblem {
 	for s.end-s.pos < 80 && s.more() { // the same text whatever the read sizes
 	}
 	if s.rerr != nil {
 		want, err = "readable input", s.rerr
 	}
 	text := s.buf[s.pos:min(s.end, s.pos+80)]
-	return &cutProblem{line: s.line, text: string(text), want: want, err: err}
+	return &CutProblem{line: s.line, text: string(text), want: want, err: err}
 }
 
-var errInputEnds = errors.New("the input ends here")
+var ErrInputEnds = errors.New("the input ends here")
 
 // cutState is where the cutter stands between two values of the input.
 type cutState uint8
@@ -270,14 +271,14 @@ const (
 // cutJSONRecords cuts r into records, handing each (valid until emit
 // returns) with the line it starts on to emit, which returns false to
 // stop. It returns what ended the cutting early, if anything.
-func cutJSONRecords(r io.Reader, emit func(rec []byte, line int) bool) *cutProblem {
+func CutJSON(r io.Reader, emit func(rec []byte, line int) bool) *CutProblem {
 	return cutJSONRecordsFrom(r, 1, cutStart, true, emit)
 }
 
 // cutJSONRecordsFrom is cutJSONRecords for input that starts on line
 // line with the cutter in state st (the rest of a stream whose start
 // was cut elsewhere), at the start of a line or not.
-func cutJSONRecordsFrom(r io.Reader, line int, st cutState, lineStart bool, emit func(rec []byte, line int) bool) *cutProblem {
+func cutJSONRecordsFrom(r io.Reader, line int, st cutState, lineStart bool, emit func(rec []byte, line int) bool) *CutProblem {
 	s := &jsonCutter{r: r, buf: make([]byte, 1<<20), line: line, prevNL: lineStart}
 	for {
 		c, ok := s.peek()
@@ -298,11 +299,11 @@ func cutJSONRecordsFrom(r io.Reader, line int, st cutState, lineStart bool, emit
 				continue
 			}
 			if !ok {
-				return s.problem("a JSON record or ']'", errInputEnds)
+				return s.problem("a JSON record or ']'", ErrInputEnds)
 			}
 			rec, line, end := s.value()
 			if end == cutEOF {
-				return &cutProblem{line: line, text: string(rec), want: "a JSON record", err: errInputEnds}
+				return &CutProblem{line: line, text: string(rec), want: "a JSON record", err: ErrInputEnds}
 			}
 			if !emit(rec, line) {
 				return nil
@@ -313,7 +314,7 @@ func cutJSONRecordsFrom(r io.Reader, line int, st cutState, lineStart bool, emit
 			}
 		case cutSep:
 			if !ok {
-				return s.problem("',' or ']' after a record", errInputEnds)
+				return s.problem("',' or ']' after a record", ErrInputEnds)
 			}
 			switch c {
 			case ',':
@@ -338,7 +339,7 @@ func cutJSONRecordsFrom(r io.Reader, line int, st cutState, lineStart bool, emit
 				if s.rerr != nil {
 					return s.problem("", nil)
 				}
-				return &cutProblem{line: line, text: string(rec), truncated: true}
+				return &CutProblem{line: line, text: string(rec), truncated: true}
 			}
 			if end == cutWhole { // an API page hands out its records
 				if more, isPage := emitPage(rec, line, emit); isPage {
@@ -355,7 +356,7 @@ func cutJSONRecordsFrom(r io.Reader, line int, st cutState, lineStart bool, emit
 	}
 }
 
-func (s *jsonCutter) problemIfReadError() *cutProblem {
+func (s *jsonCutter) problemIfReadError() *CutProblem {
 	if s.rerr != nil {
 		return s.problem("", nil)
 	}
@@ -366,15 +367,15 @@ func (s *jsonCutter) problemIfReadError() *cutProblem {
 // [...]}; isPage is false (and nothing is handed out) when rec is not a
 // well-formed page.
 func emitPage(rec []byte, line int, emit func(rec []byte, line int) bool) (more, isPage bool) {
-	results := pageResults(rec)
+	results := PageResults(rec)
 	if results == nil {
 		return true, false
 	}
 	more = true
-	eachElement(results, func(elem []byte) error { // checked by eachMember
+	jsontext.EachElement(results, func(elem []byte) error { // checked by eachMember
 		off := cap(rec) - cap(elem) // elem's offset in rec
 		if more = emit(elem, line+bytes.Count(rec[:off], []byte("\n"))); !more {
-			return errInputEnds // stop
+			return ErrInputEnds // stop
 		}
 		return nil
 	})
@@ -383,12 +384,12 @@ func emitPage(rec []byte, line int, emit func(rec []byte, line int) bool) (more,
 
 // pageResults returns the records array of rec when rec is a well-formed
 // API page {"count", "results": [...]}, else nil.
-func pageResults(rec []byte) []byte {
+func PageResults(rec []byte) []byte {
 	if rec[0] != '{' || !bytes.Contains(rec, []byte(`"results"`)) {
 		return nil
 	}
 	var results []byte
-	if eachMember(rec, func(key, val []byte) error {
+	if jsontext.EachMember(rec, func(key, val []byte) error {
 		if string(key) == "results" && val[0] == '[' {
 			results = val
 		}
@@ -411,7 +412,7 @@ func decodedJSONStream[T any](r io.Reader, line int, st cutState, lineStart bool
 	// Batches are recycled once applied: the pipeline's memory is a few
 	// batches whatever the input's size.
 	pool := newBatchPool[T](true, true)
-	produce := func(send func(*lineBatch[T]) bool) {
+	produce := func(send func(*Batch[T]) bool) {
 		b := pool.get(0)
 		stopped := false
 		problem := cutJSONRecordsFrom(r, line, st, lineStart, func(rec []byte, line int) bool {
@@ -432,7 +433,7 @@ func decodedJSONStream[T any](r io.Reader, line int, st cutState, lineStart bool
 			send(b)
 		}
 	}
-	return pipeline(workers, produce, decodeEach(decode), func(b *lineBatch[T]) (bool, error) {
+	return pipeline(workers, produce, decodeEach(decode), func(b *Batch[T]) (bool, error) {
 		start := 0
 		for i, end := range b.ends {
 			if err := apply(b.buf[start:end], b.lines[i], &b.vals[i]); err != nil {
