@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -631,4 +632,41 @@ func (x *jobIndex) set(id int64, s int32) {
 		x.sparse = map[int64]int32{}
 	}
 	x.sparse[id] = s
+}
+
+// balsamFormat describes Balsam's events, jobs and batch-jobs JSON to
+// loaders.OpenWith: the files of one folder are one dataset, as events
+// need their jobs' tags.
+func balsamFormat() source.Format {
+	return source.Format{
+		Name:   "balsam",
+		Frames: []string{schema.Tasks, schema.Jobs, schema.Allocations, schema.Events},
+		Sniff:  func(_ string, head []byte) bool { return balsamKind(head) != "" },
+		Group:  func(name string, _ []byte) string { return filepath.Dir(name) },
+		Load:   loadBalsamInputs,
+	}
+}
+
+// loadBalsamInputs loads the Balsam files of one folder, at most one of
+// each kind.
+func loadBalsamInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
+	var files BalsamFiles
+	for _, f := range in {
+		kind := balsamKind(f.Head)
+		var slot *io.Reader
+		var name *string
+		switch kind {
+		case "events":
+			slot, name = &files.Events, &files.EventsName
+		case "jobs":
+			slot, name = &files.Jobs, &files.JobsName
+		default:
+			slot, name = &files.BatchJobs, &files.BatchJobsName
+		}
+		if *slot != nil {
+			return nil, fmt.Errorf("%s and %s are both Balsam %s files; give one per folder", *name, f.Name, kind)
+		}
+		*slot, *name = f.R, f.Name
+	}
+	return loadBalsam(files, o)
 }

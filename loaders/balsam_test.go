@@ -11,6 +11,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 func balsamFiles(t *testing.T, events, jobs, batch []byte) *source.Dataset {
@@ -23,97 +24,11 @@ func balsamFiles(t *testing.T, events, jobs, batch []byte) *source.Dataset {
 }
 
 func readBundled(t *testing.T, rel string) []byte {
-	b, err := os.ReadFile(bundled(rel))
+	b, err := os.ReadFile(sourcetest.Bundled(rel))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// TestBalsamSample checks the facts of shared/data/README.md (balsam/).
-func TestBalsamSample(t *testing.T) {
-	d, err := Open(bundled("balsam"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d.Source != "balsam" || len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0].String(), "analytics_output.txt: skipped") {
-		t.Fatalf("%s %v", d.Source, d.Warnings)
-	}
-	ev := mustFrame(t, d, schema.Events)
-	if ev.NumRows() != 337 {
-		t.Fatalf("%d events", ev.NumRows())
-	}
-	// API default order: timestamp DESC, id ASC.
-	us, _, _ := ev.Micros("time")
-	ids, _, _ := ev.Int64s("id")
-	for i := 1; i < len(us); i++ {
-		if us[i] > us[i-1] || (us[i] == us[i-1] && ids[i] < ids[i-1]) {
-			t.Fatalf("row %d out of API order", i)
-		}
-	}
-	if ev.FormatValue(0, len(us)-1) != "2021-03-10T12:00:01.123456Z" || ev.FormatValue(0, 0) != "2021-03-10T12:59:37.068411Z" {
-		t.Fatal("span")
-	}
-	want := "FAILED:1 JOB_FINISHED:59 POSTPROCESSED:4 PREPROCESSED:60 READY:6 RESTART_READY:9 RUNNING:69 RUN_DONE:59 RUN_ERROR:7 RUN_TIMEOUT:3 STAGED_IN:60"
-	if got := render(groupCounts(t, ev, "to_state")); got != want {
-		t.Fatalf("to_state\n got %s\nwant %s", got, want)
-	}
-	if got := render(groupCounts(t, ev.Where("to_state", "==", "RUNNING"), "num_nodes")); got != "0.25:35 1.0:32 2.0:2" {
-		t.Fatal(got)
-	}
-	if got := render(groupCounts(t, ev, "data")); !strings.Contains(got, "{}:206") || !strings.Contains(got, `{"message":"Skipped stage out"}:55`) {
-		t.Fatal(got)
-	}
-	if n := ev.Where("returncode", "not-null", nil).Where("error", "not-null", nil).NumRows(); n != 7 {
-		t.Fatalf("%d RUN_ERROR data", n)
-	}
-	// Filters of the README: the join to job tags and batch jobs.
-	if n := ev.Where("from_state", "==", "RESTART_READY").Where("to_state", "==", "RUNNING").NumRows(); n != 9 {
-		t.Fatal(n)
-	}
-	if n := ev.Where("batch_job", "==", 1).NumRows(); n != 101 {
-		t.Fatal(n)
-	}
-	foo := ev.Where("tag.experiment", "==", "foo")
-	if foo.NumRows() != 177 {
-		t.Fatal(foo.NumRows())
-	}
-	if n := foo.Where("time", ">=", "2021-03-10T12:30:00Z").Where("time", "<=", "2021-03-10T12:40:00Z").NumRows(); n != 20 {
-		t.Fatal(n)
-	}
-	// Creation events of the foo and bar jobs share two timestamps.
-	if got := render(groupCounts(t, ev.Where("from_state", "==", "CREATED"), "time")); got != "2021-03-10T12:00:01.123456Z:30 2021-03-10T12:01:31.654321Z:30" {
-		t.Fatal(got)
-	}
-
-	jobs := mustFrame(t, d, schema.Jobs)
-	if got := render(groupCounts(t, jobs, "state")); got != "FAILED:1 JOB_FINISHED:59" {
-		t.Fatal(got)
-	}
-	if got := render(groupCounts(t, jobs, "batch_job")); got != "1:18 2:42" {
-		t.Fatal(got)
-	}
-	if got := cells(t, jobs, "state", "FAILED", "job")[0]; got != "53" {
-		t.Fatal(got)
-	}
-	if got := cells(t, jobs, "job", "1", "last_update")[0]; got != "2021-03-10T12:16:09.416569Z" {
-		t.Fatal(got) // +00:00 offset honoured
-	}
-	tasks := mustFrame(t, d, schema.Tasks)
-	if got := render(groupCounts(t, tasks, "state")); got != "failed:7 success:59 timeout:3" {
-		t.Fatal(got)
-	}
-	multi := tasks.Where("tag.experiment", "==", "foo").GroupBy("task").Agg(countAgg().As("runs")).Where("runs", ">", 1)
-	if got := render(groupCounts(t, multi, "task", "runs")); got != "14 2:1 22 2:1 27 2:1 30 2:1 4 2:1 9 3:1" {
-		t.Fatal(got)
-	}
-	al := mustFrame(t, d, schema.Allocations)
-	if got := strings.Join(cells(t, al, "id", "1", "job_mode", "nodes", "filter_tags", "start", "end"), ""); got != "mpi 4 experiment:foo 2021-03-10T12:05:00.000000Z 2021-03-10T12:33:00.000000Z" {
-		t.Fatal(got)
-	}
-	if got := strings.Join(cells(t, al, "id", "2", "job_mode", "nodes", "filter_tags", "end"), ""); got != "serial 8  2021-03-10T13:20:00.000000Z" {
-		t.Fatal(got)
-	}
 }
 
 // The API page and JSON-lines forms load the same as the bare array.
@@ -137,7 +52,7 @@ func TestBalsamContainers(t *testing.T) {
 	for name, ev := range map[string][]byte{"page": page, "lines": lines.Bytes()} {
 		d := balsamFiles(t, ev, jobs, batch)
 		for _, f := range []string{schema.Events, schema.Tasks, schema.Jobs} {
-			a, b := mustFrame(t, base, f), mustFrame(t, d, f)
+			a, b := sourcetest.Frame(t, base, f), sourcetest.Frame(t, d, f)
 			if a.NumRows() != b.NumRows() || a.Drop("data").String() != b.Drop("data").String() {
 				t.Fatalf("%s: %s frame differs", name, f)
 			}
@@ -149,13 +64,13 @@ func TestBalsamBadInput(t *testing.T) {
 	ev := "[\n{\"id\": 1, \"job_id\": 1, \"timestamp\": \"2021-03-10T12:00:01\", \"from_state\": \"CREATED\", \"to_state\": \"STAGED_IN\", \"data\": {}},\n" +
 		"{\"id\": 2, \"job_id\": 1, \"timestamp\": \"noon\", \"from_state\": \"STAGED_IN\", \"to_state\": \"RUNNING\", \"data\": {}}\n]\n"
 	_, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(ev), EventsName: "events.json"}, source.Options{})
-	mustContain(t, err, "events.json:3: field timestamp", `got "noon"`, "naive ISO 8601")
+	sourcetest.MustContain(t, err, "events.json:3: field timestamp", `got "noon"`, "naive ISO 8601")
 	d, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(ev), EventsName: "events.json"}, source.Options{Lenient: true})
-	if err != nil || mustFrame(t, d, schema.Events).NumRows() != 1 || len(d.Warnings) != 2 {
+	if err != nil || sourcetest.Frame(t, d, schema.Events).NumRows() != 1 || len(d.Warnings) != 2 {
 		t.Fatal(err, d.Warnings)
 	}
 	_, err = LoadBalsam(BalsamFiles{Events: strings.NewReader("[{\"id\": 1,"), EventsName: "events.json"}, source.Options{})
-	mustContain(t, err, "events.json:1:", "a JSON record")
+	sourcetest.MustContain(t, err, "events.json:1:", "a JSON record")
 }
 
 // A record cut short in the middle of a file (a dump whose writer died,
@@ -183,12 +98,12 @@ func TestBalsamRecordCutShort(t *testing.T) {
 			line = "events.json:102:"
 		}
 		_, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(in), EventsName: "events.json"}, source.Options{})
-		mustContain(t, err, line, "malformed JSON")
+		sourcetest.MustContain(t, err, line, "malformed JSON")
 		d, err := LoadBalsam(BalsamFiles{Events: strings.NewReader(in), EventsName: "events.json"}, source.Options{Lenient: true})
 		if err != nil {
 			t.Fatal(name, err)
 		}
-		if n := mustFrame(t, d, schema.Events).NumRows(); n != len(recs)-1 || len(d.Warnings) != 2 || !strings.Contains(d.Warnings[0].String(), line) {
+		if n := sourcetest.Frame(t, d, schema.Events).NumRows(); n != len(recs)-1 || len(d.Warnings) != 2 || !strings.Contains(d.Warnings[0].String(), line) {
 			t.Fatalf("%s: %d events of %d, warnings %v", name, n, len(recs)-1, d.Warnings)
 		}
 	}
@@ -210,7 +125,7 @@ func TestBalsamPrettyAndSparse(t *testing.T) {
 	}
 	d := balsamFiles(t, indent(events), indent(jobs), indent(batch))
 	for _, f := range []string{schema.Events, schema.Tasks, schema.Jobs, schema.Allocations} {
-		if a, b := mustFrame(t, base, f).String(), mustFrame(t, d, f).String(); a != b {
+		if a, b := sourcetest.Frame(t, base, f).String(), sourcetest.Frame(t, d, f).String(); a != b {
 			t.Fatalf("pretty-printed: %s frame differs:\n%s\n%s", f, a, b)
 		}
 	}
@@ -230,22 +145,22 @@ func TestBalsamPrettyAndSparse(t *testing.T) {
 		return out
 	}
 	d = balsamFiles(t, shift(events, "job_id"), shift(jobs, "id"), batch)
-	tasks, baseTasks := mustFrame(t, d, schema.Tasks), mustFrame(t, base, schema.Tasks)
+	tasks, baseTasks := sourcetest.Frame(t, d, schema.Tasks), sourcetest.Frame(t, base, schema.Tasks)
 	if tasks.NumRows() != baseTasks.NumRows() || render(groupCounts(t, tasks, "state")) != render(groupCounts(t, baseTasks, "state")) {
 		t.Fatal("sparse ids: tasks differ")
 	}
-	if got := mustFrame(t, d, schema.Events).Where("tag.experiment", "==", "foo").NumRows(); got != 177 {
+	if got := sourcetest.Frame(t, d, schema.Events).Where("tag.experiment", "==", "foo").NumRows(); got != 177 {
 		t.Fatalf("sparse ids: %d foo events", got)
 	}
 	// escapes in strings and keys
 	ev := `[{"id": 1, "job_id": 7, "timestamp": "2021-03-10T12:00:01", "from_state": "RUN\u004eING", "to_state": "RUN_ERROR", "data": {"returncode": 3, "error": "line 1\nline \"2\"", "n\u0075m_nodes": 2.5}}]`
 	jb := `[{"id": 7, "tags": {"k\u00e9y": "v\"al"}, "batch_job_id": null, "state": "FAILED", "parent_ids": [1, 2]}]`
 	d = balsamFiles(t, []byte(ev), []byte(jb), nil)
-	e := mustFrame(t, d, schema.Events)
-	if got := strings.Join(cells(t, e, "id", "1", "from_state", "returncode", "error", "num_nodes", "tag.kéy", "tags"), "|"); got != "RUNNING 3 line 1\nline \"2\" 2.5 v\"al kéy:v\"al" {
+	e := sourcetest.Frame(t, d, schema.Events)
+	if got := strings.Join(sourcetest.Cells(t, e, "id", "1", "from_state", "returncode", "error", "num_nodes", "tag.kéy", "tags"), "|"); got != "RUNNING 3 line 1\nline \"2\" 2.5 v\"al kéy:v\"al" {
 		t.Fatalf("%q", got)
 	}
-	if got := cells(t, mustFrame(t, d, schema.Jobs), "job", "7", "parent_ids")[0]; got != "1,2" {
+	if got := sourcetest.Cells(t, sourcetest.Frame(t, d, schema.Jobs), "job", "7", "parent_ids")[0]; got != "1,2" {
 		t.Fatal(got)
 	}
 }

@@ -182,3 +182,29 @@ func sniffCctools(head []byte) bool {
 	}
 	return false
 }
+
+// transactionsFormat describes the Work Queue and TaskVine transactions
+// logs to loaders.OpenWith.
+func transactionsFormat() source.Format {
+	return source.Format{
+		Name:   "cctools transactions",
+		Frames: []string{schema.Tasks, schema.Placements, schema.Workers, schema.Events, schema.Transfers, schema.Categories},
+		Sniff:  func(_ string, head []byte) bool { return sniffCctools(head) },
+		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
+			return source.LoadOne(in, o, loadCctools)
+		},
+	}
+}
+
+// performanceFormat describes the Work Queue and TaskVine performance
+// logs to loaders.OpenWith.
+func performanceFormat() source.Format {
+	return source.Format{
+		Name:   "cctools performance",
+		Frames: []string{schema.Perf},
+		Sniff:  func(_ string, head []byte) bool { return sniffPerfLog(head) },
+		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
+			return source.LoadOne(in, o, loadPerfLog)
+		},
+	}
+}

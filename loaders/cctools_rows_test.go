@@ -9,6 +9,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // row returns the named columns of the attempts of one task, one string
@@ -49,8 +50,8 @@ func sumMax(t *testing.T, f *frame.Frame, col string) (n int, sum, max float64) 
 }
 
 func TestWorkQueueRealRunRows(t *testing.T) {
-	d := loadCC(t, bundled("workqueue/realrun_wq_7.17.1_transactions.log"))
-	tasks := mustFrame(t, d, schema.Tasks)
+	d := loadCC(t, sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"))
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
 	// Task 4: exhausted at the first guess (1000 MB), retried with
 	// MAX_RESOURCES on a whole worker (lines 47-79, 118-139 of the log).
 	got := row(t, tasks, 4, "attempt", "state", "raw_state", "exit_code", "limits_exceeded", "resources_mode", "req_cpus", "req_mem_mb", "requested_mem_mb", "final")
@@ -84,21 +85,21 @@ func TestWorkQueueRealRunRows(t *testing.T) {
 	if _, sum, mx := sumMax(t, final, "wall_time_s"); fmt.Sprintf("%.6f %.6f", sum, mx) != "118.575191 10.229417" {
 		t.Errorf("wall time sum %.6f max %.6f", sum, mx)
 	}
-	w := mustFrame(t, d, schema.Workers)
+	w := sourcetest.Frame(t, d, schema.Workers)
 	if got := render(groupCounts(t, w, "reason", "cpus", "mem_mb")); got != "EXPLICIT 4.0 4000.0:2 FAILURE 4.0 4000.0:1" {
 		t.Errorf("workers %s", got)
 	}
-	if got := mustFrame(t, d, schema.Transfers).NumRows(); got != 73 {
+	if got := sourcetest.Frame(t, d, schema.Transfers).NumRows(); got != 73 {
 		t.Errorf("%d transfers", got)
 	}
-	if got := render(groupCounts(t, mustFrame(t, d, "categories"), "category", "kind", "mode")); got != "fixed FIRST FIXED:1 fixed MAX :1 fixed MIN :1 sim FIRST MAX_THROUGHPUT:1 sim MAX :1 sim MIN :1" {
+	if got := render(groupCounts(t, sourcetest.Frame(t, d, "categories"), "category", "kind", "mode")); got != "fixed FIRST FIXED:1 fixed MAX :1 fixed MIN :1 sim FIRST MAX_THROUGHPUT:1 sim MAX :1 sim MIN :1" {
 		t.Errorf("categories %s", got)
 	}
 }
 
 func TestTaskVineRealRunRows(t *testing.T) {
-	d := loadCC(t, bundled("taskvine/realrun_vine_7.17.1_transactions.log"))
-	tasks := mustFrame(t, d, schema.Tasks)
+	d := loadCC(t, sourcetest.Bundled("taskvine/realrun_vine_7.17.1_transactions.log"))
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
 	// Exhaustion retry: no RETRIEVED, READY MAX_RESOURCES 2.
 	got := row(t, tasks, 4, "attempt", "try", "state", "raw_state", "final")
 	if strings.Join(got, "|") != "1 1 exhausted READY MAX_RESOURCES false|2 2 success SUCCESS true" {
@@ -119,7 +120,7 @@ func TestTaskVineRealRunRows(t *testing.T) {
 	}
 	// CACHE_UPDATE url-rnd-axspysxypqviwvs 3000000 39215 1795255016055258
 	// on line 47: bytes, µs and epoch µs.
-	x := mustFrame(t, d, schema.Transfers)
+	x := sourcetest.Frame(t, d, schema.Transfers)
 	if got := render(groupCounts(t, x, "kind")); got != "cache_update:43 transfer:35" {
 		t.Errorf("transfers %s", got)
 	}
@@ -130,8 +131,8 @@ func TestTaskVineRealRunRows(t *testing.T) {
 }
 
 func TestTaskVineLnniFallbackAndLibraries(t *testing.T) {
-	d := loadCC(t, sharedData(t, "taskvine/lnni_2025-03_transactions.log"))
-	tasks := mustFrame(t, d, schema.Tasks)
+	d := loadCC(t, sourcetest.Shared(t, "taskvine/lnni_2025-03_transactions.log"))
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
 	final := tasks.Where("final", "==", true)
 	if n := final.Where("cpu_time_s", "not-null", nil).NumRows(); n != 0 {
 		t.Errorf("%d final attempts with cpu_time; all 430 are fallbacks", n)
@@ -175,8 +176,8 @@ func maxI(a, b int64) int64 {
 }
 
 func TestTaskVineBlastOldUnits(t *testing.T) {
-	d := loadCC(t, sharedData(t, "taskvine/blast_50workers_2023-01_transactions.log"))
-	x := mustFrame(t, d, schema.Transfers)
+	d := loadCC(t, sourcetest.Shared(t, "taskvine/blast_50workers_2023-01_transactions.log"))
+	x := sourcetest.Frame(t, d, schema.Transfers)
 	cu := x.Where("kind", "==", "cache_update")
 	if cu.NumRows() != 300 || cu.Where("worker", "not-null", nil).NumRows() != 0 {
 		t.Fatalf("cache updates %d", cu.NumRows())
@@ -191,7 +192,7 @@ func TestTaskVineBlastOldUnits(t *testing.T) {
 	}
 	// "TASK n WAITING default FIRST_RESOURCES {}": an empty request is a
 	// request (a regression: {} once made the record be skipped).
-	tasks := mustFrame(t, d, schema.Tasks)
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
 	if n := tasks.Where("submit", "not-null", nil).Where("category", "==", "default").NumRows(); n != 100 {
 		t.Fatalf("%d attempts with their WAITING", n)
 	}
@@ -214,8 +215,8 @@ var perfCases = []struct {
 func TestPerfLogs(t *testing.T) {
 	for _, c := range perfCases {
 		t.Run(c.file, func(t *testing.T) {
-			d := loadFile(t, ccPath(t, c.file), func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadPerfLog(f, o) }, source.Options{})
-			p := mustFrame(t, d, schema.Perf)
+			d := sourcetest.LoadFile(t, ccPath(t, c.file), func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadPerfLog(f, o) }, source.Options{})
+			p := sourcetest.Frame(t, d, schema.Perf)
 			// time replaces timestamp; run is added
 			if p.NumCols() != c.names+1 || p.NumRows() != c.rows {
 				t.Fatalf("%d columns x %d rows, want %d+1 x %d", p.NumCols(), p.NumRows(), c.names, c.rows)

@@ -13,6 +13,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // ccFacts are the figures shared/data/README.md gives for one
@@ -59,13 +60,13 @@ var ccCases = []ccFacts{
 
 func ccPath(t *testing.T, file string) string {
 	if rest, ok := strings.CutPrefix(file, "shared:"); ok {
-		return sharedData(t, rest)
+		return sourcetest.Shared(t, rest)
 	}
-	return bundled(file)
+	return sourcetest.Bundled(file)
 }
 
 func loadCC(t *testing.T, path string) *source.Dataset {
-	return loadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadWorkQueue(f, o) }, source.Options{})
+	return sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadWorkQueue(f, o) }, source.Options{})
 }
 
 // groupCounts returns "k1 k2:n" for the given key columns, sorted.
@@ -110,7 +111,7 @@ func TestCctoolsLogs(t *testing.T) {
 			if len(d.Warnings) != 0 {
 				t.Errorf("warnings: %v", d.Warnings)
 			}
-			ev := mustFrame(t, d, schema.Events)
+			ev := sourcetest.Frame(t, d, schema.Events)
 			if c.records > 0 && ev.NumRows() != c.records {
 				t.Errorf("%d records, want %d", ev.NumRows(), c.records)
 			}
@@ -135,7 +136,7 @@ func TestCctoolsLogs(t *testing.T) {
 					t.Errorf("%q records: %d, want %d", key, got, n)
 				}
 			}
-			tasks := mustFrame(t, d, schema.Tasks)
+			tasks := sourcetest.Frame(t, d, schema.Tasks)
 			if got := tasks.GroupBy("run", "task").NumGroups(); got != c.tasks {
 				t.Errorf("%d tasks, want %d", got, c.tasks)
 			}

@@ -42,6 +42,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -134,11 +135,16 @@ type epmtJob struct {
 // Without metadata or a collated CSV name, the job id is the name of the
 // files' folder, as EPMT stages jobs in .../<jobid>/.
 func LoadEPMT(files []EPMTFile, o source.Options) (*source.Dataset, error) {
+	return o.Project(loadEPMTFiles(files, o))
+}
+
+// loadEPMTFiles is LoadEPMT without the projection of o.Columns.
+func loadEPMTFiles(files []EPMTFile, o source.Options) (*source.Dataset, error) {
 	hint := ""
 	if len(files) > 0 {
 		hint = path.Base(path.Dir(strings.ReplaceAll(files[0].Name, "\\", "/")))
 	}
-	return o.Project(loadEPMT(files, hint, o))
+	return loadEPMT(files, hint, o)
 }
 
 func loadEPMT(files []EPMTFile, hint string, o source.Options) (*source.Dataset, error) {
@@ -738,6 +744,11 @@ func epmtJobFromMeta(m map[string]any, name string, o source.Options) (epmtJob, 
 // LoadEPMTArchive reads one EPMT job from a tar stream (decompress a
 // .tgz first; Open does).
 func LoadEPMTArchive(r io.Reader, name string, o source.Options) (*source.Dataset, error) {
+	return o.Project(loadEPMTArchive(r, name, o))
+}
+
+// loadEPMTArchive is LoadEPMTArchive without the projection of o.Columns.
+func loadEPMTArchive(r io.Reader, name string, o source.Options) (*source.Dataset, error) {
 	tr := tar.NewReader(r)
 	var files []EPMTFile
 	for {
@@ -771,5 +782,35 @@ func LoadEPMTArchive(r io.Reader, name string, o source.Options) (*source.Datase
 	for _, ext := range []string{".tgz", ".tar.gz", ".tar", ".gz", ".zst"} {
 		hint = strings.TrimSuffix(hint, ext)
 	}
-	return o.Project(loadEPMT(files, hint, o))
+	return loadEPMT(files, hint, o)
+}
+
+// epmtFormat describes EPMT's job files (job_metadata, papiex CSV and TSV)
+// and job archives to loaders.OpenWith: the files of one folder are one
+// job; an archive is a job by itself.
+func epmtFormat() source.Format {
+	return source.Format{
+		Name:   "epmt",
+		Frames: []string{schema.Jobs, schema.Procs, schema.Threads},
+		Sniff:  func(name string, head []byte) bool { return epmtKind(name, head) != "" },
+		Group: func(name string, head []byte) string {
+			if epmtKind(name, head) == "archive" {
+				return ""
+			}
+			return filepath.Dir(name)
+		},
+		Load: loadEPMTInputs,
+	}
+}
+
+// loadEPMTInputs loads one archive, or the files of one job folder.
+func loadEPMTInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
+	if len(in) == 1 && epmtKind(in[0].Name, in[0].Head) == "archive" {
+		return loadEPMTArchive(in[0].R, in[0].Name, o)
+	}
+	files := make([]EPMTFile, len(in))
+	for i, f := range in {
+		files[i] = EPMTFile{Name: f.Name, R: f.R}
+	}
+	return loadEPMTFiles(files, o)
 }

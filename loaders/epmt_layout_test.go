@@ -12,6 +12,7 @@ import (
 	"testing/iotest"
 
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // papiexRead is everything readPapiexCSVPacked returns and reports, in a
@@ -113,7 +114,7 @@ func TestPapiexPackedSameAsFieldByField(t *testing.T) {
 		"epmt/804280/pp075-collated-papiex-804280-0.PARTIAL-first435of6039procs.csv",
 		"bench/pp075-collated-papiex-804280-0.csv",
 	} {
-		b, err := os.ReadFile(bundled(rel))
+		b, err := os.ReadFile(sourcetest.Bundled(rel))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,7 +131,7 @@ func TestPapiexPackedSameAsFieldByField(t *testing.T) {
 // time reads as a whole one does, and a read error in the header or
 // after it is reported, not taken for the end of the file.
 func TestPeekPapiexLayoutReader(t *testing.T) {
-	b, err := os.ReadFile(bundled("epmt/615503/pp053-papiex-615503-0.csv"))
+	b, err := os.ReadFile(sourcetest.Bundled("epmt/615503/pp053-papiex-615503-0.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,12 +160,12 @@ func TestPeekPapiexLayoutReader(t *testing.T) {
 // FuzzPapiexPacked holds the packed read of papiex CSV rows to the
 // field-by-field one.
 func FuzzPapiexPacked(f *testing.F) {
-	b, _ := os.ReadFile(bundled("epmt/615503/pp053-papiex-615503-0.csv"))
+	b, _ := os.ReadFile(sourcetest.Bundled("epmt/615503/pp053-papiex-615503-0.csv"))
 	lines := strings.SplitAfter(string(b), "\n")
 	for i := 1; i < len(lines); i += 4 {
 		f.Add(lines[0] + strings.Join(lines[i:min(i+4, len(lines))], ""))
 	}
-	b, _ = os.ReadFile(bundled("epmt/804280/pp075-collated-papiex-804280-0.PARTIAL-first435of6039procs.csv"))
+	b, _ = os.ReadFile(sourcetest.Bundled("epmt/804280/pp075-collated-papiex-804280-0.PARTIAL-first435of6039procs.csv"))
 	f.Add(string(b[:6000]))
 	f.Fuzz(func(t *testing.T, in string) { comparePacked(t, in) })
 }

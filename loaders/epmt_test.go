@@ -1,13 +1,10 @@
 package loaders
 
 import (
-	"archive/tar"
 	"bytes"
-	"compress/gzip"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -15,196 +12,19 @@ import (
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
-
-func openEPMT(t *testing.T, paths ...string) *source.Dataset {
-	t.Helper()
-	d, err := Open(paths...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d.Source != "epmt" {
-		t.Fatalf("source %s", d.Source)
-	}
-	return d
-}
-
-func TestEPMT615503(t *testing.T) {
-	d := openEPMT(t, bundled("epmt/615503"))
-	p := mustFrame(t, d, schema.Procs)
-	want := map[string]string{
-		"5652":  "ln 6854 op:dmput;op_instance:2;op_sequence:1317 4998 152 pp053 615503 dmput",
-		"30597": "tcsh 6854 op:rm;op_instance:7;op_sequence:709 11997 74524 pp053 615503 rm",
-		"18842": "df 18840 op:hsmget;op_instance:7;op_sequence:45 5998 862 pp053 615503 hsmget",
-		"28778": "tcsh 28777 op:ncatted;op_instance:17;op_sequence:559 1998 156 pp053 615503 ncatted",
-	}
-	for pid, w := range want {
-		got := cells(t, p, "pid", pid, "exename", "ppid", "tags", "cpu_time", "duration_us", "host", "job", "tag.op")
-		if len(got) != 1 || got[0] != w {
-			t.Errorf("pid %s: %q, want %q", pid, got, w)
-		}
-	}
-	if len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0].String(), "no job_metadata") {
-		t.Fatal(d.Warnings)
-	}
-}
-
-func TestEPMT12340TSV(t *testing.T) {
-	d := openEPMT(t, bundled("epmt/12340"))
-	p := mustFrame(t, d, schema.Procs)
-	if p.NumRows() != 18 || mustFrame(t, d, schema.Threads).NumRows() != 18 {
-		t.Fatal(p.NumRows())
-	}
-	if got := render(groupCounts(t, p, "exename")); got != "cut:1 echo:16 sed:1" {
-		t.Fatal(got)
-	}
-	if got := render(groupCounts(t, p, "ppid", "tags", "host", "numtids")); got != "27535  perftools.org 1:18" {
-		t.Fatal(got)
-	}
-	ut, _, _ := p.Int64s("usertime")
-	st, _, _ := p.Int64s("systemtime")
-	sum := int64(0)
-	for i := range ut {
-		sum += ut[i] + st[i]
-	}
-	if sum != 42360 {
-		t.Fatal(sum)
-	}
-	// The args of EPMT's 002-escape.bats, in file order: no escaping in v2.
-	args, _, _ := p.Strings("args")
-	want := []string{`-d" -f2`, `\\\`, ` b`, `\`, `,`, `'`, `-e \tHello`, `-e \tThereU\nR`, `-e \a`, `-e \a`, `-e \`, `-e some test \b and more text`, `b`, `\b`, `\b`, `-e \. some text`, `-e try\.some more text`, `s/^\.//`}
-	if strings.Join(args, "|") != strings.Join(want, "|") {
-		t.Fatalf("args\n got %q\nwant %q", args, want)
-	}
-	// the v2 metric set (30 names) includes cminflt...cstime
-	if !p.Has("cutime") || !p.Has("PERF_COUNT_SW_CPU_CLOCK") {
-		t.Fatal(p.Names())
-	}
-}
-
-func TestEPMT804280(t *testing.T) {
-	d := openEPMT(t, bundled("epmt/804280"))
-	if len(d.Warnings) != 0 {
-		t.Fatal(d.Warnings)
-	}
-	j := mustFrame(t, d, schema.Jobs)
-	got := strings.Join(cells(t, j, "job", "804280", "start", "end", "duration_us", "exit_code", "reason", "user", "timezone", "num_procs", "num_threads", "cpu_time", "root_exitcode"), "")
-	if got != "2019-06-22T20:58:14.020006Z 2019-06-22T21:50:44.724533Z 3150704527 0 none Jeffrey.Durachta US/Eastern 435 468 13084584 0" {
-		t.Fatal(got)
-	}
-	if got := strings.Join(cells(t, j, "job", "804280", "name", "tag.exp_name", "tag.exp_component", "tag.exp_time", "tag.atm_res", "tag.ocn_res"), ""); got != "ESM4_historical_D151_ocean_cobalt_tracers_int_19090101 ESM4_historical_D151 ocean_cobalt_tracers_int 19090101 c96l49 0.5l75" {
-		t.Fatal(got)
-	}
-	p := mustFrame(t, d, schema.Procs)
-	if p.NumRows() != 435 {
-		t.Fatal(p.NumRows())
-	}
-	if got := render(groupCounts(t, p.Where("numtids", ">", 1), "exename", "numtids")); got != "host 4:8 uberftp 4:3" {
-		t.Fatal(got)
-	}
-	if got := render(groupCounts(t, p, "tags")); got != ":77 op:hsmget;op_instance:1;op_sequence:1:108 op:hsmget;op_instance:1;op_sequence:3:95 op:hsmget;op_instance:3;op_sequence:2:90 op:hsmget;op_instance:3;op_sequence:4:65" {
-		t.Fatal(got)
-	}
-	if n := p.GroupBy("pid").NumGroups(); n != 435 {
-		t.Fatalf("%d distinct pids", n)
-	}
-	first := p.Sort("start").Head(1)
-	if got := strings.Join(cells(t, first, "exename", "tcsh", "pid", "ppid", "start"), ""); got != "19657 19656 2019-06-22T20:58:14.054596Z" {
-		t.Fatal(got)
-	}
-	if got := p.Sort("-end").Head(1).Select("end").FormatValue(0, 0); got != "2019-06-22T21:09:57.070182Z" {
-		t.Fatal(got) // 1561237797070182
-	}
-	vc := p.ValueCounts("exename").Head(5)
-	var top []string
-	for i := 0; i < 5; i++ {
-		top = append(top, vc.FormatValue(0, i)+" "+vc.FormatValue(1, i))
-	}
-	if strings.Join(top, ",") != "tcsh 124,cut 36,which 30,perl 27,uuidgen 16" || p.ValueCounts("exename").NumRows() != 37 {
-		t.Fatal(top)
-	}
-	// "\," in args is a literal comma that does not split the field.
-	if got := p.Where("args", "contains", `printf "%vd", $PERL_VERSION`).NumRows(); got == 0 {
-		t.Fatal("the escaped comma was not read as a comma")
-	}
-}
-
-// A staged job archive: tar -C DIR -cz -f JOB.tgz . (members "./name").
-func TestEPMTArchive(t *testing.T) {
-	dir := t.TempDir()
-	tgz := filepath.Join(dir, "804280.tgz")
-	writeTgz(t, tgz, bundled("epmt/804280"), "./")
-	d := openEPMT(t, tgz)
-	if p := mustFrame(t, d, schema.Procs); p.NumRows() != 435 {
-		t.Fatal(p.NumRows())
-	}
-	if got := cells(t, mustFrame(t, d, schema.Jobs), "job", "804280", "duration_us"); got[0] != "3150704527" {
-		t.Fatal(got)
-	}
-	evil := filepath.Join(dir, "evil.tgz")
-	writeTgz(t, evil, bundled("epmt/615503"), "../")
-	_, err := Open(evil)
-	mustContain(t, err, `archive member "../pp053-papiex-615503-0.csv" would be written outside its folder`)
-	// A folder of jobs: every job is a row of jobs, procs concatenated.
-	many := filepath.Join(dir, "jobs")
-	os.Mkdir(many, 0o755)
-	os.Rename(tgz, filepath.Join(many, "804280.tgz"))
-	for _, sub := range []string{"615503", "12340"} {
-		copyDir(t, bundled("epmt/"+sub), filepath.Join(many, sub))
-	}
-	all, err := Open(many)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := render(groupCounts(t, mustFrame(t, all, schema.Jobs), "job")); got != "12340:1 615503:1 804280:1" {
-		t.Fatal(got)
-	}
-	if n := mustFrame(t, all, schema.Procs).NumRows(); n != 435+4+18 {
-		t.Fatal(n)
-	}
-}
-
-func writeTgz(t *testing.T, out, dir, prefix string) {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	ents, _ := os.ReadDir(dir)
-	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tw.WriteHeader(&tar.Header{Name: prefix + e.Name(), Mode: 0o644, Size: int64(len(b)), Typeflag: tar.TypeReg})
-		tw.Write(b)
-	}
-	tw.Close()
-	zw.Close()
-	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func copyDir(t *testing.T, from, to string) {
-	t.Helper()
-	os.MkdirAll(to, 0o755)
-	ents, _ := os.ReadDir(from)
-	for _, e := range ents {
-		b, _ := os.ReadFile(filepath.Join(from, e.Name()))
-		os.WriteFile(filepath.Join(to, e.Name()), b, 0o644)
-	}
-}
 
 func TestEPMTBadInput(t *testing.T) {
 	hdr := "tags,hostname,exename,path,args,exitcode,pid,generation,ppid,pgid,sid,numtids,tid,start,end,usertime,systemtime\n"
 	_, err := LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,x,1\n")}}, source.Options{})
-	mustContain(t, err, "h1-collated-papiex-7-0.csv:2: field usertime", `got "x"`, "an integer")
+	sourcetest.MustContain(t, err, "h1-collated-papiex-7-0.csv:2: field usertime", `got "x"`, "an integer")
 	_, err = LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,2,10,5,9,1,1\n")}}, source.Options{})
-	mustContain(t, err, "field numtids", `got "2"`, "the number of rows of the process (1)")
+	sourcetest.MustContain(t, err, "field numtids", `got "2"`, "the number of rows of the process (1)")
 	_, err = LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",,,,,,,,,,,,11,5,9,1,1\n")}}, source.Options{})
-	mustContain(t, err, "field pid", "a process row before its thread rows")
+	sourcetest.MustContain(t, err, "field pid", "a process row before its thread rows")
 	_, err = LoadEPMT([]EPMTFile{{Name: "h1-collated-papiex-7-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,\"open,0,10\n")}}, source.Options{})
-	mustContain(t, err, "h1-collated-papiex-7-0.csv:2:", "unterminated quoted field")
+	sourcetest.MustContain(t, err, "h1-collated-papiex-7-0.csv:2:", "unterminated quoted field")
 	// A last line cut short (the file still being written) is a warning,
 	// in both modes; the processes before it load.
 	for _, lenient := range []bool{false, true} {
@@ -212,7 +32,7 @@ func TestEPMTBadInput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := mustFrame(t, d, schema.Procs).NumRows(); n != 1 {
+		if n := sourcetest.Frame(t, d, schema.Procs).NumRows(); n != 1 {
 			t.Errorf("lenient %v: %d processes, want 1", lenient, n)
 		}
 		if w := fmt.Sprint(d.Warnings); !strings.Contains(w, "h1-collated-papiex-7-0.csv:3: truncated last line") {
@@ -226,53 +46,36 @@ func TestEPMTBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	procs := mustFrame(t, d, schema.Procs)
+	procs := sourcetest.Frame(t, d, schema.Procs)
 	args, _, _ := procs.Strings("args")
 	lines, _, _ := procs.Int64s("line")
 	if !slices.Equal(args, []string{"-c \"a,\nb\"", "x,y"}) || !slices.Equal(lines, []int64{2, 5}) {
 		t.Errorf("args %q at lines %v", args, lines)
 	}
 	// A process outside the job's window (EPMT: "Corrupted CSV detected").
-	meta, _ := os.ReadFile(bundled("epmt/804280/job_metadata"))
+	meta, _ := os.ReadFile(sourcetest.Bundled("epmt/804280/job_metadata"))
 	_, err = LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)},
 		{Name: "d/h1-collated-papiex-804280-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,1,1\n")}}, source.Options{})
-	mustContain(t, err, "h1-collated-papiex-804280-0.csv:2: field start", "inside the job's window", "Corrupted CSV detected")
+	sourcetest.MustContain(t, err, "h1-collated-papiex-804280-0.csv:2: field start", "inside the job's window", "Corrupted CSV detected")
 	d, err = LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)},
 		{Name: "d/h1-collated-papiex-804280-0.csv", R: strings.NewReader(hdr + ",h1,ls,/bin/ls,,0,10,0,1,1,1,1,10,5,9,1,1\n")}}, source.Options{Lenient: true})
-	if err != nil || mustFrame(t, d, schema.Procs).NumRows() != 0 || len(d.Warnings) != 2 {
+	if err != nil || sourcetest.Frame(t, d, schema.Procs).NumRows() != 0 || len(d.Warnings) != 2 {
 		t.Fatal(err, d.Warnings)
 	}
 }
 
 func TestEPMTTimeZone(t *testing.T) {
-	meta, _ := os.ReadFile(bundled("epmt/804280/job_metadata"))
+	meta, _ := os.ReadFile(sourcetest.Bundled("epmt/804280/job_metadata"))
 	d, err := LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)}}, source.Options{TimeZone: "Europe/Prague"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// 16:58:14.020006 CEST = 14:58:14.020006 UTC
-	if got := cells(t, mustFrame(t, d, schema.Jobs), "job", "804280", "start", "timezone"); got[0] != "2019-06-22T14:58:14.020006Z Europe/Prague" {
+	if got := sourcetest.Cells(t, sourcetest.Frame(t, d, schema.Jobs), "job", "804280", "start", "timezone"); got[0] != "2019-06-22T14:58:14.020006Z Europe/Prague" {
 		t.Fatal(got)
 	}
 	_, err = LoadEPMT([]EPMTFile{{Name: "d/job_metadata", R: bytes.NewReader(meta)}}, source.Options{TimeZone: "Mars/Olympus"})
-	mustContain(t, err, `time zone "Mars/Olympus"`)
-}
-
-// Options.Frames without threads skips the threads frame; the procs are
-// those of a full load.
-func TestEPMTWithoutThreads(t *testing.T) {
-	full := openEPMT(t, bundled("epmt/804280"))
-	part, err := OpenWith(source.Options{Frames: []string{schema.Procs}}, bundled("epmt/804280"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := part.Frames[schema.Threads]; ok {
-		t.Fatal("threads frame built although not asked for")
-	}
-	a, b := mustFrame(t, full, schema.Procs), mustFrame(t, part, schema.Procs)
-	if a.NumRows() != 435 || csvText(t, a) != csvText(t, b) {
-		t.Fatalf("procs differ from the full load (%d rows):\n%s\n%s", a.NumRows(), a, b)
-	}
+	sourcetest.MustContain(t, err, `time zone "Mars/Olympus"`)
 }
 
 // TestDecodeCSVLine: the one-pass split of a papiex line gives the fields
@@ -305,48 +108,5 @@ func TestDecodeCSVLine(t *testing.T) {
 				t.Fatalf("%q field %d: %q %d %v, want %q %d %v", line, i, got, l.ints[i], l.isInt[i], f, v, ok)
 			}
 		}
-	}
-}
-
-// A TSV process whose second thread holds a bad value is skipped whole in
-// lenient mode: the thread row already read for it is dropped, and the
-// next process's threads keep their own values.
-func TestEPMTTSVBadThreadLenient(t *testing.T) {
-	header, err := os.ReadFile(bundled("epmt/12340/perftools.org-papiex-header.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(bundled("epmt/12340/perftools.org-papiex.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	f := strings.Split(lines[1], "\t")
-	df := strings.Trim(f[0], "{}")
-	f[0] = "{" + df + "," + strings.Replace(df, ",", ",x", 1) + "}" // two threads, the second bad
-	f[12] = "2"                                                     // numtids
-	tsv := lines[0] + "\n" + strings.Join(f, "\t") + "\n" + lines[2] + "\n"
-	d, err := LoadEPMT([]EPMTFile{{Name: "j/perftools.org-papiex-header.tsv", R: strings.NewReader(string(header))},
-		{Name: "j/perftools.org-papiex.tsv", R: strings.NewReader(tsv)}}, source.Options{Lenient: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(d.Warnings) == 0 || !strings.Contains(fmt.Sprint(d.Warnings), "j/perftools.org-papiex.tsv:2: field threads_df") {
-		t.Errorf("warnings %v", d.Warnings)
-	}
-	// the reader keeps no rows of the skipped process
-	metrics, err := readPapiexHeader(strings.NewReader(string(header)), "h")
-	if err != nil {
-		t.Fatal(err)
-	}
-	procs, rows, err := readPapiexTSV(strings.NewReader(tsv), metrics, &source.Problems{File: "t", Lenient: true}, newPapiexText([nStrFields]bool{}))
-	if err != nil || len(procs) != 2 || rows.n() != 2 || procs[1].row0 != 1 {
-		t.Errorf("readPapiexTSV: %d processes, %d rows, err %v", len(procs), rows.n(), err)
-	}
-	full := openEPMT(t, bundled("epmt/12340"))
-	want := mustFrame(t, full, schema.Threads).Where("pid", "in", []int64{27552, 27554}).Drop("job", "file")
-	got := mustFrame(t, d, schema.Threads).Drop("job", "file")
-	if g, w := csvText(t, got), csvText(t, want); g != w {
-		t.Errorf("threads\n got %s\nwant %s", g, w)
 	}
 }

@@ -1598,3 +1598,22 @@ func (o *hqOpen) add(a *hqAttempt) {
 	}
 	o.list = append(o.list, a)
 }
+
+// sniffHyperQueue: the first non-blank line is a JSON object with an
+// "event" key (every journal line is {"event": {...}, "time": ...}).
+func sniffHyperQueue(head []byte) bool {
+	line := source.FirstLine(head)
+	return bytes.HasPrefix(line, []byte("{")) && bytes.Contains(line, []byte(`"event":`))
+}
+
+// hqFormat describes the HyperQueue journal export to loaders.OpenWith.
+func hqFormat() source.Format {
+	return source.Format{
+		Name:   "hyperqueue",
+		Frames: []string{schema.Tasks, schema.Placements, schema.Workers, schema.Allocations, schema.Jobs, schema.Events, schema.Perf},
+		Sniff:  func(_ string, head []byte) bool { return sniffHyperQueue(head) },
+		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
+			return source.LoadOne(in, o, loadHyperQueue)
+		},
+	}
+}

@@ -8,10 +8,11 @@ import (
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 func loadHQ(t testing.TB, path string) *source.Dataset {
-	return loadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadHyperQueue(f, o) }, source.Options{})
+	return sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadHyperQueue(f, o) }, source.Options{})
 }
 
 func hqString(t testing.TB, text string, o source.Options) (*source.Dataset, error) {
@@ -24,16 +25,16 @@ func hqString(t testing.TB, text string, o source.Options) (*source.Dataset, err
 
 // TestHyperQueueSample checks the facts of ../shared/data/README.md (hq/).
 func TestHyperQueueSample(t *testing.T) {
-	d := loadHQ(t, bundled("hq/synthetic_v0.26_journal.jsonl"))
+	d := loadHQ(t, sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"))
 	if len(d.Warnings) != 0 {
 		t.Fatalf("warnings: %v", d.Warnings)
 	}
-	ev := mustFrame(t, d, schema.Events)
+	ev := sourcetest.Frame(t, d, schema.Events)
 	if ev.NumRows() != 133 {
 		t.Fatalf("%d events, want 133 lines", ev.NumRows())
 	}
 	wantTypes := "autoalloc-allocation-finished:1 autoalloc-allocation-queued:1 autoalloc-allocation-started:1 autoalloc-queue-created:1 autoalloc-queue-removed:1 job-cancel:1 job-completed:3 job-created:3 server-start:1 server-stop:1 task-canceled:1 task-failed:3 task-finished:48 task-started:56 worker-connected:3 worker-lost:1 worker-overview:7"
-	if got := counts(t, ev, "type"); got != wantTypes {
+	if got := sourcetest.Counts(t, ev, "type"); got != wantTypes {
 		t.Fatalf("event types\n got %s\nwant %s", got, wantTypes)
 	}
 	// The first line's time has no fraction.
@@ -45,76 +46,76 @@ func TestHyperQueueSample(t *testing.T) {
 		t.Fatalf("log span %v %s", d.HasLogSpan, got)
 	}
 
-	tasks := mustFrame(t, d, schema.Tasks)
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
 	if tasks.NumRows() != 56 {
 		t.Fatalf("%d attempts, want 56 task-started", tasks.NumRows())
 	}
-	if got := counts(t, tasks, "state"); got != "canceled:1 failed:3 lost:4 success:48" {
+	if got := sourcetest.Counts(t, tasks, "state"); got != "canceled:1 failed:3 lost:4 success:48" {
 		t.Fatal(got)
 	}
-	failed := cells(t, tasks, "state", "failed", "job", "task", "exit_code")
+	failed := sourcetest.Cells(t, tasks, "state", "failed", "job", "task", "exit_code")
 	if strings.Join(failed, ",") != "1 23 1,1 7 1,1 41 137" && strings.Join(failed, ",") != "1 7 1,1 23 1,1 41 137" {
 		// order is start order; accept it as found, but the set is fixed
 		t.Fatalf("failed %v", failed)
 	}
 	// Worker 3 was lost with (1,35..38) running; they restarted with
 	// instance 1 on workers 1 and 2.
-	lost := cells(t, tasks, "state", "lost", "task", "worker", "instance", "end", "reason")
+	lost := sourcetest.Cells(t, tasks, "state", "lost", "task", "worker", "instance", "end", "reason")
 	for _, l := range lost {
 		f := strings.Fields(l)
 		if f[1] != "3" || f[2] != "0" || f[3] != "2026-08-04T09:01:50.377000Z" || f[4] != "ConnectionLost" {
 			t.Fatalf("lost attempt %q", l)
 		}
 	}
-	restarts := cells(t, tasks.Where("instance", "==", 1), "job", "1", "task", "attempt", "worker")
+	restarts := sourcetest.Cells(t, tasks.Where("instance", "==", 1), "job", "1", "task", "attempt", "worker")
 	if strings.Join(restarts, ",") != "38 2 1,37 2 1,35 2 2,36 2 2" {
 		t.Fatalf("restarts %v", restarts)
 	}
 	// Job 2: "All" cpus on the 16-CPU worker 1, priority 5, limit 1800 s.
-	if got := cells(t, tasks, "job", "2", "policy", "req_cpus", "worker"); got[0] != "All 16.0 1" {
+	if got := sourcetest.Cells(t, tasks, "job", "2", "policy", "req_cpus", "worker"); got[0] != "All 16.0 1" {
 		t.Fatal(got)
 	}
 	// Job 3: --nodes 2 on workers [1, 2], whole workers (16 + 8 CPUs).
-	if got := cells(t, tasks, "job", "3", "workers", "req_nodes", "req_cpus", "state"); got[0] != "1,2 2 24.0 canceled" {
+	if got := sourcetest.Cells(t, tasks, "job", "3", "workers", "req_nodes", "req_cpus", "state"); got[0] != "1,2 2 24.0 canceled" {
 		t.Fatal(got)
 	}
-	if got := counts(t, tasks, "req_estimated"); got != "false:56" {
+	if got := sourcetest.Counts(t, tasks, "req_estimated"); got != "false:56" {
 		t.Fatal("no estimated starts in the sample:", got)
 	}
 
 	// Tasks per worker (semantics.md §1.2): 36, 17 and 4 entries.
-	pl := mustFrame(t, d, schema.Placements)
-	if got := counts(t, pl, "worker"); got != "1:36 2:17 3:4" {
+	pl := sourcetest.Frame(t, d, schema.Placements)
+	if got := sourcetest.Counts(t, pl, "worker"); got != "1:36 2:17 3:4" {
 		t.Fatal(got)
 	}
 
-	w := mustFrame(t, d, schema.Workers)
+	w := sourcetest.Frame(t, d, schema.Workers)
 	rows := []string{}
 	for _, id := range []string{"1", "2", "3"} {
-		rows = append(rows, strings.Join(cells(t, w, "worker", id, "host", "cpus", "gpus", "allocation", "manager", "reason"), ""))
+		rows = append(rows, strings.Join(sourcetest.Cells(t, w, "worker", id, "host", "cpus", "gpus", "allocation", "manager", "reason"), ""))
 	}
 	want := []string{"cn101 16.0 2.0 null null server-stop", "cn102 8.0 0.0 null null server-stop", "cn203 4.0 0.0 4410231 Slurm ConnectionLost"}
 	if strings.Join(rows, "|") != strings.Join(want, "|") {
 		t.Fatalf("workers\n got %q\nwant %q", rows, want)
 	}
-	if got := cells(t, w, "worker", "3", "lost")[0]; got != "2026-08-04T09:01:50.377000Z" {
+	if got := sourcetest.Cells(t, w, "worker", "3", "lost")[0]; got != "2026-08-04T09:01:50.377000Z" {
 		t.Fatal(got)
 	}
 
-	jobs := mustFrame(t, d, schema.Jobs)
-	if got := cells(t, jobs, "job", "1", "n_tasks", "crash_limit", "state"); got[0] != `50 {"MaxCrashes":5} completed` {
+	jobs := sourcetest.Frame(t, d, schema.Jobs)
+	if got := sourcetest.Cells(t, jobs, "job", "1", "n_tasks", "crash_limit", "state"); got[0] != `50 {"MaxCrashes":5} completed` {
 		t.Fatal(got)
 	}
-	if got := cells(t, jobs, "job", "2", "priority", "time_limit_s"); got[0] != "5 1800.0" {
+	if got := sourcetest.Cells(t, jobs, "job", "2", "priority", "time_limit_s"); got[0] != "5 1800.0" {
 		t.Fatal(got)
 	}
-	if got := cells(t, jobs, "job", "3", "crash_limit", "state", "cancel_reason"); got[0] != "NeverRestart canceled wrong input deck" {
+	if got := sourcetest.Cells(t, jobs, "job", "3", "crash_limit", "state", "cancel_reason"); got[0] != "NeverRestart canceled wrong input deck" {
 		t.Fatal(got)
 	}
-	if a := mustFrame(t, d, schema.Allocations); a.NumRows() != 1 || a.FormatValue(0, 0) != "4410231" {
+	if a := sourcetest.Frame(t, d, schema.Allocations); a.NumRows() != 1 || a.FormatValue(0, 0) != "4410231" {
 		t.Fatal(a)
 	}
-	if p := mustFrame(t, d, schema.Perf); p.NumRows() != 7 {
+	if p := sourcetest.Frame(t, d, schema.Perf); p.NumRows() != 7 {
 		t.Fatalf("%d overview samples, want 7", p.NumRows())
 	}
 }
@@ -144,7 +145,7 @@ func TestHyperQueueRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tasks := mustFrame(t, d, schema.Tasks)
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
 	cols := []string{"task", "attempt", "worker", "workers", "req_cpus", "req_gpus", "req_mem_mb", "policy", "req_estimated", "state", "end"}
 	got := map[string]string{}
 	for i := 0; i < tasks.NumRows(); i++ {
@@ -179,31 +180,31 @@ func TestHyperQueueRules(t *testing.T) {
 	if len(got) != len(want) {
 		t.Errorf("attempts %v", got)
 	}
-	pl := mustFrame(t, d, schema.Placements).Where("job", "==", "2")
+	pl := sourcetest.Frame(t, d, schema.Placements).Where("job", "==", "2")
 	if c := pl.Select("worker", "state", "end"); c.NumRows() != 2 || c.FormatValue(1, 1) != "lost" || c.FormatValue(2, 1) != "2026-01-01T00:00:07.000000Z" || c.FormatValue(2, 0) != "2026-01-01T00:00:10.000000Z" {
 		t.Fatalf("multi-node placements\n%s", c)
 	}
 	// The task-failed after the loss refers to a task no longer running.
-	if got := cells(t, tasks, "state", "failed", "task"); len(got) != 0 {
+	if got := sourcetest.Cells(t, tasks, "state", "failed", "task"); len(got) != 0 {
 		t.Fatal(got)
 	}
-	jobs := mustFrame(t, d, schema.Jobs)
-	if got := cells(t, jobs, "job", "1", "submits", "n_tasks", "graph", "max_fails", "crash_limit", "state"); got[0] != "2 6 true 2 Unlimited open" {
+	jobs := sourcetest.Frame(t, d, schema.Jobs)
+	if got := sourcetest.Cells(t, jobs, "job", "1", "submits", "n_tasks", "graph", "max_fails", "crash_limit", "state"); got[0] != "2 6 true 2 Unlimited open" {
 		t.Fatal(got)
 	}
 	// An unknown event type is kept with its raw text and counted.
-	ev := mustFrame(t, d, schema.Events)
-	if got := cells(t, ev, "type", "job-frobnicated", "job", "data"); len(got) != 1 || !strings.Contains(got[0], `"job":9`) {
+	ev := sourcetest.Frame(t, d, schema.Events)
+	if got := sourcetest.Cells(t, ev, "type", "job-frobnicated", "job", "data"); len(got) != 1 || !strings.Contains(got[0], `"job":9`) {
 		t.Fatal(got)
 	}
-	if got := cells(t, ev, "type", "(untyped)", "job"); len(got) != 1 {
+	if got := sourcetest.Cells(t, ev, "type", "(untyped)", "job"); len(got) != 1 {
 		t.Fatal(got)
 	}
 	if len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0].String(), "1 events of an unknown type") {
 		t.Fatal(d.Warnings)
 	}
 	// mem Sum 10240000 = 1024 MiB; gpus from the gpus/amd List
-	if got := cells(t, mustFrame(t, d, schema.Workers), "worker", "1", "cpus", "gpus", "mem_mb", "reason"); got[0] != "8.0 3.0 1024.0 HeartbeatLost" {
+	if got := sourcetest.Cells(t, sourcetest.Frame(t, d, schema.Workers), "worker", "1", "cpus", "gpus", "mem_mb", "reason"); got[0] != "8.0 3.0 1024.0 HeartbeatLost" {
 		t.Fatal(got)
 	}
 }
@@ -222,8 +223,8 @@ func TestHyperQueueOldShapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tasks := mustFrame(t, d, schema.Tasks)
-	got := strings.Join(cells(t, tasks, "job", "1", "task", "worker", "instance", "state", "req_estimated", "submit"), "|")
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
+	got := strings.Join(sourcetest.Cells(t, tasks, "job", "1", "task", "worker", "instance", "state", "req_estimated", "submit"), "|")
 	if got != "0 null null success true 2023-01-01T00:00:00.100000Z|1 null null canceled true 2023-01-01T00:00:00.100000Z" {
 		t.Fatal(got)
 	}
@@ -232,13 +233,12 @@ func TestHyperQueueOldShapes(t *testing.T) {
 func TestHyperQueueBadInput(t *testing.T) {
 	good := `{"event":{"type":"server-start"},"time":"2026-01-01T00:00:00Z"}` + "\n"
 	_, err := hqString(t, good+`{"event":{"type":"task-started","job":1},"time":"2026-01-01T00:00:01Z"}`+"\n", source.Options{})
-	mustContain(t, err, "journal.jsonl:2:", `field task`, `want a "task" field in a task-started event`)
+	sourcetest.MustContain(t, err, "journal.jsonl:2:", `field task`, `want a "task" field in a task-started event`)
 	_, err = hqString(t, good+`{"event":{"type":"server-stop"},"time":"yesterday"}`+"\n", source.Options{})
-	mustContain(t, err, "journal.jsonl:2: field time", `got "yesterday"`, "RFC 3339")
+	sourcetest.MustContain(t, err, "journal.jsonl:2: field time", `got "yesterday"`, "RFC 3339")
 	_, err = hqString(t, good+"not json\n"+good, source.Options{})
-	mustContain(t, err, "journal.jsonl:2:", "want a JSON object")
-	var pe *source.ParseError
-	if !asParseError(err, &pe) || pe.Line != 2 {
+	sourcetest.MustContain(t, err, "journal.jsonl:2:", "want a JSON object")
+	if pe, ok := sourcetest.ParseError(err); !ok || pe.Line != 2 {
 		t.Fatalf("want a *ParseError at line 2, got %v", err)
 	}
 	// Lenient: every bad line is listed, plus a total.
@@ -249,7 +249,7 @@ func TestHyperQueueBadInput(t *testing.T) {
 	if len(d.Warnings) != 3 || d.Warnings[0].Line != 2 || d.Warnings[1].Line != 4 || !strings.Contains(d.Warnings[2].Msg, "2 bad records skipped") {
 		t.Fatal(d.Warnings)
 	}
-	if mustFrame(t, d, schema.Events).NumRows() != 2 {
+	if sourcetest.Frame(t, d, schema.Events).NumRows() != 2 {
 		t.Fatal("the good lines are kept")
 	}
 	// A truncated last line (a journal still being written) is a warning
@@ -260,26 +260,6 @@ func TestHyperQueueBadInput(t *testing.T) {
 	}
 	if len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0].String(), "journal.jsonl:2: truncated last line") {
 		t.Fatal(d.Warnings)
-	}
-}
-
-// Options.Frames builds only the frames asked for, and those are the same
-// as in a full load.
-func TestHyperQueueSelectedFrames(t *testing.T) {
-	path := bundled("hq/synthetic_v0.26_journal.jsonl")
-	full := loadHQ(t, path)
-	part, err := OpenWith(source.Options{Frames: []string{schema.Placements, schema.Workers}}, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := strings.Join(part.Names(), " "); got != "placements workers" {
-		t.Fatalf("frames %s, want placements workers", got)
-	}
-	for _, name := range []string{schema.Placements, schema.Workers} {
-		a, b := mustFrame(t, full, name), mustFrame(t, part, name)
-		if a.NumRows() == 0 || csvText(t, a) != csvText(t, b) {
-			t.Fatalf("%s differs from the full load:\n%s\n%s", name, a, b)
-		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // Loading only some columns (Options.Columns) gives exactly the full
@@ -22,25 +23,25 @@ func TestColumnsOption(t *testing.T) {
 	}{
 		// measured columns, one that took the "measured_" prefix, and the
 		// attempt's own columns, in an order of our choosing
-		{bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Tasks, []string{"mem_mb", "final", "task", "measured_start", "cores", "exit_code", "limits_exceeded", "req_cpus"}},
-		{bundled("taskvine/cctools-test_2025-04-25_transactions.log"), schema.Tasks, []string{"end_line", "state", "source", "job"}},
-		{bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Placements, []string{"worker", "start"}},
-		{bundled("epmt/804280"), schema.Procs, []string{"tags", "cpu_time", "usertime", "numtids", "tag.op", "rdtsc_duration", "start"}},
-		{bundled("epmt/804280"), schema.Threads, []string{"pid", "systemtime", "tid"}},
+		{sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Tasks, []string{"mem_mb", "final", "task", "measured_start", "cores", "exit_code", "limits_exceeded", "req_cpus"}},
+		{sourcetest.Bundled("taskvine/cctools-test_2025-04-25_transactions.log"), schema.Tasks, []string{"end_line", "state", "source", "job"}},
+		{sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Placements, []string{"worker", "start"}},
+		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"tags", "cpu_time", "usertime", "numtids", "tag.op", "rdtsc_duration", "start"}},
+		{sourcetest.Bundled("epmt/804280"), schema.Threads, []string{"pid", "systemtime", "tid"}},
 		// the bench script's: no text but tags, metrics only for cpu_time
-		{bundled("epmt/804280"), schema.Procs, []string{"start", "end", "tags", "cpu_time", "numtids"}},
-		{bundled("epmt/804280"), schema.Procs, []string{"host", "exename", "args", "path", "file", "line", "ppid", "exitsignal"}},
-		{bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Tasks, []string{"state", "worker", "start"}},
-		{bundled("balsam"), schema.Jobs, []string{"job", "state"}},
+		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"start", "end", "tags", "cpu_time", "numtids"}},
+		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"host", "exename", "args", "path", "file", "line", "ppid", "exitsignal"}},
+		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Tasks, []string{"state", "worker", "start"}},
+		{sourcetest.Bundled("balsam"), schema.Jobs, []string{"job", "state"}},
 		// Balsam events skip data, returncode, error, batch_job and tags
-		{bundled("balsam"), schema.Events, []string{"tag.experiment", "to_state", "num_nodes", "time", "from_state", "id"}},
-		{bundled("balsam"), schema.Events, []string{"returncode", "error", "batch_job", "tags", "data"}},
+		{sourcetest.Bundled("balsam"), schema.Events, []string{"tag.experiment", "to_state", "num_nodes", "time", "from_state", "id"}},
+		{sourcetest.Bundled("balsam"), schema.Events, []string{"returncode", "error", "batch_job", "tags", "data"}},
 	} {
 		full, err := Open(c.path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := mustFrame(t, full, c.frame).Select(c.cols...)
+		want := sourcetest.Frame(t, full, c.frame).Select(c.cols...)
 		if want.Err() != nil {
 			t.Fatalf("%s %s: %v", c.path, c.frame, want.Err())
 		}
@@ -48,11 +49,11 @@ func TestColumnsOption(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.path, c.frame, err)
 		}
-		got := mustFrame(t, some, c.frame)
+		got := sourcetest.Frame(t, some, c.frame)
 		if !slices.Equal(got.Names(), c.cols) {
 			t.Errorf("%s %s: columns %v, want %v", c.path, c.frame, got.Names(), c.cols)
 		}
-		if g, w := csvText(t, got), csvText(t, want); g != w {
+		if g, w := sourcetest.CSV(t, got), sourcetest.CSV(t, want); g != w {
 			t.Errorf("%s %s: projected load differs from the full load's columns\ngot  %.300s\nwant %.300s", c.path, c.frame, g, w)
 		}
 		// the frames not named keep all their columns
@@ -71,7 +72,7 @@ func TestColumnsOption(t *testing.T) {
 // columns that only the tasks and jobs frames hold: the events (their tags
 // and batch job come from the jobs file) are unchanged.
 func TestColumnsOptionBalsamFrames(t *testing.T) {
-	path := bundled("balsam")
+	path := sourcetest.Bundled("balsam")
 	full, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -84,10 +85,10 @@ func TestColumnsOptionBalsamFrames(t *testing.T) {
 	if _, ok := some.Frames[schema.Tasks]; ok {
 		t.Errorf("tasks frame built though not asked for")
 	}
-	if g, w := csvText(t, mustFrame(t, some, schema.Events)), csvText(t, mustFrame(t, full, schema.Events).Select(cols...)); g != w {
+	if g, w := sourcetest.CSV(t, sourcetest.Frame(t, some, schema.Events)), sourcetest.CSV(t, sourcetest.Frame(t, full, schema.Events).Select(cols...)); g != w {
 		t.Errorf("events differ from the full load's\ngot  %.300s\nwant %.300s", g, w)
 	}
-	if g, w := csvText(t, mustFrame(t, some, schema.Allocations)), csvText(t, mustFrame(t, full, schema.Allocations)); g != w {
+	if g, w := sourcetest.CSV(t, sourcetest.Frame(t, some, schema.Allocations)), sourcetest.CSV(t, sourcetest.Frame(t, full, schema.Allocations)); g != w {
 		t.Errorf("allocations differ from the full load's")
 	}
 	_, err = OpenWith(source.Options{Columns: map[string][]string{schema.Events: {"time", "dat"}}}, path)
@@ -99,26 +100,26 @@ func TestColumnsOptionBalsamFrames(t *testing.T) {
 // The public loaders project too, and a column the frame lacks is an
 // error naming the columns it has.
 func TestColumnsOptionErrors(t *testing.T) {
-	path := bundled("workqueue/realrun_wq_7.17.1_transactions.log")
-	d := loadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadWorkQueue(f, o) },
+	path := sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log")
+	d := sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadWorkQueue(f, o) },
 		source.Options{Columns: map[string][]string{schema.Tasks: {"task", "state"}, "no such frame": {"x"}}})
-	if got := mustFrame(t, d, schema.Tasks).Names(); !slices.Equal(got, []string{"task", "state"}) {
+	if got := sourcetest.Frame(t, d, schema.Tasks).Names(); !slices.Equal(got, []string{"task", "state"}) {
 		t.Errorf("LoadWorkQueue kept %v", got)
 	}
 	_, err := OpenWith(source.Options{Columns: map[string][]string{schema.Tasks: {"task", "mem"}}}, path)
 	if err == nil || !strings.Contains(err.Error(), `no column "mem"`) || !strings.Contains(err.Error(), " mem_mb,") || !strings.Contains(err.Error(), " measured_start,") {
 		t.Errorf("unknown column: got %v", err)
 	}
-	_, err = OpenWith(source.Options{Columns: map[string][]string{schema.Procs: {"cpu_time", "tag.nope"}}}, bundled("epmt/804280"))
+	_, err = OpenWith(source.Options{Columns: map[string][]string{schema.Procs: {"cpu_time", "tag.nope"}}}, sourcetest.Bundled("epmt/804280"))
 	if err == nil || !strings.Contains(err.Error(), `no column "tag.nope"`) || !strings.Contains(err.Error(), "tag.op_instance") || !strings.Contains(err.Error(), "usertime") {
 		t.Errorf("unknown EPMT column: got %v", err)
 	}
 	// with several inputs the "file" column merging adds can be named
-	two, err := OpenWith(source.Options{Columns: map[string][]string{schema.Tasks: {"file", "task"}}}, path, bundled("taskvine/cctools-test_2025-04-25_transactions.log"))
+	two, err := OpenWith(source.Options{Columns: map[string][]string{schema.Tasks: {"file", "task"}}}, path, sourcetest.Bundled("taskvine/cctools-test_2025-04-25_transactions.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := mustFrame(t, two, schema.Tasks).Names(); !slices.Equal(got, []string{"file", "task"}) {
+	if got := sourcetest.Frame(t, two, schema.Tasks).Names(); !slices.Equal(got, []string{"file", "task"}) {
 		t.Errorf("merged load kept %v", got)
 	}
 }

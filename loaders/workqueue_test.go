@@ -8,11 +8,12 @@ import (
 
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // A file holding two appended runs: ids restart, every row has its run.
 func TestWorkQueueAppendedRuns(t *testing.T) {
-	b, err := os.ReadFile(bundled("workqueue/realrun_wq_7.17.1_transactions.log"))
+	b, err := os.ReadFile(sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,14 +21,14 @@ func TestWorkQueueAppendedRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tasks := mustFrame(t, d, schema.Tasks)
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
 	if got := render(groupCounts(t, tasks, "run")); got != "0:20 1:20" {
 		t.Fatal(got)
 	}
 	if n := tasks.GroupBy("run", "task").NumGroups(); n != 32 {
 		t.Fatalf("%d tasks, want 16 per run", n)
 	}
-	if got := render(groupCounts(t, mustFrame(t, d, schema.Workers), "run")); got != "0:3 1:3" {
+	if got := render(groupCounts(t, sourcetest.Frame(t, d, schema.Workers), "run")); got != "0:3 1:3" {
 		t.Fatal(got)
 	}
 }
@@ -52,12 +53,12 @@ func TestWorkQueueOldVersions(t *testing.T) {
 	if d.Source != "workqueue" {
 		t.Fatal(d.Source)
 	}
-	tasks := mustFrame(t, d, schema.Tasks)
-	got := strings.Join(cells(t, tasks, "task", "1", "worker", "state", "exit_code", "final", "req_cpus", "req_mem_mb", "measured_start", "measured_end", "wall_time_s", "mem_mb"), "")
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
+	got := strings.Join(sourcetest.Cells(t, tasks, "task", "1", "worker", "state", "exit_code", "final", "req_cpus", "req_mem_mb", "measured_start", "measured_end", "wall_time_s", "mem_mb"), "")
 	if got != "worker-1 success null true 2.0 512.0 2017-07-14T02:40:00.000300Z 2017-07-14T02:40:02.500300Z 2.5 100.0" {
 		t.Fatal(got)
 	}
-	if got := strings.Join(cells(t, tasks, "task", "2", "attempt", "state", "done_result"), ""); got != "0 canceled CANCELED" {
+	if got := strings.Join(sourcetest.Cells(t, tasks, "task", "2", "attempt", "state", "done_result"), ""); got != "0 canceled CANCELED" {
 		t.Fatal(got)
 	}
 }
@@ -86,7 +87,7 @@ func TestWorkQueueMeasuredRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tasks := mustFrame(t, d, schema.Tasks)
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
 	want := map[int64]string{
 		1: "7.0 3.0 null true null null",
 		2: "5.0 2.0 1.0 false null null",

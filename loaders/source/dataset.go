@@ -143,11 +143,6 @@ type Options struct {
 	// building the other columns where that saves time and memory (the
 	// Work Queue and TaskVine tasks frame, EPMT procs and threads).
 	Columns map[string][]string
-
-	// inner marks the options OpenWith hands to the loaders of its
-	// inputs: they use Columns only to skip work, and the merged dataset
-	// is projected once, at the end.
-	Inner bool
 }
 
 // keeps reports whether column col of frame name is kept by Columns.
@@ -158,7 +153,7 @@ func (o Options) Keeps(name, col string) bool {
 
 // project applies Columns to d, the result of a load that returned err.
 func (o Options) Project(d *Dataset, err error) (*Dataset, error) {
-	if err != nil || o.Inner || len(o.Columns) == 0 {
+	if err != nil || len(o.Columns) == 0 {
 		return d, err
 	}
 	for _, name := range slices.Sorted(maps.Keys(o.Columns)) {

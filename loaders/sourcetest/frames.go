@@ -1,8 +1,8 @@
-package loaders
+package sourcetest
 
 import (
+	"errors"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,22 +12,9 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
-// sharedData returns the path of a file in ../shared/data, skipping the
-// test when the shared folder is not beside the checkout (a user's clone).
-func sharedData(t testing.TB, rel string) string {
-	t.Helper()
-	p := filepath.Join("..", "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("../shared/data/%s is not here (it sits beside the repository on CI and developer machines): %v", rel, err)
-	}
-	return p
-}
-
-// bundled returns the path of a real file copied into testdata/ (see
-// testdata/README.md).
-func bundled(rel string) string { return filepath.Join("..", "testdata", rel) }
-
-func loadFile(t testing.TB, path string, load func(*os.File, source.Options) (*source.Dataset, error), o source.Options) *source.Dataset {
+// LoadFile opens path and loads it with load and o (o.Name defaults to
+// path), failing the test on an error.
+func LoadFile(t testing.TB, path string, load func(*os.File, source.Options) (*source.Dataset, error), o source.Options) *source.Dataset {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -44,7 +31,9 @@ func loadFile(t testing.TB, path string, load func(*os.File, source.Options) (*s
 	return d
 }
 
-func mustFrame(t testing.TB, d *source.Dataset, name string) *frame.Frame {
+// Frame returns d's frame name, failing the test when it is missing or
+// holds an error.
+func Frame(t testing.TB, d *source.Dataset, name string) *frame.Frame {
 	t.Helper()
 	f, err := d.Frame(name)
 	if err != nil {
@@ -56,8 +45,9 @@ func mustFrame(t testing.TB, d *source.Dataset, name string) *frame.Frame {
 	return f
 }
 
-// counts returns "value:count" pairs of a column, sorted by value.
-func counts(t testing.TB, f *frame.Frame, col string) string {
+// Counts returns the "value:count" pairs of column col of f, sorted by
+// value and joined by spaces.
+func Counts(t testing.TB, f *frame.Frame, col string) string {
 	t.Helper()
 	vc := f.ValueCounts(col)
 	if vc.Err() != nil {
@@ -71,8 +61,10 @@ func counts(t testing.TB, f *frame.Frame, col string) string {
 	return strings.Join(parts, " ")
 }
 
-// cells renders the given columns of the rows where col == value.
-func cells(t testing.TB, f *frame.Frame, where, value string, cols ...string) []string {
+// Cells renders columns cols of the rows of f where column where equals
+// value (read as an integer when the column holds integers), one string
+// per row with the cells joined by spaces.
+func Cells(t testing.TB, f *frame.Frame, where, value string, cols ...string) []string {
 	t.Helper()
 	var v any = value
 	if ty, _ := f.Type(where); ty == frame.Int64 {
@@ -97,7 +89,9 @@ func cells(t testing.TB, f *frame.Frame, where, value string, cols ...string) []
 	return out
 }
 
-func mustContain(t testing.TB, err error, want ...string) {
+// MustContain fails the test unless err is an error whose text holds
+// every string of want.
+func MustContain(t testing.TB, err error, want ...string) {
 	t.Helper()
 	if err == nil {
 		t.Fatalf("want an error containing %q, got nil", want)
@@ -109,18 +103,15 @@ func mustContain(t testing.TB, err error, want ...string) {
 	}
 }
 
-func asParseError(err error, target **source.ParseError) bool {
-	pe, ok := err.(*source.ParseError)
-	if ok {
-		*target = pe
-	}
-	return ok
+// ParseError returns err as a *source.ParseError, if it is one.
+func ParseError(err error) (*source.ParseError, bool) {
+	var pe *source.ParseError
+	ok := errors.As(err, &pe)
+	return pe, ok
 }
 
-func countAgg() frame.Agg { return frame.Count() }
-
-// csvText renders f as CSV, failing the test on an error.
-func csvText(t *testing.T, f *frame.Frame) string {
+// CSV renders f as CSV, failing the test on an error.
+func CSV(t testing.TB, f *frame.Frame) string {
 	t.Helper()
 	var b strings.Builder
 	if err := f.WriteCSV(&b); err != nil {

@@ -1,0 +1,33 @@
+package schema
+
+// The task states of the canonical "state" column. A source's own word
+// for a state stays in "raw_state".
+const (
+	Waiting   = "waiting"   // submitted, not started
+	Running   = "running"   // started, no end recorded
+	Success   = "success"   // ended with success
+	Failed    = "failed"    // ended with a failure of the task itself
+	Canceled  = "canceled"  // canceled by the user or the system
+	Lost      = "lost"      // its worker was lost, or it was restarted elsewhere
+	Exhausted = "exhausted" // exceeded its resources (Work Queue, TaskVine)
+	Forsaken  = "forsaken"  // given up by the manager without a result (TaskVine)
+	Timeout   = "timeout"   // exceeded its time limit
+)
+
+// States returns the task state vocabulary, in the order above.
+func States() []string {
+	return []string{Waiting, Running, Success, Failed, Canceled, Lost, Exhausted, Forsaken, Timeout}
+}
+
+// Ended reports whether state is a final state (not waiting or running).
+func Ended(state string) bool { return state != Waiting && state != Running && state != "" }
+
+// KnownState reports whether state is in the vocabulary.
+func KnownState(state string) bool {
+	for _, s := range States() {
+		if s == state {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,17 @@
+package loaders
+
+import "github.com/jobframe/jobframe/loaders/source"
+
+// Formats returns the formats OpenWith reads, in the order it offers an
+// input to them: the first whose Sniff accepts the input loads it. The
+// order matters where two could claim an input: EPMT goes by file names
+// first, and a HyperQueue journal line could look like Balsam JSON.
+func Formats() []source.Format {
+	return []source.Format{
+		epmtFormat(),
+		hqFormat(),
+		balsamFormat(),
+		transactionsFormat(),
+		performanceFormat(),
+	}
+}

@@ -1,0 +1,118 @@
+package loaders
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/klauspost/compress/zstd"
+)
+
+// input is one opened, decompressed source with its first bytes.
+type input struct {
+	path  string
+	r     *bufio.Reader
+	head  []byte
+	size  int64 // bytes of a plain file (0: not known, as for stdin or compressed input)
+	close func()
+}
+
+// sized returns the input's reader with its first bytes and size, as
+// the formats' loaders receive it.
+func (in *input) sized() io.Reader {
+	return &source.SizedReader{Reader: in.r, Head: in.head, Size: in.size}
+}
+
+func openInput(path string, p *source.Progress) (*input, error) {
+	var r io.Reader
+	closeFile := func() {}
+	if path == "-" {
+		r = os.Stdin
+	} else {
+		fh, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		r, closeFile = fh, func() { fh.Close() }
+		if st, err := fh.Stat(); err == nil && p != nil {
+			p.Expect(st.Size())
+		}
+	}
+	if p != nil {
+		r = p.Reader(r)
+	}
+	dr, closeDec, err := decompress(r, path)
+	if err != nil {
+		closeFile()
+		return nil, err
+	}
+	var size int64
+	if _, plain := dr.(*bufio.Reader); plain && path != "-" {
+		if st, err := os.Stat(path); err == nil {
+			size = st.Size()
+		}
+	}
+	br := bufio.NewReaderSize(dr, 1<<20)
+	head, err := br.Peek(64 << 10)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		closeDec()
+		closeFile()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &input{path: path, r: br, head: head, size: size, close: func() { closeDec(); closeFile() }}, nil
+}
+
+// decompress wraps r in a gzip or zstd reader when its first bytes are
+// that format's magic number.
+func decompress(r io.Reader, name string) (io.Reader, func(), error) {
+	br := bufio.NewReader(r)
+	magic, _ := br.Peek(4)
+	switch {
+	case len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: gzip: %w", name, err)
+		}
+		return zr, func() { zr.Close() }, nil
+	case bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		zr, err := zstd.NewReader(br)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: zstd: %w", name, err)
+		}
+		return zr, zr.Close, nil
+	}
+	return br, func() {}, nil
+}
+
+// folderFiles lists the regular, non-hidden files of dir in name order,
+// and those of its subfolders down to depth more levels.
+func folderFiles(dir string, depth int) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		switch {
+		case e.Type().IsRegular():
+			out = append(out, p)
+		case e.IsDir() && depth > 0:
+			sub, err := folderFiles(p, depth-1)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, sub...)
+		}
+	}
+	return out, nil
+}
