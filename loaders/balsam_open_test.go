@@ -34,13 +34,13 @@ func TestBalsamSample(t *testing.T) {
 		t.Fatal("span")
 	}
 	want := "FAILED:1 JOB_FINISHED:59 POSTPROCESSED:4 PREPROCESSED:60 READY:6 RESTART_READY:9 RUNNING:69 RUN_DONE:59 RUN_ERROR:7 RUN_TIMEOUT:3 STAGED_IN:60"
-	if got := render(groupCounts(t, ev, "to_state")); got != want {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, ev, "to_state")); got != want {
 		t.Fatalf("to_state\n got %s\nwant %s", got, want)
 	}
-	if got := render(groupCounts(t, ev.Where("to_state", "==", "RUNNING"), "num_nodes")); got != "0.25:35 1.0:32 2.0:2" {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, ev.Where("to_state", "==", "RUNNING"), "num_nodes")); got != "0.25:35 1.0:32 2.0:2" {
 		t.Fatal(got)
 	}
-	if got := render(groupCounts(t, ev, "data")); !strings.Contains(got, "{}:206") || !strings.Contains(got, `{"message":"Skipped stage out"}:55`) {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, ev, "data")); !strings.Contains(got, "{}:206") || !strings.Contains(got, `{"message":"Skipped stage out"}:55`) {
 		t.Fatal(got)
 	}
 	if n := ev.Where("returncode", "not-null", nil).Where("error", "not-null", nil).NumRows(); n != 7 {
@@ -61,15 +61,15 @@ func TestBalsamSample(t *testing.T) {
 		t.Fatal(n)
 	}
 	// Creation events of the foo and bar jobs share two timestamps.
-	if got := render(groupCounts(t, ev.Where("from_state", "==", "CREATED"), "time")); got != "2021-03-10T12:00:01.123456Z:30 2021-03-10T12:01:31.654321Z:30" {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, ev.Where("from_state", "==", "CREATED"), "time")); got != "2021-03-10T12:00:01.123456Z:30 2021-03-10T12:01:31.654321Z:30" {
 		t.Fatal(got)
 	}
 
 	jobs := sourcetest.Frame(t, d, schema.Jobs)
-	if got := render(groupCounts(t, jobs, "state")); got != "FAILED:1 JOB_FINISHED:59" {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, jobs, "state")); got != "FAILED:1 JOB_FINISHED:59" {
 		t.Fatal(got)
 	}
-	if got := render(groupCounts(t, jobs, "batch_job")); got != "1:18 2:42" {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, jobs, "batch_job")); got != "1:18 2:42" {
 		t.Fatal(got)
 	}
 	if got := sourcetest.Cells(t, jobs, "state", "FAILED", "job")[0]; got != "53" {
@@ -79,11 +79,11 @@ func TestBalsamSample(t *testing.T) {
 		t.Fatal(got) // +00:00 offset honoured
 	}
 	tasks := sourcetest.Frame(t, d, schema.Tasks)
-	if got := render(groupCounts(t, tasks, "state")); got != "failed:7 success:59 timeout:3" {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, tasks, "state")); got != "failed:7 success:59 timeout:3" {
 		t.Fatal(got)
 	}
 	multi := tasks.Where("tag.experiment", "==", "foo").GroupBy("task").Agg(frame.Count().As("runs")).Where("runs", ">", 1)
-	if got := render(groupCounts(t, multi, "task", "runs")); got != "14 2:1 22 2:1 27 2:1 30 2:1 4 2:1 9 3:1" {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, multi, "task", "runs")); got != "14 2:1 22 2:1 27 2:1 30 2:1 4 2:1 9 3:1" {
 		t.Fatal(got)
 	}
 	al := sourcetest.Frame(t, d, schema.Allocations)

@@ -4,7 +4,6 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,10 +32,10 @@ func TestEPMT12340TSV(t *testing.T) {
 	if p.NumRows() != 18 || sourcetest.Frame(t, d, schema.Threads).NumRows() != 18 {
 		t.Fatal(p.NumRows())
 	}
-	if got := render(groupCounts(t, p, "exename")); got != "cut:1 echo:16 sed:1" {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, p, "exename")); got != "cut:1 echo:16 sed:1" {
 		t.Fatal(got)
 	}
-	if got := render(groupCounts(t, p, "ppid", "tags", "host", "numtids")); got != "27535  perftools.org 1:18" {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, p, "ppid", "tags", "host", "numtids")); got != "27535  perftools.org 1:18" {
 		t.Fatal(got)
 	}
 	ut, _, _ := p.Int64s("usertime")
@@ -97,10 +96,10 @@ func TestEPMT804280(t *testing.T) {
 	if p.NumRows() != 435 {
 		t.Fatal(p.NumRows())
 	}
-	if got := render(groupCounts(t, p.Where("numtids", ">", 1), "exename", "numtids")); got != "host 4:8 uberftp 4:3" {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, p.Where("numtids", ">", 1), "exename", "numtids")); got != "host 4:8 uberftp 4:3" {
 		t.Fatal(got)
 	}
-	if got := render(groupCounts(t, p, "tags")); got != ":77 op:hsmget;op_instance:1;op_sequence:1:108 op:hsmget;op_instance:1;op_sequence:3:95 op:hsmget;op_instance:3;op_sequence:2:90 op:hsmget;op_instance:3;op_sequence:4:65" {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, p, "tags")); got != ":77 op:hsmget;op_instance:1;op_sequence:1:108 op:hsmget;op_instance:1;op_sequence:3:95 op:hsmget;op_instance:3;op_sequence:2:90 op:hsmget;op_instance:3;op_sequence:4:65" {
 		t.Fatal(got)
 	}
 	if n := p.GroupBy("pid").NumGroups(); n != 435 {
@@ -154,54 +153,11 @@ func TestEPMTArchive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := render(groupCounts(t, sourcetest.Frame(t, all, schema.Jobs), "job")); got != "12340:1 615503:1 804280:1" {
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, sourcetest.Frame(t, all, schema.Jobs), "job")); got != "12340:1 615503:1 804280:1" {
 		t.Fatal(got)
 	}
 	if n := sourcetest.Frame(t, all, schema.Procs).NumRows(); n != 435+4+18 {
 		t.Fatal(n)
-	}
-}
-
-// A TSV process whose second thread holds a bad value is skipped whole in
-// lenient mode: the thread row already read for it is dropped, and the
-// next process's threads keep their own values.
-func TestEPMTTSVBadThreadLenient(t *testing.T) {
-	header, err := os.ReadFile(sourcetest.Bundled("epmt/12340/perftools.org-papiex-header.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(sourcetest.Bundled("epmt/12340/perftools.org-papiex.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	f := strings.Split(lines[1], "\t")
-	df := strings.Trim(f[0], "{}")
-	f[0] = "{" + df + "," + strings.Replace(df, ",", ",x", 1) + "}" // two threads, the second bad
-	f[12] = "2"                                                     // numtids
-	tsv := lines[0] + "\n" + strings.Join(f, "\t") + "\n" + lines[2] + "\n"
-	d, err := LoadEPMT([]EPMTFile{{Name: "j/perftools.org-papiex-header.tsv", R: strings.NewReader(string(header))},
-		{Name: "j/perftools.org-papiex.tsv", R: strings.NewReader(tsv)}}, source.Options{Lenient: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(d.Warnings) == 0 || !strings.Contains(fmt.Sprint(d.Warnings), "j/perftools.org-papiex.tsv:2: field threads_df") {
-		t.Errorf("warnings %v", d.Warnings)
-	}
-	// the reader keeps no rows of the skipped process
-	metrics, err := readPapiexHeader(strings.NewReader(string(header)), "h")
-	if err != nil {
-		t.Fatal(err)
-	}
-	procs, rows, err := readPapiexTSV(strings.NewReader(tsv), metrics, &source.Problems{File: "t", Lenient: true}, newPapiexText([nStrFields]bool{}))
-	if err != nil || len(procs) != 2 || rows.n() != 2 || procs[1].row0 != 1 {
-		t.Errorf("readPapiexTSV: %d processes, %d rows, err %v", len(procs), rows.n(), err)
-	}
-	full := openEPMT(t, sourcetest.Bundled("epmt/12340"))
-	want := sourcetest.Frame(t, full, schema.Threads).Where("pid", "in", []int64{27552, 27554}).Drop("job", "file")
-	got := sourcetest.Frame(t, d, schema.Threads).Drop("job", "file")
-	if g, w := sourcetest.CSV(t, got), sourcetest.CSV(t, want); g != w {
-		t.Errorf("threads\n got %s\nwant %s", g, w)
 	}
 }
 

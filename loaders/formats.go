@@ -1,6 +1,12 @@
 package loaders
 
-import "github.com/jobframe/jobframe/loaders/source"
+import (
+	"github.com/jobframe/jobframe/loaders/balsam"
+	"github.com/jobframe/jobframe/loaders/cctools"
+	"github.com/jobframe/jobframe/loaders/epmt"
+	"github.com/jobframe/jobframe/loaders/hyperqueue"
+	"github.com/jobframe/jobframe/loaders/source"
+)
 
 // Formats returns the formats OpenWith reads, in the order it offers an
 // input to them: the first whose Sniff accepts the input loads it. The
@@ -8,10 +14,10 @@ import "github.com/jobframe/jobframe/loaders/source"
 // first, and a HyperQueue journal line could look like Balsam JSON.
 func Formats() []source.Format {
 	return []source.Format{
-		epmtFormat(),
-		hqFormat(),
-		balsamFormat(),
-		transactionsFormat(),
-		performanceFormat(),
+		epmt.Format(),
+		hyperqueue.Format(),
+		balsam.Format(),
+		cctools.Transactions(),
+		cctools.Performance(),
 	}
 }

@@ -13,7 +13,10 @@ import (
 // as in a full load.
 func TestHyperQueueSelectedFrames(t *testing.T) {
 	path := sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl")
-	full := loadHQ(t, path)
+	full, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	part, err := OpenWith(source.Options{Frames: []string{schema.Placements, schema.Workers}}, path)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/cctools"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -101,7 +102,7 @@ func TestColumnsOptionBalsamFrames(t *testing.T) {
 // error naming the columns it has.
 func TestColumnsOptionErrors(t *testing.T) {
 	path := sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log")
-	d := sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadWorkQueue(f, o) },
+	d := sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return cctools.LoadWorkQueue(f, o) },
 		source.Options{Columns: map[string][]string{schema.Tasks: {"task", "state"}, "no such frame": {"x"}}})
 	if got := sourcetest.Frame(t, d, schema.Tasks).Names(); !slices.Equal(got, []string{"task", "state"}) {
 		t.Errorf("LoadWorkQueue kept %v", got)

@@ -40,7 +40,7 @@ func (s *session) completer() readline.AutoCompleter {
 		for n := range s.in.Globals() {
 			names = append(names, n)
 		}
-		names = append(names, "frame", "loaders", "ops", "plot", "fmt", "strings", "time")
+		names = append(names, "frame", "schema", "loaders", "ops", "plot", "fmt", "strings", "time")
 		return suffixes(word, names), len([]rune(word))
 	})
 }

@@ -272,7 +272,7 @@ func (s *session) describe(name string) string {
 	if d, ok := symbols.Docs[name]; ok {
 		return d
 	}
-	for _, pkg := range []string{"frame", "loaders", "ops", "plot"} {
+	for _, pkg := range []string{"frame", "schema", "loaders", "ops", "plot"} {
 		if d, ok := symbols.Docs[pkg+"."+name]; ok {
 			return d
 		}
@@ -345,7 +345,7 @@ func (s *session) interactive(history string) error {
 		return err
 	}
 	defer rl.Close()
-	fmt.Fprintln(s.stdout, "jobframe REPL: Go with frame, loaders, ops, plot imported. :help for help, Ctrl-D to leave.")
+	fmt.Fprintln(s.stdout, "jobframe REPL: Go with frame, schema, loaders, ops, plot imported. :help for help, Ctrl-D to leave.")
 	src := ""
 	for {
 		line, err := rl.Readline()

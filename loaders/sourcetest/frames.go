@@ -2,6 +2,7 @@ package sourcetest
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"sort"
 	"strconv"
@@ -118,4 +119,39 @@ func CSV(t testing.TB, f *frame.Frame) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// GroupCounts counts the rows of f by the values of the key columns: the
+// map's keys are the values joined by spaces (null as ""), its values
+// the row counts.
+func GroupCounts(t testing.TB, f *frame.Frame, keys ...string) map[string]int {
+	t.Helper()
+	g := f.GroupBy(keys...).Agg(frame.Count())
+	if g.Err() != nil {
+		t.Fatal(g.Err())
+	}
+	out := map[string]int{}
+	n, _, _ := g.Int64s("count")
+	for i := 0; i < g.NumRows(); i++ {
+		var parts []string
+		for k := range keys {
+			v := g.FormatValue(k, i)
+			if v == "null" {
+				v = ""
+			}
+			parts = append(parts, v)
+		}
+		out[strings.Join(parts, " ")] = int(n[i])
+	}
+	return out
+}
+
+// Render renders counts as "key:n" pairs sorted by key, joined by spaces.
+func Render(counts map[string]int) string {
+	var parts []string
+	for k, v := range counts {
+		parts = append(parts, fmt.Sprintf("%s:%d", k, v))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, " ")
 }

@@ -4,41 +4,21 @@ package symbols
 
 import (
 	"github.com/jobframe/jobframe/loaders"
-	"go/constant"
-	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["github.com/jobframe/jobframe/loaders/loaders"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Allocations":     reflect.ValueOf(constant.MakeFromLiteral("\"allocations\"", token.STRING, 0)),
-		"Events":          reflect.ValueOf(constant.MakeFromLiteral("\"events\"", token.STRING, 0)),
-		"Jobs":            reflect.ValueOf(constant.MakeFromLiteral("\"jobs\"", token.STRING, 0)),
-		"LoadBalsam":      reflect.ValueOf(loaders.LoadBalsam),
-		"LoadEPMT":        reflect.ValueOf(loaders.LoadEPMT),
-		"LoadEPMTArchive": reflect.ValueOf(loaders.LoadEPMTArchive),
-		"LoadHyperQueue":  reflect.ValueOf(loaders.LoadHyperQueue),
-		"LoadPerfLog":     reflect.ValueOf(loaders.LoadPerfLog),
-		"LoadTaskVine":    reflect.ValueOf(loaders.LoadTaskVine),
-		"LoadWorkQueue":   reflect.ValueOf(loaders.LoadWorkQueue),
-		"Open":            reflect.ValueOf(loaders.Open),
-		"OpenWith":        reflect.ValueOf(loaders.OpenWith),
-		"Perf":            reflect.ValueOf(constant.MakeFromLiteral("\"perf\"", token.STRING, 0)),
-		"Placements":      reflect.ValueOf(constant.MakeFromLiteral("\"placements\"", token.STRING, 0)),
-		"Procs":           reflect.ValueOf(constant.MakeFromLiteral("\"procs\"", token.STRING, 0)),
-		"Tasks":           reflect.ValueOf(constant.MakeFromLiteral("\"tasks\"", token.STRING, 0)),
-		"Threads":         reflect.ValueOf(constant.MakeFromLiteral("\"threads\"", token.STRING, 0)),
-		"Transfers":       reflect.ValueOf(constant.MakeFromLiteral("\"transfers\"", token.STRING, 0)),
-		"Workers":         reflect.ValueOf(constant.MakeFromLiteral("\"workers\"", token.STRING, 0)),
+		"Formats":  reflect.ValueOf(loaders.Formats),
+		"Open":     reflect.ValueOf(loaders.Open),
+		"OpenWith": reflect.ValueOf(loaders.OpenWith),
 
 		// type definitions
-		"BalsamFiles": reflect.ValueOf((*loaders.BalsamFiles)(nil)),
-		"Dataset":     reflect.ValueOf((*loaders.Dataset)(nil)),
-		"EPMTFile":    reflect.ValueOf((*loaders.EPMTFile)(nil)),
-		"Options":     reflect.ValueOf((*loaders.Options)(nil)),
-		"ParseError":  reflect.ValueOf((*loaders.ParseError)(nil)),
-		"Progress":    reflect.ValueOf((*loaders.Progress)(nil)),
-		"Warning":     reflect.ValueOf((*loaders.Warning)(nil)),
+		"Dataset":    reflect.ValueOf((*loaders.Dataset)(nil)),
+		"Options":    reflect.ValueOf((*loaders.Options)(nil)),
+		"ParseError": reflect.ValueOf((*loaders.ParseError)(nil)),
+		"Progress":   reflect.ValueOf((*loaders.Progress)(nil)),
+		"Warning":    reflect.ValueOf((*loaders.Warning)(nil)),
 	}
 }

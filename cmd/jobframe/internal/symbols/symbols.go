@@ -5,7 +5,7 @@ package symbols
 
 import "reflect"
 
-//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/jobframe/jobframe/frame github.com/jobframe/jobframe/loaders github.com/jobframe/jobframe/ops github.com/jobframe/jobframe/frame/plot github.com/go-gota/gota/dataframe github.com/go-gota/gota/series
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/jobframe/jobframe/frame github.com/jobframe/jobframe/frame/schema github.com/jobframe/jobframe/loaders github.com/jobframe/jobframe/ops github.com/jobframe/jobframe/frame/plot github.com/go-gota/gota/dataframe github.com/go-gota/gota/series
 //go:generate go run ../apidoc/gendocs
 
 // Symbols maps an import path/name to its exported symbols. yaegi's Use

@@ -1,0 +1,65 @@
+package cctools
+
+import "github.com/jobframe/jobframe/loaders/internal/bytesconv"
+
+// The part of reading a transaction log that needs no shared state:
+// splitting a line into fields, its time, and for TASK records (nearly
+// every line of a log) the resource objects at its end. It runs on the
+// decode goroutines of decodedLines, so that the loader's own goroutine
+// is left with the state machine (cctools_txn.go).
+
+// ccLine is one transaction-log line as a decode goroutine leaves it. Its
+// strings are views of the pipeline's batch, valid while the line is
+// applied; its slices are reused from batch to batch.
+type ccLine struct {
+	fields []string // split on runs of spaces, at most ccFields
+	us     int64    // fields[0], when usOK
+	usOK   bool
+	// TASK records only: the resource objects at the end of the line,
+	// each parsed (entries res[ends[i-1]:ends[i]] of tail[i]) or not a
+	// resource object (bad[i])
+	tail []string
+	res  []rawResource
+	ends []int
+	bad  []bool
+}
+
+// resources returns the parsed entries of the i'th object of l.tail.
+func (l *ccLine) resources(i int) []rawResource {
+	from := 0
+	if i > 0 {
+		from = l.ends[i-1]
+	}
+	return l.res[from:l.ends[i]]
+}
+
+// ccFields is the most fields a record is split into; a TRANSFER's file
+// name (its last field) may hold spaces and is rejoined from the rest.
+const ccFields = 16
+
+// reusable marks ccLine as a value decodeCcLine overwrites whole: its
+// batches are recycled without clearing (see pipeline).
+func (l *ccLine) Reusable() {}
+
+// decodeCcLine fills l from one line of a transaction log.
+func decodeCcLine(raw []byte, l *ccLine) {
+	line := bytesconv.String(raw)
+	l.fields = fields(l.fields, line, ccFields)
+	l.us, l.usOK = 0, false
+	l.tail, l.bad = l.tail[:0], l.bad[:0]
+	l.res, l.ends = l.res[:0], l.ends[:0]
+	if len(l.fields) < 3 {
+		return
+	}
+	l.us, l.usOK = bytesconv.Atoi(l.fields[0])
+	if l.fields[2] != "TASK" {
+		return
+	}
+	l.tail = jsonTail(l.tail, line)
+	for _, s := range l.tail {
+		var err error
+		l.res, err = parseRawResources(s, l.res)
+		l.ends = append(l.ends, len(l.res))
+		l.bad = append(l.bad, err != nil)
+	}
+}

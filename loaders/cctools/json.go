@@ -1,0 +1,298 @@
+package cctools
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+)
+
+// cctools resource JSON: a flat, compact object whose every value is a
+// two-element array [number, "unit"] (rmsummary_print_buffer, jx_print;
+// shared/docs/formats.md §2.2). Numbers are %.16g (exponent forms occur)
+// or integers. A dedicated parser is several times faster than a generic
+// JSON decoder on the millions of such objects a log holds.
+
+// resource is one entry of a resource object. Keys and units are symbol
+// numbers, so that the millions of entries a log holds carry no pointers
+// for the garbage collector to scan.
+type resource struct {
+	key, unit sym
+	value     float64
+}
+
+// sym numbers a resource key or unit in a symbols table.
+type sym int32
+
+// The keys a loader tests for have fixed numbers.
+const (
+	symNone sym = iota // the empty unit
+	symCores
+	symMemory
+	symDisk
+	symGPUs
+	symWallTime
+	symCPUTime
+)
+
+// symbols holds the names of the syms of one load.
+type symbols struct {
+	names []string
+	index map[string]sym
+	// the keys and units of the last object, by position: the next
+	// object of a log nearly always repeats them in the same order, and
+	// comparing with the guess is cheaper than hashing
+	guess []sym
+	// seen[k] is the number of the last object that held key k
+	seen   []uint64
+	object uint64
+}
+
+// idAt is id for the pos'th key or unit of an object.
+func (s *symbols) idAt(name string, pos int) sym {
+	if pos < len(s.guess) && s.names[s.guess[pos]] == name {
+		return s.guess[pos]
+	}
+	k := s.id(name)
+	if pos < 64 {
+		for len(s.guess) <= pos {
+			s.guess = append(s.guess, 0)
+		}
+		s.guess[pos] = k
+	}
+	return k
+}
+
+func newSymbols() *symbols {
+	s := &symbols{index: map[string]sym{}}
+	for _, n := range []string{"", "cores", "memory", "disk", "gpus", "wall_time", "cpu_time"} {
+		s.id(n)
+	}
+	return s
+}
+
+// id returns the number of name, adding it (copied) when new.
+func (s *symbols) id(name string) sym {
+	if k, ok := s.index[name]; ok {
+		return k
+	}
+	k := sym(len(s.names))
+	name = strings.Clone(name)
+	s.names = append(s.names, name)
+	s.index[name] = k
+	return k
+}
+
+func (s *symbols) name(k sym) string { return s.names[k] }
+
+var errResourceJSON = errors.New(`want a resource object {"key":[value,"unit"],...}`)
+
+// rawResource is one entry of a resource object before its key and unit
+// are numbered. Key and unit are places in the object's text, so that
+// parsing needs no shared state (it runs on the decode goroutines) and
+// the millions of parsed entries in flight hold no pointers for the
+// garbage collector to scan.
+type rawResource struct {
+	key, unit bytesconv.Span
+	value     float64
+}
+
+// parseRawResources parses one resource object, appending its entries to
+// out; on error out is returned as it was.
+func parseRawResources(s string, out []rawResource) ([]rawResource, error) {
+	if len(s) > math.MaxInt32 {
+		return out, errResourceJSON
+	}
+	n0 := len(out)
+	bad := func() ([]rawResource, error) { return out[:n0], errResourceJSON }
+	i := skipSpace(s, 0)
+	if i >= len(s) || s[i] != '{' {
+		return bad()
+	}
+	i = skipSpace(s, i+1)
+	if i < len(s) && s[i] == '}' {
+		if skipSpace(s, i+1) != len(s) {
+			return bad()
+		}
+		return out, nil
+	}
+	for {
+		key, j, ok := jsonSpan(s, i)
+		if !ok || key.From == key.To {
+			return bad()
+		}
+		i = skipSpace(s, j)
+		if i >= len(s) || s[i] != ':' {
+			return bad()
+		}
+		i = skipSpace(s, i+1)
+		if i >= len(s) || s[i] != '[' {
+			return bad()
+		}
+		i = skipSpace(s, i+1)
+		k := i
+		for k < len(s) && s[k] != ',' && s[k] != ']' && s[k] != ' ' {
+			k++
+		}
+		v, ok := parseDecimal(s[i:k])
+		if !ok {
+			var err error
+			if v, err = strconv.ParseFloat(s[i:k], 64); err != nil {
+				return bad()
+			}
+		}
+		i = skipSpace(s, k)
+		var unit bytesconv.Span
+		if i < len(s) && s[i] == ',' {
+			var ok bool
+			unit, i, ok = jsonSpan(s, skipSpace(s, i+1))
+			if !ok {
+				return bad()
+			}
+			i = skipSpace(s, i)
+		}
+		if i >= len(s) || s[i] != ']' {
+			return bad()
+		}
+		out = append(out, rawResource{key: key, unit: unit, value: v})
+		i = skipSpace(s, i+1)
+		if i < len(s) && s[i] == ',' {
+			i = skipSpace(s, i+1)
+			continue
+		}
+		if i < len(s) && s[i] == '}' {
+			if skipSpace(s, i+1) != len(s) {
+				return bad()
+			}
+			return out, nil
+		}
+		return bad()
+	}
+}
+
+// internResources numbers the keys and units of raw, entries of the
+// object text obj, in syms, into out (reused); a key given twice is an
+// error.
+func internResources(obj string, raw []rawResource, syms *symbols, out []resource) ([]resource, error) {
+	out = out[:0]
+	syms.object++ // a new object for the test of repeated keys
+	for _, r := range raw {
+		id := syms.idAt(r.key.Of(obj), 2*len(out))
+		for int(id) >= len(syms.seen) {
+			syms.seen = append(syms.seen, 0)
+		}
+		if syms.seen[id] == syms.object {
+			return nil, errResourceJSON // a key twice
+		}
+		syms.seen[id] = syms.object
+		out = append(out, resource{key: id, unit: syms.idAt(r.unit.Of(obj), 2*len(out)+1), value: r.value})
+	}
+	return out, nil
+}
+
+func skipSpace(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// jsonSpan reads a JSON string without escapes at s[i]; it returns the
+// place of its content and the index after the closing quote.
+func jsonSpan(s string, i int) (bytesconv.Span, int, bool) {
+	if i >= len(s) || s[i] != '"' {
+		return bytesconv.Span{}, i, false
+	}
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '"':
+			return bytesconv.Span{From: int32(i + 1), To: int32(j)}, j + 1, true
+		case '\\':
+			return bytesconv.Span{}, i, false
+		}
+	}
+	return bytesconv.Span{}, i, false
+}
+
+// resourceColumn returns the column name and converted value of a measured
+// resource: memory -> mem_mb, "us" values -> seconds, others named
+// key_unit ("wall_time" in "s" -> wall_time_s, "bandwidth" in "Mbps" ->
+// bandwidth_mbps); counts (cores, procs, files, ...) keep their key.
+// start and end become the timestamps measured_start and measured_end
+// (µs); isTime is then true.
+func resourceColumn(syms *symbols, r resource) (name string, v float64, isTime bool) {
+	v = r.value
+	unit, key := syms.name(r.unit), syms.name(r.key)
+	if unit == "us" {
+		v, unit = v/1e6, "s"
+	}
+	switch key {
+	case "start", "end":
+		return "measured_" + key, v, true
+	case "memory":
+		return "mem_mb", v, false
+	case "virtual_memory":
+		return "virtual_mem_mb", v, false
+	case "swap_memory":
+		return "swap_mem_mb", v, false
+	}
+	switch unit {
+	case "s":
+		return key + "_s", v, false
+	case "MB":
+		return key + "_mb", v, false
+	case "Mbps":
+		return key + "_mbps", v, false
+	case "B", "bytes":
+		return key + "_bytes", v, false
+	}
+	return key, v, false
+}
+
+// pow10 holds the powers of ten a float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+	1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// parseDecimal parses [-]digits[.digits], the form of nearly every
+// resource value, without strconv when its digits make an integer of at
+// most 2^53 and it has at most 22 decimals: the integer and the power of
+// ten are then exact float64s, so one division gives the correctly
+// rounded value, the same as strconv.ParseFloat (Clinger's fast path;
+// %.16g output such as 38.00125026702881 qualifies). Other text reports
+// false.
+func parseDecimal(s string) (float64, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	var m uint64
+	digits, frac := 0, -1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+		case c == '.' && frac < 0 && i > 0 && i < len(s)-1:
+			frac = 0
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || digits > 19 || m > 1<<53 || frac >= len(pow10) {
+		return 0, false
+	}
+	v := float64(m)
+	if frac > 0 {
+		v /= pow10[frac]
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}

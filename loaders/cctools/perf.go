@@ -1,0 +1,210 @@
+package cctools
+
+// Work Queue and TaskVine performance logs (work_queue.c log_queue_stats,
+// vine_perf_log.c; formats.md §2.6, §3.6): a header line
+// "# timestamp <name> <name> ..." and then one line of space-separated
+// numbers per sample. The column set differs between versions, so values
+// are mapped by header name; Work Queue appends, so a file may hold
+// several headers, each starting a new run. timestamp is epoch µs;
+// time_* columns are cumulative µs; memory and disk in MB; bandwidth and
+// manager_load are floats. Columns whose values are all integers are
+// int64, others float64; a column absent from a run is null there.
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/records"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// LoadPerfLog reads a Work Queue or TaskVine performance log into the
+// perf frame (columns time, run, then every header name).
+func LoadPerfLog(r io.Reader, o source.Options) (*source.Dataset, error) {
+	return o.Project(loadPerfLog(r, o))
+}
+
+// loadPerfLog is LoadPerfLog without the projection on o.Columns.
+func loadPerfLog(r io.Reader, o source.Options) (*source.Dataset, error) {
+	name := o.Name
+	if name == "" {
+		name = "-"
+	}
+	p := source.Problems{File: name, Lenient: o.Lenient}
+	type column struct {
+		vals   []float64
+		ints   []int64
+		ok     []bool
+		isInt  bool
+		filled int
+	}
+	cols := map[string]*column{}
+	var order []string
+	var header []string
+	var times, runs columns.Int
+	var span source.LogSpan
+	run := int64(-1)
+	rows := 0
+	tv := false
+	err := records.EachLine(r, &p, func(b []byte, n int) error {
+		line := strings.TrimSpace(string(b))
+		if line == "" {
+			return nil
+		}
+		if strings.HasPrefix(line, "#") {
+			f := strings.Fields(strings.TrimPrefix(line, "#"))
+			if len(f) == 0 || f[0] != "timestamp" {
+				return nil
+			}
+			seen := map[string]bool{}
+			for k, h := range f[1:] {
+				if seen[h] {
+					return &source.ParseError{File: name, Line: n, Field: h, Text: source.Clip(line, 80), Want: "a header naming each column once", Err: source.ErrBadHeader}
+				}
+				seen[h] = true
+				if h == "time" || h == "run" { // ours: keep the log's under another name
+					f[k+1] = "log_" + h
+				}
+			}
+			header = f
+			run++
+			for _, h := range f[1:] {
+				if h == "tasks_successful" || h == "inuse_cache" || h == "workers_slow" {
+					tv = true
+				}
+				if cols[h] == nil {
+					cols[h] = &column{isInt: true}
+					order = append(order, h)
+				}
+			}
+			return nil
+		}
+		f := strings.Fields(line)
+		switch {
+		case header == nil:
+			return p.Bad(n, "", line, `a "# timestamp ..." header line first`, nil)
+		case len(f) != len(header):
+			return p.Bad(n, "", line, fmt.Sprintf("%d values, as the header names", len(header)), nil)
+		}
+		ts, e := strconv.ParseInt(f[0], 10, 64)
+		if e != nil {
+			return p.Bad(n, "timestamp", f[0], "an integer count of µs since the epoch", e)
+		}
+		vals := make([]float64, len(f))
+		ints := make([]int64, len(f))
+		isInt := make([]bool, len(f))
+		for k := 1; k < len(f); k++ {
+			if iv, e := strconv.ParseInt(f[k], 10, 64); e == nil {
+				ints[k], vals[k], isInt[k] = iv, float64(iv), true
+			} else if fv, e := strconv.ParseFloat(f[k], 64); e == nil {
+				vals[k] = fv
+			} else {
+				return p.Bad(n, header[k], f[k], "a number", e)
+			}
+		}
+		times.Add(ts)
+		span.Add(ts)
+		runs.Add(run)
+		for k, h := range header[1:] {
+			c := cols[h]
+			for c.filled < rows {
+				c.vals, c.ints, c.ok = append(c.vals, 0), append(c.ints, 0), append(c.ok, false)
+				c.filled++
+			}
+			c.vals, c.ints, c.ok = append(c.vals, vals[k+1]), append(c.ints, ints[k+1]), append(c.ok, true)
+			c.isInt = c.isInt && isInt[k+1]
+			c.filled++
+		}
+		rows++
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	fcols := []frame.Column{times.Times("time"), runs.Col("run")}
+	for _, h := range order {
+		c := cols[h]
+		for c.filled < rows {
+			c.vals, c.ints, c.ok = append(c.vals, 0), append(c.ints, 0), append(c.ok, false)
+			c.filled++
+		}
+		if c.isInt {
+			fcols = append(fcols, frame.Int64Col(h, c.ints, c.ok))
+		} else {
+			fcols = append(fcols, frame.Float64Col(h, c.vals, c.ok))
+		}
+	}
+	src := "workqueue"
+	if tv {
+		src = "taskvine"
+	}
+	f := frame.New(fcols...)
+	if f.Err() != nil {
+		return nil, fmt.Errorf("%s: %w", name, f.Err())
+	}
+	d := &source.Dataset{Source: src, Files: []string{name}, Frames: map[string]*frame.Frame{schema.Perf: f}, Warnings: p.Finish()}
+	span.Set(d)
+	return d, nil
+}
+
+// sniffPerfLog: a "# timestamp" header naming workers_ columns.
+func sniffPerfLog(head []byte) bool {
+	line := source.FirstLine(head)
+	return bytes.HasPrefix(line, []byte("# timestamp ")) && bytes.Contains(line, []byte("workers_"))
+}
+
+// sniffCctools: a transaction-log header, or a first record of the form
+// "<digits> <digits> MANAGER|MASTER|WORKER|TASK|CATEGORY|TRANSFER ...".
+func sniffCctools(head []byte) bool {
+	line := source.FirstLine(head)
+	if bytes.HasPrefix(line, []byte("# time manager_pid ")) {
+		return true
+	}
+	f := strings.Fields(string(line))
+	if len(f) < 3 {
+		return false
+	}
+	if _, err := strconv.ParseInt(f[0], 10, 64); err != nil {
+		return false
+	}
+	if _, err := strconv.ParseInt(f[1], 10, 64); err != nil {
+		return false
+	}
+	switch f[2] {
+	case "MANAGER", "MASTER", "WORKER", "TASK", "CATEGORY", "TRANSFER", "LIBRARY", "APPLICATION":
+		return true
+	}
+	return false
+}
+
+// transactionsFormat describes the Work Queue and TaskVine transactions
+// logs to loaders.OpenWith.
+func Transactions() source.Format {
+	return source.Format{
+		Name:   "cctools transactions",
+		Frames: []string{schema.Tasks, schema.Placements, schema.Workers, schema.Events, schema.Transfers, schema.Categories},
+		Sniff:  func(_ string, head []byte) bool { return sniffCctools(head) },
+		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
+			return source.LoadOne(in, o, loadCctools)
+		},
+	}
+}
+
+// performanceFormat describes the Work Queue and TaskVine performance
+// logs to loaders.OpenWith.
+func Performance() source.Format {
+	return source.Format{
+		Name:   "cctools performance",
+		Frames: []string{schema.Perf},
+		Sniff:  func(_ string, head []byte) bool { return sniffPerfLog(head) },
+		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
+			return source.LoadOne(in, o, loadPerfLog)
+		},
+	}
+}

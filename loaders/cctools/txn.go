@@ -1,0 +1,1148 @@
+package cctools
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/records"
+	"github.com/jobframe/jobframe/loaders/internal/words"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// The transaction-log engine shared by Work Queue and TaskVine (see
+// workqueue.go and taskvine.go for each grammar). Every record is
+// "<epoch µs> <manager pid> <KIND> ..." on one line; fields are separated
+// by runs of spaces; resource objects are the single tokens starting
+// with '{'.
+//
+// Attempts are RUNNING records (semantics.md §2.1). An attempt ends at
+// its RETRIEVED record (state from the result word), or when the task is
+// queued again without one (exhausted retry, forsaken, or lost with its
+// worker), or when its worker disconnects. The DONE record marks the
+// attempt that produced the task's final result (final = true).
+//
+// Canonical attempt states: success, failed, exhausted, forsaken, lost,
+// canceled, library_exit (a TaskVine library instance that ended),
+// running (no end in the log) and waiting (a task that never ran: one row
+// with attempt 0, no start). raw_state keeps the log's word.
+//
+// Only a task's current attempt (its latest) can change: a new attempt
+// is made only once the current one has ended (RUNNING ends an open one
+// first; RETRIEVED makes one only when the current one was retrieved),
+// and every record that changes an attempt (WAITING_RETRIEVAL, RETRIEVED,
+// DONE, CANCELED, WAITING, its worker's DISCONNECTION) changes its task's
+// current one. So the state machine keeps a task's state and its current
+// attempt's flags (ccTask); each attempt's values go to its row of the
+// tasks frame as they become known (ccRows), with no struct per attempt.
+
+// ccTask is what the state machine keeps of a task: the values its
+// next attempt starts with, and of its current attempt (the latest, whose
+// row later records may still change) what decides those changes. The
+// attempts' values themselves are in the rows (ccRows).
+type ccTask struct {
+	id                   int64
+	run                  int64
+	submit               int64 // first WAITING/READY
+	queued               int64 // latest WAITING/READY
+	try                  int64
+	idx                  int32 // place in ccLoader.tasks
+	on                   int32 // 1 + the place in ccLoader.workers of the known worker the current attempt runs on, while open; 0 for none
+	attempts             int32
+	cur                  int32 // row of the current attempt; -1 for none
+	requested            int32 // the latest request: ccLoader.boxes[requested]
+	category, done       int32 // ccLoader.words codes; 0 for none
+	hasSubmit, hasQueued bool
+	hasTry, library      bool
+	// of the current attempt
+	open, hasRetrieval, retrieved, hasMeasured bool
+}
+
+type ccWorker struct {
+	idx          int32 // place in ccLoader.workers
+	run          int64
+	id, addr     string
+	connected    int64
+	hasConnected bool
+	lost         int64
+	hasLost      bool
+	reason       string
+	res          box
+	open         map[*ccTask]bool // the tasks whose current attempt runs here
+}
+
+type ccLoader struct {
+	p        source.Problems
+	want     map[string]bool
+	opts     source.Options // for Columns
+	intern   map[string]string
+	syms     *symbols
+	scratch  []resource
+	rawBuf   []rawResource
+	pre      *ccLine // the line being applied, when it is a TASK record
+	meas     *measuredCols
+	run      int64
+	tv       bool                 // TaskVine markers seen
+	ids      map[int64]*taskTable // the tasks of each run by id
+	tasks    taskList             // the tasks in order of appearance
+	rows     *ccRows              // the tasks frame, a row per attempt
+	words    words.Table          // categories and result words of tasks
+	boxes    []box                // the distinct requests of tasks
+	boxIndex map[box]int32        // their places in boxes
+	workers  []*ccWorker
+	wByID    map[string]*ccWorker
+	wByAddr  map[string]*ccWorker
+	unknown  map[string]int
+	// buffer reused from line to line
+	tailBuf []string
+	span    source.LogSpan
+	ev      struct {
+		time, run, line columns.Int
+		kind, id, state columns.Str
+		data            columns.Text
+	}
+	xfer struct {
+		time, run, task, bytes, start columns.Int
+		kind, dir, worker, file       columns.Str
+		wall, mb                      columns.Float
+		cached                        columns.Bool
+	}
+	cat struct {
+		time, run              columns.Int
+		name, kind, mode       columns.Str
+		cores, mem, disk, gpus columns.Float
+	}
+}
+
+// loadCctools reads a Work Queue or TaskVine transaction log; the
+// dataset's Source says which markers were found.
+func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
+	name := o.Name
+	if name == "" {
+		name = "-"
+	}
+	c := &ccLoader{
+		p:        source.Problems{File: name, Lenient: o.Lenient},
+		want:     source.WantFrames(o),
+		opts:     o,
+		intern:   map[string]string{},
+		syms:     newSymbols(),
+		run:      -1,
+		ids:      map[int64]*taskTable{},
+		wByID:    map[string]*ccWorker{},
+		wByAddr:  map[string]*ccWorker{},
+		unknown:  map[string]int{},
+		boxIndex: map[box]int32{},
+	}
+	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.Keeps(schema.Tasks, name) })
+	c.rows = newCcRows(func(name string) bool { return c.wants(schema.Tasks) && o.Keeps(schema.Tasks, name) }, c.wants(schema.Placements))
+	err := records.DecodedLines(r, &c.p, records.Workers(), decodeCcLine, c.record)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range slices.Sorted(maps.Keys(c.unknown)) {
+		c.p.Note(0, "record", k, fmt.Sprintf("%d records of an unknown kind kept in events with their raw text", c.unknown[k]))
+	}
+	return c.dataset(name), nil
+}
+
+// str returns s interned: strings kept past their line (categories,
+// workers, result words) must not pin the whole line in memory.
+func (c *ccLoader) str(s string) string {
+	if v, ok := c.intern[s]; ok {
+		return v
+	}
+	s = strings.Clone(s)
+	c.intern[s] = s
+	return s
+}
+
+func (c *ccLoader) wants(frame string) bool { return c.want == nil || c.want[frame] }
+
+// fields splits s on runs of spaces.
+func fields(out []string, s string, max int) []string {
+	out = out[:0]
+	i := 0
+	for i < len(s) && len(out) < max {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		j := strings.IndexByte(s[i:], ' ')
+		if j < 0 {
+			j = len(s)
+		} else {
+			j += i
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return out
+}
+
+// jsonTail returns the resource objects at the end of a record: the
+// text from the first '{', split between objects.
+func jsonTail(out []string, s string) []string {
+	out = out[:0]
+	i := strings.IndexByte(s, '{')
+	if i < 0 {
+		return out
+	}
+	rest := s[i:]
+	for len(rest) > 0 {
+		rest = strings.TrimLeft(rest, " ")
+		if rest == "" {
+			break
+		}
+		if rest[0] != '{' {
+			out = append(out, rest) // let the parser reject it
+			break
+		}
+		k := objectEnd(rest)
+		if k < 0 {
+			out = append(out, rest)
+			break
+		}
+		out = append(out, rest[:k+1])
+		rest = rest[k+1:]
+	}
+	return out
+}
+
+// objectEnd returns the index of the '}' that closes the '{' at s[0]
+// (braces counted, strings not: resource objects hold no braces in their
+// strings), or -1. A flat object, the usual case, is found by two scans
+// for a byte.
+func objectEnd(s string) int {
+	depth, k := 1, 1
+	for {
+		c := strings.IndexByte(s[k:], '}')
+		if c < 0 {
+			return -1
+		}
+		if o := strings.IndexByte(s[k:k+c], '{'); o >= 0 {
+			depth++
+			k += o + 1
+			continue
+		}
+		depth--
+		if depth == 0 {
+			return k + c
+		}
+		k += c + 1
+	}
+}
+
+// tail returns the resource objects at the end of line: those the decode
+// goroutine found, for a TASK record.
+func (c *ccLoader) tail(line string) []string {
+	if c.pre != nil {
+		return c.pre.tail
+	}
+	c.tailBuf = jsonTail(c.tailBuf, line)
+	return c.tailBuf
+}
+
+// box parses the i'th resource object of tail (as c.tail returned it)
+// into the cores, memory, disk and gpus it gives. bad is true when it is
+// malformed: the caller then skips the record and returns err (nil in
+// lenient mode). An empty object {} is valid and gives an empty box.
+func (c *ccLoader) box(tail []string, i int, line int, field string) (b box, bad bool, err error) {
+	rs, bad, err := c.checkResources(tail, i, line, field)
+	if bad {
+		return box{}, bad, err
+	}
+	return boxOf(rs), false, nil
+}
+
+// checkResources parses the i'th resource object of tail; bad and err
+// are as box's. The result is valid until the next call.
+func (c *ccLoader) checkResources(tail []string, i int, line int, field string) (rs []resource, bad bool, err error) {
+	var raw []rawResource
+	var perr error
+	if c.pre != nil {
+		if c.pre.bad[i] {
+			perr = errResourceJSON
+		}
+		raw = c.pre.resources(i)
+	} else {
+		raw, perr = parseRawResources(tail[i], c.rawBuf[:0])
+		c.rawBuf = raw
+	}
+	if perr == nil {
+		rs, perr = internResources(tail[i], raw, c.syms, c.scratch)
+	}
+	if perr != nil {
+		return nil, true, c.p.Bad(line, field, tail[i], `a resource object {"key":[value,"unit"],...}`, nil)
+	}
+	c.scratch = rs
+	return rs, false, nil
+}
+
+// parseInt is strconv.ParseInt(s, 10, 64) with a fast path for plain
+// digits.
+func parseInt(s string) (int64, error) {
+	if v, ok := bytesconv.Atoi(s); ok {
+		return v, nil
+	}
+	return strconv.ParseInt(s, 10, 64)
+}
+
+// record handles one line, split by decodeCcLine into l. TASK and
+// TRANSFER records (nearly all of a log) are read from views of the
+// pipeline's batch, without a copy: task and transfer keep no substring
+// of the line (what they keep is interned by str, copied into a column,
+// or built anew); the other records work on a copy.
+func (c *ccLoader) record(raw []byte, n int, l *ccLine) error {
+	c.pre = nil
+	line := bytesconv.String(raw)
+	t := strings.TrimSpace(line)
+	if t == "" || t[0] == '#' {
+		if strings.Contains(t, "CACHE-UPDATE") || strings.Contains(t, "CACHE_UPDATE") || strings.Contains(t, "LIBRARY") {
+			c.tv = true
+		}
+		return nil
+	}
+	f := l.fields
+	if len(f) < 3 {
+		return c.p.Bad(n, "", line, "<time µs> <manager pid> <record>", nil)
+	}
+	us, err := l.us, error(nil)
+	if !l.usOK {
+		us, err = strconv.ParseInt(f[0], 10, 64)
+	}
+	if err != nil || us < 0 {
+		return c.p.Bad(n, "time", f[0], "an integer count of µs since the epoch", err)
+	}
+	if _, err := parseInt(f[1]); err != nil {
+		return c.p.Bad(n, "manager_pid", f[1], "the manager's pid (an integer)", err)
+	}
+	kind := f[2]
+	switch kind {
+	case "TASK":
+		c.pre = l
+	case "TRANSFER":
+	default:
+		line = string(raw)
+		f = fields(nil, line, ccFields)
+		kind = f[2]
+	}
+	args := f[3:]
+	if c.run < 0 && kind != "MANAGER" && kind != "MASTER" {
+		c.run = 0 // a log cut before MANAGER START
+	}
+	switch kind {
+	case "MANAGER", "MASTER":
+		err = c.manager(args, us, n, line)
+	case "WORKER":
+		err = c.worker(args, us, n, line)
+	case "TASK":
+		err = c.task(args, us, n, line)
+	case "CATEGORY":
+		err = c.category(args, us, n, line)
+	case "TRANSFER":
+		err = c.transfer(args, us, n, line)
+	case "LIBRARY":
+		c.tv = true
+		if len(args) >= 2 && args[1] == "SENT" {
+			if tid, e := strconv.ParseInt(args[0], 10, 64); e == nil {
+				c.taskFor(tid).library = true
+			}
+		}
+	case "APPLICATION":
+		c.tv = true
+	default:
+		c.unknown[kind]++
+	}
+	c.pre = nil
+	if err != nil {
+		return err
+	}
+	c.span.Add(us)
+	if c.wants(schema.Events) {
+		id, state := eventKey(kind, args)
+		data := ""
+		if k := strings.Index(line, kind); k >= 0 {
+			data = strings.TrimSpace(line[k+len(kind):])
+		}
+		c.ev.time.Add(us)
+		c.ev.run.Add(max(c.run, 0))
+		c.ev.line.Add(int64(n))
+		c.ev.kind.Add(kind)
+		c.ev.id.Opt(id, id != "")
+		c.ev.state.Opt(state, state != "")
+		c.ev.data.Add(data)
+	}
+	return nil
+}
+
+// eventKey returns the entity id and the state word of a record for the
+// events frame: TASK <id> <STATE>, WORKER <id> ... <CONNECTION|...>,
+// MANAGER [pid] START|END, CATEGORY <name> MAX|MIN|FIRST, TRANSFER
+// INPUT|OUTPUT <task>, LIBRARY <id> <STATE>.
+func eventKey(kind string, args []string) (id, state string) {
+	at := func(i int) string {
+		if i < len(args) {
+			return args[i]
+		}
+		return ""
+	}
+	switch kind {
+	case "TASK", "CATEGORY", "LIBRARY":
+		return at(0), at(1)
+	case "WORKER":
+		for _, a := range args[min(1, len(args)):] {
+			switch a {
+			case "CONNECTION", "DISCONNECTION", "RESOURCES", "TRANSFER", "CACHE_UPDATE", "CACHE-UPDATE":
+				return at(0), a
+			}
+		}
+		return at(0), ""
+	case "MANAGER", "MASTER":
+		for _, a := range args {
+			if a == "START" || a == "END" {
+				return "", a
+			}
+		}
+	case "TRANSFER":
+		return at(1), at(0)
+	}
+	return "", ""
+}
+
+func (c *ccLoader) manager(args []string, us int64, n int, line string) error {
+	if len(args) == 0 {
+		return c.p.Bad(n, "", line, "MANAGER START|END or MANAGER <pid> START|END <µs>", nil)
+	}
+	word := args[0]
+	if _, err := strconv.ParseInt(word, 10, 64); err == nil && len(args) > 1 {
+		c.tv = true // MANAGER <pid> START 0: TaskVine since Feb 2023
+		word = args[1]
+	}
+	switch word {
+	case "START":
+		c.run++
+		c.wByAddr = map[string]*ccWorker{}
+		c.wByID = map[string]*ccWorker{}
+	case "END":
+	default:
+		return c.p.Bad(n, "", line, "MANAGER START or END", nil)
+	}
+	return nil
+}
+
+// addWorker appends w to the workers, numbered.
+func (c *ccLoader) addWorker(w *ccWorker) {
+	w.idx = int32(len(c.workers))
+	c.workers = append(c.workers, w)
+}
+
+func (c *ccLoader) workerFor(id string) *ccWorker {
+	if w := c.wByID[id]; w != nil {
+		return w
+	}
+	w := &ccWorker{run: max(c.run, 0), id: id, open: map[*ccTask]bool{}}
+	c.wByID[id] = w
+	c.addWorker(w)
+	return w
+}
+
+func (c *ccLoader) worker(args []string, us int64, n int, line string) error {
+	if len(args) < 2 {
+		return c.p.Bad(n, "", line, "WORKER <id> ...", nil)
+	}
+	id := args[0]
+	switch args[1] {
+	case "CONNECTION": // TaskVine: WORKER <id> CONNECTION <addr>
+		c.tv = true
+		w := c.connect(id, "", us)
+		if len(args) > 2 {
+			w.addr = args[2]
+			c.wByAddr[w.addr] = w
+		}
+	case "DISCONNECTION": // TaskVine: WORKER <id> DISCONNECTION <reason>
+		c.tv = true
+		reason := ""
+		if len(args) > 2 {
+			reason = args[2]
+		}
+		w := c.wByID[id]
+		if w == nil || id == "(null)" {
+			// "(null)": a worker that left before sending its id; each
+			// such record is a connection of its own.
+			w = &ccWorker{run: max(c.run, 0), id: id, open: map[*ccTask]bool{}}
+			c.addWorker(w)
+		}
+		c.disconnect(w, reason, us, n)
+	case "RESOURCES":
+		if len(args) < 3 {
+			return c.p.Bad(n, "resources", line, "WORKER <id> RESOURCES {...}", nil)
+		}
+		tail := c.tail(line)
+		if len(tail) != 1 {
+			return c.p.Bad(n, "resources", line, "one resource object", nil)
+		}
+		b, bad, err := c.box(tail, 0, n, "resources")
+		if bad {
+			return err
+		}
+		c.workerFor(id).res = b
+	case "TRANSFER", "CACHE_UPDATE", "CACHE-UPDATE":
+		c.tv = true
+		return c.workerTransfer(id, args[1:], us, n, line)
+	default:
+		// Work Queue: WORKER <id> <addr> CONNECTION | DISCONNECTION <reason>
+		if len(args) < 3 {
+			return c.p.Bad(n, "", line, "WORKER <id> <host:port> CONNECTION|DISCONNECTION", nil)
+		}
+		switch args[2] {
+		case "CONNECTION":
+			c.connect(id, args[1], us)
+		case "DISCONNECTION":
+			reason := ""
+			if len(args) > 3 {
+				reason = args[3]
+			}
+			w := c.wByID[id]
+			if w == nil {
+				w = c.wByAddr[args[1]]
+			}
+			if w == nil {
+				w = c.workerFor(id)
+				w.addr = args[1]
+			}
+			c.disconnect(w, reason, us, n)
+		default:
+			return c.p.Bad(n, "", line, "WORKER <id> <host:port> CONNECTION|DISCONNECTION, or WORKER <id> RESOURCES|TRANSFER|CACHE_UPDATE ...", nil)
+		}
+	}
+	return nil
+}
+
+func (c *ccLoader) connect(id, addr string, us int64) *ccWorker {
+	w := c.wByID[id]
+	if w == nil || w.hasConnected {
+		w = &ccWorker{run: max(c.run, 0), id: id, open: map[*ccTask]bool{}}
+		c.wByID[id] = w
+		c.addWorker(w)
+	}
+	w.connected, w.hasConnected = us, true
+	if addr != "" {
+		w.addr = addr
+		c.wByAddr[addr] = w
+	}
+	return w
+}
+
+func (c *ccLoader) disconnect(w *ccWorker, reason string, us int64, n int) {
+	w.lost, w.hasLost, w.reason = us, true, reason
+	for t := range w.open { // closeAttempt takes each off the map
+		c.closeAttempt(t, us, n, "lost", "DISCONNECTION "+reason)
+	}
+}
+
+// taskFor returns task id of the current run, new if not seen before.
+func (c *ccLoader) taskFor(id int64) *ccTask {
+	run := max(c.run, 0)
+	tt := c.ids[run]
+	if tt == nil {
+		tt = &taskTable{}
+		c.ids[run] = tt
+	}
+	if i := tt.get(id); i >= 0 {
+		return c.tasks.at(i)
+	}
+	t := c.tasks.add(ccTask{run: run, id: id, cur: -1, requested: c.request(box{})})
+	tt.put(id, t.idx)
+	return t
+}
+
+// taskList holds the tasks of a load in order of appearance, a block at a
+// time: a task never moves, so pointers to it stay valid, and its place
+// (ccTask.idx) is all the rows and the id tables keep of it.
+type taskList struct {
+	blocks [][]ccTask
+	n      int
+}
+
+// taskBlock is the number of tasks a taskList allocates at once.
+const taskBlock = 4096
+
+// add appends t, numbered, and returns it in its place.
+func (l *taskList) add(t ccTask) *ccTask {
+	if l.n%taskBlock == 0 {
+		l.blocks = append(l.blocks, make([]ccTask, taskBlock))
+	}
+	t.idx = int32(l.n)
+	p := &l.blocks[l.n/taskBlock][l.n%taskBlock]
+	*p = t
+	l.n++
+	return p
+}
+
+// at returns task i.
+func (l *taskList) at(i int32) *ccTask { return &l.blocks[i/taskBlock][i%taskBlock] }
+
+// taskTable finds the places of the tasks of one run by id: a slice for
+// the dense ids Work Queue and TaskVine hand out (1, 2, 3, ...), a map for
+// the others.
+type taskTable struct {
+	dense  []int32 // place+1; 0 for none
+	sparse map[int64]int32
+}
+
+// get returns the place of task id, or -1.
+func (x *taskTable) get(id int64) int32 {
+	if id >= 0 && id < int64(len(x.dense)) && x.dense[id] != 0 {
+		return x.dense[id] - 1
+	}
+	if i, ok := x.sparse[id]; ok {
+		return i
+	}
+	return -1
+}
+
+// put adds the place i of a task not in the table. The slice grows
+// (doubling) to take an id at most 64Ki past its end; farther ids go to
+// the map.
+func (x *taskTable) put(id int64, i int32) {
+	if id >= 0 && id < int64(len(x.dense))+1<<16 {
+		if id >= int64(len(x.dense)) {
+			x.dense = append(x.dense, make([]int32, max(id+1, 2*int64(len(x.dense)))-int64(len(x.dense)))...)
+		}
+		x.dense[id] = i + 1
+		return
+	}
+	if x.sparse == nil {
+		x.sparse = map[int64]int32{}
+	}
+	x.sparse[id] = i
+}
+
+// request returns the place of b in c.boxes, adding it if new: the
+// tasks of a log ask for a few distinct boxes, kept once.
+func (c *ccLoader) request(b box) int32 {
+	i, ok := c.boxIndex[b]
+	if !ok {
+		i = int32(len(c.boxes))
+		c.boxes = append(c.boxes, b)
+		c.boxIndex[b] = i
+	}
+	return i
+}
+
+// newAttempt makes a the current attempt of t, in a new row.
+func (c *ccLoader) newAttempt(t *ccTask, a *ccNew) {
+	t.cur = c.rows.add(t.idx, a)
+	t.open, t.hasRetrieval, t.retrieved, t.hasMeasured = a.started, false, false, false
+}
+
+// unstartedAttempt makes a new current attempt of t that no RUNNING
+// record started (its RETRIEVED or DONE is all the log has of it).
+func (c *ccLoader) unstartedAttempt(t *ccTask) {
+	t.attempts++
+	c.newAttempt(t, &ccNew{n: int64(t.attempts), submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested]})
+}
+
+// closeAttempt ends the current attempt of t at us (line n) in the given
+// canonical and raw states, and takes it off its worker's open attempts.
+func (c *ccLoader) closeAttempt(t *ccTask, us int64, n int, state, raw string) {
+	t.open = false
+	c.rows.close(t.cur, us, n, state, raw)
+	if t.on > 0 {
+		delete(c.workers[t.on-1].open, t)
+		t.on = 0
+	}
+}
+
+// resultState maps a RETRIEVED/DONE result word to a canonical state.
+func resultState(result string) string {
+	switch result {
+	case "SUCCESS":
+		return "success"
+	case "RESOURCE_EXHAUSTION":
+		return "exhausted"
+	case "FORSAKEN":
+		return "forsaken"
+	case "CANCELLED", "CANCELED":
+		return "canceled"
+	case "LIBRARY_EXIT":
+		return "library_exit"
+	}
+	return "failed"
+}
+
+func (c *ccLoader) task(args []string, us int64, n int, line string) error {
+	if len(args) < 2 {
+		return c.p.Bad(n, "", line, "TASK <id> <state> ...", nil)
+	}
+	tid, err := parseInt(args[0])
+	if err != nil {
+		return c.p.Bad(n, "task_id", args[0], "an integer task id", err)
+	}
+	state := args[1]
+	rest := args[2:]
+	switch state {
+	case "WAITING", "READY":
+		// WAITING <cat> <FIRST|MAX>_RESOURCES [attempt] {requested}
+		if len(rest) < 2 {
+			return c.p.Bad(n, "", line, state+" <category> <FIRST_RESOURCES|MAX_RESOURCES> [attempt] {resources}", nil)
+		}
+		tail := c.tail(line)
+		if len(tail) != 1 {
+			return c.p.Bad(n, "resources", line, "one resource object", nil)
+		}
+		req, bad, err := c.box(tail, 0, n, "resources")
+		if bad {
+			return err
+		}
+		if state == "READY" {
+			c.tv = true
+		}
+		t := c.taskFor(tid)
+		var try int64
+		hasTry := false
+		if len(rest) >= 3 && rest[2][0] != '{' {
+			try, err = strconv.ParseInt(rest[2], 10, 64)
+			if err != nil {
+				return c.p.Bad(n, "attempt", rest[2], "an integer attempt number", err)
+			}
+			hasTry = true
+			c.tv = true
+		}
+		if t.open {
+			// an open attempt started from this task's latest request,
+			// so its try is the task's
+			st := "lost"
+			switch {
+			case rest[1] == "MAX_RESOURCES":
+				st = "exhausted"
+			case hasTry && t.hasTry && try == t.try && t.hasRetrieval:
+				st = "forsaken"
+			case t.hasRetrieval:
+				st = "failed"
+			}
+			c.closeAttempt(t, us, n, st, state+" "+rest[1])
+		}
+		t.category = c.words.Code(rest[0])
+		if !t.hasSubmit {
+			t.submit, t.hasSubmit = us, true
+		}
+		t.queued, t.hasQueued = us, true
+		t.try, t.hasTry = try, hasTry
+		t.requested = c.request(req)
+	case "RUNNING":
+		// RUNNING <worker>  <FIRST|MAX>_RESOURCES {box}; the worker may be
+		// missing when unknown.
+		t := c.taskFor(tid)
+		if t.open {
+			c.closeAttempt(t, us, n, "lost", "RUNNING again")
+		}
+		t.attempts++
+		a := ccNew{n: int64(t.attempts), start: us, started: true, startLine: n, state: "running",
+			submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested], try: t.try, hasTry: t.hasTry}
+		var on *ccWorker
+		k := 0
+		if len(rest) > 0 && rest[0][0] != '{' && !strings.HasSuffix(rest[0], "_RESOURCES") {
+			who := rest[0]
+			k = 1
+			if w := c.wByID[who]; w != nil {
+				a.worker, a.addr, a.hasWorker, on = w.id, w.addr, true, w
+			} else if w := c.wByAddr[who]; w != nil {
+				a.worker, a.addr, a.hasWorker, on = w.id, c.str(who), true, w
+			} else {
+				a.worker, a.hasWorker = c.str(who), true
+				if strings.Contains(who, ":") {
+					a.addr = a.worker
+				}
+			}
+		}
+		if len(rest) > k && strings.HasSuffix(rest[k], "_RESOURCES") {
+			a.mode = c.str(rest[k])
+		}
+		if tail := c.tail(line); len(tail) == 1 {
+			b, bad, err := c.box(tail, 0, n, "resources")
+			if bad {
+				return err // the attempt is counted (t.attempts) but has no row
+			}
+			a.alloc = b
+		}
+		c.newAttempt(t, &a)
+		if on != nil {
+			t.on = on.idx + 1
+			on.open[t] = true
+		}
+	case "WAITING_RETRIEVAL":
+		if t := c.taskFor(tid); t.cur >= 0 {
+			c.rows.setRetrieval(t.cur, us)
+			t.hasRetrieval = true
+		}
+	case "RETRIEVED", "DONE":
+		// <result> [exit] [{limits} {measured}]
+		if len(rest) < 1 {
+			return c.p.Bad(n, "", line, state+" <result> [exit code] [{limits} {measured}]", nil)
+		}
+		result := c.str(rest[0])
+		var exit int64
+		hasExit := false
+		if len(rest) > 1 && rest[1][0] != '{' {
+			exit, err = strconv.ParseInt(rest[1], 10, 64)
+			if err != nil {
+				return c.p.Bad(n, "exit_code", rest[1], "an integer exit code", err)
+			}
+			hasExit = true
+		}
+		tail := c.tail(line)
+		var limits string
+		var measured []resource // valid until the next resource object is parsed
+		hasMeasured := false
+		if len(tail) == 2 {
+			if tail[0] != "{}" {
+				lim, bad, err := c.checkResources(tail, 0, n, "limits_exceeded")
+				if bad {
+					return err
+				}
+				limits = formatLimits(c.syms, lim)
+			}
+			var bad bool
+			measured, bad, err = c.checkResources(tail, 1, n, "resources_measured")
+			if bad {
+				return err
+			}
+			hasMeasured = true
+			for _, r := range measured {
+				if key := c.syms.name(r.key); strings.HasPrefix(key, "vine_") || strings.HasPrefix(key, "time_") || strings.HasPrefix(key, "size_") {
+					c.tv = true
+					break
+				}
+			}
+		} else if len(tail) != 0 {
+			return c.p.Bad(n, "resources", line, "{limits_exceeded} {resources_measured}", nil)
+		}
+		t := c.taskFor(tid)
+		if state == "RETRIEVED" {
+			if t.cur < 0 || t.retrieved {
+				// a RETRIEVED without its RUNNING (a log cut at the start)
+				c.unstartedAttempt(t)
+			}
+			// This also reaps an attempt its worker's disconnection closed
+			// a moment before: the result is more telling than "lost".
+			c.rows.result(t.cur, exit, hasExit, limits)
+			t.retrieved = true
+			c.measure(t, measured, hasMeasured, true)
+			c.closeAttempt(t, us, n, resultState(result), result)
+			return nil
+		}
+		// DONE reports the task's latest attempt: its tail repeats that
+		// attempt's RETRIEVED in Work Queue, TaskVine >= 7.5.1 writes no
+		// JSON, and the word may differ (RETRIEVED LIBRARY_EXIT, then DONE
+		// UNKNOWN).
+		t.done = c.words.Code(result)
+		if t.cur < 0 {
+			c.unstartedAttempt(t)
+			c.rows.result(t.cur, exit, hasExit, limits)
+			c.measure(t, measured, hasMeasured, false)
+			c.closeAttempt(t, us, n, resultState(result), result)
+		} else if t.open {
+			c.rows.result(t.cur, exit, hasExit, limits)
+			c.measure(t, measured, hasMeasured, true)
+			c.closeAttempt(t, us, n, resultState(result), result)
+		}
+		// a DONE repeats the RETRIEVED's resources: kept when that had
+		// none
+		c.measure(t, measured, hasMeasured, false)
+		c.rows.setFinal(t.cur)
+	case "CANCELED", "CANCELLED":
+		state = c.str(state)
+		t := c.taskFor(tid)
+		t.done = c.words.Code(state)
+		if t.open {
+			c.closeAttempt(t, us, n, "canceled", state)
+		}
+	case "UNKNOWN", "INITIAL":
+		c.taskFor(tid)
+	default:
+		return c.p.Bad(n, "state", state, "a task state (WAITING READY RUNNING WAITING_RETRIEVAL RETRIEVED DONE CANCELED UNKNOWN)", nil)
+	}
+	return nil
+}
+
+// measure records the measured resources rs of t's current attempt (has:
+// a record reported them, possibly as {}): their values go to the tasks
+// frame's columns at its row. An attempt measured before keeps its values
+// unless replace is set; replacing with nothing clears them.
+func (c *ccLoader) measure(t *ccTask, rs []resource, has, replace bool) {
+	if !replace && (t.hasMeasured || !has) {
+		return
+	}
+	if t.hasMeasured {
+		c.meas.clearRow(int(t.cur))
+	}
+	t.hasMeasured = has
+	c.rows.setFallback(t.cur, 0)
+	if !has {
+		return
+	}
+	hasWall, hasCPU := false, false
+	for _, r := range rs {
+		hasWall = hasWall || r.key == symWallTime
+		hasCPU = hasCPU || r.key == symCPUTime
+	}
+	fallback := int8(1)
+	if hasWall && !hasCPU {
+		fallback = 2
+	}
+	c.rows.setFallback(t.cur, fallback)
+	if c.wants(schema.Tasks) {
+		c.meas.put(int(t.cur), rs)
+	}
+}
+
+// formatLimits renders a limits_exceeded object as "memory:1000 MB".
+func formatLimits(syms *symbols, rs []resource) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = syms.name(r.key) + ":" + strconv.FormatFloat(r.value, 'g', -1, 64)
+		if r.unit != symNone {
+			parts[i] += " " + syms.name(r.unit)
+		}
+	}
+	return strings.Join(parts, ";")
+}
+
+func (c *ccLoader) category(args []string, us int64, n int, line string) error {
+	if len(args) < 3 {
+		return c.p.Bad(n, "", line, "CATEGORY <name> MAX|MIN {..} or CATEGORY <name> FIRST <mode> {..}", nil)
+	}
+	mode := ""
+	if args[1] == "FIRST" && len(args) > 3 {
+		mode = args[2]
+	}
+	tail := c.tail(line)
+	if len(tail) != 1 {
+		return c.p.Bad(n, "resources", line, "one resource object", nil)
+	}
+	b, bad, err := c.box(tail, 0, n, "resources")
+	if bad {
+		return err
+	}
+	if !c.wants("categories") {
+		return nil
+	}
+	c.cat.time.Add(us)
+	c.cat.run.Add(max(c.run, 0))
+	c.cat.name.Add(args[0])
+	c.cat.kind.Add(args[1])
+	c.cat.mode.Opt(mode, mode != "")
+	c.cat.cores.Opt(b.cores, b.hasCores)
+	c.cat.mem.Opt(b.mem, b.hasMem)
+	c.cat.disk.Opt(b.disk, b.hasDisk)
+	c.cat.gpus.Opt(b.gpus, b.hasGPUs)
+	return nil
+}
+
+// boxCols are the four columns of a box (cores, memory, disk, gpus).
+type boxCols struct{ cores, mem, disk, gpus columns.Float }
+
+func (c *boxCols) add(b box) {
+	c.cores.Opt(b.cores, b.hasCores)
+	c.mem.Opt(b.mem, b.hasMem)
+	c.disk.Opt(b.disk, b.hasDisk)
+	c.gpus.Opt(b.gpus, b.hasGPUs)
+}
+
+// box is the usual four resources of a resource object.
+type box struct {
+	cores, mem, disk, gpus             float64
+	hasCores, hasMem, hasDisk, hasGPUs bool
+}
+
+func boxOf(rs []resource) box {
+	var b box
+	for _, r := range rs {
+		switch r.key {
+		case symCores:
+			b.cores, b.hasCores = r.value, true
+		case symMemory:
+			b.mem, b.hasMem = r.value, true
+		case symDisk:
+			b.disk, b.hasDisk = r.value, true
+		case symGPUs:
+			b.gpus, b.hasGPUs = r.value, true
+		}
+	}
+	return b
+}
+
+// transfer handles the top-level TRANSFER record (Work Queue >= 7.5 and
+// TaskVine before 7.5.0): TRANSFER INPUT|OUTPUT <task> <cache> <MB> <s> <name>.
+func (c *ccLoader) transfer(args []string, us int64, n int, line string) error {
+	if len(args) < 6 {
+		return c.p.Bad(n, "", line, "TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>", nil)
+	}
+	tid, err1 := strconv.ParseInt(args[1], 10, 64)
+	mb, err2 := strconv.ParseFloat(args[3], 64)
+	secs, err3 := strconv.ParseFloat(args[4], 64)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return c.p.Bad(n, "", line, "TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>", nil)
+	}
+	if !c.wants(schema.Transfers) {
+		return nil
+	}
+	x := &c.xfer
+	x.time.Add(us)
+	x.run.Add(max(c.run, 0))
+	x.kind.Add("transfer")
+	x.dir.Add(args[0])
+	x.task.Add(tid)
+	x.worker.Null()
+	x.file.Add(strings.Join(args[5:], " "))
+	x.mb.Add(mb)
+	x.bytes.Add(int64(math.Round(mb * (1 << 20))))
+	x.wall.Add(secs)
+	x.start.Null()
+	x.cached.Add(args[2] == "1")
+	return nil
+}
+
+// workerTransfer handles TaskVine's WORKER <id> TRANSFER INPUT|OUTPUT
+// <name> <size> <wall> [<start>] and WORKER <id> CACHE_UPDATE <name>
+// <size> <wall> [<start>]: with a start field (>= 7.5.1) size is bytes
+// and wall µs; without it (2023) size is MB and wall seconds.
+func (c *ccLoader) workerTransfer(id string, args []string, us int64, n int, line string) error {
+	kind := "cache_update"
+	dir := ""
+	if args[0] == "TRANSFER" {
+		kind = "transfer"
+		if len(args) < 2 {
+			return c.p.Bad(n, "", line, "WORKER <id> TRANSFER INPUT|OUTPUT <name> <size> <wall> [<start>]", nil)
+		}
+		dir = args[1]
+		args = args[1:]
+	}
+	vals := args[1:]
+	if len(vals) < 3 {
+		return c.p.Bad(n, "", line, "<name> <size> <wall> [<start>]", nil)
+	}
+	file := vals[0]
+	nums := vals[1:]
+	size, err1 := strconv.ParseFloat(nums[0], 64)
+	wall, err2 := strconv.ParseFloat(nums[1], 64)
+	if err1 != nil || err2 != nil {
+		return c.p.Bad(n, "", line, "<name> <size> <wall> [<start>] with numeric size and wall", nil)
+	}
+	var start int64
+	hasStart := len(nums) >= 3
+	if hasStart {
+		var err error
+		if start, err = strconv.ParseInt(nums[2], 10, 64); err != nil {
+			return c.p.Bad(n, "start", nums[2], "an integer µs start time", err)
+		}
+	}
+	if !c.wants(schema.Transfers) {
+		return nil
+	}
+	// every field is valid: append the row
+	x := &c.xfer
+	x.time.Add(us)
+	x.run.Add(max(c.run, 0))
+	x.kind.Add(kind)
+	x.dir.Opt(dir, dir != "")
+	x.task.Null()
+	x.worker.Opt(id, id != "(null)")
+	x.file.Add(file)
+	x.cached.Null()
+	if hasStart { // >= 7.5.1: bytes, µs, epoch µs
+		x.bytes.Add(int64(size))
+		x.mb.Add(size / (1 << 20))
+		x.wall.Add(wall / 1e6)
+		x.start.Add(start)
+	} else { // 2023: MB and seconds
+		x.mb.Add(size)
+		x.bytes.Add(int64(math.Round(size * (1 << 20))))
+		x.wall.Add(wall)
+		x.start.Null()
+	}
+	return nil
+}
+
+func (c *ccLoader) dataset(name string) *source.Dataset {
+	src := "workqueue"
+	if c.tv {
+		src = "taskvine"
+	}
+	d := &source.Dataset{Source: src, Files: []string{name}, Frames: map[string]*frame.Frame{}}
+	c.span.Set(d)
+	// Tasks that never ran get one row (attempt 0, state waiting or
+	// canceled), after the attempts, in first-seen order.
+	for i := range int32(c.tasks.n) {
+		if t := c.tasks.at(i); t.attempts == 0 {
+			st := "waiting"
+			if t.done != 0 {
+				st = "canceled"
+			}
+			row := c.rows.add(t.idx, &ccNew{submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested], state: st})
+			setStr(c.rows.raw, row, c.words.Text(t.done), t.done != 0)
+		}
+	}
+	if c.wants(schema.Tasks) {
+		d.Frames[schema.Tasks] = c.tasksFrame(d, src)
+	}
+	if c.wants(schema.Placements) {
+		d.Frames[schema.Placements] = c.placementsFrame()
+	}
+	if c.wants(schema.Workers) {
+		var w struct {
+			run, conn, lost  columns.Int
+			id, addr, reason columns.Str
+			box              boxCols
+		}
+		for _, x := range c.workers {
+			w.run.Add(x.run)
+			w.id.Opt(x.id, x.id != "(null)")
+			w.addr.Opt(x.addr, x.addr != "")
+			w.conn.Opt(x.connected, x.hasConnected)
+			w.lost.Opt(x.lost, x.hasLost)
+			w.reason.Opt(x.reason, x.hasLost)
+			w.box.add(x.res)
+		}
+		d.Frames[schema.Workers] = frame.New(w.run.Col("run"), w.id.Col("worker"), w.addr.Col("host"), w.conn.Times("connected"),
+			w.lost.Times("lost"), w.reason.Col("reason"), w.box.cores.Col("cpus"), w.box.gpus.Col("gpus"), w.box.mem.Col("mem_mb"), w.box.disk.Col("disk_mb"))
+	}
+	if c.wants(schema.Transfers) {
+		x := &c.xfer
+		d.Frames[schema.Transfers] = frame.New(x.time.Times("time"), x.run.Col("run"), x.kind.Col("kind"), x.dir.Col("direction"),
+			x.task.Col("task"), x.worker.Col("worker"), x.file.Col("file"), x.bytes.Col("bytes"), x.mb.Col("size_mb"),
+			x.wall.Col("wall_s"), x.start.Times("start"), x.cached.Col("cached"))
+	}
+	if c.wants("categories") {
+		k := &c.cat
+		d.Frames["categories"] = frame.New(k.time.Times("time"), k.run.Col("run"), k.name.Col("category"), k.kind.Col("kind"),
+			k.mode.Col("mode"), k.cores.Col("cores"), k.mem.Col("mem_mb"), k.disk.Col("disk_mb"), k.gpus.Col("gpus"))
+	}
+	if c.wants(schema.Events) {
+		e := &c.ev
+		if e.data.Cut > 0 {
+			columns.TextCut(&c.p, schema.Events, "data", &e.data, int(e.line.V[e.data.FirstCut]))
+		}
+		d.Frames[schema.Events] = frame.New(e.time.Times("time"), e.run.Col("run"), e.kind.Col("type"), e.id.Col("id"),
+			e.state.Col("state"), e.data.Col("data"), e.line.Col("line"))
+	}
+	d.Warnings = c.p.Finish()
+	for fname, f := range d.Frames {
+		if f.Err() != nil {
+			panic(fmt.Sprintf("loaders: %s %s frame: %v", src, fname, f.Err()))
+		}
+	}
+	return d
+}

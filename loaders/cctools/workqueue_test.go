@@ -1,0 +1,102 @@
+package cctools
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+// A file holding two appended runs: ids restart, every row has its run.
+func TestWorkQueueAppendedRuns(t *testing.T) {
+	b, err := os.ReadFile(sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := LoadWorkQueue(bytes.NewReader(append(append([]byte(nil), b...), b...)), source.Options{Name: "twice.log"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, tasks, "run")); got != "0:20 1:20" {
+		t.Fatal(got)
+	}
+	if n := tasks.GroupBy("run", "task").NumGroups(); n != 32 {
+		t.Fatalf("%d tasks, want 16 per run", n)
+	}
+	if got := sourcetest.Render(sourcetest.GroupCounts(t, sourcetest.Frame(t, d, schema.Workers), "run")); got != "0:3 1:3" {
+		t.Fatal(got)
+	}
+}
+
+// cctools <= 7.1: MASTER, no exit code; <= 7.2: start/end in "us".
+func TestWorkQueueOldVersions(t *testing.T) {
+	log := `1500000000000000 77 MASTER START
+1500000000000100 77 WORKER worker-1 10.0.0.1:9123  CONNECTION
+1500000000000200 77 TASK 1 WAITING default FIRST_RESOURCES {"cores":[1,"cores"]}
+1500000000000300 77 TASK 1 RUNNING 10.0.0.1:9123  FIRST_RESOURCES {"cores":[2,"cores"],"memory":[512,"MB"]}
+1500000000000400 77 TASK 1 WAITING_RETRIEVAL 10.0.0.1:9123 
+1500000000000500 77 TASK 1 RETRIEVED SUCCESS {} {"start":[1500000000000300,"us"],"end":[1500000002500300,"us"],"wall_time":[2.5,"s"],"cores":[1,"cores"],"memory":[100,"MB"]}
+1500000000000600 77 TASK 1 DONE SUCCESS {} {"start":[1500000000000300,"us"],"end":[1500000002500300,"us"],"wall_time":[2.5,"s"],"cores":[1,"cores"],"memory":[100,"MB"]}
+1500000000000700 77 TASK 2 WAITING default FIRST_RESOURCES {}
+1500000000000800 77 TASK 2 CANCELED
+1500000000000900 77 MASTER END
+`
+	d, err := LoadWorkQueue(strings.NewReader(log), source.Options{Name: "old.log"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Source != "workqueue" {
+		t.Fatal(d.Source)
+	}
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
+	got := strings.Join(sourcetest.Cells(t, tasks, "task", "1", "worker", "state", "exit_code", "final", "req_cpus", "req_mem_mb", "measured_start", "measured_end", "wall_time_s", "mem_mb"), "")
+	if got != "worker-1 success null true 2.0 512.0 2017-07-14T02:40:00.000300Z 2017-07-14T02:40:02.500300Z 2.5 100.0" {
+		t.Fatal(got)
+	}
+	if got := strings.Join(sourcetest.Cells(t, tasks, "task", "2", "attempt", "state", "done_result"), ""); got != "0 canceled CANCELED" {
+		t.Fatal(got)
+	}
+}
+
+// TestWorkQueueMeasuredRows checks that measured resources land on their
+// attempt's row when attempts end out of order, that a DONE keeps the
+// RETRIEVED's values, that a DONE without a RETRIEVED supplies them, and
+// measured_fallback (wall time without cpu time).
+func TestWorkQueueMeasuredRows(t *testing.T) {
+	log := strings.Join([]string{
+		`100 1 MANAGER START`,
+		`110 1 TASK 1 WAITING c FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`111 1 TASK 2 WAITING c FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`112 1 TASK 3 WAITING c FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`120 1 TASK 1 RUNNING w1 FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`121 1 TASK 2 RUNNING w1 FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`122 1 TASK 3 RUNNING w1 FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`130 1 TASK 2 RETRIEVED SUCCESS 0 {} {"memory":[5,"MB"],"wall_time":[2,"s"],"cpu_time":[1,"s"]}`,
+		`131 1 TASK 2 DONE SUCCESS 0 {} {"memory":[5,"MB"],"wall_time":[2,"s"],"cpu_time":[1,"s"]}`,
+		`140 1 TASK 1 RETRIEVED SUCCESS 0 {} {"memory":[7,"MB"],"wall_time":[3,"s"]}`,
+		`141 1 TASK 1 DONE SUCCESS 0 {} {"memory":[7,"MB"],"wall_time":[3,"s"]}`,
+		`150 1 TASK 3 DONE SUCCESS 0 {} {"memory":[9,"MB"],"bandwidth":[4.5,"Mbps"],"start":[1500000,"us"]}`,
+		`160 1 MANAGER END`,
+	}, "\n") + "\n"
+	d, err := LoadWorkQueue(strings.NewReader(log), source.Options{Name: "measured.log"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
+	want := map[int64]string{
+		1: "7.0 3.0 null true null null",
+		2: "5.0 2.0 1.0 false null null",
+		3: "9.0 null null false 4.5 1970-01-01T00:00:01.500000Z",
+	}
+	for task, w := range want {
+		got := row(t, tasks, task, "mem_mb", "wall_time_s", "cpu_time_s", "measured_fallback", "bandwidth_mbps", "measured_start")
+		if len(got) != 1 || got[0] != w {
+			t.Errorf("task %d: got %q, want %q", task, got, w)
+		}
+	}
+}

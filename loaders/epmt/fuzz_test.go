@@ -1,0 +1,33 @@
+package epmt
+
+import (
+	"bytes"
+	"os"
+
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+func FuzzLoadEPMTCSV(f *testing.F) {
+	sourcetest.SeedLines(f, sourcetest.Bundled("epmt/615503/pp053-papiex-615503-0.csv"), 3)
+	b, _ := os.ReadFile(sourcetest.Bundled("epmt/804280/pp075-collated-papiex-804280-0.PARTIAL-first435of6039procs.csv"))
+	f.Add(string(b[:6000]))
+	f.Fuzz(func(t *testing.T, in string) {
+		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) {
+			return Load([]File{{Name: "h-collated-papiex-1-0.csv", R: strings.NewReader(s)}}, o)
+		})
+	})
+}
+
+func FuzzLoadEPMTTSV(f *testing.F) {
+	header, _ := os.ReadFile(sourcetest.Bundled("epmt/12340/perftools.org-papiex-header.tsv"))
+	sourcetest.SeedLines(f, sourcetest.Bundled("epmt/12340/perftools.org-papiex.tsv"), 4)
+	f.Fuzz(func(t *testing.T, in string) {
+		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) {
+			return Load([]File{{Name: "j/h-papiex-header.tsv", R: bytes.NewReader(header)}, {Name: "j/h-papiex.tsv", R: strings.NewReader(s)}}, o)
+		})
+	})
+}

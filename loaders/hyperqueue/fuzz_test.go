@@ -1,0 +1,55 @@
+package hyperqueue
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
+	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+func FuzzLoadHyperQueue(f *testing.F) {
+	sourcetest.SeedLines(f, sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), 10)
+	f.Add(hqRules)
+	f.Fuzz(func(t *testing.T, in string) {
+		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) {
+			return Load(strings.NewReader(s), o)
+		})
+	})
+}
+
+// FuzzHQFlat: a line the flat fast path accepts decodes exactly as the
+// full decoder decodes it.
+func FuzzHQFlat(f *testing.F) {
+	sourcetest.SeedLines(f, sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), 1)
+	f.Add(`{"event":{"error":"x\u00e9\"","job":1,"task":54,"type":"task-failed"},"time":"2026-08-04T09:00:22.813Z"}`)
+	f.Add(`{"event":{"instance":null,"job":-1,"task":5934,"type":"task-started","worker":192,"variant":0},"time":"2026-08-04T09:02:44Z"}`)
+	// the line's own object as decodeHQFlat walks it: spacing, a trailing
+	// or missing comma, duplicate members, bytes that are not UTF-8
+	f.Add(` { "time" : "2026-08-04T09:00:22Z" , "event" : { "job" : 1 , "task" : 2 , "type" : "task-finished" } } `)
+	f.Add(`{"event":{"job":1,"task":2,"type":"task-finished"},"time":"2026-08-04T09:00:22Z",}`)
+	f.Add(`{"event":{"job":1,"task":2,"type":"task-finished"} "time":"2026-08-04T09:00:22Z"}`)
+	f.Add(`{"event":{"job":1,"task":2,"type":"task-finished"},"event":{"task":3},"time":"2026-08-04T09:00:22Z"}`)
+	f.Add("{\"event\":{\"error\":\"bad \xff byte\",\"job\":1,\"task\":2,\"type\":\"task-failed\"},\"time\":\"2026-08-04T09:00:22Z\"}")
+	f.Add(`{"ev\u0065nt":{"job":1,"task":2,"type":"task-finished"},"time":"2026-08-04T09:00:22Z"}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		var fast hqFlat
+		if !decodeHQFlat([]byte(in), &fast) {
+			return
+		}
+		var full hqLine
+		if err := jsontext.Unmarshal([]byte(in), &full); err != nil {
+			t.Fatalf("%s: the fast path accepted what the decoder rejects: %v", in, err)
+		}
+		ev := fast.event([]byte(in))
+		if full.Event == nil || !reflect.DeepEqual(ev, *full.Event) {
+			t.Fatalf("%s:\nfast %+v\nfull %+v", in, ev, full.Event)
+		}
+		if tm, err := frame.ParseMicros(full.Time); err != nil || tm != fast.t {
+			t.Fatalf("%s: fast time %d, full %q = %d (%v)", in, fast.t, full.Time, tm, err)
+		}
+	})
+}

@@ -1,0 +1,1619 @@
+package hyperqueue
+
+// HyperQueue journal JSON (hq journal export | replay | stream), v0.19 to
+// v0.26. Format notes (shared/docs/formats.md §1, with the hyperqueue
+// sources it cites):
+//
+//   - One JSON object per line: {"event": {..., "type": KIND}, "time":
+//     RFC 3339 with ".mmm" or no fraction}. Keys are sorted; key order is
+//     never relied on. Lines whose event has no "type" (stream-only
+//     JobIdle/TaskNotify) are kept in events as "(untyped)".
+//   - task-started carries "worker" (one) or "workers" (multi-node, root
+//     first) and "instance" (since v0.24); "variant" only when non-zero.
+//     v0.19-0.23 write "worker": -1 (unknown worker, kept as null).
+//   - worker-lost silently puts the lost worker's running tasks back in
+//     the queue: every open attempt rooted on it is closed as "lost"; a
+//     non-root worker of a multi-node task only leaves that placement.
+//     server-start/server-stop close every open attempt and worker.
+//   - job-created (one per submit; open jobs get several) has
+//     submit_desc.task_desc with either ids.ranges ({start, count, step}:
+//     count is the span, ids are start+k*step < start+count) and the
+//     shared resources, or {"n_tasks"} only (graph job: requests unknown).
+//     Before v0.25 it has "desc" and no requests.
+//   - Resource amounts are fixed point (10000 = 1.0). Policies:
+//     {"Compact"|"ForceCompact"|"Tight"|"ForceTight"|"Scatter": amount} or
+//     "All" (every unit of that resource on the worker the task started
+//     on). A variant with n_nodes > 0 is multi-node and takes whole
+//     workers, whatever its "cpus" entry says.
+//   - Worker resources are found by name (cpus, gpus/<family>, mem in
+//     MiB) with kinds List (count of values), Groups (total over groups),
+//     Range (end-start+1, end inclusive) and Sum (size/10000).
+//
+// Frames: tasks (one row per start), placements (one per attempt and
+// worker), workers, jobs, allocations (autoalloc), perf (worker-overview
+// hardware samples), events (one per line, with the raw event JSON).
+// Worker and job ids are strings, as in every source.
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/arena"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
+	"github.com/jobframe/jobframe/loaders/internal/records"
+	"github.com/jobframe/jobframe/loaders/internal/words"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+type hqTaskRef struct {
+	JobID     int64 `json:"job_id"`
+	JobTaskID int64 `json:"job_task_id"`
+}
+
+type hqDuration struct {
+	Secs  int64 `json:"secs"`
+	Nanos int64 `json:"nanos"`
+}
+
+func (d *hqDuration) seconds() (float64, bool) {
+	if d == nil {
+		return 0, false
+	}
+	return float64(d.Secs) + float64(d.Nanos)/1e9, true
+}
+
+type hqKind struct {
+	List *struct {
+		Values []string `json:"values"`
+	} `json:"List"`
+	Groups *struct {
+		Groups [][]string `json:"groups"`
+	} `json:"Groups"`
+	Range *struct {
+		Start int64 `json:"start"`
+		End   int64 `json:"end"`
+	} `json:"Range"`
+	Sum *struct {
+		Size int64 `json:"size"`
+	} `json:"Sum"`
+}
+
+// amount returns the number of units a resource descriptor provides.
+func (k hqKind) amount() (float64, bool) {
+	switch {
+	case k.List != nil:
+		return float64(len(k.List.Values)), true
+	case k.Groups != nil:
+		n := 0
+		for _, g := range k.Groups.Groups {
+			n += len(g)
+		}
+		return float64(n), true
+	case k.Range != nil:
+		return float64(k.Range.End - k.Range.Start + 1), true
+	case k.Sum != nil:
+		return float64(k.Sum.Size) / 10000, true
+	}
+	return 0, false
+}
+
+type hqConfig struct {
+	Hostname      string            `json:"hostname"`
+	Group         string            `json:"group"`
+	ListenAddress string            `json:"listen_address"`
+	Extra         map[string]string `json:"extra"`
+	Resources     struct {
+		Resources []struct {
+			Name string `json:"name"`
+			Kind hqKind `json:"kind"`
+		} `json:"resources"`
+	} `json:"resources"`
+	Overview *struct {
+		SendInterval *hqDuration `json:"send_interval"`
+	} `json:"overview_configuration"`
+	TimeLimit *hqDuration `json:"time_limit"`
+}
+
+type hqPolicy struct {
+	name   string // "All", "Compact", ...
+	amount float64
+}
+
+func (p *hqPolicy) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, &p.name)
+	}
+	var m map[string]int64
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	if len(m) != 1 {
+		return fmt.Errorf("policy object with %d keys", len(m))
+	}
+	for k, v := range m {
+		p.name, p.amount = k, float64(v)/10000
+	}
+	return nil
+}
+
+type hqRequest struct {
+	NNodes    int64 `json:"n_nodes"`
+	Resources []struct {
+		Policy   hqPolicy `json:"policy"`
+		Resource string   `json:"resource"`
+	} `json:"resources"`
+}
+
+type hqTaskDesc struct {
+	IDs *struct {
+		Ranges []struct {
+			Start int64 `json:"start"`
+			Count int64 `json:"count"`
+			Step  int64 `json:"step"`
+		} `json:"ranges"`
+	} `json:"ids"`
+	NTasks    *int64 `json:"n_tasks"`
+	Resources *struct {
+		Variants []hqRequest `json:"variants"`
+	} `json:"resources"`
+	Priority   *int64          `json:"priority"`
+	TimeLimit  *hqDuration     `json:"time_limit"`
+	CrashLimit json.RawMessage `json:"crash_limit"`
+}
+
+type hqEvent struct {
+	Type      *string         `json:"type"`
+	Job       jsontext.OptInt `json:"job"`
+	JobID     jsontext.OptInt `json:"job_id"`
+	JobIDDash jsontext.OptInt `json:"job-id"`
+	Task      jsontext.OptInt `json:"task"`
+	Instance  jsontext.OptInt `json:"instance"`
+	Worker    jsontext.OptInt `json:"worker"`
+	Workers   []int64         `json:"workers"`
+	Variant   jsontext.OptInt `json:"variant"`
+	ID        jsontext.OptInt `json:"id"`
+	Reason    *string         `json:"reason"`
+	Error     *string         `json:"error"`
+	Tasks     []hqTaskRef     `json:"tasks"`
+	Config    *hqConfig       `json:"configuration"`
+	HwState   *struct {
+		State *hqHwState `json:"state"`
+	} `json:"hw-state"`
+	JobDesc *struct {
+		MaxFails jsontext.OptInt `json:"max_fails"`
+		Name     string          `json:"name"`
+	} `json:"job_desc"`
+	Desc *struct {
+		Name string `json:"name"`
+	} `json:"desc"`
+	SubmitDesc *struct {
+		SubmitDir string     `json:"submit_dir"`
+		TaskDesc  hqTaskDesc `json:"task_desc"`
+	} `json:"submit_desc"`
+	Name         *string         `json:"name"`
+	MaxFails     *int64          `json:"max_fails"`
+	QueueID      jsontext.OptInt `json:"queue-id"`
+	AllocationID *string         `json:"allocation-id"`
+	WorkerCount  jsontext.OptInt `json:"worker-count"`
+	Params       *struct {
+		Manager   string      `json:"manager"`
+		Name      *string     `json:"name"`
+		TimeLimit *hqDuration `json:"timelimit"`
+	} `json:"params"`
+}
+
+type hqHwState struct {
+	CPU *struct {
+		PerCore []float64 `json:"cpu_per_core_percent_usage"`
+	} `json:"cpu_usage"`
+	Memory *struct {
+		Free  int64 `json:"free"`
+		Total int64 `json:"total"`
+	} `json:"memory_usage"`
+	Net *struct {
+		RxBytes int64 `json:"rx_bytes"`
+		TxBytes int64 `json:"tx_bytes"`
+	} `json:"network_usage"`
+	Nvidia *hqGPUs `json:"nvidia_gpus"`
+	AMD    *hqGPUs `json:"amd_gpus"`
+}
+
+type hqGPUs struct {
+	GPUs []struct {
+		MemUsage       float64 `json:"mem_usage"`
+		ProcessorUsage float64 `json:"processor_usage"`
+	} `json:"gpus"`
+}
+
+type hqLine struct {
+	Event *hqEvent `json:"event"`
+	Time  string   `json:"time"`
+}
+
+type taskKey struct{ job, task int64 }
+
+// hqSubmit is one job-created's task set and request.
+type hqSubmit struct {
+	ranges   [][3]int64 // start, count (span), step
+	graph    bool
+	variants []hqRequest
+	submit   int64
+	line     int
+}
+
+func (s *hqSubmit) has(task int64) bool {
+	for _, r := range s.ranges {
+		start, count, step := r[0], r[1], r[2]
+		if step <= 0 {
+			step = 1
+		}
+		if task >= start && task < start+count && (task-start)%step == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+type hqWorker struct {
+	id                  int64
+	host, group, addr   string
+	alloc, manager, pid string
+	connected, lost     int64
+	lostOK              bool
+	reason              string
+	amounts             map[string]float64 // resource name -> units
+	cpus, gpus, memMB   float64
+	interval            float64
+	hasInterval         bool
+	connLine, lostLine  int
+}
+
+type hqShare struct {
+	worker            int64
+	cpus, gpus, memMB float64
+	end               int64
+	endLine           int
+	state             int32 // in hqLoader.words
+	open              bool
+}
+
+// hqExitCode finds the exit code in a task-failed error text, which HQ
+// writes as "Program terminated with exit code N." (the journal has no
+// exit-code field).
+var hqExitCode = regexp.MustCompile(`exit code (-?[0-9]+)`)
+
+// hqExitCodeIn is hqExitCode.FindStringSubmatch, skipping the regexp for
+// the texts (nearly all, and every empty one) that cannot match.
+func hqExitCodeIn(reason string) []string {
+	if !strings.Contains(reason, "exit code ") {
+		return nil
+	}
+	return hqExitCode.FindStringSubmatch(reason)
+}
+
+// hqAttempt is one run of a task. A run on one worker (the journal's
+// bulk) keeps only that worker's id: its share is the attempt's own
+// request, end and state (hqLoader.share builds it); a multi-node run
+// keeps a share per worker, as a worker that leaves it closes only its
+// own. It holds no pointer (texts by code, shares by index), so the
+// blocks of a million attempts are not scanned by the garbage collector.
+type hqAttempt struct {
+	key                      taskKey
+	attempt, instance        int64
+	submit                   int64
+	start, end               int64
+	startLine, endLine       int
+	reqCPUs, reqGPUs, reqMem float64
+	reqNodes, variant        int64
+	worker                   int64 // the worker it ran on (hasWorker, multi 0)
+	multi                    int32 // 1 + its index in hqLoader.multi when it ran on several workers
+	// state, raw state, failure reason and policy, in hqLoader.words
+	state, rawState, reason, policy int32
+	hasInstance, hasSubmit          bool
+	hasWorker                       bool
+	open, estimated                 bool
+}
+
+// shares returns the per-worker shares of an attempt that ran on several
+// workers, root first; nil for one on a single worker (or none).
+func (h *hqLoader) shares(a *hqAttempt) []hqShare {
+	if a.multi == 0 {
+		return nil
+	}
+	return h.multi[a.multi-1]
+}
+
+// nShares returns the number of workers the attempt ran on.
+func (h *hqLoader) nShares(a *hqAttempt) int {
+	switch {
+	case a.multi != 0:
+		return len(h.multi[a.multi-1])
+	case a.hasWorker:
+		return 1
+	}
+	return 0
+}
+
+// share returns the attempt's share of its i-th worker (0: the root).
+func (h *hqLoader) share(a *hqAttempt, i int) hqShare {
+	if a.multi != 0 {
+		return h.multi[a.multi-1][i]
+	}
+	return hqShare{worker: a.worker, cpus: a.reqCPUs, gpus: a.reqGPUs, memMB: a.reqMem,
+		end: a.end, endLine: a.endLine, state: a.state, open: a.open}
+}
+
+type hqJob struct {
+	id              int64
+	name, submitDir string
+	submit          int64
+	end             int64
+	ended           bool
+	canceled        bool
+	cancelReason    string
+	submits         int64
+	nTasks          int64
+	graph           bool
+	maxFails        int64
+	hasMaxFails     bool
+	priority        int64
+	hasPriority     bool
+	crashLimit      string
+	timeLimit       float64
+	hasTimeLimit    bool
+	line            int
+}
+
+type hqAlloc struct {
+	id, manager, queueName string
+	queue, nodes           int64
+	queued, start, end     int64
+	hasStart, hasEnd       bool
+	timeLimit              float64
+	hasTimeLimit           bool
+}
+
+type hqQueue struct {
+	manager, name string
+	timeLimit     float64
+	hasTimeLimit  bool
+}
+
+type hqLoader struct {
+	p        source.Problems
+	want     map[string]bool // frames to build (nil: all)
+	attempts []*hqAttempt
+	arena    arena.Arena[hqAttempt]
+	multi    [][]hqShare // the shares of the attempts on several workers
+	words    words.Table // the attempts' states, policies and reasons
+	// wopen lists, per worker, the attempts started on it in start order;
+	// closed ones are skipped lazily, dropped when the list doubles, and
+	// all dropped when the worker is lost.
+	wopen  hqOpenLists
+	byTask taskIndex // each task's latest attempt
+	// the last job submitFor looked up, and its submits (runs of one
+	// job's tasks skip the map)
+	subJob  int64
+	subList []*hqSubmit
+	subOK   bool
+	workers []*hqWorker
+	wmap    map[int64]*hqWorker
+	jobs    []*hqJob
+	jmap    map[int64]*hqJob
+	submits map[int64][]*hqSubmit
+	queues  map[int64]*hqQueue
+	allocs  []*hqAlloc
+	amap    map[string]*hqAlloc
+	unknown map[string]int
+	span    source.LogSpan
+	scratch []byte // addInt's
+
+	ev struct {
+		line             columns.DenseInt
+		time             columns.DenseInt
+		typ, job, worker columns.Str
+		data             columns.Text
+		task, instance   columns.Int
+	}
+	perf struct {
+		time, line                        columns.Int
+		worker                            columns.Str
+		cpuPct, gpuPct, gpuMemPct         columns.Float
+		cores, memTotal, memFree, memUsed columns.Int
+		rx, tx, gpus                      columns.Int
+	}
+}
+
+// LoadHyperQueue reads a HyperQueue journal export (JSON lines).
+func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
+	return o.Project(loadHyperQueue(r, o))
+}
+
+// loadHyperQueue is LoadHyperQueue without the projection on o.Columns.
+func loadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
+	name := o.Name
+	if name == "" {
+		name = "-"
+	}
+	h := &hqLoader{
+		p:       source.Problems{File: name, Lenient: o.Lenient},
+		want:    source.WantFrames(o),
+		wmap:    map[int64]*hqWorker{},
+		jmap:    map[int64]*hqJob{},
+		submits: map[int64][]*hqSubmit{},
+		queues:  map[int64]*hqQueue{},
+		amap:    map[string]*hqAlloc{},
+		unknown: map[string]int{},
+	}
+	if h.want == nil || h.want[schema.Events] {
+		// the events frame has a row per line and all their text: sized
+		// ahead, its columns never copy themselves as they grow
+		if n := source.EstimateRecords(r, `"event"`); n > 0 {
+			ev := &h.ev
+			columns.Reserve(n, &ev.line, &ev.time, &ev.typ, &ev.job, &ev.worker, &ev.task, &ev.instance)
+			ev.data.Reserve(n, int(min(source.InputSize(r), math.MaxInt32)))
+		}
+	}
+	// JSON decoding runs on other goroutines; events apply in order here.
+	decode := func(line []byte, d *hqDecoded) {
+		d.l, d.err = hqLine{}, nil
+		line = bytes.TrimSpace(line)
+		if d.isFlat = len(line) > 0 && decodeHQFlat(line, &d.flat); !d.isFlat && len(line) > 0 {
+			d.err = jsontext.Unmarshal(line, &d.l)
+		}
+	}
+	err := records.DecodedLines(r, &h.p, records.Workers(), decode, func(line []byte, n int, d *hqDecoded) error {
+		if line = bytes.TrimSpace(line); len(line) == 0 {
+			return nil
+		}
+		_, err := h.line(line, n, d)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range slices.Sorted(maps.Keys(h.unknown)) {
+		h.p.Note(0, "type", k, fmt.Sprintf("%d events of an unknown type kept in events with their raw text", h.unknown[k]))
+	}
+	return h.dataset(name), nil
+}
+
+// hqDecoded is one journal line decoded: a task event (the journal's
+// bulk) as the pointer-free flat, any other line as the full hqLine.
+// decode overwrites it whole, so line batches are recycled.
+type hqDecoded struct {
+	flat   hqFlat
+	isFlat bool
+	l      hqLine
+	err    error
+}
+
+func (*hqDecoded) Reusable() {}
+
+// hqFlat is a flat journal line: a task started, finished, failed or
+// canceled event, an object of integers and at most an error and a reason
+// text.
+type hqFlat struct {
+	typ    uint8 // index into hqFlatTypes
+	t      int64 // the line's time, µs since the epoch
+	ints   [flInts]int64
+	has    uint16         // bit i: ints[i] is present (not absent or null)
+	err    bytesconv.Span // the "error" value's JSON text in the line (to == 0: absent)
+	reason bytesconv.Span // likewise "reason"
+}
+
+// The integer fields of a flat line, in hqFlat.ints.
+const (
+	flJob = iota
+	flJobID
+	flJobIDDash
+	flTask
+	flInstance
+	flWorker
+	flVariant
+	flID
+	flInts
+)
+
+// hqFlatTypes are the event types a flat line may have.
+var hqFlatTypes = [...]string{"task-started", "task-finished", "task-failed", "task-canceled"}
+
+// decodeHQFlat decodes the journal's bulk (task started, finished and
+// failed events: flat objects of integers and a few strings) with the
+// in-place scanner, without reflection or an allocation per field; it
+// reports false for any other line, which goes through the full decoder
+// (so both read the same fields the same way: FuzzHQFlat checks it).
+func decodeHQFlat(line []byte, f *hqFlat) bool {
+	*f = hqFlat{}
+	var typ, at []byte
+	hasType, hasTime, flat := false, false, true
+	// member reads one member of the event object (a slice of line).
+	member := func(key, v []byte) error {
+		var i int
+		switch string(key) {
+		case "type":
+			typ, hasType = v, true
+			return nil
+		case "error", "reason":
+			if !utf8.Valid(v) { // the full decoder keeps invalid UTF-8 as it is, jsonText would replace it
+				flat = false
+				return records.ErrInputEnds
+			}
+			from := int32(cap(line) - cap(v)) // v's offset in line
+			s := bytesconv.Span{From: from, To: from + int32(len(v))}
+			if key[0] == 'e' {
+				f.err = s
+			} else {
+				f.reason = s
+			}
+			if _, _, err := jsontext.Text(v); err != nil {
+				flat = false
+				return err
+			}
+			return nil
+		case "job":
+			i = flJob
+		case "job_id":
+			i = flJobID
+		case "job-id":
+			i = flJobIDDash
+		case "task":
+			i = flTask
+		case "instance":
+			i = flInstance
+		case "worker":
+			i = flWorker
+		case "variant":
+			i = flVariant
+		case "id":
+			i = flID
+		default:
+			flat = false
+			return records.ErrInputEnds
+		}
+		x, ok, err := jsontext.Int(v)
+		if err != nil {
+			flat = false
+			return err
+		}
+		f.ints[i] = x
+		if ok {
+			f.has |= 1 << i
+		} else {
+			f.has &^= 1 << i
+		}
+		return nil
+	}
+	// The line's own object, {"event": {...}, "time": "..."}, is walked
+	// here rather than by eachMember so that the event object is scanned
+	// once (scanMembers calls member as it goes), not once to skip it and
+	// again to read it. Outside strings a valid line is ASCII, and the
+	// strings read are the keys (escaped ones are left to the full
+	// decoder), the type and time (compared and parsed: any other byte
+	// fails), and the texts (checked above): no utf8.Valid over the line.
+	i := jsontext.SkipWS(line, 0)
+	if i >= len(line) || line[i] != '{' {
+		return false
+	}
+	i = jsontext.SkipWS(line, i+1)
+	for i < len(line) && line[i] != '}' {
+		if line[i] != '"' {
+			return false
+		}
+		end, escaped, err := jsontext.ScanStringEsc(line, i)
+		if err != nil || escaped {
+			return false
+		}
+		key := line[i+1 : end-1]
+		if i = jsontext.SkipWS(line, end); i >= len(line) || line[i] != ':' {
+			return false
+		}
+		i = jsontext.SkipWS(line, i+1)
+		switch string(key) {
+		case "event":
+			if i >= len(line) || line[i] != '{' {
+				return false
+			}
+			if i, err = jsontext.ScanMembers(line, i, 1, member); err != nil || !flat {
+				return false
+			}
+		case "time":
+			start := i
+			if i, err = jsontext.ScanValue(line, i, 1); err != nil {
+				return false
+			}
+			at, hasTime = line[start:i], true
+		default:
+			return false
+		}
+		if i = jsontext.SkipWS(line, i); i < len(line) && line[i] == ',' {
+			if i = jsontext.SkipWS(line, i+1); i < len(line) && line[i] == '}' {
+				return false // a trailing comma
+			}
+		} else if i >= len(line) || line[i] != '}' {
+			return false
+		}
+	}
+	if i >= len(line) || jsontext.SkipWS(line, i+1) != len(line) || !hasType || !hasTime {
+		return false
+	}
+	t, ok, err := jsontext.Text(typ)
+	tm, ok2, err2 := jsontext.Text(at)
+	if err != nil || err2 != nil || !ok || !ok2 {
+		return false
+	}
+	f.typ = 255
+	for i, name := range hqFlatTypes {
+		if string(t) == name {
+			f.typ = uint8(i)
+		}
+	}
+	if f.typ == 255 {
+		return false
+	}
+	if f.t, err = frame.ParseMicros(bytesconv.String(tm)); err != nil {
+		return false // the full path reports the bad time
+	}
+	return true
+}
+
+// event returns the flat line's event as the full decoder fills it; line
+// is the text decodeHQFlat read.
+func (f *hqFlat) event(line []byte) hqEvent {
+	e := hqEvent{Type: &hqFlatTypes[f.typ]}
+	opt := func(i int) jsontext.OptInt { return jsontext.OptInt{V: f.ints[i], OK: f.has&(1<<i) != 0} }
+	e.Job, e.JobID, e.JobIDDash = opt(flJob), opt(flJobID), opt(flJobIDDash)
+	e.Task, e.Instance, e.Worker = opt(flTask), opt(flInstance), opt(flWorker)
+	e.Variant, e.ID = opt(flVariant), opt(flID)
+	text := func(s bytesconv.Span) *string {
+		if s.To == 0 {
+			return nil
+		}
+		t, ok, _ := jsontext.Text(line[s.From:s.To])
+		if !ok {
+			return nil
+		}
+		v := string(t)
+		return &v
+	}
+	e.Error, e.Reason = text(f.err), text(f.reason)
+	return e
+}
+
+// line handles one journal line, decoded into d; it returns the event
+// time.
+func (h *hqLoader) line(line []byte, n int, d *hqDecoded) (int64, error) {
+	if d.isFlat {
+		e := d.flat.event(line)
+		if err := h.event(&e, *e.Type, d.flat.t, n, line); err != nil {
+			return 0, err
+		}
+		h.span.Add(d.flat.t)
+		return d.flat.t, nil
+	}
+	l := &d.l
+	if d.err != nil {
+		return 0, h.p.Bad(n, "", string(line), "a JSON object {\"event\": {...}, \"time\": ...}", d.err)
+	}
+	if l.Time == "" {
+		return 0, h.p.Bad(n, "time", string(line), `a "time" field`, nil)
+	}
+	t, err := frame.ParseMicros(l.Time)
+	if err != nil {
+		return 0, h.p.Bad(n, "time", l.Time, "an RFC 3339 time", err)
+	}
+	if l.Event == nil {
+		return 0, h.p.Bad(n, "event", string(line), `an "event" object`, nil)
+	}
+	typ := "(untyped)"
+	if l.Event.Type != nil {
+		typ = *l.Event.Type
+	}
+	if err := h.event(l.Event, typ, t, n, line); err != nil {
+		return 0, err
+	}
+	h.span.Add(t)
+	return t, nil
+}
+
+func (e *hqEvent) job() (int64, bool) {
+	switch {
+	case e.Job.OK:
+		return e.Job.V, true
+	case e.JobID.OK:
+		return e.JobID.V, true
+	case e.JobIDDash.OK:
+		return e.JobIDDash.V, true
+	}
+	return 0, false
+}
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+func (h *hqLoader) event(e *hqEvent, typ string, t int64, n int, raw []byte) error {
+	job, hasJob := e.job()
+	if h.want == nil || h.want[schema.Events] {
+		h.addEvent(e, typ, job, hasJob, t, n, raw)
+	}
+	var err error
+	// missing reports an absent required field; the event is then
+	// skipped (lenient) or the load stops (strict, err set).
+	missing := func(field string, ok bool) bool {
+		if !ok {
+			err = h.p.Bad(n, field, string(raw), fmt.Sprintf("a %q field in a %s event", field, typ), nil)
+		}
+		return !ok
+	}
+	return h.apply(e, typ, job, hasJob, t, n, missing, &err)
+}
+
+// addEvent appends the events-frame row of one journal line.
+func (h *hqLoader) addEvent(e *hqEvent, typ string, job int64, hasJob bool, t int64, n int, raw []byte) {
+	h.ev.line.Add(int64(n))
+	h.ev.time.Add(t)
+	h.ev.typ.Add(typ)
+	if hasJob {
+		h.ev.job.AddInt(job, &h.scratch)
+	} else {
+		h.ev.job.Null()
+	}
+	if e.Task.OK {
+		h.ev.task.Add(e.Task.V)
+	} else {
+		h.ev.task.Null()
+	}
+	if e.Instance.OK {
+		h.ev.instance.Add(e.Instance.V)
+	} else {
+		h.ev.instance.Null()
+	}
+	var wid int64
+	hasW := false
+	switch {
+	case e.Worker.OK && e.Worker.V >= 0:
+		wid, hasW = e.Worker.V, true
+	case len(e.Workers) > 0:
+		wid, hasW = e.Workers[0], true
+	case strings.HasPrefix(typ, "worker-") && e.ID.OK:
+		wid, hasW = e.ID.V, true
+	}
+	if hasW {
+		h.ev.worker.AddInt(wid, &h.scratch)
+	} else {
+		h.ev.worker.Null()
+	}
+	h.ev.data.AddBytes(raw)
+}
+
+// apply updates the loader's state with one event.
+func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64, n int, missing func(string, bool) bool, errp *error) error {
+	switch typ {
+	case "server-start", "server-stop":
+		h.closeAll(t, n, "lost", typ)
+		for _, w := range h.workers {
+			if !w.lostOK {
+				w.lost, w.lostOK, w.reason, w.lostLine = t, true, typ, n
+			}
+		}
+	case "worker-connected":
+		if missing("id", e.ID.OK) {
+			return *errp
+		}
+		h.connect(e.ID.V, e.Config, t, n)
+	case "worker-lost":
+		if missing("id", e.ID.OK) {
+			return *errp
+		}
+		reason := ""
+		if e.Reason != nil {
+			reason = *e.Reason
+		}
+		h.workerLost(e.ID.V, reason, t, n)
+	case "worker-overview":
+		if e.ID.OK && e.HwState != nil && e.HwState.State != nil && (h.want == nil || h.want[schema.Perf]) {
+			h.overview(e.ID.V, e.HwState.State, t, n)
+		}
+	case "job-created":
+		if missing("job", hasJob) {
+			return *errp
+		}
+		h.jobCreated(job, e, t, n)
+	case "job-open":
+		j := h.job(job, t, n)
+		if e.Name != nil {
+			j.name = *e.Name
+		}
+	case "job-cancel":
+		j := h.job(job, t, n)
+		j.canceled = true
+		if e.Reason != nil {
+			j.cancelReason = *e.Reason
+		}
+	case "job-completed":
+		j := h.job(job, t, n)
+		j.end, j.ended = t, true
+	case "task-started":
+		if missing("job", hasJob) {
+			return *errp
+		}
+		if missing("task", e.Task.OK) {
+			return *errp
+		}
+		h.started(e, job, t, n)
+	case "task-finished", "task-failed":
+		if e.Tasks != nil && !e.Task.OK { // defensive: list form
+			for _, ref := range e.Tasks {
+				h.finish(taskKey{ref.JobID, ref.JobTaskID}, t, n, strings.TrimPrefix(typ, "task-"), typ, "")
+			}
+			break
+		}
+		if missing("job", hasJob) {
+			return *errp
+		}
+		if missing("task", e.Task.OK) {
+			return *errp
+		}
+		state, reason := "success", ""
+		if typ == "task-failed" {
+			state = "failed"
+			if e.Error != nil {
+				reason = *e.Error
+			}
+		}
+		h.finish(taskKey{job, e.Task.V}, t, n, state, typ, reason)
+	case "task-canceled", "task-aborted":
+		if e.Tasks == nil && hasJob && e.Task.OK { // v0.19-0.22: one task
+			h.finish(taskKey{job, e.Task.V}, t, n, "canceled", typ, "")
+			break
+		}
+		for _, ref := range e.Tasks {
+			h.finish(taskKey{ref.JobID, ref.JobTaskID}, t, n, "canceled", typ, "")
+		}
+	case "autoalloc-queue-created":
+		q := &hqQueue{}
+		if e.Params != nil {
+			q.manager = e.Params.Manager
+			if e.Params.Name != nil {
+				q.name = *e.Params.Name
+			}
+			q.timeLimit, q.hasTimeLimit = e.Params.TimeLimit.seconds()
+		}
+		if e.QueueID.OK {
+			h.queues[e.QueueID.V] = q
+		}
+	case "autoalloc-allocation-queued", "autoalloc-allocation-started", "autoalloc-allocation-finished":
+		if missing("allocation-id", e.AllocationID != nil) {
+			return *errp
+		}
+		a := h.amap[*e.AllocationID]
+		if a == nil {
+			a = &hqAlloc{id: *e.AllocationID, queued: t}
+			if e.QueueID.OK {
+				a.queue = e.QueueID.V
+				if q := h.queues[a.queue]; q != nil {
+					a.manager, a.queueName, a.timeLimit, a.hasTimeLimit = q.manager, q.name, q.timeLimit, q.hasTimeLimit
+				}
+			}
+			h.amap[a.id] = a
+			h.allocs = append(h.allocs, a)
+		}
+		switch typ {
+		case "autoalloc-allocation-queued":
+			a.queued = t
+			if e.WorkerCount.OK {
+				a.nodes = e.WorkerCount.V
+			}
+		case "autoalloc-allocation-started":
+			a.start, a.hasStart = t, true
+		default:
+			a.end, a.hasEnd = t, true
+		}
+	case "autoalloc-queue-removed", "job-close", "(untyped)":
+	default:
+		h.unknown[typ]++
+	}
+	return nil
+}
+
+func (h *hqLoader) job(id, t int64, n int) *hqJob {
+	j := h.jmap[id]
+	if j == nil {
+		j = &hqJob{id: id, submit: t, line: n}
+		h.jmap[id] = j
+		h.jobs = append(h.jobs, j)
+	}
+	return j
+}
+
+func (h *hqLoader) jobCreated(id int64, e *hqEvent, t int64, n int) {
+	j := h.job(id, t, n)
+	j.submits++
+	if e.JobDesc != nil {
+		j.name = e.JobDesc.Name
+		if e.JobDesc.MaxFails.OK {
+			j.maxFails, j.hasMaxFails = e.JobDesc.MaxFails.V, true
+		}
+	} else if e.Desc != nil {
+		j.name = e.Desc.Name
+	}
+	s := &hqSubmit{submit: t, line: n}
+	if e.SubmitDesc != nil {
+		td := &e.SubmitDesc.TaskDesc
+		j.submitDir = e.SubmitDesc.SubmitDir
+		switch {
+		case td.IDs != nil:
+			for _, r := range td.IDs.Ranges {
+				s.ranges = append(s.ranges, [3]int64{r.Start, r.Count, r.Step})
+				step := max(r.Step, 1)
+				j.nTasks += (r.Count + step - 1) / step
+			}
+		case td.NTasks != nil:
+			s.graph, j.graph = true, true
+			j.nTasks += *td.NTasks
+		}
+		if td.Resources != nil {
+			s.variants = td.Resources.Variants
+		}
+		if td.Priority != nil {
+			j.priority, j.hasPriority = *td.Priority, true
+		}
+		j.timeLimit, j.hasTimeLimit = td.TimeLimit.seconds()
+		if len(td.CrashLimit) > 0 {
+			j.crashLimit = strings.Trim(string(td.CrashLimit), `"`)
+		}
+	} else {
+		s.graph = true // before v0.25: no request in the journal
+	}
+	h.submits[id] = append(h.submits[id], s)
+	h.subOK = false
+}
+
+func (h *hqLoader) connect(id int64, c *hqConfig, t int64, n int) {
+	w := &hqWorker{id: id, connected: t, connLine: n, amounts: map[string]float64{}}
+	if c != nil {
+		w.host, w.group, w.addr = c.Hostname, c.Group, c.ListenAddress
+		w.pid = c.Extra["ProcessPid"]
+		if jm, ok := c.Extra["JobManager"]; ok {
+			var m struct {
+				Manager      string `json:"manager"`
+				AllocationID string `json:"allocation_id"`
+			}
+			if jsontext.Unmarshal([]byte(jm), &m) == nil {
+				w.manager, w.alloc = m.Manager, m.AllocationID
+			}
+		}
+		for _, r := range c.Resources.Resources {
+			if a, ok := r.Kind.amount(); ok {
+				w.amounts[r.Name] += a
+			}
+		}
+		if c.Overview != nil {
+			w.interval, w.hasInterval = c.Overview.SendInterval.seconds()
+		}
+	}
+	w.cpus = w.amounts["cpus"]
+	w.memMB = w.amounts["mem"]
+	for name, a := range w.amounts {
+		if name == "gpus" || strings.HasPrefix(name, "gpus/") {
+			w.gpus += a
+		}
+	}
+	h.workers = append(h.workers, w)
+	h.wmap[id] = w
+}
+
+// submitFor returns the latest submit of the job whose id ranges hold
+// task; failing that, the latest graph submit (whose tasks' ids and
+// requests the journal does not show), or nil.
+func (h *hqLoader) submitFor(job, task int64) *hqSubmit {
+	if !h.subOK || h.subJob != job {
+		h.subJob, h.subList, h.subOK = job, h.submits[job], true
+	}
+	subs := h.subList
+	for i := len(subs) - 1; i >= 0; i-- {
+		if !subs[i].graph && subs[i].has(task) {
+			return subs[i]
+		}
+	}
+	for i := len(subs) - 1; i >= 0; i-- {
+		if subs[i].graph {
+			return subs[i]
+		}
+	}
+	return nil
+}
+
+func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
+	key := taskKey{job, e.Task.V}
+	prev := h.byTask.get(key)
+	attempt := int64(1) // attempts count from 1, as in every source
+	if prev != nil {
+		attempt = prev.attempt + 1
+		if prev.open {
+			// A restart the journal did not show (a lost worker we never saw).
+			h.closeAttempt(prev, t, n, "lost", "restarted", "")
+		}
+	}
+	a := h.arena.Alloc()
+	a.key, a.attempt, a.start, a.startLine, a.open, a.state = key, attempt, t, n, true, h.words.Code("running")
+	if e.Instance.OK {
+		a.instance, a.hasInstance = e.Instance.V, true
+	}
+	if e.Variant.OK {
+		a.variant = e.Variant.V
+	}
+	workers := e.Workers
+	if len(workers) == 0 && e.Worker.OK {
+		if e.Worker.V >= 0 { // v0.19-0.23 write -1 for a worker not known: none
+			workers = []int64{e.Worker.V}
+		}
+	}
+	sub := h.submitFor(job, e.Task.V)
+	if sub != nil {
+		a.submit, a.hasSubmit = sub.submit, true
+	}
+	var req *hqRequest
+	if sub != nil && !sub.graph && int(a.variant) < len(sub.variants) {
+		req = &sub.variants[a.variant]
+	}
+	// addShare records the attempt's share of one of its workers; an
+	// attempt on one worker keeps just the id (see hqAttempt).
+	addShare := func(s hqShare) {
+		if len(workers) == 1 {
+			a.worker, a.hasWorker = s.worker, true
+			return
+		}
+		if a.multi == 0 {
+			h.multi = append(h.multi, make([]hqShare, 0, len(workers)))
+			a.multi = int32(len(h.multi))
+		}
+		h.multi[a.multi-1] = append(h.multi[a.multi-1], s)
+	}
+	amountOn := func(w int64, res string) float64 {
+		if wk := h.wmap[w]; wk != nil {
+			return wk.amounts[res]
+		}
+		return 0
+	}
+	switch {
+	case req == nil:
+		// Unknown request (graph job, journal without the submit, or a
+		// variant index out of range): HQ's default of 1 CPU, flagged.
+		a.estimated = true
+		a.reqCPUs = 1
+		a.reqNodes = int64(len(workers))
+		for _, w := range workers {
+			addShare(hqShare{worker: w, cpus: 1, open: true})
+		}
+	case req.NNodes > 0:
+		a.reqNodes = req.NNodes
+		a.policy = h.words.Code("nodes")
+		for _, w := range workers {
+			wk := h.wmap[w]
+			s := hqShare{worker: w, open: true}
+			if wk != nil {
+				s.cpus, s.gpus, s.memMB = wk.cpus, wk.gpus, wk.memMB
+			}
+			a.reqCPUs += s.cpus
+			a.reqGPUs += s.gpus
+			a.reqMem += s.memMB
+			addShare(s)
+		}
+	default:
+		a.reqNodes = 1
+		var root int64
+		if len(workers) > 0 {
+			root = workers[0]
+		}
+		for _, r := range req.Resources {
+			amt := r.Policy.amount
+			if r.Policy.name == "All" {
+				amt = amountOn(root, r.Resource)
+			}
+			switch {
+			case r.Resource == "cpus":
+				a.reqCPUs += amt
+				a.policy = h.words.Code(r.Policy.name)
+			case r.Resource == "mem":
+				a.reqMem += amt
+			case r.Resource == "gpus" || strings.HasPrefix(r.Resource, "gpus/"):
+				a.reqGPUs += amt
+			}
+		}
+		for _, w := range workers {
+			addShare(hqShare{worker: w, cpus: a.reqCPUs, gpus: a.reqGPUs, memMB: a.reqMem, open: true})
+		}
+	}
+	h.attempts = append(h.attempts, a)
+	for i := range h.nShares(a) {
+		w := h.share(a, i).worker
+		h.wopen.of(w).add(a)
+	}
+	h.byTask.set(key, a)
+}
+
+func (h *hqLoader) closeAttempt(a *hqAttempt, t int64, n int, state, raw, reason string) {
+	code := h.words.Code(state)
+	a.open, a.end, a.endLine, a.state, a.rawState, a.reason = false, t, n, code, h.words.Code(raw), h.words.Code(reason)
+	shares := h.shares(a)
+	for i := range shares {
+		if s := &shares[i]; s.open {
+			s.open, s.end, s.endLine, s.state = false, t, n, code
+		}
+	}
+}
+
+func (h *hqLoader) finish(key taskKey, t int64, n int, state, raw, reason string) {
+	if a := h.byTask.get(key); a != nil && a.open {
+		h.closeAttempt(a, t, n, state, raw, reason)
+	}
+}
+
+func (h *hqLoader) closeAll(t int64, n int, state, raw string) {
+	for _, a := range h.attempts {
+		if a.open {
+			h.closeAttempt(a, t, n, state, raw, "")
+		}
+	}
+	h.wopen.clear()
+}
+
+func (h *hqLoader) workerLost(id int64, reason string, t int64, n int) {
+	if w := h.wmap[id]; w != nil {
+		w.lost, w.lostOK, w.reason, w.lostLine = t, true, reason, n
+	}
+	var roots []*hqAttempt
+	var open []*hqAttempt
+	if o := h.wopen.get(id); o != nil {
+		open = o.list
+	}
+	for _, a := range open {
+		if !a.open {
+			continue
+		}
+		for i := range h.nShares(a) {
+			if s := h.share(a, i); s.worker != id || !s.open {
+				continue
+			}
+			if i == 0 {
+				roots = append(roots, a)
+			} else { // a non-root worker of a multi-node task leaves it
+				s := &h.shares(a)[i]
+				s.open, s.end, s.endLine, s.state = false, t, n, h.words.Code("lost")
+			}
+		}
+	}
+	for _, a := range roots {
+		h.closeAttempt(a, t, n, "lost", "worker-lost", reason)
+	}
+	h.wopen.drop(id)
+}
+
+func (h *hqLoader) overview(id int64, s *hqHwState, t int64, n int) {
+	p := &h.perf
+	p.time.Add(t)
+	p.line.Add(int64(n))
+	p.worker.Add(itoa(id))
+	if s.CPU != nil && len(s.CPU.PerCore) > 0 {
+		sum := 0.0
+		for _, v := range s.CPU.PerCore {
+			sum += v
+		}
+		p.cpuPct.Add(sum / float64(len(s.CPU.PerCore)))
+		p.cores.Add(int64(len(s.CPU.PerCore)))
+	} else {
+		p.cpuPct.Null()
+		p.cores.Null()
+	}
+	if s.Memory != nil {
+		p.memTotal.Add(s.Memory.Total)
+		p.memFree.Add(s.Memory.Free)
+		p.memUsed.Add(s.Memory.Total - s.Memory.Free)
+	} else {
+		p.memTotal.Null()
+		p.memFree.Null()
+		p.memUsed.Null()
+	}
+	if s.Net != nil {
+		p.rx.Add(s.Net.RxBytes)
+		p.tx.Add(s.Net.TxBytes)
+	} else {
+		p.rx.Null()
+		p.tx.Null()
+	}
+	var gpus []float64
+	var gmem []float64
+	for _, g := range []*hqGPUs{s.Nvidia, s.AMD} {
+		if g != nil {
+			for _, x := range g.GPUs {
+				gpus = append(gpus, x.ProcessorUsage)
+				gmem = append(gmem, x.MemUsage)
+			}
+		}
+	}
+	p.gpus.Add(int64(len(gpus)))
+	if len(gpus) > 0 {
+		p.gpuPct.Add(mean(gpus))
+		p.gpuMemPct.Add(mean(gmem))
+	} else {
+		p.gpuPct.Null()
+		p.gpuMemPct.Null()
+	}
+}
+
+func mean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
+}
+
+func (h *hqLoader) dataset(name string) *source.Dataset {
+	d := &source.Dataset{Source: "hyperqueue", Files: []string{name}, Frames: map[string]*frame.Frame{}}
+	h.span.Set(d)
+
+	var t struct {
+		job, worker, workers, state, raw, reason, policy, jobName columns.Str
+		instance, exit, submit, end, endLine                      columns.Int
+		task, attempt, nWorkers, nodes, variant, start, startLine columns.DenseInt
+		cpus, gpus, mem                                           columns.DenseFloat
+		est                                                       columns.Bool
+	}
+	var pl struct {
+		job, worker, state       columns.Str
+		end, el                  columns.Int
+		task, attempt, start, sl columns.DenseInt
+		root                     columns.Bool
+		cpus, gpus, mem          columns.DenseFloat
+	}
+	wantTasks := h.want == nil || h.want[schema.Tasks]
+	wantPl := h.want == nil || h.want[schema.Placements]
+	var scratch []byte
+	var job *hqJob // the job of the last attempt
+	if wantTasks {
+		columns.Reserve(len(h.attempts), &t.job, &t.worker, &t.workers, &t.state, &t.raw, &t.reason, &t.policy, &t.jobName,
+			&t.task, &t.attempt, &t.instance, &t.nWorkers, &t.nodes, &t.variant, &t.exit,
+			&t.submit, &t.start, &t.end, &t.startLine, &t.endLine, &t.cpus, &t.gpus, &t.mem, &t.est)
+	}
+	if wantPl {
+		n := 0
+		for _, a := range h.attempts {
+			n += h.nShares(a)
+		}
+		columns.Reserve(n, &pl.job, &pl.worker, &pl.state, &pl.task, &pl.attempt, &pl.start, &pl.end, &pl.sl, &pl.el,
+			&pl.root, &pl.cpus, &pl.gpus, &pl.mem)
+	}
+	for _, a := range h.attempts {
+		if wantTasks {
+			t.job.AddInt(a.key.job, &scratch)
+			t.task.Add(a.key.task)
+			t.attempt.Add(a.attempt)
+			t.instance.Opt(a.instance, a.hasInstance)
+			ns := h.nShares(a)
+			if ns > 0 {
+				t.worker.AddInt(h.share(a, 0).worker, &scratch)
+			} else {
+				t.worker.Null()
+			}
+			if ns == 1 {
+				t.workers.AddInt(a.worker, &scratch)
+			} else {
+				ws := make([]string, ns)
+				for i := range ws {
+					ws[i] = itoa(h.share(a, i).worker)
+				}
+				t.workers.Opt(strings.Join(ws, ","), ns > 0)
+			}
+			t.nWorkers.Add(int64(ns))
+			t.submit.Opt(a.submit, a.hasSubmit)
+			t.start.Add(a.start)
+			t.end.Opt(a.end, !a.open)
+			reason := h.words.Text(a.reason)
+			t.state.Add(h.words.Text(a.state))
+			t.raw.Opt(h.words.Text(a.rawState), !a.open)
+			t.reason.Opt(reason, reason != "")
+			if m := hqExitCodeIn(reason); m != nil {
+				code, _ := strconv.ParseInt(m[1], 10, 64)
+				t.exit.Add(code)
+			} else {
+				t.exit.Null()
+			}
+			t.cpus.Add(a.reqCPUs)
+			t.gpus.Add(a.reqGPUs)
+			t.mem.Add(a.reqMem)
+			t.nodes.Add(a.reqNodes)
+			t.policy.Opt(h.words.Text(a.policy), a.policy != 0)
+			t.variant.Add(a.variant)
+			t.est.Add(a.estimated)
+			t.startLine.Add(int64(a.startLine))
+			t.endLine.Opt(int64(a.endLine), !a.open)
+			if job == nil || job.id != a.key.job {
+				job = h.jmap[a.key.job]
+			}
+			if job != nil {
+				t.jobName.Add(job.name)
+			} else {
+				t.jobName.Null()
+			}
+		}
+		if wantPl {
+			for i := range h.nShares(a) {
+				s := h.share(a, i)
+				pl.job.AddInt(a.key.job, &scratch)
+				pl.task.Add(a.key.task)
+				pl.attempt.Add(a.attempt)
+				pl.worker.AddInt(s.worker, &scratch)
+				pl.root.Add(i == 0)
+				pl.start.Add(a.start)
+				pl.end.Opt(s.end, !s.open)
+				if s.open {
+					pl.state.Add("running")
+				} else {
+					pl.state.Add(h.words.Text(s.state))
+				}
+				pl.cpus.Add(s.cpus)
+				pl.gpus.Add(s.gpus)
+				pl.mem.Add(s.memMB)
+				pl.sl.Add(int64(a.startLine))
+				pl.el.Opt(int64(s.endLine), !s.open)
+			}
+		}
+	}
+	n := len(h.attempts)
+	if wantTasks {
+		d.Frames[schema.Tasks] = frame.New(
+			columns.Repeat("source", "hyperqueue", n), t.job.Col("job"), t.task.Col("task"), t.attempt.Col("attempt"),
+			t.instance.Col("instance"), t.worker.Col("worker"), t.workers.Col("workers"), t.nWorkers.Col("n_workers"),
+			t.submit.Times("submit"), t.start.Times("start"), t.end.Times("end"), t.state.Col("state"),
+			t.raw.Col("raw_state"), t.reason.Col("reason"), t.exit.Col("exit_code"),
+			t.cpus.Col("req_cpus"), t.gpus.Col("req_gpus"), t.mem.Col("req_mem_mb"), t.nodes.Col("req_nodes"),
+			t.policy.Col("policy"), t.variant.Col("variant"), t.est.Col("req_estimated"), t.jobName.Col("job_name"),
+			t.startLine.Col("start_line"), t.endLine.Col("end_line"),
+		)
+	}
+	if wantPl {
+		d.Frames[schema.Placements] = frame.New(
+			pl.job.Col("job"), pl.task.Col("task"), pl.attempt.Col("attempt"), pl.worker.Col("worker"), pl.root.Col("root"),
+			pl.start.Times("start"), pl.end.Times("end"), pl.state.Col("state"),
+			pl.cpus.Col("cpus"), pl.gpus.Col("gpus"), pl.mem.Col("mem_mb"), pl.sl.Col("start_line"), pl.el.Col("end_line"),
+		)
+	}
+
+	var w struct {
+		worker, host, reason, group, alloc, manager, addr, pid columns.Str
+		conn, lost, cl, ll                                     columns.Int
+		cpus, gpus, mem, interval                              columns.Float
+	}
+	for _, x := range h.workers {
+		w.worker.Add(itoa(x.id))
+		w.host.Add(x.host)
+		w.conn.Add(x.connected)
+		w.lost.Opt(x.lost, x.lostOK)
+		w.reason.Opt(x.reason, x.lostOK)
+		w.cpus.Add(x.cpus)
+		w.gpus.Add(x.gpus)
+		w.mem.Add(x.memMB)
+		w.group.Add(x.group)
+		w.alloc.Opt(x.alloc, x.alloc != "")
+		w.manager.Opt(x.manager, x.manager != "")
+		w.addr.Add(x.addr)
+		w.pid.Opt(x.pid, x.pid != "")
+		w.interval.Opt(x.interval, x.hasInterval)
+		w.cl.Add(int64(x.connLine))
+		w.ll.Opt(int64(x.lostLine), x.lostOK)
+	}
+	d.Frames[schema.Workers] = frame.New(
+		w.worker.Col("worker"), w.host.Col("host"), w.conn.Times("connected"), w.lost.Times("lost"), w.reason.Col("reason"),
+		w.cpus.Col("cpus"), w.gpus.Col("gpus"), w.mem.Col("mem_mb"), w.group.Col("group"), w.alloc.Col("allocation"),
+		w.manager.Col("manager"), w.addr.Col("address"), w.pid.Col("pid"), w.interval.Col("overview_interval_s"),
+		w.cl.Col("connected_line"), w.ll.Col("lost_line"),
+	)
+
+	var j struct {
+		job, name, state, reason, dir, crash     columns.Str
+		submit, end, submits, ntasks, maxf, prio columns.Int
+		graph                                    columns.Bool
+		tl                                       columns.Float
+	}
+	for _, x := range h.jobs {
+		j.job.Add(itoa(x.id))
+		j.name.Add(x.name)
+		j.submit.Add(x.submit)
+		j.end.Opt(x.end, x.ended)
+		switch {
+		case x.canceled:
+			j.state.Add("canceled")
+		case x.ended:
+			j.state.Add("completed")
+		default:
+			j.state.Add("open")
+		}
+		j.reason.Opt(x.cancelReason, x.canceled)
+		j.submits.Add(x.submits)
+		j.ntasks.Add(x.nTasks)
+		j.graph.Add(x.graph)
+		j.maxf.Opt(x.maxFails, x.hasMaxFails)
+		j.prio.Opt(x.priority, x.hasPriority)
+		j.crash.Opt(x.crashLimit, x.crashLimit != "")
+		j.tl.Opt(x.timeLimit, x.hasTimeLimit)
+		j.dir.Opt(x.submitDir, x.submitDir != "")
+	}
+	d.Frames[schema.Jobs] = frame.New(
+		j.job.Col("job"), j.name.Col("name"), j.submit.Times("submit"), j.end.Times("end"), j.state.Col("state"),
+		j.reason.Col("cancel_reason"), j.submits.Col("submits"), j.ntasks.Col("n_tasks"), j.graph.Col("graph"),
+		j.maxf.Col("max_fails"), j.prio.Col("priority"), j.crash.Col("crash_limit"), j.tl.Col("time_limit_s"),
+		j.dir.Col("submit_dir"),
+	)
+
+	var al struct {
+		id, manager, qname, state        columns.Str
+		queue, nodes, queued, start, end columns.Int
+		tl                               columns.Float
+	}
+	for _, a := range h.allocs {
+		al.id.Add(a.id)
+		al.queue.Add(a.queue)
+		al.qname.Opt(a.queueName, a.queueName != "")
+		al.manager.Opt(a.manager, a.manager != "")
+		al.nodes.Add(a.nodes)
+		al.queued.Add(a.queued)
+		al.start.Opt(a.start, a.hasStart)
+		al.end.Opt(a.end, a.hasEnd)
+		switch {
+		case a.hasEnd:
+			al.state.Add("finished")
+		case a.hasStart:
+			al.state.Add("running")
+		default:
+			al.state.Add("queued")
+		}
+		al.tl.Opt(a.timeLimit, a.hasTimeLimit)
+	}
+	d.Frames[schema.Allocations] = frame.New(
+		al.id.Col("id"), al.queue.Col("queue"), al.qname.Col("queue_name"), al.manager.Col("manager"), al.nodes.Col("nodes"),
+		al.queued.Times("queued"), al.start.Times("start"), al.end.Times("end"), al.state.Col("state"), al.tl.Col("time_limit_s"),
+	)
+
+	p := &h.perf
+	d.Frames[schema.Perf] = frame.New(
+		p.time.Times("time"), p.worker.Col("worker"), p.cpuPct.Col("cpu_percent"), p.cores.Col("cpu_cores"),
+		p.memTotal.Col("mem_total_bytes"), p.memFree.Col("mem_free_bytes"), p.memUsed.Col("mem_used_bytes"),
+		p.rx.Col("net_rx_bytes"), p.tx.Col("net_tx_bytes"), p.gpus.Col("gpus"), p.gpuPct.Col("gpu_percent"),
+		p.gpuMemPct.Col("gpu_mem_percent"), p.line.Col("line"),
+	)
+	ev := &h.ev
+	if h.want != nil && !h.want[schema.Events] {
+		ev = nil
+	}
+	if ev != nil {
+		if ev.data.Cut > 0 {
+			columns.TextCut(&h.p, schema.Events, "data", &ev.data, int(ev.line.V[ev.data.FirstCut]))
+		}
+		d.Frames[schema.Events] = frame.New(
+			ev.time.Times("time"), ev.typ.Col("type"), ev.job.Col("job"), ev.task.Col("task"), ev.instance.Col("instance"),
+			ev.worker.Col("worker"), ev.data.Col("data"), ev.line.Col("line"),
+		)
+	}
+	d.Warnings = h.p.Finish()
+	for fname, f := range d.Frames {
+		if f.Err() != nil {
+			panic(fmt.Sprintf("loaders: hyperqueue %s frame: %v", fname, f.Err())) // a bug, not bad input
+		}
+		if h.want != nil && !h.want[fname] { // a small frame built anyway
+			delete(d.Frames, fname)
+		}
+	}
+	return d
+}
+
+// hqOpenLists holds each worker's hqOpen: by id in a slice for the usual
+// small ids, in a map for the rest.
+type hqOpenLists struct {
+	small []*hqOpen
+	big   map[int64]*hqOpen
+}
+
+// maxSmallWorker bounds the ids hqOpenLists keeps in its slice.
+const maxSmallWorker = 1 << 16
+
+// get returns worker id's list, or nil.
+func (l *hqOpenLists) get(id int64) *hqOpen {
+	if id >= 0 && id < int64(len(l.small)) {
+		return l.small[id]
+	}
+	return l.big[id] // nil map: nil
+}
+
+// of returns worker id's list, adding an empty one if it has none.
+func (l *hqOpenLists) of(id int64) *hqOpen {
+	if o := l.get(id); o != nil {
+		return o
+	}
+	o := &hqOpen{}
+	switch {
+	case id >= 0 && id < maxSmallWorker:
+		if id >= int64(len(l.small)) {
+			l.small = append(l.small, make([]*hqOpen, int(id)+1-len(l.small))...)
+		}
+		l.small[id] = o
+	default:
+		if l.big == nil {
+			l.big = map[int64]*hqOpen{}
+		}
+		l.big[id] = o
+	}
+	return o
+}
+
+// drop forgets worker id's list.
+func (l *hqOpenLists) drop(id int64) {
+	if id >= 0 && id < int64(len(l.small)) {
+		l.small[id] = nil
+	}
+	delete(l.big, id)
+}
+
+// clear forgets every list.
+func (l *hqOpenLists) clear() {
+	clear(l.small)
+	clear(l.big)
+}
+
+// hqOpen is the list of attempts started on one worker, in start order,
+// closed ones included until the list next doubles.
+type hqOpen struct {
+	list []*hqAttempt
+	live int // len(list) after the last compaction
+}
+
+// add appends a, first dropping the closed attempts when the list has
+// doubled since the last compaction (amortised O(1) per attempt; the list
+// stays within twice the worker's open attempts, plus a constant).
+func (o *hqOpen) add(a *hqAttempt) {
+	if len(o.list) >= 2*o.live+64 {
+		kept := o.list[:0]
+		for _, x := range o.list {
+			if x.open {
+				kept = append(kept, x)
+			}
+		}
+		clear(o.list[len(kept):])
+		o.list, o.live = kept, len(kept)
+	}
+	o.list = append(o.list, a)
+}
+
+// sniffHyperQueue: the first non-blank line is a JSON object with an
+// "event" key (every journal line is {"event": {...}, "time": ...}).
+func sniffHyperQueue(head []byte) bool {
+	line := source.FirstLine(head)
+	return bytes.HasPrefix(line, []byte("{")) && bytes.Contains(line, []byte(`"event":`))
+}
+
+// hqFormat describes the HyperQueue journal export to loaders.OpenWith.
+func Format() source.Format {
+	return source.Format{
+		Name:   "hyperqueue",
+		Frames: []string{schema.Tasks, schema.Placements, schema.Workers, schema.Allocations, schema.Jobs, schema.Events, schema.Perf},
+		Sniff:  func(_ string, head []byte) bool { return sniffHyperQueue(head) },
+		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
+			return source.LoadOne(in, o, loadHyperQueue)
+		},
+	}
+}
