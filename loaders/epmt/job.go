@@ -1,0 +1,190 @@
+package epmt
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/epmt/pickle"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// loadEPMT loads one job from its files; hint is the job id to use when
+// neither the metadata nor a collated CSV name gives one. It reads the
+// files (readJobFiles), the data files' processes (readHosts), then
+// builds the procs, threads and jobs frames (jobBuilder).
+func loadEPMT(files []File, hint string, o source.Options) (*source.Dataset, error) {
+	d := &source.Dataset{Source: "epmt", Frames: map[string]*frame.Frame{}}
+	for _, f := range files {
+		d.Files = append(d.Files, f.Name)
+	}
+	jf, err := readJobFiles(files)
+	if err != nil {
+		return nil, err
+	}
+	where := "job"
+	if len(files) > 0 {
+		where = path.Dir(strings.ReplaceAll(files[0].Name, "\\", "/"))
+	}
+	if jf.metaName == "" {
+		jf.metaName = where
+	}
+	job, warn, err := epmtJobFromMeta(jf.meta, jf.metaName, o)
+	if err != nil {
+		return nil, err
+	}
+	d.Warnings = append(d.Warnings, warn...)
+	b := newJobBuilder(o, d)
+	if err := b.readHosts(jf, &job); err != nil {
+		return nil, err
+	}
+	if job.id == "" && hint != "" && hint != "." && hint != "/" {
+		job.id = hint
+	}
+	if job.id == "" {
+		job.id = "unknown"
+	}
+	b.job = job
+	b.collectMetrics(where)
+	b.reserve()
+	for _, hp := range b.hosts {
+		for _, p := range hp.procs {
+			if err := b.addProc(hp, p); err != nil {
+				return nil, err
+			}
+		}
+		d.Warnings = append(d.Warnings, hp.p.Finish()...)
+	}
+	d.Frames[schema.Procs] = b.procsFrame()
+	if b.wantThreads {
+		d.Frames[schema.Threads] = b.threadsFrame()
+	}
+	d.Frames[schema.Jobs] = b.jobsFrame()
+	if w, ok := b.papiexErrorWarning(); ok {
+		d.Warnings = append(d.Warnings, w)
+	}
+	for name, f := range d.Frames {
+		if f.Err() != nil {
+			return nil, fmt.Errorf("epmt %s frame: %w", name, f.Err())
+		}
+	}
+	return d, nil
+}
+
+// jobFiles are the files of one job, sorted by kind.
+type jobFiles struct {
+	data     []dataFile
+	header   []string // the TSV header's metric names
+	meta     map[string]any
+	metaName string
+}
+
+// dataFile is one papiex data file, streamed: data files are never read
+// whole.
+type dataFile struct {
+	name string
+	kind string // "csv" or "tsv"
+	r    io.Reader
+}
+
+// readJobFiles decodes the job metadata and the TSV header of a job's
+// files and opens its data files.
+func readJobFiles(files []File) (jobFiles, error) {
+	var jf jobFiles
+	for _, f := range files {
+		br := bufio.NewReaderSize(f.R, 64<<10)
+		head, err := br.Peek(64 << 10)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			return jf, fmt.Errorf("%s: %w", f.Name, err)
+		}
+		switch kind := epmtKind(f.Name, head); kind {
+		case "metadata":
+			if jf.meta != nil {
+				return jf, fmt.Errorf("%s and %s are both job metadata; one job has one", jf.metaName, f.Name)
+			}
+			m, err := readMetadata(br, f.Name)
+			if err != nil {
+				return jf, err
+			}
+			jf.meta, jf.metaName = m, f.Name
+		case "header":
+			h, err := readPapiexHeader(br, f.Name)
+			if err != nil {
+				return jf, err
+			}
+			jf.header = h
+		case "csv", "tsv":
+			jf.data = append(jf.data, dataFile{f.Name, kind, br})
+		default:
+			return jf, &source.UnknownFormatError{Path: f.Name, Msg: "not an EPMT job_metadata, papiex CSV or TSV file"}
+		}
+	}
+	return jf, nil
+}
+
+// readMetadata decodes a job_metadata pickle into its dict.
+func readMetadata(r io.Reader, name string) (map[string]any, error) {
+	v, err := pickle.Decode(r)
+	if err != nil {
+		var pe *pickle.Error
+		if errors.As(err, &pe) {
+			return nil, &source.ParseError{File: name, Field: fmt.Sprintf("pickle offset %d", pe.Offset), Want: "a job_metadata pickle EPMT writes (" + pe.Msg + ")"}
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%s: job metadata is a %T, want a dict", name, v)
+	}
+	return m, nil
+}
+
+// hostProcs are the processes of one data file (one host).
+type hostProcs struct {
+	file, host string
+	procs      []*papiexProc
+	rows       *papiexRows // the processes' thread rows
+	metrics    []string
+	skipped    []string // metrics no column or sum needs, not kept
+	p          source.Problems
+	index      *metricIndex // built by jobIndex
+}
+
+// readHosts reads every data file of jf; a collated CSV's name gives the
+// job id when the metadata did not.
+func (b *jobBuilder) readHosts(jf jobFiles, job *epmtJob) error {
+	o := b.o
+	// the metrics kept: those of the columns built, and the three that
+	// cpu_time and the papiex-error check read
+	need := func(metric string) bool {
+		c := papiexColumn(metric)
+		return o.Keeps(schema.Procs, c) || metric == "usertime" || metric == "systemtime" || metric == "rdtsc_duration" ||
+			b.wantThreads && o.Keeps(schema.Threads, c)
+	}
+	for _, f := range jf.data {
+		hp := &hostProcs{file: f.name, host: epmtHost(f.name), p: source.Problems{File: f.name, Lenient: o.Lenient}}
+		var err error
+		if f.kind == "csv" {
+			hp.procs, hp.rows, hp.metrics, hp.skipped, err = readPapiexCSV(f.r, &hp.p, b.text, need)
+			if job.id == "" {
+				job.id = epmtJobID(f.name)
+			}
+		} else {
+			if jf.header == nil {
+				return fmt.Errorf("%s: a papiex TSV file needs its -papiex-header.tsv beside it", f.name)
+			}
+			hp.metrics = jf.header
+			hp.procs, hp.rows, err = readPapiexTSV(f.r, jf.header, &hp.p, b.text)
+		}
+		if err != nil {
+			return err
+		}
+		b.hosts = append(b.hosts, hp)
+	}
+	return nil
+}
