@@ -1,0 +1,263 @@
+package hyperqueue
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// dataset builds the frames of the journal read, those Options.Frames
+// asks for (the small ones are built anyway and dropped).
+func (h *hqLoader) dataset(name string) (*source.Dataset, error) {
+	d := &source.Dataset{Source: "hyperqueue", Files: []string{name}, Frames: map[string]*frame.Frame{}}
+	h.span.Set(d)
+	if h.want == nil || h.want[schema.Tasks] {
+		d.Frames[schema.Tasks] = h.tasksFrame()
+	}
+	if h.want == nil || h.want[schema.Placements] {
+		d.Frames[schema.Placements] = h.placementsFrame()
+	}
+	d.Frames[schema.Workers] = h.workersFrame()
+	d.Frames[schema.Jobs] = h.jobsFrame()
+	d.Frames[schema.Allocations] = h.allocationsFrame()
+	d.Frames[schema.Perf] = h.perfFrame()
+	if h.want == nil || h.want[schema.Events] {
+		d.Frames[schema.Events] = h.eventsFrame()
+	}
+	d.Warnings = h.p.Finish()
+	for fname, f := range d.Frames {
+		if f.Err() != nil {
+			return nil, fmt.Errorf("%s: the hyperqueue %s frame: %w", name, fname, f.Err())
+		}
+		if h.want != nil && !h.want[fname] { // a small frame built anyway
+			delete(d.Frames, fname)
+		}
+	}
+	return d, nil
+}
+
+// tasksFrame builds the tasks frame: one row per attempt.
+func (h *hqLoader) tasksFrame() *frame.Frame {
+	var s columns.Set
+	s.Const("source", "hyperqueue")
+	job, task, attempt := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt")
+	instance, worker, workers, nWorkers := s.Int("instance"), s.Str("worker"), s.Str("workers"), s.DenseInt("n_workers")
+	submit, start, end := s.Time("submit"), s.DenseTime("start"), s.Time("end")
+	state, raw, reason, exit := s.Str("state"), s.Str("raw_state"), s.Str("reason"), s.Int("exit_code")
+	cpus, gpus, mem, nodes := s.DenseFloat("req_cpus"), s.DenseFloat("req_gpus"), s.DenseFloat("req_mem_mb"), s.DenseInt("req_nodes")
+	policy, variant, est, jobName := s.Str("policy"), s.DenseInt("variant"), s.Bool("req_estimated"), s.Str("job_name")
+	startLine, endLine := s.DenseInt("start_line"), s.Int("end_line")
+	s.Reserve(len(h.attempts))
+	var scratch []byte
+	var j *hqJob // the job of the last attempt
+	for _, a := range h.attempts {
+		job.AddInt(a.key.job, &scratch)
+		task.Add(a.key.task)
+		attempt.Add(a.attempt)
+		instance.Opt(a.instance, a.hasInstance)
+		ns := h.nShares(a)
+		if ns > 0 {
+			worker.AddInt(h.share(a, 0).worker, &scratch)
+		} else {
+			worker.Null()
+		}
+		if ns == 1 {
+			workers.AddInt(a.worker, &scratch)
+		} else {
+			ws := make([]string, ns)
+			for i := range ws {
+				ws[i] = itoa(h.share(a, i).worker)
+			}
+			workers.Opt(strings.Join(ws, ","), ns > 0)
+		}
+		nWorkers.Add(int64(ns))
+		submit.Opt(a.submit, a.hasSubmit)
+		start.Add(a.start)
+		end.Opt(a.end, !a.open)
+		why := h.words.Text(a.reason)
+		state.Add(h.words.Text(a.state))
+		raw.Opt(h.words.Text(a.rawState), !a.open)
+		reason.Opt(why, why != "")
+		if m := hqExitCodeIn(why); m != nil {
+			code, _ := strconv.ParseInt(m[1], 10, 64)
+			exit.Add(code)
+		} else {
+			exit.Null()
+		}
+		cpus.Add(a.reqCPUs)
+		gpus.Add(a.reqGPUs)
+		mem.Add(a.reqMem)
+		nodes.Add(a.reqNodes)
+		policy.Opt(h.words.Text(a.policy), a.policy != 0)
+		variant.Add(a.variant)
+		est.Add(a.estimated)
+		startLine.Add(int64(a.startLine))
+		endLine.Opt(int64(a.endLine), !a.open)
+		if j == nil || j.id != a.key.job {
+			j = h.jmap[a.key.job]
+		}
+		if j != nil {
+			jobName.Add(j.name)
+		} else {
+			jobName.Null()
+		}
+	}
+	return s.Frame(len(h.attempts))
+}
+
+// placementsFrame builds the placements frame: one row per attempt and
+// worker it ran on, the first (root) worker first.
+func (h *hqLoader) placementsFrame() *frame.Frame {
+	var s columns.Set
+	job, task, attempt, worker := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker")
+	root, start, end, state := s.Bool("root"), s.DenseTime("start"), s.Time("end"), s.Str("state")
+	cpus, gpus, mem := s.DenseFloat("cpus"), s.DenseFloat("gpus"), s.DenseFloat("mem_mb")
+	startLine, endLine := s.DenseInt("start_line"), s.Int("end_line")
+	n := 0
+	for _, a := range h.attempts {
+		n += h.nShares(a)
+	}
+	s.Reserve(n)
+	var scratch []byte
+	for _, a := range h.attempts {
+		for i := range h.nShares(a) {
+			sh := h.share(a, i)
+			job.AddInt(a.key.job, &scratch)
+			task.Add(a.key.task)
+			attempt.Add(a.attempt)
+			worker.AddInt(sh.worker, &scratch)
+			root.Add(i == 0)
+			start.Add(a.start)
+			end.Opt(sh.end, !sh.open)
+			if sh.open {
+				state.Add(schema.Running)
+			} else {
+				state.Add(h.words.Text(sh.state))
+			}
+			cpus.Add(sh.cpus)
+			gpus.Add(sh.gpus)
+			mem.Add(sh.memMB)
+			startLine.Add(int64(a.startLine))
+			endLine.Opt(int64(sh.endLine), !sh.open)
+		}
+	}
+	return s.Frame(n)
+}
+
+// workersFrame builds the workers frame: one row per worker.
+func (h *hqLoader) workersFrame() *frame.Frame {
+	var s columns.Set
+	worker, host, conn, lost, reason := s.Str("worker"), s.Str("host"), s.Time("connected"), s.Time("lost"), s.Str("reason")
+	cpus, gpus, mem := s.Float("cpus"), s.Float("gpus"), s.Float("mem_mb")
+	group, alloc, manager, addr, pid := s.Str("group"), s.Str("allocation"), s.Str("manager"), s.Str("address"), s.Str("pid")
+	interval, connLine, lostLine := s.Float("overview_interval_s"), s.Int("connected_line"), s.Int("lost_line")
+	for _, x := range h.workers {
+		worker.Add(itoa(x.id))
+		host.Add(x.host)
+		conn.Add(x.connected)
+		lost.Opt(x.lost, x.lostOK)
+		reason.Opt(x.reason, x.lostOK)
+		cpus.Add(x.cpus)
+		gpus.Add(x.gpus)
+		mem.Add(x.memMB)
+		group.Add(x.group)
+		alloc.Opt(x.alloc, x.alloc != "")
+		manager.Opt(x.manager, x.manager != "")
+		addr.Add(x.addr)
+		pid.Opt(x.pid, x.pid != "")
+		interval.Opt(x.interval, x.hasInterval)
+		connLine.Add(int64(x.connLine))
+		lostLine.Opt(int64(x.lostLine), x.lostOK)
+	}
+	return s.Frame(len(h.workers))
+}
+
+// jobsFrame builds the jobs frame: one row per job.
+func (h *hqLoader) jobsFrame() *frame.Frame {
+	var s columns.Set
+	job, name, submit, end, state := s.Str("job"), s.Str("name"), s.Time("submit"), s.Time("end"), s.Str("state")
+	reason, submits, ntasks, graph := s.Str("cancel_reason"), s.Int("submits"), s.Int("n_tasks"), s.Bool("graph")
+	maxFails, prio, crash, limit, dir := s.Int("max_fails"), s.Int("priority"), s.Str("crash_limit"), s.Float("time_limit_s"), s.Str("submit_dir")
+	for _, x := range h.jobs {
+		job.Add(itoa(x.id))
+		name.Add(x.name)
+		submit.Add(x.submit)
+		end.Opt(x.end, x.ended)
+		switch {
+		case x.canceled:
+			state.Add("canceled")
+		case x.ended:
+			state.Add("completed")
+		default:
+			state.Add("open")
+		}
+		reason.Opt(x.cancelReason, x.canceled)
+		submits.Add(x.submits)
+		ntasks.Add(x.nTasks)
+		graph.Add(x.graph)
+		maxFails.Opt(x.maxFails, x.hasMaxFails)
+		prio.Opt(x.priority, x.hasPriority)
+		crash.Opt(x.crashLimit, x.crashLimit != "")
+		limit.Opt(x.timeLimit, x.hasTimeLimit)
+		dir.Opt(x.submitDir, x.submitDir != "")
+	}
+	return s.Frame(len(h.jobs))
+}
+
+// allocationsFrame builds the allocations frame: one row per autoalloc
+// allocation.
+func (h *hqLoader) allocationsFrame() *frame.Frame {
+	var s columns.Set
+	id, queue, qname, manager, nodes := s.Str("id"), s.Int("queue"), s.Str("queue_name"), s.Str("manager"), s.Int("nodes")
+	queued, start, end, state, limit := s.Time("queued"), s.Time("start"), s.Time("end"), s.Str("state"), s.Float("time_limit_s")
+	for _, a := range h.allocs {
+		id.Add(a.id)
+		queue.Add(a.queue)
+		qname.Opt(a.queueName, a.queueName != "")
+		manager.Opt(a.manager, a.manager != "")
+		nodes.Add(a.nodes)
+		queued.Add(a.queued)
+		start.Opt(a.start, a.hasStart)
+		end.Opt(a.end, a.hasEnd)
+		switch {
+		case a.hasEnd:
+			state.Add("finished")
+		case a.hasStart:
+			state.Add("running")
+		default:
+			state.Add("queued")
+		}
+		limit.Opt(a.timeLimit, a.hasTimeLimit)
+	}
+	return s.Frame(len(h.allocs))
+}
+
+// perfFrame builds the perf frame from the workers' hardware-state
+// samples, collected as they were read.
+func (h *hqLoader) perfFrame() *frame.Frame {
+	p := &h.perf
+	return frame.New(
+		p.time.Times("time"), p.worker.Col("worker"), p.cpuPct.Col("cpu_percent"), p.cores.Col("cpu_cores"),
+		p.memTotal.Col("mem_total_bytes"), p.memFree.Col("mem_free_bytes"), p.memUsed.Col("mem_used_bytes"),
+		p.rx.Col("net_rx_bytes"), p.tx.Col("net_tx_bytes"), p.gpus.Col("gpus"), p.gpuPct.Col("gpu_percent"),
+		p.gpuMemPct.Col("gpu_mem_percent"), p.line.Col("line"),
+	)
+}
+
+// eventsFrame builds the events frame, collected as the lines were read;
+// a data column past Arrow's 2 GiB string limit is reported.
+func (h *hqLoader) eventsFrame() *frame.Frame {
+	ev := &h.ev
+	if ev.data.Cut > 0 {
+		columns.TextCut(&h.p, schema.Events, "data", &ev.data, int(ev.line.V[ev.data.FirstCut]))
+	}
+	return frame.New(
+		ev.time.Times("time"), ev.typ.Col("type"), ev.job.Col("job"), ev.task.Col("task"), ev.instance.Col("instance"),
+		ev.worker.Col("worker"), ev.data.Col("data"), ev.line.Col("line"),
+	)
+}

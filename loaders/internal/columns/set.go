@@ -1,0 +1,97 @@
+package columns
+
+import "github.com/jobframe/jobframe/frame"
+
+// Set is the ordered columns of one frame being built, each named once
+// where it is declared: s.Str("host") returns the builder the rows are
+// added to, and s.Frame makes the frame with the columns in the order
+// declared. The zero value is an empty set.
+type Set struct {
+	cols []func(n int) frame.Column
+	res  []Reserver
+}
+
+func (s *Set) add(r Reserver, col func(n int) frame.Column) {
+	s.cols = append(s.cols, col)
+	if r != nil {
+		s.res = append(s.res, r)
+	}
+}
+
+// Const declares a column holding value in every row.
+func (s *Set) Const(name, value string) {
+	s.add(nil, func(n int) frame.Column { return Repeat(name, value, n) })
+}
+
+// Str declares a text column.
+func (s *Set) Str(name string) *Str {
+	c := new(Str)
+	s.add(c, func(int) frame.Column { return c.Col(name) })
+	return c
+}
+
+// Int declares an integer column with nulls.
+func (s *Set) Int(name string) *Int {
+	c := new(Int)
+	s.add(c, func(int) frame.Column { return c.Col(name) })
+	return c
+}
+
+// Time declares a timestamp column with nulls (µs since the epoch, UTC).
+func (s *Set) Time(name string) *Int {
+	c := new(Int)
+	s.add(c, func(int) frame.Column { return c.Times(name) })
+	return c
+}
+
+// DenseInt declares an integer column without nulls.
+func (s *Set) DenseInt(name string) *DenseInt {
+	c := new(DenseInt)
+	s.add(c, func(int) frame.Column { return c.Col(name) })
+	return c
+}
+
+// DenseTime declares a timestamp column without nulls.
+func (s *Set) DenseTime(name string) *DenseInt {
+	c := new(DenseInt)
+	s.add(c, func(int) frame.Column { return c.Times(name) })
+	return c
+}
+
+// Float declares a float column with nulls.
+func (s *Set) Float(name string) *Float {
+	c := new(Float)
+	s.add(c, func(int) frame.Column { return c.Col(name) })
+	return c
+}
+
+// DenseFloat declares a float column without nulls.
+func (s *Set) DenseFloat(name string) *DenseFloat {
+	c := new(DenseFloat)
+	s.add(c, func(int) frame.Column { return c.Col(name) })
+	return c
+}
+
+// Bool declares a boolean column with nulls.
+func (s *Set) Bool(name string) *Bool {
+	c := new(Bool)
+	s.add(c, func(int) frame.Column { return c.Col(name) })
+	return c
+}
+
+// Reserve makes room for n rows in every column.
+func (s *Set) Reserve(n int) {
+	for _, r := range s.res {
+		r.Reserve(n)
+	}
+}
+
+// Frame makes the frame of n rows from the columns, in the order they
+// were declared.
+func (s *Set) Frame(n int) *frame.Frame {
+	cols := make([]frame.Column, len(s.cols))
+	for i, c := range s.cols {
+		cols[i] = c(n)
+	}
+	return frame.New(cols...)
+}
