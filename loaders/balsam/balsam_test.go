@@ -187,3 +187,31 @@ func TestEstimateRecords(t *testing.T) {
 		t.Errorf("a plain reader: %d, want 0", got)
 	}
 }
+
+// TestBalsamIntegralFloats: an integer written as 2.0 or 2e0 is the
+// integer 2 (JSON has one number type); 2.5 is a bad record naming its
+// line and field.
+func TestBalsamIntegralFloats(t *testing.T) {
+	ev := func(jobID, rc string) string {
+		return "[\n{\"id\": 1, \"job_id\": " + jobID + ", \"timestamp\": \"2021-03-10T12:00:01\", \"from_state\": \"RUNNING\", \"to_state\": \"RUN_ERROR\", \"data\": {\"returncode\": " + rc + "}}\n]\n"
+	}
+	load := func(s string) (*source.Dataset, error) {
+		return Load(Files{Events: strings.NewReader(s), EventsName: "events.json"}, source.Options{})
+	}
+	want, err := load(ev("2", "1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range [][2]string{{"2.0", "1.0"}, {"2e0", "10e-1"}, {"0.2e1", "1"}} {
+		got, err := load(ev(v[0], v[1]))
+		if err != nil {
+			t.Fatalf("%v: %v", v, err)
+		}
+		g, w := sourcetest.Frame(t, got, schema.Events).Drop("data"), sourcetest.Frame(t, want, schema.Events).Drop("data")
+		if sourcetest.CSV(t, g) != sourcetest.CSV(t, w) {
+			t.Errorf("%v: events differ:\n%s\n%s", v, g, w)
+		}
+	}
+	_, err = load(ev("2.5", "1"))
+	sourcetest.MustContain(t, err, "events.json:2: field job_id", `got "2.5"`)
+}

@@ -36,6 +36,7 @@ package hyperqueue
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -60,13 +61,13 @@ import (
 )
 
 type hqTaskRef struct {
-	JobID     int64 `json:"job_id"`
-	JobTaskID int64 `json:"job_task_id"`
+	JobID     jsontext.Int64 `json:"job_id"`
+	JobTaskID jsontext.Int64 `json:"job_task_id"`
 }
 
 type hqDuration struct {
-	Secs  int64 `json:"secs"`
-	Nanos int64 `json:"nanos"`
+	Secs  jsontext.Int64 `json:"secs"`
+	Nanos jsontext.Int64 `json:"nanos"`
 }
 
 func (d *hqDuration) seconds() (float64, bool) {
@@ -84,11 +85,11 @@ type hqKind struct {
 		Groups [][]string `json:"groups"`
 	} `json:"Groups"`
 	Range *struct {
-		Start int64 `json:"start"`
-		End   int64 `json:"end"`
+		Start jsontext.Int64 `json:"start"`
+		End   jsontext.Int64 `json:"end"`
 	} `json:"Range"`
 	Sum *struct {
-		Size int64 `json:"size"`
+		Size jsontext.Int64 `json:"size"`
 	} `json:"Sum"`
 }
 
@@ -152,7 +153,7 @@ func (p *hqPolicy) UnmarshalJSON(b []byte) error {
 }
 
 type hqRequest struct {
-	NNodes    int64 `json:"n_nodes"`
+	NNodes    jsontext.Int64 `json:"n_nodes"`
 	Resources []struct {
 		Policy   hqPolicy `json:"policy"`
 		Resource string   `json:"resource"`
@@ -162,16 +163,16 @@ type hqRequest struct {
 type hqTaskDesc struct {
 	IDs *struct {
 		Ranges []struct {
-			Start int64 `json:"start"`
-			Count int64 `json:"count"`
-			Step  int64 `json:"step"`
+			Start jsontext.Int64 `json:"start"`
+			Count jsontext.Int64 `json:"count"`
+			Step  jsontext.Int64 `json:"step"`
 		} `json:"ranges"`
 	} `json:"ids"`
-	NTasks    *int64 `json:"n_tasks"`
+	NTasks    *jsontext.Int64 `json:"n_tasks"`
 	Resources *struct {
 		Variants []hqRequest `json:"variants"`
 	} `json:"resources"`
-	Priority   *int64          `json:"priority"`
+	Priority   *jsontext.Int64 `json:"priority"`
 	TimeLimit  *hqDuration     `json:"time_limit"`
 	CrashLimit json.RawMessage `json:"crash_limit"`
 }
@@ -184,7 +185,7 @@ type hqEvent struct {
 	Task      jsontext.OptInt `json:"task"`
 	Instance  jsontext.OptInt `json:"instance"`
 	Worker    jsontext.OptInt `json:"worker"`
-	Workers   []int64         `json:"workers"`
+	Workers   jsontext.Int64s `json:"workers"`
 	Variant   jsontext.OptInt `json:"variant"`
 	ID        jsontext.OptInt `json:"id"`
 	Reason    *string         `json:"reason"`
@@ -206,7 +207,7 @@ type hqEvent struct {
 		TaskDesc  hqTaskDesc `json:"task_desc"`
 	} `json:"submit_desc"`
 	Name         *string         `json:"name"`
-	MaxFails     *int64          `json:"max_fails"`
+	MaxFails     *jsontext.Int64 `json:"max_fails"`
 	QueueID      jsontext.OptInt `json:"queue-id"`
 	AllocationID *string         `json:"allocation-id"`
 	WorkerCount  jsontext.OptInt `json:"worker-count"`
@@ -222,12 +223,12 @@ type hqHwState struct {
 		PerCore []float64 `json:"cpu_per_core_percent_usage"`
 	} `json:"cpu_usage"`
 	Memory *struct {
-		Free  int64 `json:"free"`
-		Total int64 `json:"total"`
+		Free  jsontext.Int64 `json:"free"`
+		Total jsontext.Int64 `json:"total"`
 	} `json:"memory_usage"`
 	Net *struct {
-		RxBytes int64 `json:"rx_bytes"`
-		TxBytes int64 `json:"tx_bytes"`
+		RxBytes jsontext.Int64 `json:"rx_bytes"`
+		TxBytes jsontext.Int64 `json:"tx_bytes"`
 	} `json:"network_usage"`
 	Nvidia *hqGPUs `json:"nvidia_gpus"`
 	AMD    *hqGPUs `json:"amd_gpus"`
@@ -708,6 +709,10 @@ func (h *hqLoader) line(line []byte, n int, d *hqDecoded) (int64, error) {
 	}
 	l := &d.l
 	if d.err != nil {
+		var ne *jsontext.NotIntegerError
+		if errors.As(d.err, &ne) { // a fraction where an integer belongs: name the field
+			return 0, h.p.Bad(n, jsontext.KeyOf(line, ne.Text), ne.Text, "an integer (a JSON number without a fraction)", nil)
+		}
 		return 0, h.p.Bad(n, "", string(line), "a JSON object {\"event\": {...}, \"time\": ...}", d.err)
 	}
 	if l.Time == "" {
@@ -858,7 +863,7 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 	case "task-finished", "task-failed":
 		if e.Tasks != nil && !e.Task.OK { // defensive: list form
 			for _, ref := range e.Tasks {
-				h.finish(taskKey{ref.JobID, ref.JobTaskID}, t, n, strings.TrimPrefix(typ, "task-"), typ, "")
+				h.finish(taskKey{int64(ref.JobID), int64(ref.JobTaskID)}, t, n, strings.TrimPrefix(typ, "task-"), typ, "")
 			}
 			break
 		}
@@ -882,7 +887,7 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 			break
 		}
 		for _, ref := range e.Tasks {
-			h.finish(taskKey{ref.JobID, ref.JobTaskID}, t, n, "canceled", typ, "")
+			h.finish(taskKey{int64(ref.JobID), int64(ref.JobTaskID)}, t, n, "canceled", typ, "")
 		}
 	case "autoalloc-queue-created":
 		q := &hqQueue{}
@@ -958,19 +963,19 @@ func (h *hqLoader) jobCreated(id int64, e *hqEvent, t int64, n int) {
 		switch {
 		case td.IDs != nil:
 			for _, r := range td.IDs.Ranges {
-				s.ranges = append(s.ranges, [3]int64{r.Start, r.Count, r.Step})
-				step := max(r.Step, 1)
-				j.nTasks += (r.Count + step - 1) / step
+				s.ranges = append(s.ranges, [3]int64{int64(r.Start), int64(r.Count), int64(r.Step)})
+				step := max(int64(r.Step), 1)
+				j.nTasks += (int64(r.Count) + step - 1) / step
 			}
 		case td.NTasks != nil:
 			s.graph, j.graph = true, true
-			j.nTasks += *td.NTasks
+			j.nTasks += int64(*td.NTasks)
 		}
 		if td.Resources != nil {
 			s.variants = td.Resources.Variants
 		}
 		if td.Priority != nil {
-			j.priority, j.hasPriority = *td.Priority, true
+			j.priority, j.hasPriority = int64(*td.Priority), true
 		}
 		j.timeLimit, j.hasTimeLimit = td.TimeLimit.seconds()
 		if len(td.CrashLimit) > 0 {
@@ -1101,7 +1106,7 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 			addShare(hqShare{worker: w, cpus: 1, open: true})
 		}
 	case req.NNodes > 0:
-		a.reqNodes = req.NNodes
+		a.reqNodes = int64(req.NNodes)
 		a.policy = h.words.Code("nodes")
 		for _, w := range workers {
 			wk := h.wmap[w]
@@ -1221,17 +1226,17 @@ func (h *hqLoader) overview(id int64, s *hqHwState, t int64, n int) {
 		p.cores.Null()
 	}
 	if s.Memory != nil {
-		p.memTotal.Add(s.Memory.Total)
-		p.memFree.Add(s.Memory.Free)
-		p.memUsed.Add(s.Memory.Total - s.Memory.Free)
+		p.memTotal.Add(int64(s.Memory.Total))
+		p.memFree.Add(int64(s.Memory.Free))
+		p.memUsed.Add(int64(s.Memory.Total - s.Memory.Free))
 	} else {
 		p.memTotal.Null()
 		p.memFree.Null()
 		p.memUsed.Null()
 	}
 	if s.Net != nil {
-		p.rx.Add(s.Net.RxBytes)
-		p.tx.Add(s.Net.TxBytes)
+		p.rx.Add(int64(s.Net.RxBytes))
+		p.tx.Add(int64(s.Net.TxBytes))
 	} else {
 		p.rx.Null()
 		p.tx.Null()

@@ -1,7 +1,11 @@
 package hyperqueue
 
 import (
+	"bytes"
+	"fmt"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -320,4 +324,42 @@ func TestHQOpenLists(t *testing.T) {
 			t.Fatalf("worker %d kept after clear", id)
 		}
 	}
+}
+
+// TestHyperQueueIntegralFloats: JSON has one number type, and a journal
+// whose hw-state lines write a byte count as 244318208000.0 loads in
+// strict mode exactly as with 244318208000; a fraction is a bad record
+// naming its line and field.
+func TestHyperQueueIntegralFloats(t *testing.T) {
+	b, err := os.ReadFile(sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := regexp.MustCompile(`"free":([0-9]+)`)
+	m := first.FindSubmatchIndex(b)
+	if m == nil {
+		t.Fatal(`no "free" member in the bundled journal`)
+	}
+	line := bytes.Count(b[:m[0]], []byte("\n")) + 1
+	with := func(repl string) []byte {
+		return append(append(append([]byte(nil), b[:m[2]]...), repl...), b[m[3]:]...)
+	}
+	value := string(b[m[2]:m[3]])
+	want, err := hqString(t, string(b), source.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{value + ".0", value + "0e-1", value[:1] + "." + value[1:] + "e" + strconv.Itoa(len(value)-1)} {
+		got, err := hqString(t, string(with(v)), source.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+		for _, name := range want.Names() {
+			if g, w := sourcetest.CSV(t, sourcetest.Frame(t, got, name)), sourcetest.CSV(t, sourcetest.Frame(t, want, name)); g != w && name != schema.Events {
+				t.Errorf("%s: the %s frame differs", v, name)
+			}
+		}
+	}
+	_, err = hqString(t, string(with(value+".5")), source.Options{})
+	sourcetest.MustContain(t, err, fmt.Sprintf("journal.jsonl:%d: field free:", line), value+".5", "want an integer")
 }

@@ -363,11 +363,11 @@ func hex4(s []byte) int {
 	return v
 }
 
-// errNotString and its kin say what a value was expected to be.
+// ErrNotString and its kin say what a value was expected to be.
 var (
 	ErrNotString  = fmt.Errorf("not a JSON string")
 	ErrNotInteger = fmt.Errorf("not an integer")
-	errNotNumber  = fmt.Errorf("not a number")
+	ErrNotNumber  = fmt.Errorf("not a number")
 )
 
 // jsonText returns the text of the string value val (nil, false for
@@ -396,8 +396,9 @@ func Text(val []byte) (text []byte, ok bool, err error) {
 	return body, true, nil
 }
 
-// jsonInt returns the integer value val (0, false for null); a fraction
-// or exponent is an error, as when decoding into an int64.
+// Int returns the integer value val (0, false for null): any JSON number
+// whose value is an integer (Integral), a fraction being a
+// *NotIntegerError and any other text ErrNotInteger.
 func Int(val []byte) (int64, bool, error) {
 	if len(val) == 4 && val[0] == 'n' {
 		return 0, false, nil
@@ -405,9 +406,12 @@ func Int(val []byte) (int64, bool, error) {
 	if v, ok := bytesconv.Atoi(bytesconv.String(val)); ok {
 		return v, true, nil
 	}
-	v, err := strconv.ParseInt(bytesconv.String(val), 10, 64)
-	if err != nil {
+	v, err := Integral(val)
+	if err == ErrNotNumber {
 		return 0, false, ErrNotInteger
+	}
+	if err != nil {
+		return 0, false, err
 	}
 	return v, true, nil
 }
@@ -418,11 +422,11 @@ func Float(val []byte) (float64, bool, error) {
 		return 0, false, nil
 	}
 	if len(val) == 0 || val[0] != '-' && (val[0] < '0' || val[0] > '9') {
-		return 0, false, errNotNumber
+		return 0, false, ErrNotNumber
 	}
 	v, err := strconv.ParseFloat(bytesconv.String(val), 64)
 	if err != nil {
-		return 0, false, errNotNumber
+		return 0, false, ErrNotNumber
 	}
 	return v, true, nil
 }

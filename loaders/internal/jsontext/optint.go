@@ -1,6 +1,6 @@
 package jsontext
 
-import "fmt"
+import "github.com/jobframe/jobframe/loaders/internal/bytesconv"
 
 // optInt is a JSON integer that may be absent; decoding it allocates
 // nothing.
@@ -9,27 +9,20 @@ type OptInt struct {
 	OK bool
 }
 
+// UnmarshalJSON decodes a JSON integer, or null, into o: any number whose
+// value is an integer (Integral).
 func (o *OptInt) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		*o = OptInt{}
 		return nil
 	}
-	neg := len(b) > 0 && b[0] == '-'
-	if neg {
-		b = b[1:]
+	if v, ok := bytesconv.Atoi(bytesconv.String(b)); ok {
+		*o = OptInt{v, true}
+		return nil
 	}
-	if len(b) == 0 || len(b) > 18 {
-		return fmt.Errorf("integer %q out of range", b)
-	}
-	var v int64
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return fmt.Errorf("not an integer: %q", b)
-		}
-		v = v*10 + int64(c-'0')
-	}
-	if neg {
-		v = -v
+	v, err := Integral(b)
+	if err != nil {
+		return err
 	}
 	*o = OptInt{v, true}
 	return nil
