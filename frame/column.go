@@ -301,6 +301,10 @@ func canonical(a arrow.Array) (arrow.Array, error) {
 	return nil, fmt.Errorf("arrow type %s is not supported (want int64, float64, bool, string or timestamp)", a.DataType())
 }
 
+// ErrCol returns a column that could not be built because of err: New
+// returns a frame holding the error, as for any column that fails.
+func ErrCol(name string, err error) Column { return Column{name: name, err: err} }
+
 // DictStringCol returns a dictionary-encoded string column: row i holds
 // dict[codes[i]]. dict must not repeat a value. Ownership of the slices
 // passes to the column (no copy).

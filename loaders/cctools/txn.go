@@ -151,7 +151,7 @@ func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 	for _, k := range slices.Sorted(maps.Keys(c.unknown)) {
 		c.p.Note(0, "record", k, fmt.Sprintf("%d records of an unknown kind kept in events with their raw text", c.unknown[k]))
 	}
-	return c.dataset(name), nil
+	return c.dataset(name)
 }
 
 // str returns s interned: strings kept past their line (categories,
@@ -881,7 +881,7 @@ func (c *ccLoader) workerTransfer(id string, args []string, us int64, n int, lin
 	return nil
 }
 
-func (c *ccLoader) dataset(name string) *source.Dataset {
+func (c *ccLoader) dataset(name string) (*source.Dataset, error) {
 	src := "workqueue"
 	if c.tv {
 		src = "taskvine"
@@ -946,8 +946,8 @@ func (c *ccLoader) dataset(name string) *source.Dataset {
 	d.Warnings = c.p.Finish()
 	for fname, f := range d.Frames {
 		if f.Err() != nil {
-			panic(fmt.Sprintf("loaders: %s %s frame: %v", src, fname, f.Err()))
+			return nil, fmt.Errorf("%s: the %s %s frame: %w", name, src, fname, f.Err())
 		}
 	}
-	return d
+	return d, nil
 }

@@ -139,6 +139,9 @@ type Str struct {
 	// noPlain keeps the column a dictionary whatever its values, for
 	// columns whose rows are set again (set)
 	NoPlain bool
+	// limit bounds the bytes of text of the column's plain form (0:
+	// math.MaxInt32, Arrow's limit for one string column); tests lower it
+	limit int
 }
 
 // smallInts bounds strCol.small: integers below it skip formatting and
@@ -271,7 +274,7 @@ func (c *Str) Reserve(n int) {
 
 // toPlain rewrites the rows so far as plain text and drops the dictionary.
 func (c *Str) toPlain() {
-	c.Plain = &Text{}
+	c.Plain = &Text{limit: c.limit}
 	for i, code := range c.codes {
 		if c.ok[i] {
 			c.Plain.Add(c.dict[code])
@@ -283,10 +286,14 @@ func (c *Str) toPlain() {
 	c.Last, c.lastInt, c.small = 0, 0, nil
 }
 
+// Col returns the column: a dictionary while its values repeat, else
+// plain text. Text past Arrow's 2 GiB limit for one string column makes
+// a column that holds the error, naming the first row that did not fit
+// (frame.New then returns a frame with that error).
 func (c *Str) Col(name string) frame.Column {
 	if c.Plain != nil {
 		if c.Plain.Cut > 0 {
-			panic(fmt.Sprintf("loaders: column %s holds over 2 GiB of text", name)) // not a raw-text column: no row is that long
+			return frame.ErrCol(name, fmt.Errorf("row %d: the column's text passes %d bytes, Arrow's limit for one string column", c.Plain.FirstCut, textLimit(c.limit)))
 		}
 		return c.Plain.Col(name)
 	}
@@ -299,6 +306,9 @@ func (c *Str) Col(name string) frame.Column {
 		if c.ok[i] {
 			size += len(c.dict[code])
 		}
+	}
+	if size > textLimit(c.limit) { // too much text as plain: the dictionary holds it
+		return frame.DictStringCol(name, c.codes, c.ok, c.dict)
 	}
 	data := make([]byte, 0, size)
 	offsets := make([]int32, n+1)
@@ -339,11 +349,7 @@ func (c *Text) AddBytes(b []byte) {
 	if c.offsets == nil {
 		c.offsets = []int32{0}
 	}
-	limit := c.limit
-	if limit == 0 {
-		limit = math.MaxInt32
-	}
-	if c.Cut > 0 || len(c.data)+len(b) > limit {
+	if c.Cut > 0 || len(c.data)+len(b) > textLimit(c.limit) {
 		if c.Cut == 0 {
 			c.FirstCut = len(c.ok)
 		}
@@ -552,4 +558,13 @@ func (c *Float) SetAt(i int, v float64) {
 		c.Null()
 	}
 	c.V[i], c.OK[i] = v, true
+}
+
+// textLimit returns the bytes of text one string column may hold: limit,
+// or Arrow's limit when limit is 0.
+func textLimit(limit int) int {
+	if limit == 0 {
+		return math.MaxInt32
+	}
+	return limit
 }

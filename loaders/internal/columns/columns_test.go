@@ -1,11 +1,13 @@
 package columns
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow/go/v17/arrow/array"
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
@@ -160,5 +162,44 @@ func TestStrColSetCompact(t *testing.T) {
 	}
 	if d.Plain != nil {
 		t.Fatal("noPlain column went plain")
+	}
+}
+
+// TestStrTextLimit: a text column whose plain text passes Arrow's limit
+// for one string column (lowered here) is an error naming the column and
+// the first row that did not fit, never a panic; one whose dictionary
+// holds the text stays a dictionary.
+func TestStrTextLimit(t *testing.T) {
+	c := Str{limit: 100_000}
+	for i := 0; i < dictLimit+10; i++ { // distinct values: switches to plain text
+		c.Add(fmt.Sprintf("value-%08d", i))
+	}
+	if c.Plain == nil || c.Plain.Cut == 0 {
+		t.Fatalf("want a plain column past its limit, got plain=%v", c.Plain != nil)
+	}
+	first := c.Plain.FirstCut
+	if first != 100_000/len("value-00000000") {
+		t.Fatalf("first row cut %d", first)
+	}
+	f := frame.New(c.Col("args"))
+	if f.Err() == nil || !strings.Contains(f.Err().Error(), `column "args": row 7142: the column's text passes 100000 bytes`) {
+		t.Fatalf("err %v", f.Err())
+	}
+	// 1,000 distinct values of 100 bytes on 1,500 rows: 150 kB as plain
+	// text, over the limit; the dictionary (100 kB) is kept instead
+	d := Str{limit: 120_000}
+	for i := 0; i < 1500; i++ {
+		d.Add(strings.Repeat(strconv.Itoa(i%1000%10), 90) + fmt.Sprintf("%010d", i%1000))
+	}
+	col := d.Col("tags")
+	g := frame.New(col)
+	if g.Err() != nil {
+		t.Fatal(g.Err())
+	}
+	if _, ok := g.Record().Column(0).(*array.Dictionary); !ok {
+		t.Fatalf("the column is %T, want a dictionary", g.Record().Column(0))
+	}
+	if got := g.FormatValue(0, 1234); got != strings.Repeat("4", 90)+"0000000234" {
+		t.Fatalf("row 1234 = %q", got)
 	}
 }
