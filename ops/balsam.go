@@ -14,8 +14,8 @@ import (
 const balsamFrom = "the events frame of the balsam loader has them"
 
 // ThroughputReport is throughput_report(log_query, to_state): the events
-// entering toState in (time, id) order, with count = 1, 2, ... (a job
-// entering it twice counts twice). Columns: time, count.
+// entering toState in (time, id) order, with value = 1, 2, ... (a job
+// entering it twice counts twice). Columns: time, value (int64, a count).
 func ThroughputReport(events *frame.Frame, toState string) *frame.Frame {
 	if err := require("ThroughputReport", events, balsamFrom, "time", "id", "to_state"); err != nil {
 		return frame.WithErr(err)
@@ -29,7 +29,7 @@ func ThroughputReport(events *frame.Frame, toState string) *frame.Frame {
 	for i := range counts {
 		counts[i] = int64(i + 1)
 	}
-	return frame.New(frame.MicrosCol("time", t, nil), frame.Int64Col("count", counts, nil))
+	return frame.New(frame.MicrosCol("time", t, nil), frame.Int64Col("value", counts, nil))
 }
 
 // UtilizationReport is utilization_report(log_query, node_weighting): the
@@ -107,7 +107,8 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 // wanted) over time: +nodes at each start, −nodes at each end, sorted by
 // (time, delta) so that at equal times an end comes first, and summed.
 // Batch jobs without a start or end time are left out, as Balsam does
-// (with a warning there); skipped counts them. Columns: time, nodes.
+// (with a warning there); skipped counts them. Columns: time, value
+// (int64, nodes).
 func AvailableNodes(allocations *frame.Frame) (series *frame.Frame, skipped int) {
 	if err := require("AvailableNodes", allocations, "the allocations frame of the balsam loader has them", "id", "start", "end", "nodes"); err != nil {
 		return frame.WithErr(err), 0
@@ -135,5 +136,5 @@ func AvailableNodes(allocations *frame.Frame) (series *frame.Frame, skipped int)
 		sum += d.d
 		times[i], nodes[i] = d.t, sum
 	}
-	return frame.New(frame.MicrosCol("time", times, nil), frame.Int64Col("nodes", nodes, nil)), skipped
+	return frame.New(frame.MicrosCol("time", times, nil), frame.Int64Col("value", nodes, nil)), skipped
 }

@@ -90,8 +90,8 @@ func TestBalsamAnalytics(t *testing.T) {
 		t.Fatalf("%d foo events", events.NumRows())
 	}
 	tp := ThroughputReport(events, "JOB_FINISHED")
-	counts, _, _ := tp.Int64s("count")
-	checkSeries(t, "throughput", ref["throughput_report(foo, to_state=JOB_FINISHED)"], tp, "count", func(i int) string { return strconv.FormatInt(counts[i], 10) })
+	counts, _, _ := tp.Int64s("value")
+	checkSeries(t, "throughput", ref["throughput_report(foo, to_state=JOB_FINISHED)"], tp, "value", func(i int) string { return strconv.FormatInt(counts[i], 10) })
 	if n := ThroughputReport(events, "RUNNING").NumRows(); n != ref["throughput_report(foo, to_state=RUNNING)"].n {
 		t.Fatal(n)
 	}
@@ -120,7 +120,7 @@ func TestBalsamAnalytics(t *testing.T) {
 		"available_nodes(BatchJob id in [1, 2])  [batch jobs whose Jobs include foo]":           al.Where("id", "in", []int64{1, 2}),
 	} {
 		s, skipped := AvailableNodes(sel)
-		nodes, _, _ := s.Int64s("nodes")
+		nodes, _, _ := s.Int64s("value")
 		// the reference prints "time<spaces>nodes"; compare fields
 		r := ref[name]
 		if r == nil || len(r.points) < 2 || r.summary == "" || skipped != 0 {

@@ -61,7 +61,7 @@ func main() {
 	done := ops.ThroughputReport(events, "JOB_FINISHED")
 	check(done.Err())
 	fmt.Printf("\nthroughput (JOB_FINISHED): %d jobs\n", done.NumRows())
-	show(done, "count")
+	show(done, "value")
 	runs := ops.ThroughputReport(events, "RUNNING")
 	check(runs.Err())
 	fmt.Printf("runs started (RUNNING, restarts included): %d\n", runs.NumRows())
@@ -92,8 +92,8 @@ func main() {
 		fmt.Printf(", %d batch jobs without start or end left out", skipped)
 	}
 	fmt.Println()
-	show(avail, "nodes")
-	availMin, err := ops.Integral(avail, "time", "nodes")
+	show(avail, "value")
+	availMin, err := ops.Integral(avail, "time", "value")
 	check(err)
 	fmt.Printf("%.6f node-minutes available; the jobs used %.1f %% of them\n", availMin/60, 100*nodeMin/availMin)
 
@@ -122,11 +122,11 @@ func main() {
 	// finished, as minutes from the first point.
 	u := plot.New("Nodes in use against nodes allocated", "", "nodes").OriginMicros(t0)
 	if avail.NumRows() > 0 {
-		u.Step(avail, "time", "nodes", "allocated (batch jobs)")
+		u.Step(avail, "time", "value", "allocated (batch jobs)")
 	}
 	check(u.Step(util, "time", "value", "in use (running jobs)").Save(filepath.Join(*out, "utilization.png")))
 	check(plot.New("Jobs finished", "", "jobs (cumulative)").OriginMicros(t0).
-		Step(done, "time", "count", "JOB_FINISHED").Save(filepath.Join(*out, "throughput.png")))
+		Step(done, "time", "value", "JOB_FINISHED").Save(filepath.Join(*out, "throughput.png")))
 	fmt.Printf("\nwrote throughput.csv, utilization.csv and available_nodes.csv, utilization.png and throughput.png to %s\n", *out)
 }
 

@@ -34,9 +34,13 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 			"Uses the placements frame (HyperQueue, Work Queue, TaskVine: multi-node tasks on\n"+
 			"every worker, attempts closed at worker loss), or the tasks' req_RESOURCE column\n"+
 			"(Balsam: --resource nodes).", stdout)
-	resource := fs.String("resource", "cpus", "the resource: cpus, gpus, mem_mb, disk_mb, or nodes")
+	resource := fs.String("resource", "cpus", "the resource: cpus (or cores), gpus, mem_mb (or memory), disk_mb (or disk), or nodes")
 	af := addAnalysisFlags(fs)
 	sources, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	r, err := schema.Resource(*resource)
 	if err != nil {
 		return err
 	}
@@ -45,14 +49,14 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var s *frame.Frame
-	if p, ok := d.Frames[schema.Placements]; ok && p.Has(*resource) {
-		s = ops.Busy(p, *resource)
-	} else if t, ok := d.Frames[schema.Tasks]; ok && t.Has("req_"+*resource) {
-		s = ops.Steps(t, "start", "end", "req_"+*resource)
+	if p, ok := d.Frames[schema.Placements]; ok && p.Has(r) {
+		s = ops.Busy(p, r)
+	} else if t, ok := d.Frames[schema.Tasks]; ok && t.Has("req_"+r) {
+		s = ops.Steps(t, "start", "end", "req_"+r)
 	} else {
-		return fmt.Errorf("%s has no placements with column %s and no tasks with column req_%s", d.Source, *resource, *resource)
+		return fmt.Errorf("%s: no placements frame with column %s and no tasks frame with column req_%s", strings.Join(sources, ", "), r, r)
 	}
-	return emit(s, *af.out, "busy "+*resource, stdout, stderr)
+	return emit(s, *af.out, "busy "+r, stdout, stderr)
 }
 
 func runCapacity(args []string, stdout, stderr io.Writer) error {
@@ -60,9 +64,13 @@ func runCapacity(args []string, stdout, stderr io.Writer) error {
 		"Print the step series of a resource offered by connected workers (from connect to\n"+
 			"loss, or to the end of the log): columns time and value. For sources with batch\n"+
 			"allocations and no workers (Balsam), --resource nodes gives the allocated nodes.", stdout)
-	resource := fs.String("resource", "cpus", "the resource: cpus, gpus, mem_mb, disk_mb, or nodes")
+	resource := fs.String("resource", "cpus", "the resource: cpus (or cores), gpus, mem_mb (or memory), disk_mb (or disk), or nodes")
 	af := addAnalysisFlags(fs)
 	sources, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	r, err := schema.Resource(*resource)
 	if err != nil {
 		return err
 	}
@@ -71,14 +79,14 @@ func runCapacity(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var s *frame.Frame
-	if w, ok := d.Frames[schema.Workers]; ok && w.Has(*resource) {
-		s = ops.Capacity(w, *resource)
-	} else if a, ok := d.Frames[schema.Allocations]; ok && *resource == "nodes" {
+	if w, ok := d.Frames[schema.Workers]; ok && w.Has(r) {
+		s = ops.Capacity(w, r)
+	} else if a, ok := d.Frames[schema.Allocations]; ok && r == schema.Nodes {
 		s = ops.AllocatedNodes(a)
 	} else {
-		return fmt.Errorf("%s has no workers with column %s (and --resource nodes needs allocations)", d.Source, *resource)
+		return fmt.Errorf("%s: no workers frame with column %s (and --resource nodes needs an allocations frame)", strings.Join(sources, ", "), r)
 	}
-	return emit(s, *af.out, "capacity "+*resource, stdout, stderr)
+	return emit(s, *af.out, "capacity "+r, stdout, stderr)
 }
 
 func runTasksPerWorker(args []string, stdout, stderr io.Writer) error {

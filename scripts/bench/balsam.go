@@ -60,9 +60,9 @@ func main() {
 	may := allocations.Where("filter_tags", "in", []string{"", "experiment:foo"})
 	avail, _ := ops.AvailableNodes(may)
 	check(avail.Err())
-	a := avail.GroupBy().Agg(frame.Max("nodes").As("peak"))
+	a := avail.GroupBy().Agg(frame.Max("value").As("peak"))
 	aPeak, _, _ := a.Int64s("peak")
-	aArea, err := ops.IntegralMicros(avail, "time", "nodes") // node·µs
+	aArea, err := ops.IntegralMicros(avail, "time", "value") // node·µs
 	check(err)
 	t2 := time.Now()
 

@@ -59,7 +59,7 @@ func (b *builder) utilization() section {
 		if hasA {
 			nodes, skipped := ops.AvailableNodes(allocs)
 			if nodes.Err() == nil && nodes.NumRows() > 0 {
-				f.Step(nodes, "time", "nodes", "allocated (batch jobs)")
+				f.Step(nodes, "time", "value", "allocated (batch jobs)")
 			}
 			if skipped > 0 {
 				s.Notes = append(s.Notes, fmt.Sprintf("%d batch jobs without a start or end time are left out, as Balsam does.", skipped))
