@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
@@ -13,6 +14,8 @@ import (
 )
 
 // merge concatenates datasets frame by frame, adding a "file" column.
+// A column that is an integer in some sources and text or a float in
+// others (ids, counts) is text or float in the result (align).
 func merge(sets []*source.Dataset) (*source.Dataset, error) {
 	out := &source.Dataset{Frames: map[string]*frame.Frame{}}
 	sources := map[string]bool{}
@@ -53,7 +56,10 @@ func merge(sets []*source.Dataset) (*source.Dataset, error) {
 	sort.Strings(srcs)
 	out.Source = strings.Join(srcs, "+")
 	for _, name := range slices.Sorted(maps.Keys(byName)) {
-		fs := byName[name]
+		fs, err := align(byName[name])
+		if err != nil {
+			return nil, fmt.Errorf("combining the %s frames of %s: %w", name, strings.Join(out.Files, ", "), err)
+		}
 		c := frame.Concat(fs...)
 		if c.Err() != nil {
 			return nil, fmt.Errorf("combining the %s frames of %s: %w", name, strings.Join(out.Files, ", "), c.Err())
@@ -61,4 +67,65 @@ func merge(sets []*source.Dataset) (*source.Dataset, error) {
 		out.Frames[name] = c
 	}
 	return out, nil
+}
+
+// align casts the integer columns of fs to the type other frames of fs
+// have for the same column name when that is text (an id: the decimal
+// text of the integer) or float64 (a count next to a measure), so that
+// frames of different sources concatenate. Other mixes are left for
+// Concat to report.
+func align(fs []*frame.Frame) ([]*frame.Frame, error) {
+	types := map[string]map[frame.Type]bool{}
+	for _, f := range fs {
+		for i, t := range f.Types() {
+			n := f.Names()[i]
+			if types[n] == nil {
+				types[n] = map[frame.Type]bool{}
+			}
+			types[n][t] = true
+		}
+	}
+	out := slices.Clone(fs)
+	for name, ts := range types {
+		if len(ts) != 2 || !ts[frame.Int64] {
+			continue
+		}
+		for k, f := range out {
+			if t, _ := f.Type(name); t != frame.Int64 {
+				continue
+			}
+			var err error
+			if out[k], err = castInt(f, name, ts[frame.String]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// castInt returns f with its integer column name as text (toText) or as
+// float64.
+func castInt(f *frame.Frame, name string, toText bool) (*frame.Frame, error) {
+	v, ok, err := f.Int64s(name)
+	if err != nil {
+		return nil, err
+	}
+	var col frame.Column
+	if toText {
+		s := make([]string, len(v))
+		for i, x := range v {
+			if ok == nil || ok[i] {
+				s[i] = strconv.FormatInt(x, 10)
+			}
+		}
+		col = frame.StringCol(name, s, ok)
+	} else {
+		x := make([]float64, len(v))
+		for i := range v {
+			x[i] = float64(v[i])
+		}
+		col = frame.Float64Col(name, x, ok)
+	}
+	g := f.WithColumn(name, col)
+	return g, g.Err()
 }

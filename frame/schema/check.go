@@ -8,7 +8,7 @@ import (
 )
 
 // Check reports whether f conforms to the canonical frame name: every
-// core column f has is of the core column's type, every tag.* column and
+// core column f has is of the core column's type (ids: int64 or string), every tag.* column and
 // "tags" hold text, and the values of a tasks or placements "state"
 // column are in the state vocabulary. Columns beyond the core ones are
 // the source's own and are not checked. A frame name the schema does not
@@ -25,7 +25,9 @@ func Check(name string, f *frame.Frame) error {
 	for i, col := range f.Names() {
 		want, core := sf.Column(col)
 		switch {
-		case core && types[i] != want.Type:
+		case core && want.Type == frame.Invalid && types[i] != frame.Int64 && types[i] != frame.String:
+			return fmt.Errorf("the %s frame's column %s is %s, want an integer or text id", name, col, types[i])
+		case core && want.Type != frame.Invalid && types[i] != want.Type:
 			return fmt.Errorf("the %s frame's column %s is %s, want %s", name, col, types[i], want.Type)
 		case strings.HasPrefix(col, "tag.") && types[i] != frame.String:
 			return fmt.Errorf("the %s frame's tag column %s is %s, want string", name, col, types[i])

@@ -28,6 +28,9 @@ type Frame struct {
 // Column describes one core column.
 type Column struct {
 	Name string
+	// Type is the column's type; frame.Invalid for an id that a source
+	// holds as an integer and another as text (a merged dataset holds it
+	// as text).
 	Type frame.Type
 	Unit string // "s", "us", "MB", "bytes", "cores", ... or "" (a count, a name, a time)
 	Doc  string
@@ -50,6 +53,9 @@ const (
 	str = frame.String
 	tim = frame.Time
 	bln = frame.Bool
+	// anyID is an id column whose type the source decides (int64 or
+	// string)
+	anyID = frame.Invalid
 )
 
 // Frames returns the canonical frames, in the order the documentation
@@ -75,12 +81,13 @@ func Frames() []Frame {
 			{"mem_mb", f64, "MB", "memory offered"}, {"disk_mb", f64, "MB", "disk offered"},
 		}},
 		{Allocations, "batch allocation (Balsam batch job, HyperQueue autoalloc allocation)", []Column{
-			{"id", str, "", "allocation id"}, {"queued", tim, "", "submission to the batch system"},
+			{"id", anyID, "", "allocation id (Balsam's integer, HyperQueue's text)"}, {"queued", tim, "", "submission to the batch system"},
 			{"start", tim, "", "start"}, {"end", tim, "", "end"},
 			{"nodes", i64, "nodes", "nodes allocated"}, {"state", str, "", "state as the source words it"},
 		}},
 		{Events, "raw record or state transition", []Column{
 			{"time", tim, "", "when it happened"}, {"line", i64, "", "line of the log it came from"},
+			{"id", anyID, "", "event id (Balsam) or the task or worker it concerns (Work Queue, TaskVine)"},
 			{"type", str, "", "record kind as the source words it"},
 			{"job", str, "", "job id"}, {"task", i64, "", "task id"},
 			{"from_state", str, "", "state before (Balsam)"}, {"to_state", str, "", "state after (Balsam)"},
@@ -134,7 +141,7 @@ func tasksColumns() []Column {
 		{"raw_state", str, "", "the state as the source words it"},
 		{"exit_code", i64, "", "exit status"},
 		{"req_cpus", f64, "cores", "cores requested"}, {"req_gpus", f64, "GPUs", "GPUs requested"},
-		{"req_mem_mb", f64, "MB", "memory requested"}, {"req_nodes", i64, "nodes", "nodes requested"},
+		{"req_mem_mb", f64, "MB", "memory requested"}, {"req_nodes", f64, "nodes", "nodes requested (Balsam packs jobs on fractions of a node)"},
 		{"cpu_time_s", f64, "s", "measured CPU time"}, {"wall_time_s", f64, "s", "measured wall time"},
 		{"mem_mb", f64, "MB", "measured peak memory"}, {"disk_mb", f64, "MB", "measured disk"},
 		{"cores", f64, "cores", "measured peak cores"},

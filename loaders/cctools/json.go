@@ -231,6 +231,8 @@ func resourceColumn(syms *symbols, r resource) (name string, v float64, isTime b
 	switch key {
 	case "start", "end":
 		return "measured_" + key, v, true
+	case "workers": // a count; "workers" names the tasks' worker list elsewhere
+		return "measured_workers", v, false
 	case "memory":
 		return "mem_mb", v, false
 	case "virtual_memory":

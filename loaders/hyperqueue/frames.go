@@ -49,7 +49,7 @@ func (h *hqLoader) tasksFrame() *frame.Frame {
 	instance, worker, workers, nWorkers := s.Int("instance"), s.Str("worker"), s.Str("workers"), s.DenseInt("n_workers")
 	submit, start, end := s.Time("submit"), s.DenseTime("start"), s.Time("end")
 	state, raw, reason, exit := s.Str("state"), s.Str("raw_state"), s.Str("reason"), s.Int("exit_code")
-	cpus, gpus, mem, nodes := s.DenseFloat("req_cpus"), s.DenseFloat("req_gpus"), s.DenseFloat("req_mem_mb"), s.DenseInt("req_nodes")
+	cpus, gpus, mem, nodes := s.DenseFloat("req_cpus"), s.DenseFloat("req_gpus"), s.DenseFloat("req_mem_mb"), s.DenseFloat("req_nodes")
 	policy, variant, est, jobName := s.Str("policy"), s.DenseInt("variant"), s.Bool("req_estimated"), s.Str("job_name")
 	startLine, endLine := s.DenseInt("start_line"), s.Int("end_line")
 	s.Reserve(len(h.attempts))
@@ -92,7 +92,7 @@ func (h *hqLoader) tasksFrame() *frame.Frame {
 		cpus.Add(a.reqCPUs)
 		gpus.Add(a.reqGPUs)
 		mem.Add(a.reqMem)
-		nodes.Add(a.reqNodes)
+		nodes.Add(float64(a.reqNodes)) // Balsam's jobs take fractions of a node
 		policy.Opt(h.words.Text(a.policy), a.policy != 0)
 		variant.Add(a.variant)
 		est.Add(a.estimated)
@@ -213,7 +213,7 @@ func (h *hqLoader) jobsFrame() *frame.Frame {
 // allocation.
 func (h *hqLoader) allocationsFrame() *frame.Frame {
 	var s columns.Set
-	id, queue, qname, manager, nodes := s.Str("id"), s.Int("queue"), s.Str("queue_name"), s.Str("manager"), s.Int("nodes")
+	id, queue, qname, manager, nodes := s.Str("id"), s.Int("queue_id"), s.Str("queue_name"), s.Str("manager"), s.Int("nodes")
 	queued, start, end, state, limit := s.Time("queued"), s.Time("start"), s.Time("end"), s.Str("state"), s.Float("time_limit_s")
 	for _, a := range h.allocs {
 		id.Add(a.id)

@@ -80,7 +80,7 @@ func TestHyperQueueSample(t *testing.T) {
 		t.Fatal(got)
 	}
 	// Job 3: --nodes 2 on workers [1, 2], whole workers (16 + 8 CPUs).
-	if got := sourcetest.Cells(t, tasks, "job", "3", "workers", "req_nodes", "req_cpus", "state"); got[0] != "1,2 2 24.0 canceled" {
+	if got := sourcetest.Cells(t, tasks, "job", "3", "workers", "req_nodes", "req_cpus", "state"); got[0] != "1,2 2.0 24.0 canceled" {
 		t.Fatal(got)
 	}
 	if got := sourcetest.Counts(t, tasks, "req_estimated"); got != "false:56" {

@@ -102,7 +102,7 @@ func (b *builder) throughput() section {
 			return s
 		}
 		s.Intro = "Jobs entering JOB_FINISHED, cumulative (Balsam's throughput_report)."
-		b.chart(&s, b.figure("Jobs finished", "", "jobs (cumulative)").Step(done, "time", "count", "JOB_FINISHED"), 900, 340)
+		b.chart(&s, b.figure("Jobs finished", "", "jobs (cumulative)").Step(done, "time", "value", "JOB_FINISHED"), 900, 340)
 		s.Facts = append(s.Facts, [2]string{"jobs finished", fmt.Sprint(done.NumRows())})
 	case hasT && hasAll(tasks, "end", "state"):
 		ok := tasks.Where("state", "==", "success")

@@ -21,6 +21,7 @@ func init() {
 		"CountOf":             reflect.ValueOf(frame.CountOf),
 		"DefaultPrintOptions": reflect.ValueOf(frame.DefaultPrintOptions),
 		"DictStringCol":       reflect.ValueOf(frame.DictStringCol),
+		"ErrCol":              reflect.ValueOf(frame.ErrCol),
 		"Errorf":              reflect.ValueOf(frame.Errorf),
 		"First":               reflect.ValueOf(frame.First),
 		"Float64":             reflect.ValueOf(frame.Float64),
