@@ -7,9 +7,9 @@
 //
 // A format's test is then a few lines:
 //
-//	func TestGolden(t *testing.T) { sourcetest.Golden(t, hyperqueue.Format) }
+//	func TestGolden(t *testing.T) { sourcetest.Golden(t, Format(), "testdata/golden") }
 //	func FuzzLoad(f *testing.F) {
 //		sourcetest.SeedLines(f, sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), 10)
-//		f.Fuzz(func(t *testing.T, in string) { sourcetest.Contract(t, in, load) })
+//		f.Fuzz(func(t *testing.T, in string) { sourcetest.Contract(t, in, loadString) })
 //	}
 package sourcetest
