@@ -1,21 +1,37 @@
-// Package loaders turns the records that HPC workflow systems leave behind
-// into jobframe's canonical frames (see Dataset): HyperQueue journal JSON,
-// Work Queue and TaskVine transaction and performance logs, Balsam API
-// JSON and EPMT/papiex per-process data.
+// Package loaders turns the records that HPC workflow systems leave
+// behind into jobframe's canonical frames (package schema): Open reads
+// any mix of HyperQueue journals, Work Queue and TaskVine transaction and
+// performance logs, Balsam API JSON and EPMT job folders or archives,
+// recognising each input from its content, and returns one Dataset.
 //
-// Every loader fills the frames its source supports, with the same column
-// names whatever the source, and keeps source-specific fields as extra
-// columns. Time columns are µs UTC timestamps; units are in the column
-// name's suffix (_s, _us, _mb, _bytes).
+// The layout:
 //
-// Bad input: in strict mode (the default) a loader stops at the first bad
-// record with an error naming the file, the line, the field, the offending
-// text and what was expected (*ParseError). In lenient mode it skips bad
-// records and lists each one in Dataset.Warnings. A truncated last line,
-// as a log that is still being written has, is always a warning, never an
-// error. Records of unknown kinds are kept in the events frame with their
-// raw text, and counted in a warning.
+//   - loaders (this package): Open and OpenWith, which expand paths,
+//     decompress (gzip, zstd), offer each input to the formats of
+//     Formats in order, group multi-file inputs, load, merge and
+//     project; Dataset, Options, Warning, ParseError and Progress are
+//     those of package source.
+//   - loaders/source: the contract every format implements (Format) and
+//     the strict/lenient problem reporter they share.
+//   - loaders/hyperqueue, loaders/cctools, loaders/balsam, loaders/epmt
+//     (with loaders/epmt/pickle): one package per format, each with its
+//     format notes in its package documentation.
+//   - loaders/internal/...: the machinery the formats share: column
+//     builders (columns), the parallel record pipeline (records), JSON
+//     scanning (jsontext), word tables (words), arenas and byte
+//     conversions.
+//   - loaders/sourcetest: the test harness of the format packages.
 //
-// The format details each loader relies on are documented next to it, in
-// the comment at the top of its file.
+// Every loader fills the frames its source supports, with the same
+// column names whatever the source, and keeps source-specific fields as
+// extra columns. Time columns are µs UTC timestamps; units are in the
+// column name's suffix (_s, _us, _mb, _bytes).
+//
+// Bad input: in strict mode (the default) a load stops at the first bad
+// record with an error naming the file, the line, the field, the
+// offending text and what was expected (*ParseError). In lenient mode it
+// skips bad records and lists each one in Dataset.Warnings. A truncated
+// last line, as a log that is still being written has, is always a
+// warning, never an error. Records of unknown kinds are kept in the
+// events frame with their raw text, and counted in a warning.
 package loaders

@@ -1,15 +1,5 @@
 package cctools
 
-// Work Queue and TaskVine performance logs (work_queue.c log_queue_stats,
-// vine_perf_log.c; formats.md §2.6, §3.6): a header line
-// "# timestamp <name> <name> ..." and then one line of space-separated
-// numbers per sample. The column set differs between versions, so values
-// are mapped by header name; Work Queue appends, so a file may hold
-// several headers, each starting a new run. timestamp is epoch µs;
-// time_* columns are cumulative µs; memory and disk in MB; bandwidth and
-// manager_load are floats. Columns whose values are all integers are
-// int64, others float64; a column absent from a run is null there.
-
 import (
 	"bytes"
 	"fmt"
@@ -183,7 +173,7 @@ func sniffCctools(head []byte) bool {
 	return false
 }
 
-// transactionsFormat describes the Work Queue and TaskVine transactions
+// Transactions describes the Work Queue and TaskVine transactions
 // logs to loaders.OpenWith.
 func Transactions() source.Format {
 	return source.Format{
@@ -196,7 +186,7 @@ func Transactions() source.Format {
 	}
 }
 
-// performanceFormat describes the Work Queue and TaskVine performance
+// Performance describes the Work Queue and TaskVine performance
 // logs to loaders.OpenWith.
 func Performance() source.Format {
 	return source.Format{

@@ -1,39 +1,5 @@
 package epmt
 
-// EPMT jobs (formats.md §5): a job is a folder or a .tgz/.tar archive
-// holding ./job_metadata (a pickle, see epmt_pickle.go) and papiex data:
-// per-host collated CSV v1 files "<host>-collated-papiex-<jobid>-<n>.csv"
-// or TSV v2 "<host>-papiex.tsv" with "<host>-papiex-header.tsv" (see
-// epmt_rows.go). Values EPMT derives at ingest are reproduced:
-//
-//   - the host of a data file is basename.split("papiex")[0] without
-//     "-collated-" and the trailing "-" ("unknown" when empty); a
-//     non-empty hostname column overrides it;
-//   - the job id is the metadata's job_pl_id, else the collated CSV name's
-//     name.split("papiex")[-1].split("-")[1];
-//   - per process: start and end from its first row, duration_us = end −
-//     start, every metric summed over its threads except num_threads and
-//     starttime (first row), cpu_time = usertime + systemtime (µs),
-//     numtids = rows grouped; rdtsc_duration <= 0 becomes -1 and marks the
-//     job papiex_error;
-//   - tags "k:v;k:v" into a canonical tags column and tag.<key> columns
-//     (frame.ParseTags);
-//   - job times from the metadata: naive datetimes are local times of the
-//     zone in the job's environment (TZ, then TIMEZONE), else
-//     Options.TimeZone, else US/Eastern; duration_us = int((stop −
-//     start).total_seconds() × 1e6); job tags from EPMT_JOB_TAGS in the stop
-//     environment; user from job_pl_username, SLURM_JOB_USER or USER; name
-//     from SLURM_JOB_NAME; root_exitcode is the exitcode of the earliest
-//     starting process (EPMT's job.exitcode);
-//   - every process must lie inside the job's [start, stop] (EPMT aborts
-//     with "Corrupted CSV detected" otherwise): a bad record here.
-//
-// Files are streamed (only their first 64 KiB is looked at to tell their
-// kind). Archive members are read into memory, since a tar's order is
-// arbitrary and the metadata may come last, and never written to disk: a
-// member whose path is absolute or climbs out of the archive ("..") is an
-// error.
-
 import (
 	"archive/tar"
 	"bytes"
@@ -51,7 +17,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
-// EPMTFile is one file of an EPMT job.
+// File is one file of an EPMT job.
 type File struct {
 	Name string // its path or archive member name (the host comes from it)
 	R    io.Reader
@@ -126,7 +92,7 @@ type epmtJob struct {
 	tags                       map[string]string
 }
 
-// LoadEPMT reads one EPMT job from its files: at most one job_metadata,
+// Load reads one EPMT job from its files: at most one job_metadata,
 // and papiex data files (TSV v2 files need their header file among them).
 // Without metadata or a collated CSV name, the job id is the name of the
 // files' folder, as EPMT stages jobs in .../<jobid>/.
@@ -255,7 +221,7 @@ func epmtJobFromMeta(m map[string]any, name string, o source.Options) (epmtJob, 
 	return j, warns, nil
 }
 
-// LoadEPMTArchive reads one EPMT job from a tar stream (decompress a
+// LoadArchive reads one EPMT job from a tar stream (decompress a
 // .tgz first; Open does).
 func LoadArchive(r io.Reader, name string, o source.Options) (*source.Dataset, error) {
 	return o.Project(loadEPMTArchive(r, name, o))
@@ -299,7 +265,7 @@ func loadEPMTArchive(r io.Reader, name string, o source.Options) (*source.Datase
 	return loadEPMT(files, hint, o)
 }
 
-// epmtFormat describes EPMT's job files (job_metadata, papiex CSV and TSV)
+// Format describes EPMT's job files (job_metadata, papiex CSV and TSV)
 // and job archives to loaders.OpenWith: the files of one folder are one
 // job; an archive is a job by itself.
 func Format() source.Format {

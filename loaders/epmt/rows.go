@@ -1,22 +1,5 @@
 package epmt
 
-// papiex per-process rows (formats.md §5.2-5.3).
-//
-// CSV v1 ("collated", one header row): read as Python's
-// csv.DictReader(f, escapechar='\\') reads it — ',' separates, '"' quotes
-// a field that starts with it ("" inside is one quote), a backslash makes
-// the next character literal (so "\," does not split), and a '"' in the
-// middle of an unquoted field is literal. A process is a row with a pid
-// followed by its thread rows, whose per-process fields are empty; the
-// process takes start and end from its first row.
-//
-// TSV v2: one process per line, tab-separated, in the fixed order
-// threads_df, tags, hostname, exename, path, exitcode, exitsignal, pid,
-// generation, ppid, pgid, sid, numtids, start, finish, args (args is the
-// rest of the line: no quoting, no escaping). threads_df is
-// "{v,v,...}", numtids × M values where the M metric names come from the
-// first field of the header file "{name,...}\t...".
-
 import (
 	"bytes"
 	"fmt"

@@ -42,7 +42,7 @@ type Dataset struct {
 	Unbuilt map[string][]string
 }
 
-// skip records that the columns names of frame name were not built.
+// Skip records that the columns names of frame name were not built.
 func (d *Dataset) Skip(name string, names ...string) {
 	if len(names) == 0 {
 		return
@@ -53,12 +53,13 @@ func (d *Dataset) Skip(name string, names ...string) {
 	d.Unbuilt[name] = append(d.Unbuilt[name], names...)
 }
 
-// logSpan follows the first and last record times of an ordered log.
+// LogSpan follows the first and last record times of an ordered log.
 type LogSpan struct {
 	start, end int64
 	seen       bool
 }
 
+// Add takes the time t (µs) of the next record of the log.
 func (s *LogSpan) Add(t int64) {
 	if !s.seen {
 		s.start, s.seen = t, true
@@ -66,7 +67,7 @@ func (s *LogSpan) Add(t int64) {
 	s.end = t
 }
 
-// set copies the span into d.
+// Set copies the span into d.
 func (s *LogSpan) Set(d *Dataset) {
 	d.LogStart, d.LogEnd, d.HasLogSpan = s.start, s.end, s.seen
 }
@@ -145,13 +146,13 @@ type Options struct {
 	Columns map[string][]string
 }
 
-// keeps reports whether column col of frame name is kept by Columns.
+// Keeps reports whether column col of frame name is kept by Columns.
 func (o Options) Keeps(name, col string) bool {
 	cols, ok := o.Columns[name]
 	return !ok || slices.Contains(cols, col)
 }
 
-// project applies Columns to d, the result of a load that returned err.
+// Project applies Columns to d, the result of a load that returned err.
 func (o Options) Project(d *Dataset, err error) (*Dataset, error) {
 	if err != nil || len(o.Columns) == 0 {
 		return d, err
@@ -234,11 +235,11 @@ func (e *ParseError) Error() string {
 // Unwrap returns the underlying error, if any.
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// errBadHeader marks a ParseError about a file's header: without a good
+// ErrBadHeader marks a ParseError about a file's header: without a good
 // header no record can be read, so even lenient mode stops there.
 var ErrBadHeader = errors.New("bad header")
 
-// clip truncates s to n bytes for messages, marking the cut.
+// Clip truncates s to n bytes for messages, marking the cut.
 func Clip(s string, n int) string {
 	if len(s) <= n {
 		return strings.Clone(s) // s may be a view of a reused line buffer
@@ -246,7 +247,7 @@ func Clip(s string, n int) string {
 	return s[:n] + "..."
 }
 
-// problems collects bad records: in strict mode the first one is the
+// Problems collects bad records: in strict mode the first one is the
 // error; in lenient mode each becomes a warning.
 type Problems struct {
 	File     string
@@ -255,7 +256,7 @@ type Problems struct {
 	Skipped  int
 }
 
-// bad reports a bad record; it returns a non-nil error in strict mode.
+// Bad reports a bad record; it returns a non-nil error in strict mode.
 func (p *Problems) Bad(line int, field, text, want string, err error) error {
 	if !p.Lenient {
 		return &ParseError{File: p.File, Line: line, Field: field, Text: Clip(text, 80), Want: want, Err: err}
@@ -269,15 +270,15 @@ func (p *Problems) Bad(line int, field, text, want string, err error) error {
 	return nil
 }
 
-// note records a warning in both modes.
+// Note records a warning in both modes.
 func (p *Problems) Note(line int, field, text, msg string) {
 	p.Warnings = append(p.Warnings, Warning{File: p.File, Line: line, Field: field, Text: Clip(text, 80), Msg: msg})
 }
 
-// mark returns the current count of warnings and skips, for rollback.
+// Mark returns the current count of warnings and skips, for rollback.
 func (p *Problems) Mark() [2]int { return [2]int{len(p.Warnings), p.Skipped} }
 
-// rollback forgets what was reported since m; it reports whether
+// Rollback forgets what was reported since m; it reports whether
 // anything was.
 func (p *Problems) Rollback(m [2]int) bool {
 	changed := len(p.Warnings) != m[0]
@@ -285,13 +286,13 @@ func (p *Problems) Rollback(m [2]int) bool {
 	return changed
 }
 
-// truncated reports a bad last line that lacks its newline: a log still
+// Truncated reports a bad last line that lacks its newline: a log still
 // being written. It is a warning in both modes.
 func (p *Problems) Truncated(line int, text string) {
 	p.Note(line, "", text, "truncated last line (is the log still being written?); ignored")
 }
 
-// finish appends the total of skipped records, if any.
+// Finish appends the total of skipped records, if any.
 func (p *Problems) Finish() []Warning {
 	if p.Skipped > 0 {
 		p.Warnings = append(p.Warnings, Warning{File: p.File, Msg: fmt.Sprintf("%d bad records skipped in total (lenient mode)", p.Skipped)})
@@ -299,7 +300,7 @@ func (p *Problems) Finish() []Warning {
 	return p.Warnings
 }
 
-// wantFrames returns the set of frames to build (nil = all).
+// WantFrames returns the set of frames to build (nil = all).
 func WantFrames(o Options) map[string]bool {
 	if len(o.Frames) == 0 {
 		return nil

@@ -6,7 +6,7 @@ import (
 	"io"
 )
 
-// sizedReader is an input's reader with what is known of its size, for
+// SizedReader is an input's reader with what is known of its size, for
 // loaders that reserve their columns ahead (estimateRecords).
 type SizedReader struct {
 	*bufio.Reader
@@ -16,7 +16,7 @@ type SizedReader struct {
 	Size int64
 }
 
-// inputSize returns the bytes r holds when it is an input of known size,
+// InputSize returns the bytes r holds when it is an input of known size,
 // else 0.
 func InputSize(r io.Reader) int64 {
 	if s, ok := r.(*SizedReader); ok {
@@ -25,7 +25,7 @@ func InputSize(r io.Reader) int64 {
 	return 0
 }
 
-// estimateRecords guesses how many records r holds when it is an input
+// EstimateRecords guesses how many records r holds when it is an input
 // of known size: its size times the records per byte of its first 64
 // KiB, counting the occurrences of key (a member every record has), plus
 // a fifth (records vary in length along a file) and 64. 0 when r's size
@@ -45,7 +45,7 @@ func EstimateRecords(r io.Reader, key string) int {
 	return int(float64(s.Size)*float64(n)/float64(len(s.Head))*1.2) + 64
 }
 
-// firstLine returns the first non-blank line of b, trimmed.
+// FirstLine returns the first non-blank line of b, trimmed.
 func FirstLine(b []byte) []byte {
 	for len(b) > 0 {
 		i := bytes.IndexByte(b, '\n')
@@ -62,7 +62,7 @@ func FirstLine(b []byte) []byte {
 	return nil
 }
 
-// unknownFormatError says an input is in no format jobframe reads.
+// UnknownFormatError says an input is in no format jobframe reads.
 type UnknownFormatError struct{ Path, Msg string }
 
 func (e *UnknownFormatError) Error() string { return e.Path + ": " + e.Msg }

@@ -1,15 +1,5 @@
 package pickle
 
-// A safe decoder for EPMT's job_metadata pickle (formats.md §5.5).
-// It is a stack machine over the pickle opcodes that EPMT's data can
-// contain — protocol 0 text (Python 2: (, d, p, g, S, s, c, t, R, I, .)
-// and protocols 2 to 5 binary — producing Go values: map[string]any,
-// []any, string, []byte, int64, float64, bool, nil and pyDatetime. The
-// only globals accepted are datetime.datetime, datetime.date,
-// datetime.timedelta and datetime.timezone, and REDUCE/NEWOBJ may only
-// call those: nothing is ever executed, and any other opcode or global is
-// an error naming it and its offset.
-
 import (
 	"bytes"
 	"errors"
@@ -21,7 +11,7 @@ import (
 	"unicode/utf8"
 )
 
-// pyDatetime is a decoded datetime.datetime (or date); Offset is the UTC
+// Datetime is a decoded datetime.datetime (or date); Offset is the UTC
 // offset in seconds when the value carried a timezone.
 type Datetime struct {
 	Year, Month, Day, Hour, Minute, Second, Microsecond int
@@ -36,15 +26,20 @@ func (d Datetime) In(loc *time.Location) time.Time {
 	return time.Date(d.Year, time.Month(d.Month), d.Day, d.Hour, d.Minute, d.Second, d.Microsecond*1000, loc)
 }
 
+// Timedelta is a decoded datetime.timedelta.
 type Timedelta struct{ days, seconds, micros int64 }
 
+// Timezone is a decoded datetime.timezone: its UTC offset in seconds.
 type Timezone struct{ offset int }
 
+// Global is a module attribute a pickle named (only the datetime
+// classes are accepted).
 type Global struct{ module, name string }
 
+// Mark is the pickle machine's MARK on its stack.
 type Mark struct{}
 
-// pickleError reports a disallowed or malformed pickle at an offset.
+// Error reports a disallowed or malformed pickle at an offset.
 type Error struct {
 	Offset int64
 	Msg    string
@@ -52,6 +47,7 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("pickle offset %d: %s", e.Offset, e.Msg) }
 
+// Tuple is a decoded tuple.
 type Tuple []any
 
 func dictKey(v any) (string, bool) {

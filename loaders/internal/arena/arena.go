@@ -1,14 +1,14 @@
 package arena
 
-// arena hands out pointers to values allocated a block at a time: one
+// Arena hands out pointers to values allocated a block at a time: one
 // allocation per arenaBlock values instead of one each, for the millions
 // of small records (tasks, attempts) a loader keeps to the end of a load.
 type Arena[T any] struct{ free []T }
 
-// arenaBlock is the number of values an arena allocates at once.
+// Block is the number of values an arena allocates at once.
 const Block = 1024
 
-// alloc returns a pointer to a zero value: for large T, filling it in
+// Alloc returns a pointer to a zero value: for large T, filling it in
 // place beats new's copy.
 func (a *Arena[T]) Alloc() *T {
 	if len(a.free) == 0 {
@@ -19,7 +19,7 @@ func (a *Arena[T]) Alloc() *T {
 	return p
 }
 
-// new returns a pointer to a copy of v.
+// New returns a pointer to a copy of v.
 func (a *Arena[T]) New(v T) *T {
 	if len(a.free) == 0 {
 		a.free = make([]T, Block)

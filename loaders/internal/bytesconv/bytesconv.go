@@ -2,11 +2,11 @@ package bytesconv
 
 import "unsafe"
 
-// bstr views b as a string without copying; the string must not outlive
+// String views b as a string without copying; the string must not outlive
 // b's contents.
 func String(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
-// atoiFast parses a decimal integer of at most 18 digits with an optional
+// Atoi parses a decimal integer of at most 18 digits with an optional
 // '-' (every value fits in an int64); other text is left to strconv
 // (ok false), which also gives the error.
 func Atoi(s string) (int64, bool) {
@@ -31,7 +31,8 @@ func Atoi(s string) (int64, bool) {
 	return v, true
 }
 
-// textSpan is s[from:to] of a text known from the context.
+// Span is s[from:to] of a text known from the context.
 type Span struct{ From, To int32 }
 
+// Of returns the span of s.
 func (t Span) Of(s string) string { return s[t.From:t.To] }

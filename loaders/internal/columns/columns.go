@@ -28,7 +28,7 @@ func grow[T any](s []T, n int) []T {
 	return s
 }
 
-// push appends v to *s, growing it by doubling. It takes the slice by
+// Push appends v to *s, growing it by doubling. It takes the slice by
 // pointer so that the usual append, with room, only stores the new
 // length: the compiler then writes no pointer, and a column in a heap
 // struct pays no GC write barrier per row while a collection runs (the
@@ -40,7 +40,7 @@ func Push[T any](s *[]T, v T) {
 	*s = append(*s, v)
 }
 
-// pushAll appends vs to *s as push appends one value.
+// PushAll appends vs to *s as push appends one value.
 func PushAll[T any](s *[]T, vs []T) {
 	if len(*s)+len(vs) > cap(*s) {
 		*s = grow(*s, len(vs))
@@ -48,67 +48,97 @@ func PushAll[T any](s *[]T, vs []T) {
 	*s = append(*s, vs...)
 }
 
+// Int builds an int64 column with nulls.
 type Int struct {
 	V  []int64
 	OK []bool
 }
 
+// Add appends v.
 func (c *Int) Add(v int64) { Push(&c.V, v); Push(&c.OK, true) }
-func (c *Int) Null()       { Push(&c.V, 0); Push(&c.OK, false) }
+
+// Null appends a null.
+func (c *Int) Null() { Push(&c.V, 0); Push(&c.OK, false) }
+
+// Opt appends v, or a null when ok is false.
 func (c *Int) Opt(v int64, ok bool) {
 	Push(&c.V, v)
 	Push(&c.OK, ok)
 }
 
-// reserve makes room for n more rows, when the row count is known ahead.
+// Reserve makes room for n more rows, when the row count is known ahead.
 func (c *Int) Reserve(n int) {
 	c.V = slices.Grow(c.V, n)
 	c.OK = slices.Grow(c.OK, n)
 }
 
+// Col returns the column named name.
 func (c *Int) Col(name string) frame.Column { return frame.Int64Col(name, c.V, c.OK) }
+
+// Times returns the column named name as timestamps (µs UTC).
 func (c *Int) Times(name string) frame.Column {
 	return frame.MicrosCol(name, c.V, c.OK)
 }
 
-// denseInt and denseFloat are columns without nulls (line numbers, start
+// DenseInt and denseFloat are columns without nulls (line numbers, start
 // times, amounts every row has): no validity to push per row.
 type DenseInt struct{ V []int64 }
 
-func (c *DenseInt) Add(v int64)                    { Push(&c.V, v) }
-func (c *DenseInt) Reserve(n int)                  { c.V = slices.Grow(c.V, n) }
-func (c *DenseInt) Col(name string) frame.Column   { return frame.Int64Col(name, c.V, nil) }
+// Add appends v.
+func (c *DenseInt) Add(v int64) { Push(&c.V, v) }
+
+// Reserve makes room for n more rows.
+func (c *DenseInt) Reserve(n int) { c.V = slices.Grow(c.V, n) }
+
+// Col returns the column named name.
+func (c *DenseInt) Col(name string) frame.Column { return frame.Int64Col(name, c.V, nil) }
+
+// Times returns the column named name as timestamps (µs UTC).
 func (c *DenseInt) Times(name string) frame.Column { return frame.MicrosCol(name, c.V, nil) }
 
+// DenseFloat builds a float64 column without nulls.
 type DenseFloat struct{ v []float64 }
 
-func (c *DenseFloat) Add(v float64)                { Push(&c.v, v) }
-func (c *DenseFloat) Reserve(n int)                { c.v = slices.Grow(c.v, n) }
+// Add appends v.
+func (c *DenseFloat) Add(v float64) { Push(&c.v, v) }
+
+// Reserve makes room for n more rows.
+func (c *DenseFloat) Reserve(n int) { c.v = slices.Grow(c.v, n) }
+
+// Col returns the column named name.
 func (c *DenseFloat) Col(name string) frame.Column { return frame.Float64Col(name, c.v, nil) }
 
+// Float builds a float64 column with nulls.
 type Float struct {
 	V  []float64
 	OK []bool
 }
 
+// Add appends v.
 func (c *Float) Add(v float64) { Push(&c.V, v); Push(&c.OK, true) }
-func (c *Float) Null()         { Push(&c.V, 0); Push(&c.OK, false) }
+
+// Null appends a null.
+func (c *Float) Null() { Push(&c.V, 0); Push(&c.OK, false) }
+
+// Opt appends v, or a null when ok is false.
 func (c *Float) Opt(v float64, ok bool) {
 	Push(&c.V, v)
 	Push(&c.OK, ok)
 }
+
+// Col returns the column named name.
 func (c *Float) Col(name string) frame.Column { return frame.Float64Col(name, c.V, c.OK) }
 
-// reserve makes room for n more rows.
+// Reserve makes room for n more rows.
 func (c *Float) Reserve(n int) {
 	c.V = slices.Grow(c.V, n)
 	c.OK = slices.Grow(c.OK, n)
 }
 
-// reserver is a column builder that can make room for rows ahead.
+// Reserver is a column builder that can make room for rows ahead.
 type Reserver interface{ Reserve(n int) }
 
-// reserve makes room for n more rows in each of cols, when the row count
+// Reserve makes room for n more rows in each of cols, when the row count
 // is known: no column then grows (and copies itself) while rows are added.
 func Reserve(n int, cols ...Reserver) {
 	for _, c := range cols {
@@ -116,7 +146,7 @@ func Reserve(n int, cols ...Reserver) {
 	}
 }
 
-// strCol interns its values as it goes: each distinct string is stored
+// Str interns its values as it goes: each distinct string is stored
 // once (copied, so that it does not pin the line it was cut from) and rows
 // hold codes, so low-cardinality columns (states, workers, hosts, tags)
 // cost a map lookup per row and become dictionary columns. A column whose
@@ -152,6 +182,7 @@ const smallInts = 1 << 12
 // interning, unless its values repeat (see strCol).
 const dictLimit = 1 << 16
 
+// Add appends v.
 func (c *Str) Add(v string) {
 	if c.Plain != nil {
 		c.Plain.Add(v)
@@ -182,7 +213,7 @@ func (c *Str) Add(v string) {
 	Push(&c.ok, true)
 }
 
-// set sets row i (added before) of a noPlain column to v, or to null
+// Set sets row i (added before) of a noPlain column to v, or to null
 // when !ok.
 func (c *Str) Set(i int, v string, ok bool) {
 	if !ok {
@@ -206,7 +237,7 @@ func (c *Str) Set(i int, v string, ok bool) {
 	c.codes[i], c.ok[i] = code, true
 }
 
-// compact renumbers the codes of a column whose rows were set again by
+// Compact renumbers the codes of a column whose rows were set again by
 // first appearance and drops the values no row holds any more: the
 // dictionary becomes the one adding the rows in their final values would
 // have built. It is for building a frame; no rows are added after it.
@@ -229,7 +260,7 @@ func (c *Str) Compact() {
 	c.dict, c.index, c.Last, c.lastInt, c.small = dict, nil, 0, 0, nil
 }
 
-// valid reports whether row i holds a value.
+// Valid reports whether row i holds a value.
 func (c *Str) Valid(i int) bool {
 	if c.Plain != nil {
 		return c.Plain.ok[i]
@@ -237,7 +268,7 @@ func (c *Str) Valid(i int) bool {
 	return c.ok[i]
 }
 
-// pushCode appends the value whose code (in a column not gone plain) an
+// PushCode appends the value whose code (in a column not gone plain) an
 // earlier add left in c.last−1: the same value, without hashing it again.
 func (c *Str) PushCode(code int32) {
 	Push(&c.codes, code)
@@ -245,6 +276,7 @@ func (c *Str) PushCode(code int32) {
 	c.Last = code + 1
 }
 
+// Null appends a null.
 func (c *Str) Null() {
 	if c.Plain != nil {
 		c.Plain.null()
@@ -254,6 +286,7 @@ func (c *Str) Null() {
 	Push(&c.ok, false)
 }
 
+// Opt appends v, or a null when ok is false.
 func (c *Str) Opt(v string, ok bool) {
 	if ok {
 		c.Add(v)
@@ -262,7 +295,7 @@ func (c *Str) Opt(v string, ok bool) {
 	}
 }
 
-// reserve makes room for n more rows.
+// Reserve makes room for n more rows.
 func (c *Str) Reserve(n int) {
 	if c.Plain != nil {
 		c.Plain.Reserve(n, 0)
@@ -321,7 +354,7 @@ func (c *Str) Col(name string) frame.Column {
 	return frame.BytesStringCol(name, data, offsets, c.ok)
 }
 
-// textCol holds high-cardinality text (raw records, arguments) in one
+// Text holds high-cardinality text (raw records, arguments) in one
 // byte buffer, with no per-row allocation. Arrow string offsets are 32-bit,
 // so one column holds at most 2 GiB of text: rows past that limit get a
 // null value and are counted in cut (the caller warns, naming the first
@@ -335,7 +368,7 @@ type Text struct {
 	FirstCut int // index of the first of them
 }
 
-// reserve makes room for n more rows holding about size bytes of text.
+// Reserve makes room for n more rows holding about size bytes of text.
 func (c *Text) Reserve(n, size int) {
 	if c.offsets == nil {
 		c.offsets = append(make([]int32, 0, n+1), 0)
@@ -345,6 +378,8 @@ func (c *Text) Reserve(n, size int) {
 	c.data = slices.Grow(c.data, size)
 }
 
+// AddBytes appends a copy of b (a null past the 2 GiB limit, counted in
+// Cut).
 func (c *Text) AddBytes(b []byte) {
 	if c.offsets == nil {
 		c.offsets = []int32{0}
@@ -371,10 +406,12 @@ func (c *Text) null() {
 	Push(&c.ok, false)
 }
 
+// Add appends s (see AddBytes).
 func (c *Text) Add(s string) {
 	c.AddBytes(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
+// Col returns the column named name.
 func (c *Text) Col(name string) frame.Column {
 	if c.offsets == nil {
 		c.offsets = []int32{0}
@@ -382,7 +419,7 @@ func (c *Text) Col(name string) frame.Column {
 	return frame.BytesStringCol(name, c.data, c.offsets, c.ok)
 }
 
-// textCut warns when c reached the 2 GiB limit of one Arrow string
+// TextCut warns when c reached the 2 GiB limit of one Arrow string
 // column; line is the log line of c's first cut row (0 if unknown).
 func TextCut(p *source.Problems, frameName, col string, c *Text, line int) {
 	if c.Cut == 0 {
@@ -393,28 +430,34 @@ func TextCut(p *source.Problems, frameName, col string, c *Text, line int) {
 		c.Cut, col, frameName))
 }
 
+// Bool builds a bool column with nulls.
 type Bool struct {
 	V  []bool
 	OK []bool
 }
 
-func (c *Bool) Add(v bool)                   { Push(&c.V, v); Push(&c.OK, true) }
-func (c *Bool) Null()                        { Push(&c.V, false); Push(&c.OK, false) }
-func (c *Bool) opt(v, ok bool)               { Push(&c.V, v); Push(&c.OK, ok) }
+// Add appends v.
+func (c *Bool) Add(v bool) { Push(&c.V, v); Push(&c.OK, true) }
+
+// Null appends a null.
+func (c *Bool) Null()          { Push(&c.V, false); Push(&c.OK, false) }
+func (c *Bool) opt(v, ok bool) { Push(&c.V, v); Push(&c.OK, ok) }
+
+// Col returns the column named name.
 func (c *Bool) Col(name string) frame.Column { return frame.BoolCol(name, c.V, c.OK) }
 
-// reserve makes room for n more rows.
+// Reserve makes room for n more rows.
 func (c *Bool) Reserve(n int) {
 	c.V = slices.Grow(c.V, n)
 	c.OK = slices.Grow(c.OK, n)
 }
 
-// repeat returns a string column of n copies of s.
+// Repeat returns a string column of n copies of s.
 func Repeat(name, s string, n int) frame.Column {
 	return frame.DictStringCol(name, make([]int32, n), nil, []string{s})
 }
 
-// gather returns the column whose row i is c's row rows[i], or null where
+// Gather returns the column whose row i is c's row rows[i], or null where
 // rows[i] < 0. A dictionary column shares c's dictionary; text gathered
 // onto at least twice as many rows becomes a dictionary over c's rows
 // (the per-job text of events: one copy per job, not per event). The
@@ -478,19 +521,19 @@ func gatherValid[T any](v []T, ok []bool, rows []int32) ([]T, []bool) {
 	return outV, outOK
 }
 
-// gather is strCol.gather for float columns.
+// Gather is strCol.gather for float columns.
 func (c *Float) Gather(rows []int32) Float {
 	v, ok := gatherValid(c.V, c.OK, rows)
 	return Float{V: v, OK: ok}
 }
 
-// gather is strCol.gather for integer columns.
+// Gather is strCol.gather for integer columns.
 func (c *Int) Gather(rows []int32) Int {
 	v, ok := gatherValid(c.V, c.OK, rows)
 	return Int{V: v, OK: ok}
 }
 
-// value returns row i's text ("" when null).
+// Value returns row i's text ("" when null).
 func (c *Str) Value(i int) string {
 	switch {
 	case c.Plain != nil:
@@ -504,7 +547,7 @@ func (c *Str) Value(i int) string {
 	return ""
 }
 
-// length returns the number of rows.
+// Length returns the number of rows.
 func (c *Str) Length() int {
 	if c.Plain != nil {
 		return len(c.Plain.ok)
@@ -512,7 +555,7 @@ func (c *Str) Length() int {
 	return len(c.codes)
 }
 
-// addInt appends the decimal text of v.
+// AddInt appends the decimal text of v.
 func (c *Str) AddInt(v int64, scratch *[]byte) {
 	if c.Plain == nil {
 		code := int32(0)
@@ -543,7 +586,7 @@ func (c *Str) AddInt(v int64, scratch *[]byte) {
 	}
 }
 
-// setAt sets row i, padding with nulls up to it (rows may be filled out of
+// SetAt sets row i, padding with nulls up to it (rows may be filled out of
 // order).
 func (c *Int) SetAt(i int, v int64) {
 	for len(c.V) <= i {
@@ -552,7 +595,7 @@ func (c *Int) SetAt(i int, v int64) {
 	c.V[i], c.OK[i] = v, true
 }
 
-// setAt sets row i, padding with nulls up to it.
+// SetAt sets row i, padding with nulls up to it.
 func (c *Float) SetAt(i int, v float64) {
 	for len(c.V) <= i {
 		c.Null()

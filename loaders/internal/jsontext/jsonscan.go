@@ -20,11 +20,11 @@ import (
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 )
 
-// maxJSONDepth bounds the nesting of values (as encoding/json does), so
+// MaxDepth bounds the nesting of values (as encoding/json does), so
 // hostile input cannot exhaust the stack.
 const MaxDepth = 10000
 
-// jsonSyntaxError is malformed JSON at byte Off (0-based) of a record.
+// SyntaxError is malformed JSON at byte Off (0-based) of a record.
 type SyntaxError struct {
 	Off  int
 	Want string
@@ -36,6 +36,8 @@ func (e *SyntaxError) Error() string {
 
 func jsonErr(off int, want string) error { return &SyntaxError{Off: off, Want: want} }
 
+// SkipWS returns the offset of the first byte of b at or after i that is
+// not JSON white space.
 func SkipWS(b []byte, i int) int {
 	for i < len(b) {
 		switch b[i] {
@@ -48,7 +50,7 @@ func SkipWS(b []byte, i int) int {
 	return i
 }
 
-// scanValue checks the JSON value starting at b[i] and returns the offset
+// ScanValue checks the JSON value starting at b[i] and returns the offset
 // just past it.
 func ScanValue(b []byte, i, depth int) (int, error) {
 	if i >= len(b) {
@@ -95,7 +97,7 @@ func ScanValue(b []byte, i, depth int) (int, error) {
 	return i, jsonErr(i, "a value")
 }
 
-// scanMembers checks the object starting at b[i] ('{'), calling fn (if
+// ScanMembers checks the object starting at b[i] ('{'), calling fn (if
 // not nil) with each member's raw name (between the quotes, escapes
 // undone) and raw value; it returns the offset just past the object.
 func ScanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, error) {
@@ -141,14 +143,14 @@ func ScanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, e
 	}
 }
 
-// eachMember checks that rec is one JSON object (with optional white space
+// EachMember checks that rec is one JSON object (with optional white space
 // around it) and calls fn with each member's name and raw value, in
 // order; an error from fn ends the walk and is returned.
 func EachMember(rec []byte, fn func(key, val []byte) error) error {
 	return WholeObject(rec, func(i int) (int, error) { return ScanMembers(rec, i, 0, fn) })
 }
 
-// wholeObject checks that rec is one JSON object with optional white
+// WholeObject checks that rec is one JSON object with optional white
 // space around it: at walks the object that starts at rec[i] ('{') and
 // returns the offset just past it, or its syntax error.
 func WholeObject(rec []byte, at func(i int) (int, error)) error {
@@ -199,7 +201,7 @@ func specialBytes(x uint64, controls bool) uint64 {
 	return m & highs
 }
 
-// skipPlain returns the offset of the first byte from b[i] on that
+// SkipPlain returns the offset of the first byte from b[i] on that
 // specialBytes marks, eight bytes at a time; with fewer than eight bytes
 // left it stops there, for the caller's byte loop to finish. The scanner
 // (controls: invalid in a string) and the record cutter (what ends or
@@ -215,7 +217,7 @@ func SkipPlain(b []byte, i int, controls bool) int {
 	return i
 }
 
-// scanStringEsc is scanString that also reports whether the string has
+// ScanStringEsc is scanString that also reports whether the string has
 // an escape.
 func ScanStringEsc(b []byte, i int) (end int, escaped bool, err error) {
 	for i++; i < len(b); i++ {
@@ -370,7 +372,7 @@ var (
 	ErrNotNumber  = fmt.Errorf("not a number")
 )
 
-// jsonText returns the text of the string value val (nil, false for
+// Text returns the text of the string value val (nil, false for
 // null). Without escapes it is a slice of val; with them, a new slice.
 // Invalid UTF-8 becomes U+FFFD, as in encoding/json.
 func Text(val []byte) (text []byte, ok bool, err error) {
@@ -416,7 +418,7 @@ func Int(val []byte) (int64, bool, error) {
 	return v, true, nil
 }
 
-// jsonFloat returns the number value val (0, false for null).
+// Float returns the number value val (0, false for null).
 func Float(val []byte) (float64, bool, error) {
 	if len(val) == 4 && val[0] == 'n' {
 		return 0, false, nil
@@ -431,7 +433,7 @@ func Float(val []byte) (float64, bool, error) {
 	return v, true, nil
 }
 
-// compactJSON returns the checked value val without white space outside
+// Compact returns the checked value val without white space outside
 // its strings (val itself when it has none).
 func Compact(val []byte) []byte {
 	if bytes.IndexAny(val, " \t\r\n") < 0 {
@@ -459,7 +461,7 @@ func Compact(val []byte) []byte {
 	return out
 }
 
-// eachElement calls fn with each element of the checked array val.
+// EachElement calls fn with each element of the checked array val.
 func EachElement(val []byte, fn func(elem []byte) error) error {
 	i := SkipWS(val, 1)
 	for i < len(val) && val[i] != ']' {

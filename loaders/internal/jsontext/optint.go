@@ -2,7 +2,7 @@ package jsontext
 
 import "github.com/jobframe/jobframe/loaders/internal/bytesconv"
 
-// optInt is a JSON integer that may be absent; decoding it allocates
+// OptInt is a JSON integer that may be absent; decoding it allocates
 // nothing.
 type OptInt struct {
 	V  int64

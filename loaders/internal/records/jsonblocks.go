@@ -174,7 +174,7 @@ func cutBlock[T any](b *Batch[T], decodeAt func(buf []byte, i int, v *T) (int, e
 	}
 }
 
-// decodedJSON is decodedJSONStream with the cutting done by the decode
+// DecodedJSON is decodedJSONStream with the cutting done by the decode
 // goroutines for input written a record a line (see the top of this
 // file); the records, their lines, the warnings and the errors are those
 // of decodedJSONStream for any input. decodeAt decodes the object that

@@ -19,7 +19,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
-// cutProblem is input the cutter could not cut into records: the load
+// CutProblem is input the cutter could not cut into records: the load
 // of the file ends there.
 type CutProblem struct {
 	line      int
@@ -253,6 +253,7 @@ func (s *jsonCutter) problem(want string, err error) *CutProblem {
 	return &CutProblem{line: s.line, text: string(text), want: want, err: err}
 }
 
+// ErrInputEnds says the input ended inside a record.
 var ErrInputEnds = errors.New("the input ends here")
 
 // cutState is where the cutter stands between two values of the input.
@@ -268,7 +269,7 @@ const (
 	cutLines                   // JSON lines or pages: a record, or the end
 )
 
-// cutJSONRecords cuts r into records, handing each (valid until emit
+// CutJSON cuts r into records, handing each (valid until emit
 // returns) with the line it starts on to emit, which returns false to
 // stop. It returns what ended the cutting early, if anything.
 func CutJSON(r io.Reader, emit func(rec []byte, line int) bool) *CutProblem {
@@ -382,7 +383,7 @@ func emitPage(rec []byte, line int, emit func(rec []byte, line int) bool) (more,
 	return more, true
 }
 
-// pageResults returns the records array of rec when rec is a well-formed
+// PageResults returns the records array of rec when rec is a well-formed
 // API page {"count", "results": [...]}, else nil.
 func PageResults(rec []byte) []byte {
 	if rec[0] != '{' || !bytes.Contains(rec, []byte(`"results"`)) {

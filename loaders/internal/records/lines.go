@@ -9,7 +9,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
-// eachLine calls fn for every line of r, without its line end, with its
+// EachLine calls fn for every line of r, without its line end, with its
 // 1-based number; fn returns a bad-record error in strict mode. A last
 // line that lacks its newline and that fn rejects (or reports as bad in
 // lenient mode) is a log still being written: it is reported once as a
@@ -48,7 +48,7 @@ func EachLine(r io.Reader, p *source.Problems, fn func(line []byte, n int) error
 	}
 }
 
-// trimEOL returns b without its trailing '\r' and '\n' bytes
+// TrimEOL returns b without its trailing '\r' and '\n' bytes
 // (bytes.TrimRight(b, "\r\n"), without building a cutset per call).
 func TrimEOL(b []byte) []byte {
 	n := len(b)
@@ -74,11 +74,11 @@ func applyLine(p *source.Problems, line []byte, n int, complete bool, fn func(li
 	return err != nil, err
 }
 
-// decodeWorkers is the number of goroutines that decode lines beside the
+// Workers is the number of goroutines that decode lines beside the
 // one that applies them: one per further core, at least one.
 func Workers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 
-// lineBatch is a run of consecutive lines (or JSON records) handed from
+// Batch is a run of consecutive lines (or JSON records) handed from
 // the reader to the decoders and on to the caller.
 type Batch[T any] struct {
 	buf      []byte // the records' bytes, without line ends
@@ -170,7 +170,7 @@ func decodeEach[T any](decode func(rec []byte, v *T)) func(b *Batch[T]) {
 	}
 }
 
-// reusable is implemented (on the pointer) by decoded values that their
+// Reusable is implemented (on the pointer) by decoded values that their
 // decode function overwrites whole, reusing their slices: a recycled
 // batch then keeps them instead of clearing them, and decodedLines
 // recycles its batches. apply must not keep views of such a value's
@@ -223,7 +223,7 @@ func (bp *batchPool[T]) put(b *Batch[T]) {
 	}
 }
 
-// decodedLines is eachLine with the per-line work split in two: decode,
+// DecodedLines is eachLine with the per-line work split in two: decode,
 // which must not touch shared state, runs on worker goroutines (both
 // cores); apply then sees each line and its decoded value in input order
 // on the calling goroutine, with eachLine's rules for errors and a

@@ -2,7 +2,7 @@ package words
 
 import "strings"
 
-// wordTable numbers the words the loaders' per-task state keeps (Work
+// Table numbers the words the loaders' per-task state keeps (Work
 // Queue categories and result words, HyperQueue states, policies and
 // failure reasons), so that a task or attempt holds a 4-byte code instead
 // of a string (and, holding no pointer, is not scanned by the garbage
@@ -14,12 +14,14 @@ type Table struct {
 	next   int     // where the next goes in recent
 }
 
+// Code is a word's code in a Table, with the word, for the table's
+// cache of recent words.
 type Code struct {
 	w string
 	c int32
 }
 
-// code returns the code of w, adding it if new.
+// Code returns the code of w, adding it if new.
 func (x *Table) Code(w string) int32 {
 	if w == "" {
 		return 0
@@ -51,7 +53,7 @@ func (x *Table) add(w string) int32 {
 	return c
 }
 
-// text returns the word of code.
+// Text returns the word of code.
 func (x *Table) Text(code int32) string {
 	if code == 0 {
 		return ""

@@ -1,0 +1,4 @@
+// Package bytesconv converts bytes without allocating: a byte slice
+// viewed as a string (String), a decimal integer of at most 18 digits
+// (Atoi), and a span of a text known from its context (Span).
+package bytesconv
