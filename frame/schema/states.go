@@ -12,11 +12,13 @@ const (
 	Exhausted = "exhausted" // exceeded its resources (Work Queue, TaskVine)
 	Forsaken  = "forsaken"  // given up by the manager without a result (TaskVine)
 	Timeout   = "timeout"   // exceeded its time limit
+
+	LibraryExit = "library_exit" // a TaskVine library instance that ended
 )
 
 // States returns the task state vocabulary, in the order above.
 func States() []string {
-	return []string{Waiting, Running, Success, Failed, Canceled, Lost, Exhausted, Forsaken, Timeout}
+	return []string{Waiting, Running, Success, Failed, Canceled, Lost, Exhausted, Forsaken, Timeout, LibraryExit}
 }
 
 // Ended reports whether state is a final state (not waiting or running).
