@@ -94,7 +94,7 @@ func Write(w io.Writer, d *loaders.Dataset, o Options) error {
 		b.durations = ops.Durations(tasks)
 	}
 	parts := []func() section{b.summary, b.warnings}
-	if d.Source == "epmt" { // processes, not tasks: their sections first
+	if _, ok := b.frameOf(schema.Procs); ok { // processes (EPMT): their sections first
 		parts = append(parts, b.opsCosts, b.processTree)
 	}
 	parts = append(parts, b.utilization, b.throughput, b.concurrency, b.tasksPerWorker, b.gantt,

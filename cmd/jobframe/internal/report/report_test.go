@@ -102,6 +102,14 @@ func TestReportHyperQueue(t *testing.T) {
 	if got := b.fact(t, "tasks-per-worker", "workers with attempts"); got != "3" {
 		t.Errorf("workers with attempts = %q, want 3", got)
 	}
+	// By hand from the journal: the busy-CPU series integrates to 7,706.436
+	// CPU-s (semantics.md §1.4: 2.1407 h); the workers offer 16 CPUs for
+	// 0.575 s, 24 for 64.754 s, 28 for 40.536 s and 24 for 364.513 s until
+	// the server stops: 11,446.616 CPU-s (3.1796 h); 7,706.436 / 11,446.616
+	// = 67.3 %.
+	if got := b.fact(t, "utilization", "CPU-hours allocated / offered"); got != "2.14 / 3.18 (67.3 %)" {
+		t.Errorf("CPU-hours allocated / offered = %q, want 2.14 / 3.18 (67.3 %%)", got)
+	}
 	if strings.Contains(b.page, "<script") || strings.Contains(b.page, "http://") && !strings.Contains(b.page, `xmlns="http://www.w3.org/2000/svg"`) {
 		t.Error("the page has a script or a link")
 	}

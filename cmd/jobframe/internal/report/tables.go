@@ -65,8 +65,8 @@ func (b *builder) failures() section {
 // outliers flags unusual attempts (or, for EPMT, jobs and operations).
 func (b *builder) outliers() section {
 	s := section{ID: "outliers", Title: "Outliers"}
-	if b.d.Source == "epmt" {
-		return b.epmtOutliers(s)
+	if _, ok := b.frameOf(schema.Procs); ok && b.durations == nil {
+		return b.epmtOutliers(s) // processes and jobs, not task attempts
 	}
 	if b.durations == nil {
 		s.Reason = "no task attempts with run times in this source"

@@ -45,10 +45,10 @@ func (b *builder) utilization() section {
 			[2]string{"peak CPUs offered", fmt.Sprintf("%g", peak(capacity, "value"))})
 		if ib, err1 := ops.Integral(busy, "time", "value"); err1 == nil {
 			if ic, err2 := ops.Integral(capacity, "time", "value"); err2 == nil && ic > 0 {
-				s.Facts = append(s.Facts, [2]string{"CPU-hours allocated / offered", fmt.Sprintf("%.2f / %.2f (%.1f %%)", ib/60, ic/60, 100*ib/ic)})
+				s.Facts = append(s.Facts, [2]string{"CPU-hours allocated / offered", fmt.Sprintf("%.2f / %.2f (%.1f %%)", ib/3600, ic/3600, 100*ib/ic)})
 			}
 		}
-	case b.d.Source == "balsam" && hasE && events.Has("to_state"):
+	case hasE && events.Has("to_state"): // Balsam's state transitions
 		running := ops.UtilizationReport(events, true)
 		if err := running.Err(); err != nil {
 			s.Reason = failed("the nodes in use", err)
@@ -91,7 +91,7 @@ func (b *builder) throughput() section {
 	events, hasE := b.frameOf(schema.Events)
 	tasks, hasT := b.frameOf(schema.Tasks)
 	switch {
-	case b.d.Source == "balsam" && hasE && events.Has("to_state"):
+	case hasE && events.Has("to_state"): // Balsam's state transitions
 		done := ops.ThroughputReport(events, "JOB_FINISHED")
 		if err := done.Err(); err != nil {
 			s.Reason = failed("the throughput", err)
