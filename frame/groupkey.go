@@ -20,136 +20,23 @@ type keyCodes struct {
 // codesOf assigns dense codes to the values of a (equal values share a
 // code). Codes are numbered by first appearance.
 func codesOf(a arrow.Array) keyCodes {
-	n := a.Len()
-	codes := make([]int32, n)
+	codes := make([]int32, a.Len())
 	hasNull := a.NullN() > 0
 	var nvals int
 	var less func(x, y int32) int // compares the values of two codes
 	switch typeOf(a.DataType()) {
 	case String:
 		if d, ok := a.(*array.Dictionary); ok {
-			dcodes, dict := dictParts(d)
-			// Map dictionary positions to dense codes by first appearance,
-			// merging duplicate dictionary values.
-			byValue := make(map[string]int32, dict.Len())
-			remap := make([]int32, dict.Len())
-			for i := range remap {
-				remap[i] = -1
-			}
-			var vals []string
-			for i, c := range dcodes {
-				if hasNull && a.IsNull(i) {
-					codes[i] = -1
-					continue
-				}
-				r := remap[c]
-				if r < 0 {
-					s := dict.Value(int(c))
-					var ok bool
-					if r, ok = byValue[s]; !ok {
-						r = int32(len(vals))
-						byValue[s] = r
-						vals = append(vals, s)
-					}
-					remap[c] = r
-				}
-				codes[i] = r
-			}
-			nvals = len(vals)
-			less = func(x, y int32) int { return cmp.Compare(vals[x], vals[y]) }
+			nvals, less = dictCodes(d, hasNull, codes)
 		} else {
-			s := a.(*array.String)
-			m := make(map[string]int32)
-			var vals []string
-			for i := 0; i < n; i++ {
-				if hasNull && s.IsNull(i) {
-					codes[i] = -1
-					continue
-				}
-				v := s.Value(i)
-				c, ok := m[v]
-				if !ok {
-					c = int32(len(vals))
-					m[v] = c
-					vals = append(vals, v)
-				}
-				codes[i] = c
-			}
-			nvals = len(vals)
-			less = func(x, y int32) int { return cmp.Compare(vals[x], vals[y]) }
+			nvals, less = stringCodes(a.(*array.String), hasNull, codes)
 		}
 	case Int64, Time:
-		vs := int64Values(a)
-		m := make(map[int64]int32)
-		var vals []int64
-		for i, v := range vs {
-			if hasNull && a.IsNull(i) {
-				codes[i] = -1
-				continue
-			}
-			c, ok := m[v]
-			if !ok {
-				c = int32(len(vals))
-				m[v] = c
-				vals = append(vals, v)
-			}
-			codes[i] = c
-		}
-		nvals = len(vals)
-		less = func(x, y int32) int { return cmp.Compare(vals[x], vals[y]) }
+		nvals, less = intCodes(a, hasNull, codes)
 	case Float64:
-		vs := float64Values(a)
-		m := make(map[uint64]int32)
-		var vals []float64
-		for i, v := range vs {
-			if hasNull && a.IsNull(i) {
-				codes[i] = -1
-				continue
-			}
-			if v == 0 {
-				v = 0 // fold -0 into 0
-			}
-			bits := math.Float64bits(v)
-			if math.IsNaN(v) {
-				bits = math.Float64bits(math.NaN())
-			}
-			c, ok := m[bits]
-			if !ok {
-				c = int32(len(vals))
-				m[bits] = c
-				vals = append(vals, v)
-			}
-			codes[i] = c
-		}
-		nvals = len(vals)
-		less = func(x, y int32) int {
-			a, b := vals[x], vals[y]
-			switch {
-			case math.IsNaN(a):
-				return 1
-			case math.IsNaN(b):
-				return -1
-			case a < b:
-				return -1
-			case a > b:
-				return 1
-			}
-			return 0
-		}
+		nvals, less = floatCodes(a, hasNull, codes)
 	case Bool:
-		b := a.(*array.Boolean)
-		for i := 0; i < n; i++ {
-			switch {
-			case hasNull && b.IsNull(i):
-				codes[i] = -1
-			case b.Value(i):
-				codes[i] = 1
-			default:
-				codes[i] = 0
-			}
-		}
-		nvals = 2
-		less = func(x, y int32) int { return cmp.Compare(int64(x), int64(y)) }
+		nvals, less = boolCodes(a.(*array.Boolean), hasNull, codes)
 	}
 	order := make([]int32, nvals)
 	for i := range order {
@@ -169,6 +56,138 @@ func codesOf(a arrow.Array) keyCodes {
 		}
 	}
 	return keyCodes{codes: codes, rank: rank, card: nvals + 1}
+}
+
+// dictCodes codes a dictionary column by first appearance, merging
+// duplicate dictionary values; nulls get -1. It returns the number of
+// values and their order.
+func dictCodes(a *array.Dictionary, hasNull bool, codes []int32) (int, func(x, y int32) int) {
+	dcodes, dict := dictParts(a)
+	byValue := make(map[string]int32, dict.Len())
+	remap := make([]int32, dict.Len())
+	for i := range remap {
+		remap[i] = -1
+	}
+	var vals []string
+	for i, c := range dcodes {
+		if hasNull && a.IsNull(i) {
+			codes[i] = -1
+			continue
+		}
+		r := remap[c]
+		if r < 0 {
+			s := dict.Value(int(c))
+			var ok bool
+			if r, ok = byValue[s]; !ok {
+				r = int32(len(vals))
+				byValue[s] = r
+				vals = append(vals, s)
+			}
+			remap[c] = r
+		}
+		codes[i] = r
+	}
+	return len(vals), func(x, y int32) int { return cmp.Compare(vals[x], vals[y]) }
+}
+
+// stringCodes codes a plain string column by first appearance (nulls
+// -1), returning the number of values and their order.
+func stringCodes(s *array.String, hasNull bool, codes []int32) (int, func(x, y int32) int) {
+	m := make(map[string]int32)
+	var vals []string
+	for i := range codes {
+		if hasNull && s.IsNull(i) {
+			codes[i] = -1
+			continue
+		}
+		v := s.Value(i)
+		c, ok := m[v]
+		if !ok {
+			c = int32(len(vals))
+			m[v] = c
+			vals = append(vals, v)
+		}
+		codes[i] = c
+	}
+	return len(vals), func(x, y int32) int { return cmp.Compare(vals[x], vals[y]) }
+}
+
+// intCodes codes an int64 or timestamp column by first appearance (nulls
+// -1), returning the number of values and their order.
+func intCodes(a arrow.Array, hasNull bool, codes []int32) (int, func(x, y int32) int) {
+	m := make(map[int64]int32)
+	var vals []int64
+	for i, v := range int64Values(a) {
+		if hasNull && a.IsNull(i) {
+			codes[i] = -1
+			continue
+		}
+		c, ok := m[v]
+		if !ok {
+			c = int32(len(vals))
+			m[v] = c
+			vals = append(vals, v)
+		}
+		codes[i] = c
+	}
+	return len(vals), func(x, y int32) int { return cmp.Compare(vals[x], vals[y]) }
+}
+
+// floatCodes codes a float64 column by first appearance (nulls -1), -0
+// as 0 and every NaN as one value ordered last, returning the number of
+// values and their order.
+func floatCodes(a arrow.Array, hasNull bool, codes []int32) (int, func(x, y int32) int) {
+	m := make(map[uint64]int32)
+	var vals []float64
+	for i, v := range float64Values(a) {
+		if hasNull && a.IsNull(i) {
+			codes[i] = -1
+			continue
+		}
+		if v == 0 {
+			v = 0 // fold -0 into 0
+		}
+		bits := math.Float64bits(v)
+		if math.IsNaN(v) {
+			bits = math.Float64bits(math.NaN())
+		}
+		c, ok := m[bits]
+		if !ok {
+			c = int32(len(vals))
+			m[bits] = c
+			vals = append(vals, v)
+		}
+		codes[i] = c
+	}
+	return len(vals), func(x, y int32) int {
+		a, b := vals[x], vals[y]
+		switch {
+		case math.IsNaN(a):
+			return 1
+		case math.IsNaN(b):
+			return -1
+		case a < b:
+			return -1
+		case a > b:
+			return 1
+		}
+		return 0
+	}
+}
+
+// boolCodes codes a bool column as 0 (false) and 1 (true), nulls -1.
+func boolCodes(b *array.Boolean, hasNull bool, codes []int32) (int, func(x, y int32) int) {
+	for i := range codes {
+		switch {
+		case hasNull && b.IsNull(i):
+			codes[i] = -1
+		case b.Value(i):
+			codes[i] = 1
+		default:
+			codes[i] = 0
+		}
+	}
+	return 2, func(x, y int32) int { return cmp.Compare(int64(x), int64(y)) }
 }
 
 // grouping assigns every row a group id; groups are numbered in sorted key

@@ -91,56 +91,16 @@ func OpMetrics(procs *frame.Frame, o OpMetricsOptions) *frame.Frame {
 	if err != nil {
 		return frame.WithErr(err)
 	}
-	byJob := map[string][]int{}
-	var jobIDs []string
-	for i, j := range job {
-		if _, ok := byJob[j]; !ok {
-			jobIDs = append(jobIDs, j)
-		}
-		byJob[j] = append(byJob[j], i)
-	}
-	slices.Sort(jobIDs)
-
+	idx := newJobTagIndex(job, have)
 	var rows opRows
 	rows.metrics = make([]metricSum, len(metrics))
 	for k, m := range metrics {
 		rows.metrics[k] = metricSum{name: m.name, isInt: m.ints != nil}
 	}
-	// An inverted index per job, tag pair → rows in load order, so that
-	// each wanted tag scans only the rows holding its rarest pair (not
-	// every process: a job has thousands of distinct operation tags).
-	index := make(map[string]map[string][]int, len(jobIDs))
-	untagged := map[string][]int{}
-	for _, j := range jobIDs {
-		p := map[string][]int{}
-		for _, i := range byJob[j] {
-			if len(have[i]) == 0 {
-				untagged[j] = append(untagged[j], i)
-			}
-			for k, v := range have[i] {
-				p[k+"\x00"+v] = append(p[k+"\x00"+v], i)
-			}
-		}
-		index[j] = p
-	}
-	candidates := func(j string, want map[string]string) []int {
-		if len(want) == 0 {
-			return untagged[j]
-		}
-		var best []int
-		first := true
-		for k, v := range want {
-			rows := index[j][k+"\x00"+v]
-			if first || len(rows) < len(best) {
-				best, first = rows, false
-			}
-		}
-		return best
-	}
 	for _, w := range want {
-		for _, j := range jobIDs {
+		for _, j := range idx.jobs {
 			var match []int
-			for _, i := range candidates(j, w.kv) {
+			for _, i := range idx.candidates(j, w.kv) {
 				if tagMatches(have[i], w.kv, o.Exact) {
 					match = append(match, i)
 				}
@@ -149,28 +109,94 @@ func OpMetrics(procs *frame.Frame, o OpMetricsOptions) *frame.Frame {
 				continue
 			}
 			var ntSum int64
-			cpuSum, durSum := 0.0, 0.0
-			first, last := start[match[0]], end[match[0]]
+			cpuSum := 0.0
 			for _, i := range match {
 				ntSum += nt[i]
 				cpuSum += cpu[i]
-				durSum += dur[i]
-				first, last = min(first, start[i]), max(last, end[i])
 			}
-			switch method {
-			case "finish-minus-start":
-				durSum = float64(last - first)
-			case "sum-minus-overlap":
-				union, _ := mergeIntervals(slices.Clone(match), start, end) // match keeps load order for the sums
-				durSum = float64(union)
-			}
-			rows.add(j, w, int64(len(match)), ntSum, cpuSum, durSum, metrics, match)
+			rows.add(j, w, int64(len(match)), ntSum, cpuSum, opDuration(method, match, start, end, dur), metrics, match)
 		}
 	}
 	if o.GroupByTag {
 		rows = rows.groupByTag()
 	}
 	return rows.frame(!o.GroupByTag)
+}
+
+// opDuration is the duration of an operation whose processes are the
+// rows match, in µs, by method: the sum of their durations, the time
+// their intervals cover (sum-minus-overlap), or the last end minus the
+// first start (finish-minus-start).
+func opDuration(method string, match []int, start, end []int64, dur []float64) float64 {
+	switch method {
+	case "finish-minus-start":
+		first, last := start[match[0]], end[match[0]]
+		for _, i := range match {
+			first, last = min(first, start[i]), max(last, end[i])
+		}
+		return float64(last - first)
+	case "sum-minus-overlap":
+		union, _ := mergeIntervals(slices.Clone(match), start, end) // match keeps load order for the sums
+		return float64(union)
+	}
+	sum := 0.0
+	for _, i := range match {
+		sum += dur[i]
+	}
+	return sum
+}
+
+// jobTagIndex is an inverted index per job, tag pair → rows in load
+// order, so that each wanted tag scans only the rows holding its rarest
+// pair (not every process: a job has thousands of distinct operation
+// tags).
+type jobTagIndex struct {
+	jobs     []string // sorted
+	byPair   map[string]map[string][]int
+	untagged map[string][]int
+}
+
+// newJobTagIndex indexes the rows by job and by each tag pair of have.
+func newJobTagIndex(job []string, have []map[string]string) *jobTagIndex {
+	x := &jobTagIndex{byPair: map[string]map[string][]int{}, untagged: map[string][]int{}}
+	byJob := map[string][]int{}
+	for i, j := range job {
+		if _, ok := byJob[j]; !ok {
+			x.jobs = append(x.jobs, j)
+		}
+		byJob[j] = append(byJob[j], i)
+	}
+	slices.Sort(x.jobs)
+	for _, j := range x.jobs {
+		p := map[string][]int{}
+		for _, i := range byJob[j] {
+			if len(have[i]) == 0 {
+				x.untagged[j] = append(x.untagged[j], i)
+			}
+			for k, v := range have[i] {
+				p[k+"\x00"+v] = append(p[k+"\x00"+v], i)
+			}
+		}
+		x.byPair[j] = p
+	}
+	return x
+}
+
+// candidates returns the rows of job j that may match want: those holding
+// want's rarest pair, or the untagged rows when want is empty.
+func (x *jobTagIndex) candidates(j string, want map[string]string) []int {
+	if len(want) == 0 {
+		return x.untagged[j]
+	}
+	var best []int
+	first := true
+	for k, v := range want {
+		rows := x.byPair[j][k+"\x00"+v]
+		if first || len(rows) < len(best) {
+			best, first = rows, false
+		}
+	}
+	return best
 }
 
 // metricCol is one summed papiex metric of a procs frame.

@@ -26,121 +26,149 @@ func loadPerfLog(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if name == "" {
 		name = "-"
 	}
-	p := source.Problems{File: name, Lenient: o.Lenient}
-	type column struct {
-		vals   []float64
-		ints   []int64
-		ok     []bool
-		isInt  bool
-		filled int
-	}
-	cols := map[string]*column{}
-	var order []string
-	var header []string
-	var times, runs columns.Int
-	var span source.LogSpan
-	run := int64(-1)
-	rows := 0
-	tv := false
-	err := records.EachLine(r, &p, func(b []byte, n int) error {
+	pr := &perfReader{p: source.Problems{File: name, Lenient: o.Lenient}, cols: map[string]*perfColumn{}, run: -1}
+	err := records.EachLine(r, &pr.p, func(b []byte, n int) error {
 		line := strings.TrimSpace(string(b))
-		if line == "" {
-			return nil
-		}
-		if strings.HasPrefix(line, "#") {
-			f := strings.Fields(strings.TrimPrefix(line, "#"))
-			if len(f) == 0 || f[0] != "timestamp" {
-				return nil
-			}
-			seen := map[string]bool{}
-			for k, h := range f[1:] {
-				if seen[h] {
-					return &source.ParseError{File: name, Line: n, Field: h, Text: source.Clip(line, 80), Want: "a header naming each column once", Err: source.ErrBadHeader}
-				}
-				seen[h] = true
-				if h == "time" || h == "run" { // ours: keep the log's under another name
-					f[k+1] = "log_" + h
-				}
-			}
-			header = f
-			run++
-			for _, h := range f[1:] {
-				if h == "tasks_successful" || h == "inuse_cache" || h == "workers_slow" {
-					tv = true
-				}
-				if cols[h] == nil {
-					cols[h] = &column{isInt: true}
-					order = append(order, h)
-				}
-			}
-			return nil
-		}
-		f := strings.Fields(line)
 		switch {
-		case header == nil:
-			return p.Bad(n, "", line, `a "# timestamp ..." header line first`, nil)
-		case len(f) != len(header):
-			return p.Bad(n, "", line, fmt.Sprintf("%d values, as the header names", len(header)), nil)
+		case line == "":
+			return nil
+		case strings.HasPrefix(line, "#"):
+			return pr.header(line, n)
 		}
-		ts, e := strconv.ParseInt(f[0], 10, 64)
-		if e != nil {
-			return p.Bad(n, "timestamp", f[0], "an integer count of µs since the epoch", e)
-		}
-		vals := make([]float64, len(f))
-		ints := make([]int64, len(f))
-		isInt := make([]bool, len(f))
-		for k := 1; k < len(f); k++ {
-			if iv, e := strconv.ParseInt(f[k], 10, 64); e == nil {
-				ints[k], vals[k], isInt[k] = iv, float64(iv), true
-			} else if fv, e := strconv.ParseFloat(f[k], 64); e == nil {
-				vals[k] = fv
-			} else {
-				return p.Bad(n, header[k], f[k], "a number", e)
-			}
-		}
-		times.Add(ts)
-		span.Add(ts)
-		runs.Add(run)
-		for k, h := range header[1:] {
-			c := cols[h]
-			for c.filled < rows {
-				c.vals, c.ints, c.ok = append(c.vals, 0), append(c.ints, 0), append(c.ok, false)
-				c.filled++
-			}
-			c.vals, c.ints, c.ok = append(c.vals, vals[k+1]), append(c.ints, ints[k+1]), append(c.ok, true)
-			c.isInt = c.isInt && isInt[k+1]
-			c.filled++
-		}
-		rows++
-		return nil
+		return pr.sample(line, n)
 	})
 	if err != nil {
 		return nil, err
 	}
-	fcols := []frame.Column{times.Times("time"), runs.Col("run")}
-	for _, h := range order {
-		c := cols[h]
-		for c.filled < rows {
-			c.vals, c.ints, c.ok = append(c.vals, 0), append(c.ints, 0), append(c.ok, false)
-			c.filled++
+	src := "workqueue"
+	if pr.tv {
+		src = "taskvine"
+	}
+	f := pr.frame()
+	if f.Err() != nil {
+		return nil, fmt.Errorf("%s: %w", name, f.Err())
+	}
+	d := &source.Dataset{Source: src, Files: []string{name}, Frames: map[string]*frame.Frame{schema.Perf: f}, Warnings: pr.p.Finish()}
+	pr.span.Set(d)
+	return d, nil
+}
+
+// perfReader reads a performance log's samples into columns by header
+// name.
+type perfReader struct {
+	p           source.Problems
+	cols        map[string]*perfColumn
+	order       []string // column names in order of first appearance
+	names       []string // the current run's header
+	times, runs columns.Int
+	span        source.LogSpan
+	run         int64
+	rows        int
+	tv          bool // a TaskVine log (columns only it writes)
+}
+
+// perfColumn is one column of the log: int64 while every value is an
+// integer, else float64; filled counts the rows it has.
+type perfColumn struct {
+	vals   []float64
+	ints   []int64
+	ok     []bool
+	isInt  bool
+	filled int
+}
+
+// fill pads c with nulls up to rows rows.
+func (c *perfColumn) fill(rows int) {
+	for c.filled < rows {
+		c.vals, c.ints, c.ok = append(c.vals, 0), append(c.ints, 0), append(c.ok, false)
+		c.filled++
+	}
+}
+
+// header takes a comment line: "# timestamp <name> ..." starts a run
+// with those columns; other comments are skipped.
+func (pr *perfReader) header(line string, n int) error {
+	f := strings.Fields(strings.TrimPrefix(line, "#"))
+	if len(f) == 0 || f[0] != "timestamp" {
+		return nil
+	}
+	seen := map[string]bool{}
+	for k, h := range f[1:] {
+		if seen[h] {
+			return &source.ParseError{File: pr.p.File, Line: n, Field: h, Text: source.Clip(line, 80), Want: "a header naming each column once", Err: source.ErrBadHeader}
 		}
+		seen[h] = true
+		if h == "time" || h == "run" { // ours: keep the log's under another name
+			f[k+1] = "log_" + h
+		}
+	}
+	pr.names = f
+	pr.run++
+	for _, h := range f[1:] {
+		if h == "tasks_successful" || h == "inuse_cache" || h == "workers_slow" {
+			pr.tv = true
+		}
+		if pr.cols[h] == nil {
+			pr.cols[h] = &perfColumn{isInt: true}
+			pr.order = append(pr.order, h)
+		}
+	}
+	return nil
+}
+
+// sample takes one line of numbers, as the current header names them.
+func (pr *perfReader) sample(line string, n int) error {
+	f := strings.Fields(line)
+	switch {
+	case pr.names == nil:
+		return pr.p.Bad(n, "", line, `a "# timestamp ..." header line first`, nil)
+	case len(f) != len(pr.names):
+		return pr.p.Bad(n, "", line, fmt.Sprintf("%d values, as the header names", len(pr.names)), nil)
+	}
+	ts, e := strconv.ParseInt(f[0], 10, 64)
+	if e != nil {
+		return pr.p.Bad(n, "timestamp", f[0], "an integer count of µs since the epoch", e)
+	}
+	vals := make([]float64, len(f))
+	ints := make([]int64, len(f))
+	isInt := make([]bool, len(f))
+	for k := 1; k < len(f); k++ {
+		if iv, e := strconv.ParseInt(f[k], 10, 64); e == nil {
+			ints[k], vals[k], isInt[k] = iv, float64(iv), true
+		} else if fv, e := strconv.ParseFloat(f[k], 64); e == nil {
+			vals[k] = fv
+		} else {
+			return pr.p.Bad(n, pr.names[k], f[k], "a number", e)
+		}
+	}
+	pr.times.Add(ts)
+	pr.span.Add(ts)
+	pr.runs.Add(pr.run)
+	for k, h := range pr.names[1:] {
+		c := pr.cols[h]
+		c.fill(pr.rows)
+		c.vals, c.ints, c.ok = append(c.vals, vals[k+1]), append(c.ints, ints[k+1]), append(c.ok, true)
+		c.isInt = c.isInt && isInt[k+1]
+		c.filled++
+	}
+	pr.rows++
+	return nil
+}
+
+// frame builds the perf frame: time, run, then every column of the log
+// in order of first appearance, null in runs without it.
+func (pr *perfReader) frame() *frame.Frame {
+	fcols := []frame.Column{pr.times.Times("time"), pr.runs.Col("run")}
+	for _, h := range pr.order {
+		c := pr.cols[h]
+		c.fill(pr.rows)
 		if c.isInt {
 			fcols = append(fcols, frame.Int64Col(h, c.ints, c.ok))
 		} else {
 			fcols = append(fcols, frame.Float64Col(h, c.vals, c.ok))
 		}
 	}
-	src := "workqueue"
-	if tv {
-		src = "taskvine"
-	}
-	f := frame.New(fcols...)
-	if f.Err() != nil {
-		return nil, fmt.Errorf("%s: %w", name, f.Err())
-	}
-	d := &source.Dataset{Source: src, Files: []string{name}, Frames: map[string]*frame.Frame{schema.Perf: f}, Warnings: p.Finish()}
-	span.Set(d)
-	return d, nil
+	return frame.New(fcols...)
 }
 
 // sniffPerfLog: a "# timestamp" header naming workers_ columns.

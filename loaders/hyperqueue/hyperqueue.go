@@ -1028,7 +1028,7 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 	if e.Variant.OK {
 		a.variant = e.Variant.V
 	}
-	workers := e.Workers
+	workers := []int64(e.Workers)
 	if len(workers) == 0 && e.Worker.OK {
 		if e.Worker.V >= 0 { // v0.19-0.23 write -1 for a worker not known: none
 			workers = []int64{e.Worker.V}
@@ -1042,73 +1042,13 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 	if sub != nil && !sub.graph && int(a.variant) < len(sub.variants) {
 		req = &sub.variants[a.variant]
 	}
-	// addShare records the attempt's share of one of its workers; an
-	// attempt on one worker keeps just the id (see hqAttempt).
-	addShare := func(s hqShare) {
-		if len(workers) == 1 {
-			a.worker, a.hasWorker = s.worker, true
-			return
-		}
-		if a.multi == 0 {
-			h.multi = append(h.multi, make([]hqShare, 0, len(workers)))
-			a.multi = int32(len(h.multi))
-		}
-		h.multi[a.multi-1] = append(h.multi[a.multi-1], s)
-	}
-	amountOn := func(w int64, res string) float64 {
-		if wk := h.wmap[w]; wk != nil {
-			return wk.amounts[res]
-		}
-		return 0
-	}
 	switch {
 	case req == nil:
-		// Unknown request (graph job, journal without the submit, or a
-		// variant index out of range): HQ's default of 1 CPU, flagged.
-		a.estimated = true
-		a.reqCPUs = 1
-		a.reqNodes = int64(len(workers))
-		for _, w := range workers {
-			addShare(hqShare{worker: w, cpus: 1, open: true})
-		}
+		h.estimatedShares(a, workers)
 	case req.NNodes > 0:
-		a.reqNodes = int64(req.NNodes)
-		a.policy = h.words.Code("nodes")
-		for _, w := range workers {
-			wk := h.wmap[w]
-			s := hqShare{worker: w, open: true}
-			if wk != nil {
-				s.cpus, s.gpus, s.memMB = wk.cpus, wk.gpus, wk.memMB
-			}
-			a.reqCPUs += s.cpus
-			a.reqGPUs += s.gpus
-			a.reqMem += s.memMB
-			addShare(s)
-		}
+		h.nodeShares(a, workers, int64(req.NNodes))
 	default:
-		a.reqNodes = 1
-		var root int64
-		if len(workers) > 0 {
-			root = workers[0]
-		}
-		for _, r := range req.Resources {
-			amt := r.Policy.amount
-			if r.Policy.name == "All" {
-				amt = amountOn(root, r.Resource)
-			}
-			switch {
-			case r.Resource == "cpus":
-				a.reqCPUs += amt
-				a.policy = h.words.Code(r.Policy.name)
-			case r.Resource == "mem":
-				a.reqMem += amt
-			case r.Resource == "gpus" || strings.HasPrefix(r.Resource, "gpus/"):
-				a.reqGPUs += amt
-			}
-		}
-		for _, w := range workers {
-			addShare(hqShare{worker: w, cpus: a.reqCPUs, gpus: a.reqGPUs, memMB: a.reqMem, open: true})
-		}
+		h.requestShares(a, workers, req)
 	}
 	h.attempts = append(h.attempts, a)
 	for i := range h.nShares(a) {
@@ -1116,6 +1056,81 @@ func (h *hqLoader) started(e *hqEvent, job int64, t int64, n int) {
 		h.wopen.of(w).add(a)
 	}
 	h.byTask.set(key, a)
+}
+
+// estimatedShares gives attempt a, whose request is unknown (a graph job,
+// a journal without the submit, or a variant index out of range), HQ's
+// default of 1 CPU on each of its workers, flagged as estimated.
+func (h *hqLoader) estimatedShares(a *hqAttempt, workers []int64) {
+	a.estimated = true
+	a.reqCPUs = 1
+	a.reqNodes = int64(len(workers))
+	for _, w := range workers {
+		h.addShare(a, len(workers), hqShare{worker: w, cpus: 1, open: true})
+	}
+}
+
+// nodeShares gives a multi-node attempt a the whole of each of its
+// workers, whatever its cpus entry says.
+func (h *hqLoader) nodeShares(a *hqAttempt, workers []int64, nodes int64) {
+	a.reqNodes = nodes
+	a.policy = h.words.Code("nodes")
+	for _, w := range workers {
+		wk := h.wmap[w]
+		s := hqShare{worker: w, open: true}
+		if wk != nil {
+			s.cpus, s.gpus, s.memMB = wk.cpus, wk.gpus, wk.memMB
+		}
+		a.reqCPUs += s.cpus
+		a.reqGPUs += s.gpus
+		a.reqMem += s.memMB
+		h.addShare(a, len(workers), s)
+	}
+}
+
+// requestShares gives a single-node attempt a what its request asks for
+// ("All": every unit of that resource on the worker it started on).
+func (h *hqLoader) requestShares(a *hqAttempt, workers []int64, req *hqRequest) {
+	a.reqNodes = 1
+	var root int64
+	if len(workers) > 0 {
+		root = workers[0]
+	}
+	for _, r := range req.Resources {
+		amt := r.Policy.amount
+		if r.Policy.name == "All" {
+			amt = 0
+			if wk := h.wmap[root]; wk != nil {
+				amt = wk.amounts[r.Resource]
+			}
+		}
+		switch {
+		case r.Resource == "cpus":
+			a.reqCPUs += amt
+			a.policy = h.words.Code(r.Policy.name)
+		case r.Resource == "mem":
+			a.reqMem += amt
+		case r.Resource == "gpus" || strings.HasPrefix(r.Resource, "gpus/"):
+			a.reqGPUs += amt
+		}
+	}
+	for _, w := range workers {
+		h.addShare(a, len(workers), hqShare{worker: w, cpus: a.reqCPUs, gpus: a.reqGPUs, memMB: a.reqMem, open: true})
+	}
+}
+
+// addShare records attempt a's share s of one of its n workers; an
+// attempt on one worker keeps just the id (see hqAttempt).
+func (h *hqLoader) addShare(a *hqAttempt, n int, s hqShare) {
+	if n == 1 {
+		a.worker, a.hasWorker = s.worker, true
+		return
+	}
+	if a.multi == 0 {
+		h.multi = append(h.multi, make([]hqShare, 0, n))
+		a.multi = int32(len(h.multi))
+	}
+	h.multi[a.multi-1] = append(h.multi[a.multi-1], s)
 }
 
 func (h *hqLoader) closeAttempt(a *hqAttempt, t int64, n int, state, raw, reason string) {
