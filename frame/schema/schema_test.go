@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"flag"
+	"os"
 	"strings"
 	"testing"
 
@@ -48,5 +50,24 @@ func TestCheck(t *testing.T) {
 			}
 			seen[c.Name] = true
 		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite docs/schema.md")
+
+// TestSchemaDoc: docs/schema.md is what Markdown renders.
+func TestSchemaDoc(t *testing.T) {
+	const path = "../../docs/schema.md"
+	if *update {
+		if err := os.WriteFile(path, []byte(Markdown()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != Markdown() {
+		t.Fatalf("%s is stale: go test ./frame/schema -update rewrites it", path)
 	}
 }

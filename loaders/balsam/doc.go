@@ -2,7 +2,7 @@
 // jobs) into jobframe's canonical frames: Load reads the files of one
 // site, Format describes the format to loaders.OpenWith.
 //
-// Balsam REST API dumps (balsam/schemas, balsam/server; docs/formats.md §4):
+// Balsam REST API dumps (balsam/schemas, balsam/server; docs/formats.md):
 // GET /events/ (LogEventOut), GET /jobs/ and GET /batch-jobs/ records.
 //
 //   - Each file holds one kind of record, as a JSON array, the API's

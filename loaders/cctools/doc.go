@@ -5,7 +5,7 @@
 // Transactions and Performance describe the two formats to
 // loaders.OpenWith.
 //
-// Work Queue transactions log (cctools work_queue.c; docs/formats.md §2).
+// Work Queue transactions log (cctools work_queue.c; docs/formats.md).
 //
 //   - "<epoch µs> <manager pid> <record>", one per line; '#' lines and
 //     blank lines are skipped. The file is opened for appending, so it can
@@ -37,7 +37,7 @@
 //     the retry of an exhausted attempt.
 //
 // TaskVine transactions log (cctools taskvine/src/manager/vine_txn_log.c;
-// docs/formats.md §3). The framing is Work Queue's and the engine is shared
+// docs/formats.md). The framing is Work Queue's and the engine is shared
 // (txn.go); the differences it handles:
 //
 //   - MANAGER <pid> START 0 / MANAGER <pid> END <µs since start> (since
@@ -67,7 +67,7 @@
 //   - APPLICATION <text> and LIBRARY records are kept in events.
 //
 // Work Queue and TaskVine performance logs (work_queue.c log_queue_stats,
-// vine_perf_log.c; docs/formats.md §2.6, §3.6): a header line
+// vine_perf_log.c; docs/formats.md): a header line
 // "# timestamp <name> <name> ..." and then one line of space-separated
 // numbers per sample. The column set differs between versions, so values
 // are mapped by header name; Work Queue appends, so a file may hold

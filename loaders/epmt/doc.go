@@ -3,7 +3,7 @@
 // canonical frames: Load reads a job's files, LoadArchive a job's
 // archive, Format describes the format to loaders.OpenWith.
 //
-// EPMT jobs (docs/formats.md §5): a job is a folder or a .tgz/.tar archive
+// EPMT jobs (docs/formats.md): a job is a folder or a .tgz/.tar archive
 // holding ./job_metadata (a pickle, see package pickle) and papiex data:
 // per-host collated CSV v1 files "<host>-collated-papiex-<jobid>-<n>.csv"
 // or TSV v2 "<host>-papiex.tsv" with "<host>-papiex-header.tsv" (see
@@ -37,7 +37,7 @@
 // member whose path is absolute or climbs out of the archive ("..") is an
 // error.
 //
-// papiex per-process rows (docs/formats.md §5.2-5.3).
+// papiex per-process rows (docs/formats.md).
 //
 // CSV v1 ("collated", one header row): read as Python's
 // csv.DictReader(f, escapechar='\\') reads it — ',' separates, '"' quotes

@@ -3,8 +3,7 @@
 // one journal, Format describes the format to loaders.OpenWith.
 //
 // HyperQueue journal JSON (hq journal export | replay | stream), v0.19 to
-// v0.26. Format notes (docs/formats.md §1, with the hyperqueue
-// sources it cites):
+// v0.26, as the hyperqueue sources write it (docs/formats.md):
 //
 //   - One JSON object per line: {"event": {..., "type": KIND}, "time":
 //     RFC 3339 with ".mmm" or no fraction}. Keys are sorted; key order is
