@@ -125,10 +125,7 @@ type ccLoader struct {
 // loadCctools reads a Work Queue or TaskVine transaction log; the
 // dataset's Source says which markers were found.
 func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
-	name := o.Name
-	if name == "" {
-		name = "-"
-	}
+	name := o.InputName()
 	c := &ccLoader{
 		p:        source.Problems{File: name, Lenient: o.Lenient},
 		want:     source.WantFrames(o),

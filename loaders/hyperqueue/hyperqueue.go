@@ -411,12 +411,9 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	return o.Project(loadHyperQueue(r, o))
 }
 
-// loadHyperQueue is LoadHyperQueue without the projection on o.Columns.
+// loadHyperQueue is Load without the projection on o.Columns.
 func loadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
-	name := o.Name
-	if name == "" {
-		name = "-"
-	}
+	name := o.InputName()
 	h := &hqLoader{
 		p:       source.Problems{File: name, Lenient: o.Lenient},
 		want:    source.WantFrames(o),

@@ -146,6 +146,15 @@ type Options struct {
 	Columns map[string][]string
 }
 
+// InputName returns the name of the input in messages: Name, or "-"
+// (standard input) when it is empty.
+func (o Options) InputName() string {
+	if o.Name == "" {
+		return "-"
+	}
+	return o.Name
+}
+
 // Keeps reports whether column col of frame name is kept by Columns.
 func (o Options) Keeps(name, col string) bool {
 	cols, ok := o.Columns[name]
