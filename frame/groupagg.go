@@ -50,19 +50,12 @@ func (g *Grouped) aggregate(a Agg, src arrow.Array) (arrow.Array, error) {
 	return nil, fmt.Errorf("unknown aggregation")
 }
 
-// validity returns a function that reports whether row i of src is
-// valid (not null).
-func validity(src arrow.Array) func(i int) bool {
-	hasNull := src.NullN() > 0
-	return func(i int) bool { return !hasNull || src.IsValid(i) }
-}
-
 // countOf counts each group's valid values of src.
 func (g *Grouped) countOf(src arrow.Array) arrow.Array {
-	valid := validity(src)
+	hasNull := src.NullN() > 0
 	cnt := make([]int64, g.g.ngroups)
 	for i, k := range g.g.gid {
-		if valid(i) {
+		if !hasNull || src.IsValid(i) {
 			cnt[k]++
 		}
 	}
@@ -71,12 +64,12 @@ func (g *Grouped) countOf(src arrow.Array) arrow.Array {
 
 // nUnique counts each group's distinct valid values of src.
 func (g *Grouped) nUnique(src arrow.Array) arrow.Array {
-	valid := validity(src)
+	hasNull := src.NullN() > 0
 	kc := codesOf(src)
 	seen := make(map[[2]int32]bool)
 	cnt := make([]int64, g.g.ngroups)
 	for i, k := range g.g.gid {
-		if !valid(i) {
+		if hasNull && src.IsNull(i) {
 			continue
 		}
 		key := [2]int32{k, kc.codes[i]}
@@ -90,13 +83,13 @@ func (g *Grouped) nUnique(src arrow.Array) arrow.Array {
 
 // firstLast takes each group's first (or last) valid value of src.
 func (g *Grouped) firstLast(src arrow.Array, last bool) arrow.Array {
-	valid := validity(src)
+	hasNull := src.NullN() > 0
 	pick := make([]int, g.g.ngroups)
 	for i := range pick {
 		pick[i] = -1
 	}
 	for i, k := range g.g.gid {
-		if valid(i) && (last || pick[k] < 0) {
+		if (!hasNull || src.IsValid(i)) && (last || pick[k] < 0) {
 			pick[k] = i
 		}
 	}
@@ -106,12 +99,12 @@ func (g *Grouped) firstLast(src arrow.Array, last bool) arrow.Array {
 // sum adds up each group's valid values of the numeric column src, in
 // the column's type.
 func (g *Grouped) sum(src arrow.Array) arrow.Array {
-	valid := validity(src)
+	hasNull := src.NullN() > 0
 	if typeOf(src.DataType()) == Int64 {
 		v := int64Values(src)
 		sum := make([]int64, g.g.ngroups)
 		for i, k := range g.g.gid {
-			if valid(i) {
+			if !hasNull || src.IsValid(i) {
 				sum[k] += v[i]
 			}
 		}
@@ -120,7 +113,7 @@ func (g *Grouped) sum(src arrow.Array) arrow.Array {
 	v := float64Values(src)
 	sum := make([]float64, g.g.ngroups)
 	for i, k := range g.g.gid {
-		if valid(i) {
+		if !hasNull || src.IsValid(i) {
 			sum[k] += v[i]
 		}
 	}
@@ -130,13 +123,13 @@ func (g *Grouped) sum(src arrow.Array) arrow.Array {
 // means returns each group's mean of the numeric column src (ok: the
 // group has a valid value) and its count of valid values.
 func (g *Grouped) means(src arrow.Array) (mean []float64, ok []bool, cnt []int64) {
-	valid := validity(src)
+	hasNull := src.NullN() > 0
 	vals := asFloats(src)
 	ng := g.g.ngroups
 	sum := make([]float64, ng)
 	cnt = make([]int64, ng)
 	for i, k := range g.g.gid {
-		if valid(i) {
+		if !hasNull || src.IsValid(i) {
 			sum[k] += vals[i]
 			cnt[k]++
 		}
@@ -155,12 +148,12 @@ func (g *Grouped) means(src arrow.Array) (mean []float64, ok []bool, cnt []int64
 // std returns each group's sample standard deviation (n − 1) of the
 // numeric column src, null for groups of fewer than two values.
 func (g *Grouped) std(src arrow.Array) arrow.Array {
-	valid := validity(src)
+	hasNull := src.NullN() > 0
 	vals := asFloats(src)
 	mean, ok, cnt := g.means(src)
 	ss := make([]float64, g.g.ngroups)
 	for i, k := range g.g.gid {
-		if valid(i) {
+		if !hasNull || src.IsValid(i) {
 			d := vals[i] - mean[k]
 			ss[k] += d * d
 		}
@@ -178,7 +171,7 @@ func (g *Grouped) std(src arrow.Array) arrow.Array {
 // quantile returns each group's q-quantile of the numeric column src
 // (QuantileSorted's interpolation), null for groups without a value.
 func (g *Grouped) quantile(src arrow.Array, q float64) arrow.Array {
-	valid := validity(src)
+	hasNull := src.NullN() > 0
 	vals := asFloats(src)
 	start, rows := g.rowsByGroup()
 	ng := g.g.ngroups
@@ -188,7 +181,7 @@ func (g *Grouped) quantile(src arrow.Array, q float64) arrow.Array {
 	for k := 0; k < ng; k++ {
 		buf = buf[:0]
 		for _, i := range rows[start[k]:start[k+1]] {
-			if valid(int(i)) {
+			if !hasNull || src.IsValid(int(i)) {
 				buf = append(buf, vals[i])
 			}
 		}

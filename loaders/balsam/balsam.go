@@ -41,7 +41,7 @@ func balsamKind(head []byte) string {
 }
 
 // Load reads Balsam events, jobs and batch jobs together. Records
-// are cut and decoded on both cores (decodedJSON); the frames are built
+// are cut and decoded on both cores (records.DecodedJSON); the frames are built
 // column by column, the job tags once per job and gathered onto events
 // and attempts.
 func Load(in Files, o source.Options) (*source.Dataset, error) {

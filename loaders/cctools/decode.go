@@ -5,8 +5,8 @@ import "github.com/jobframe/jobframe/loaders/internal/bytesconv"
 // The part of reading a transaction log that needs no shared state:
 // splitting a line into fields, its time, and for TASK records (nearly
 // every line of a log) the resource objects at its end. It runs on the
-// decode goroutines of decodedLines, so that the loader's own goroutine
-// is left with the state machine (cctools_txn.go).
+// decode goroutines of records.DecodedLines, so that the loader's own goroutine
+// is left with the state machine (txn.go).
 
 // ccLine is one transaction-log line as a decode goroutine leaves it. Its
 // strings are views of the pipeline's batch, valid while the line is

@@ -227,7 +227,7 @@ func LoadArchive(r io.Reader, name string, o source.Options) (*source.Dataset, e
 	return o.Project(loadEPMTArchive(r, name, o))
 }
 
-// loadEPMTArchive is LoadEPMTArchive without the projection of o.Columns.
+// loadEPMTArchive is LoadArchive without the projection of o.Columns.
 func loadEPMTArchive(r io.Reader, name string, o source.Options) (*source.Dataset, error) {
 	tr := tar.NewReader(r)
 	var files []File

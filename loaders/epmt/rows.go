@@ -249,10 +249,10 @@ func (l *lastByteReader) Read(b []byte) (int, error) {
 // csvRecords reads Python-csv records (escapechar '\\'), calling each
 // with every record in order. Lines without a quote or a backslash —
 // nearly all of them — are split and their integers parsed on the decode
-// goroutines (decodedLines); the others go through the full state machine
+// goroutines (records.DecodedLines); the others go through the full state machine
 // here, which may join lines (a quoted field can hold a newline). Blank
 // lines hold no record. A last line cut short that each rejects is a
-// truncated line (decodedLines). lay, when not nil, packs each line
+// truncated line (records.DecodedLines). lay, when not nil, packs each line
 // split on the decode goroutines (papiexLayout.pack).
 func csvRecords(r io.Reader, p *source.Problems, lay *papiexLayout, each func(rec *csvRecord) error) error {
 	lr := &lastByteReader{r: r}

@@ -174,12 +174,12 @@ type Str struct {
 	limit int
 }
 
-// smallInts bounds strCol.small: integers below it skip formatting and
+// smallInts bounds Str.small: integers below it skip formatting and
 // the map.
 const smallInts = 1 << 12
 
-// dictLimit is the number of distinct values past which a strCol stops
-// interning, unless its values repeat (see strCol).
+// dictLimit is the number of distinct values past which a Str stops
+// interning, unless its values repeat (see Str).
 const dictLimit = 1 << 16
 
 // Add appends v.
@@ -490,7 +490,7 @@ func (c *Str) Gather(rows []int32) Str {
 	return out
 }
 
-// gather is strCol.gather for text columns.
+// gather is Str.Gather for text columns.
 func (c *Text) gather(rows []int32) Text {
 	size := 0
 	for _, r := range rows {
@@ -521,13 +521,13 @@ func gatherValid[T any](v []T, ok []bool, rows []int32) ([]T, []bool) {
 	return outV, outOK
 }
 
-// Gather is strCol.gather for float columns.
+// Gather is Str.Gather for float columns.
 func (c *Float) Gather(rows []int32) Float {
 	v, ok := gatherValid(c.V, c.OK, rows)
 	return Float{V: v, OK: ok}
 }
 
-// Gather is strCol.gather for integer columns.
+// Gather is Str.Gather for integer columns.
 func (c *Int) Gather(rows []int32) Int {
 	v, ok := gatherValid(c.V, c.OK, rows)
 	return Int{V: v, OK: ok}

@@ -11,8 +11,8 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
-// decodedLines sees the same lines, numbers, errors and truncation
-// warnings as eachLine, across batch boundaries, long lines, CRLF, a
+// DecodedLines sees the same lines, numbers, errors and truncation
+// warnings as EachLine, across batch boundaries, long lines, CRLF, a
 // truncated last line and a failing reader.
 func TestDecodedLinesMatchesEachLine(t *testing.T) {
 	var b strings.Builder
@@ -60,10 +60,10 @@ func TestDecodedLinesMatchesEachLine(t *testing.T) {
 					return check(line, n)
 				})
 			if fmt.Sprint(err1) != fmt.Sprint(err2) {
-				t.Fatalf("errors differ: eachLine %v, decodedLines %v", err1, err2)
+				t.Fatalf("errors differ: EachLine %v, DecodedLines %v", err1, err2)
 			}
 			if strings.Join(want, "\n") != strings.Join(got, "\n") {
-				t.Fatalf("lines differ: eachLine %d lines, decodedLines %d", len(want), len(got))
+				t.Fatalf("lines differ: EachLine %d lines, DecodedLines %d", len(want), len(got))
 			}
 			if fmt.Sprint(p1.Warnings) != fmt.Sprint(p2.Warnings) {
 				t.Fatalf("warnings differ:\n%v\n%v", p1.Warnings, p2.Warnings)

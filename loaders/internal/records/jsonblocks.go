@@ -187,7 +187,7 @@ func DecodedJSON[T any](r io.Reader, p *source.Problems, workers int, decode fun
 	return decodedJSONBlocks(r, blockBytes, p, workers+1, decode, decodeAt, apply)
 }
 
-// decodedJSONBlocks is decodedJSON with blocks of about size bytes (tests
+// decodedJSONBlocks is DecodedJSON with blocks of about size bytes (tests
 // cut small ones to put block ends everywhere).
 func decodedJSONBlocks[T any](r io.Reader, size int, p *source.Problems, workers int, decode func(rec []byte, v *T), decodeAt func(buf []byte, i int, v *T) (int, error), apply func(rec []byte, line int, v *T) error) error {
 	pool := newBatchPool[T](true, true)

@@ -5,7 +5,7 @@ package records
 // pages {"count": N, "results": [...]} (one, or several in a row). The
 // cutter only follows strings and brackets to find where each record
 // ends, so it runs at memory speed on one goroutine; the records are
-// then checked and decoded on both cores (pipeline) with jsonscan.go.
+// then checked and decoded on both cores (pipeline) with package jsontext.
 // Input written a record a line is cut by the decoders themselves
 // (jsonblocks.go), which hand this cutter whatever they cannot be sure
 // of.
@@ -401,7 +401,7 @@ func PageResults(rec []byte) []byte {
 	return results
 }
 
-// decodedJSONStream is decodedLines for JSON records: cutJSONRecordsFrom
+// decodedJSONStream is DecodedLines for JSON records: cutJSONRecordsFrom
 // cuts r (which starts on line line, at its start or not, the cutter in
 // state st) on a
 // goroutine, decode runs on worker goroutines, and apply sees each

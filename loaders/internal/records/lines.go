@@ -172,7 +172,7 @@ func decodeEach[T any](decode func(rec []byte, v *T)) func(b *Batch[T]) {
 
 // Reusable is implemented (on the pointer) by decoded values that their
 // decode function overwrites whole, reusing their slices: a recycled
-// batch then keeps them instead of clearing them, and decodedLines
+// batch then keeps them instead of clearing them, and DecodedLines
 // recycles its batches. apply must not keep views of such a value's
 // line.
 type Reusable interface{ Reusable() }
@@ -223,10 +223,10 @@ func (bp *batchPool[T]) put(b *Batch[T]) {
 	}
 }
 
-// DecodedLines is eachLine with the per-line work split in two: decode,
+// DecodedLines is EachLine with the per-line work split in two: decode,
 // which must not touch shared state, runs on worker goroutines (both
 // cores); apply then sees each line and its decoded value in input order
-// on the calling goroutine, with eachLine's rules for errors and a
+// on the calling goroutine, with EachLine's rules for errors and a
 // truncated last line. Memory stays bounded: a few batches of lines are in
 // flight at a time.
 func DecodedLines[T any](r io.Reader, p *source.Problems, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
@@ -241,7 +241,7 @@ func DecodedLines[T any](r io.Reader, p *source.Problems, workers int, decode fu
 				b.buf = append(b.buf, raw...)
 				raw, err = br.ReadSlice('\n')
 			}
-			if err != nil && err != io.EOF { // as eachLine: the partial line is not handed on
+			if err != nil && err != io.EOF { // as EachLine: the partial line is not handed on
 				b.err = fmt.Errorf("%s:%d: %w", p.File, n, err)
 				send(b)
 				return
