@@ -1,0 +1,92 @@
+package source
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Options control loading.
+type Options struct {
+	// Lenient skips bad records (each listed in Dataset.Warnings) instead
+	// of failing at the first one.
+	Lenient bool
+	// Name names the input in errors and warnings when it is a reader
+	// rather than a file (default "-").
+	Name string
+	// Frames, when not empty, limits the frames built to those named
+	// (records are still parsed and checked); loading only what an
+	// analysis needs saves memory on large logs. Loaders that cannot
+	// skip a frame build it anyway.
+	Frames []string
+	// TimeZone is the zone in which EPMT job metadata times without a
+	// zone are read when the job's environment names none (TZ, then
+	// TIMEZONE): an IANA name such as "America/Denver". Empty means
+	// US/Eastern, as EPMT does; the CLI passes $EPMT_TZ.
+	TimeZone string
+	// Progress, when set, counts the bytes OpenWith reads (see Progress).
+	Progress *Progress
+	// Columns, for each frame it names, keeps only the columns listed, in
+	// the order listed (Columns[Tasks] = []string{"final", "mem_mb"}), as
+	// pandas' usecols or a query's projection: frames it does not name
+	// keep all their columns, and frames the source lacks are ignored. A
+	// listed column the frame lacks is an error that names the columns it
+	// has. Records are still parsed and checked in full; loaders skip
+	// building the other columns where that saves time and memory (the
+	// Work Queue and TaskVine tasks frame, EPMT procs and threads).
+	Columns map[string][]string
+}
+
+// InputName returns the name of the input in messages: Name, or "-"
+// (standard input) when it is empty.
+func (o Options) InputName() string {
+	if o.Name == "" {
+		return "-"
+	}
+	return o.Name
+}
+
+// Keeps reports whether column col of frame name is kept by Columns.
+func (o Options) Keeps(name, col string) bool {
+	cols, ok := o.Columns[name]
+	return !ok || slices.Contains(cols, col)
+}
+
+// Project applies Columns to d, the result of a load that returned err.
+func (o Options) Project(d *Dataset, err error) (*Dataset, error) {
+	if err != nil || len(o.Columns) == 0 {
+		return d, err
+	}
+	for _, name := range slices.Sorted(maps.Keys(o.Columns)) {
+		f, ok := d.Frames[name]
+		if !ok {
+			continue
+		}
+		for _, c := range o.Columns[name] {
+			if !f.Has(c) {
+				all := append(f.Names(), d.Unbuilt[name]...)
+				sort.Strings(all)
+				return nil, fmt.Errorf("loading only some columns: the %s frame has no column %q; it has: %s", name, c, Clip(strings.Join(all, ", "), 600))
+			}
+		}
+		if f = f.Select(o.Columns[name]...); f.Err() != nil {
+			return nil, fmt.Errorf("loading only some columns of the %s frame: %w", name, f.Err())
+		}
+		d.Frames[name] = f
+	}
+	return d, nil
+}
+
+// WantFrames returns the set of frames to build (nil = all).
+func WantFrames(o Options) map[string]bool {
+	if len(o.Frames) == 0 {
+		return nil
+	}
+	m := map[string]bool{}
+	for _, f := range o.Frames {
+		m[f] = true
+	}
+	return m
+}
