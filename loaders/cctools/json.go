@@ -11,7 +11,7 @@ import (
 
 // cctools resource JSON: a flat, compact object whose every value is a
 // two-element array [number, "unit"] (rmsummary_print_buffer, jx_print;
-// shared/docs/formats.md §2.2). Numbers are %.16g (exponent forms occur)
+// docs/formats.md). Numbers are %.16g (exponent forms occur)
 // or integers. A dedicated parser is several times faster than a generic
 // JSON decoder on the millions of such objects a log holds.
 
