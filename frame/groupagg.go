@@ -35,7 +35,7 @@ func (g *Grouped) aggregate(a Agg, src arrow.Array) (arrow.Array, error) {
 	case aggSum:
 		return g.sum(src), nil
 	case aggMean:
-		mean, ok, _ := g.means(src)
+		mean, ok, _ := g.means(src, asFloats(src))
 		return newFloat64(mean, ok), nil
 	case aggStd:
 		return g.std(src), nil
@@ -120,11 +120,11 @@ func (g *Grouped) sum(src arrow.Array) arrow.Array {
 	return newFloat64(sum, nil)
 }
 
-// means returns each group's mean of the numeric column src (ok: the
-// group has a valid value) and its count of valid values.
-func (g *Grouped) means(src arrow.Array) (mean []float64, ok []bool, cnt []int64) {
+// means returns each group's mean of the numeric column src, whose
+// values as floats are vals (ok: the group has a valid value), and its
+// count of valid values.
+func (g *Grouped) means(src arrow.Array, vals []float64) (mean []float64, ok []bool, cnt []int64) {
 	hasNull := src.NullN() > 0
-	vals := asFloats(src)
 	ng := g.g.ngroups
 	sum := make([]float64, ng)
 	cnt = make([]int64, ng)
@@ -150,7 +150,7 @@ func (g *Grouped) means(src arrow.Array) (mean []float64, ok []bool, cnt []int64
 func (g *Grouped) std(src arrow.Array) arrow.Array {
 	hasNull := src.NullN() > 0
 	vals := asFloats(src)
-	mean, ok, cnt := g.means(src)
+	mean, ok, cnt := g.means(src, vals)
 	ss := make([]float64, g.g.ngroups)
 	for i, k := range g.g.gid {
 		if !hasNull || src.IsValid(i) {

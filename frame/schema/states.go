@@ -21,9 +21,6 @@ func States() []string {
 	return []string{Waiting, Running, Success, Failed, Canceled, Lost, Exhausted, Forsaken, Timeout, LibraryExit}
 }
 
-// Ended reports whether state is a final state (not waiting or running).
-func Ended(state string) bool { return state != Waiting && state != Running && state != "" }
-
 // KnownState reports whether state is in the vocabulary.
 func KnownState(state string) bool {
 	for _, s := range States() {

@@ -1,7 +1,5 @@
 package jsontext
 
-import "github.com/jobframe/jobframe/loaders/internal/bytesconv"
-
 // OptInt is a JSON integer that may be absent; decoding it allocates
 // nothing.
 type OptInt struct {
@@ -16,11 +14,7 @@ func (o *OptInt) UnmarshalJSON(b []byte) error {
 		*o = OptInt{}
 		return nil
 	}
-	if v, ok := bytesconv.Atoi(bytesconv.String(b)); ok {
-		*o = OptInt{v, true}
-		return nil
-	}
-	v, err := Integral(b)
+	v, err := Integral(b) // plain integers take its Atoi fast path
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,6 @@ func init() {
 		"Categories":  reflect.ValueOf(constant.MakeFromLiteral("\"categories\"", token.STRING, 0)),
 		"Check":       reflect.ValueOf(schema.Check),
 		"Disk":        reflect.ValueOf(constant.MakeFromLiteral("\"disk_mb\"", token.STRING, 0)),
-		"Ended":       reflect.ValueOf(schema.Ended),
 		"Events":      reflect.ValueOf(constant.MakeFromLiteral("\"events\"", token.STRING, 0)),
 		"Exhausted":   reflect.ValueOf(constant.MakeFromLiteral("\"exhausted\"", token.STRING, 0)),
 		"Failed":      reflect.ValueOf(constant.MakeFromLiteral("\"failed\"", token.STRING, 0)),
