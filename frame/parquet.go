@@ -3,6 +3,7 @@ package frame
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"os"
@@ -148,6 +149,9 @@ func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) 
 		return nil, fmt.Errorf("%s: parquet: %w", o.name(), err)
 	}
 	defer pf.Close()
+	if err := checkArrowSchemaMeta(pf); err != nil {
+		return nil, fmt.Errorf("%s: parquet: %w", o.name(), err)
+	}
 	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 1 << 16}, mem)
 	if err != nil {
 		return nil, fmt.Errorf("%s: parquet: %w", o.name(), err)
@@ -225,6 +229,31 @@ func fromTable(tbl arrow.Table, mem memory.Allocator, name string) (*Frame, erro
 	}
 	f := New(cols...)
 	return f, f.err
+}
+
+// checkArrowSchemaMeta validates the Arrow schema that Arrow writers store
+// in a Parquet file's key-value metadata (ARROW:schema, a base64 IPC
+// stream holding one Schema message) before pqarrow decodes it: arrow-go
+// trusts the counts in that flatbuffer, and a damaged one can make it
+// allocate without bound (checkIPCStream explains).
+func checkArrowSchemaMeta(pf *file.Reader) error {
+	v := pf.MetaData().KeyValueMetadata().FindValue("ARROW:schema")
+	if v == nil {
+		return nil
+	}
+	enc := *v
+	// pqarrow accepts padded and unpadded base64; so do we.
+	raw, err := base64.StdEncoding.DecodeString(enc)
+	if len(raw) == 0 || err != nil {
+		raw, err = base64.RawStdEncoding.DecodeString(enc)
+	}
+	if err != nil {
+		return fmt.Errorf("ARROW:schema metadata: %w", err)
+	}
+	if err := checkIPCStream(bytes.NewReader(raw), 0, int64(len(raw))); err != nil {
+		return fmt.Errorf("ARROW:schema metadata: %w", err)
+	}
+	return nil
 }
 
 // recoverCorrupt turns a panic inside a third-party decoder (which arrow-go
