@@ -5,6 +5,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/cctools"
 	"github.com/jobframe/jobframe/loaders/epmt"
 	"github.com/jobframe/jobframe/loaders/hyperqueue"
+	"github.com/jobframe/jobframe/loaders/slurm"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -19,5 +20,6 @@ func Formats() []source.Format {
 		balsam.Format(),
 		cctools.Transactions(),
 		cctools.Performance(),
+		slurm.Format(),
 	}
 }

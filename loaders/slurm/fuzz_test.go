@@ -1,0 +1,22 @@
+package slurm
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+func FuzzLoadSlurm(f *testing.F) {
+	for _, name := range []string{"slurmsim_sacct_simple.log", "slurmsim_sacct_dump2110.log", "tdhock_sacct-allcols.txt"} {
+		if b, err := os.ReadFile(sourcetest.Bundled("slurm/" + name)); err == nil {
+			f.Add(string(b))
+		}
+	}
+	f.Add("JobID|JobName|State|NodeList|ReqMem|ExitCode|AllocTRES\n1_[1-3]|a|b|PENDING|None assigned|4000Mc|0:0|\n1_2.0|x|COMPLETED|cn[1-2]|2Gn|1:0|cpu=2,mem=1G\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) })
+	})
+}

@@ -1,0 +1,100 @@
+package slurm
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// maxHosts bounds the expansion of one node list: a damaged list such as
+// "cn[0-999999999]" is an error, not a billion names.
+const maxHosts = 1 << 20
+
+// expandNodes expands a Slurm host list ("cn[01-04,07]",
+// "cpn-q06-04-[01-02],cpn-u23-[17,25]", "rack[1-2]-n[1-3]") into host
+// names, keeping the zero padding of each range. "None assigned" and the
+// other null words give none.
+func expandNodes(list string) ([]string, error) {
+	if isNull(list) || list == "None assigned" {
+		return nil, nil
+	}
+	var out []string
+	for _, item := range splitTop(list) {
+		if item == "" {
+			return nil, fmt.Errorf("%w: empty host name in node list", errBad)
+		}
+		hosts, err := expandOne(item, maxHosts-len(out))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, hosts...)
+	}
+	return out, nil
+}
+
+// splitTop splits a host list at the commas outside brackets.
+func splitTop(s string) []string {
+	var parts []string
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				parts = append(parts, s[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(parts, s[from:])
+}
+
+// expandOne expands one host pattern with any number of bracket groups.
+func expandOne(item string, limit int) ([]string, error) {
+	open := strings.IndexByte(item, '[')
+	if open < 0 {
+		if strings.ContainsAny(item, "]") {
+			return nil, fmt.Errorf("%w: unbalanced ] in node list", errBad)
+		}
+		return []string{item}, nil
+	}
+	close := strings.IndexByte(item[open:], ']')
+	if close < 0 {
+		return nil, fmt.Errorf("%w: unbalanced [ in node list", errBad)
+	}
+	close += open
+	prefix, ranges, rest := item[:open], item[open+1:close], item[close+1:]
+	tails, err := expandOne(rest, limit)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, r := range strings.Split(ranges, ",") {
+		lo, hi, isRange := strings.Cut(r, "-")
+		if !isRange {
+			hi = lo
+		}
+		a, err1 := strconv.ParseUint(lo, 10, 32)
+		b, err2 := strconv.ParseUint(hi, 10, 32)
+		if lo == "" || hi == "" || err1 != nil || err2 != nil || b < a {
+			return nil, fmt.Errorf("%w: bad range %q in node list", errBad, r)
+		}
+		if int(b-a+1)*len(tails) > limit-len(out) {
+			return nil, fmt.Errorf("%w: node list expands to more than %d hosts", errBad, maxHosts)
+		}
+		width := len(lo)
+		for v := a; v <= b; v++ {
+			num := strconv.FormatUint(v, 10)
+			if len(num) < width {
+				num = strings.Repeat("0", width-len(num)) + num
+			}
+			for _, t := range tails {
+				out = append(out, prefix+num+t)
+			}
+		}
+	}
+	return out, nil
+}

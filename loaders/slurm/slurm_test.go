@@ -1,0 +1,137 @@
+package slurm
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+func load(t *testing.T, name string) *source.Dataset {
+	t.Helper()
+	d := sourcetest.LoadFile(t, sourcetest.Bundled("slurm/"+name), func(f *os.File, o source.Options) (*source.Dataset, error) { return Load(f, o) }, source.Options{})
+	sourcetest.Conform(t, d)
+	return d
+}
+
+func floats(t *testing.T, d *source.Dataset, frame, col string) (sum, mx float64) {
+	t.Helper()
+	v, ok, err := sourcetest.Frame(t, d, frame).Float64s(col)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range v {
+		if ok[i] {
+			sum += v[i]
+			mx = max(mx, v[i])
+		}
+	}
+	return sum, mx
+}
+
+// TestFiguresOfTheExports checks the tdhock exports against
+// testdata/slurm/figures.py, which reads the raw files with no jobframe
+// code (/usr/bin/python3 testdata/slurm/figures.py testdata/slurm/tdhock_*).
+func TestFiguresOfTheExports(t *testing.T) {
+	for _, c := range []struct {
+		file           string
+		jobs, steps    int
+		states         string
+		elapsed, maxMB string
+	}{
+		{"tdhock_sacct-allcols.txt", 1, 2, "TIMEOUT:1", "7216", "1785.3477"},
+		{"tdhock_sacct-job13936577.txt", 236, 472, "COMPLETED:231 FAILED:5", "4323164", "405.3076"},
+		{"tdhock_sacct-multistep.txt", 76, 150, "PENDING:1 RUNNING:75", "33598", "0.0000"},
+	} {
+		d := load(t, c.file)
+		jobs, steps := sourcetest.Frame(t, d, "jobs"), sourcetest.Frame(t, d, "tasks")
+		if jobs.NumRows() != c.jobs || steps.NumRows() != c.steps {
+			t.Errorf("%s: %d jobs, %d steps; want %d, %d", c.file, jobs.NumRows(), steps.NumRows(), c.jobs, c.steps)
+		}
+		if got := sourcetest.Counts(t, jobs, "state"); got != c.states {
+			t.Errorf("%s: job states %s, want %s", c.file, got, c.states)
+		}
+		sum, _ := floats(t, d, "tasks", "wall_time_s")
+		_, mx := floats(t, d, "tasks", "mem_mb")
+		if got := fmt.Sprintf("%.0f", sum); got != c.elapsed {
+			t.Errorf("%s: step Elapsed sums to %s s, want %s", c.file, got, c.elapsed)
+		}
+		if got := fmt.Sprintf("%.4f", mx); got != c.maxMB {
+			t.Errorf("%s: largest step MaxRSS %s MiB, want %s", c.file, got, c.maxMB)
+		}
+	}
+}
+
+// TestDelimitersInFreeText checks the slurmsim dumps, counted by hand:
+// dump2110 has 7 records (the job 7957382, its .batch and .extern, and
+// four copies of the job with | in Constraints and JobName); the
+// SubmitLine of the job holds two |, and 9067954's SubmitLine in the
+// multiline file spans lines 8-12.
+func TestDelimitersInFreeText(t *testing.T) {
+	d := load(t, "slurmsim_sacct_dump2110.log")
+	jobs := sourcetest.Frame(t, d, "jobs")
+	// Where empty fields border the free text, the extra | could go to
+	// either: the earlier field takes it (records 4 and 5).
+	want := []string{
+		"qlogin null 1",
+		"qlogin cpu-a|cpu-b 2",
+		"qlo|gin cpu-a|cpu-b 3",
+		"qlogin| cpu-a|cpu-b|gpu 4",
+		"qlo|gin| cpu-a|cpu-b|gpu| 5",
+	}
+	got := sourcetest.Cells(t, jobs, "job", "7957382", "name", "constraints", "attempt")
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("names and constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	lines, _, _ := jobs.Strings("submit_line")
+	for _, l := range lines {
+		if l != "sbatch -M cluster001 -p partition001 --qos=qos001 --time=24:00:00 --nodes=1 --ntasks=1 --mem=4000 -J qlogin --wrap=env | grep SLURM | sed 's/^/export /g'; sleep 24h" {
+			t.Errorf("SubmitLine %q", l)
+		}
+	}
+	if got := sourcetest.Counts(t, sourcetest.Frame(t, d, "tasks"), "step"); got != "batch:1 extern:1" {
+		t.Errorf("steps %s", got)
+	}
+
+	d = load(t, "slurmsim_sacct_submitline_multiline.log")
+	jobs = sourcetest.Frame(t, d, "jobs")
+	got = sourcetest.Cells(t, jobs, "job", "9067954", "line", "nnodes", "alloc_cpus")
+	if strings.Join(got, ";") != "4 16 576" {
+		t.Errorf("9067954: %v", got)
+	}
+	steps := sourcetest.Frame(t, d, "tasks")
+	if got := sourcetest.Counts(t, steps, "step"); got != "0:1 1:1 2:1 batch:2 extern:2" {
+		t.Errorf("steps %s", got)
+	}
+	sub := sourcetest.Cells(t, steps, "step", "1", "line", "submit_line")
+	if len(sub) != 1 || !strings.HasPrefix(sub[0], "8 srun --nodes=16") || !strings.Contains(sub[0], "\n     mkdir -p \"/scratch/9067954\"\n   fi") {
+		t.Errorf("step 1's SubmitLine: %q", sub)
+	}
+	// 9067954's NodeList names 16 nodes: .extern, .0 and .1 run on all
+	// of them, .batch and .2 on the first; 7957382's steps on one.
+	if n := sourcetest.Frame(t, d, "placements").NumRows(); n != 16*3+2+2 {
+		t.Errorf("%d placements, want 52", n)
+	}
+}
+
+// TestSimpleParsable2 checks the 26-field file: JobName holds ||, | and
+// a trailing |; NTasks is empty.
+func TestSimpleParsable2(t *testing.T) {
+	d := load(t, "slurmsim_sacct_simple.log")
+	names, _, _ := sourcetest.Frame(t, d, "jobs").Strings("name")
+	if strings.Join(names, ",") != "job_00001,job_0||0002,job_0|0003,job_|00004" {
+		t.Errorf("names %q", names)
+	}
+	al := sourcetest.Frame(t, d, "allocations")
+	// Job 3 was submitted at 14:23:28 and started at 14:23:31; job 1
+	// asked for 500G and job 2 for 187000M.
+	if got := sourcetest.Cells(t, al, "id", "3", "wait_s", "queue_s", "nodes", "cpus"); strings.Join(got, "") != "3.0 3.0 2 18.0" {
+		t.Errorf("job 3: %v", got)
+	}
+	if got := sourcetest.Cells(t, sourcetest.Frame(t, d, "jobs"), "job", "2", "req_mem_mb", "elapsed_s", "timelimit_s"); strings.Join(got, "") != "187000.0 12688.0 259200.0" {
+		t.Errorf("job 2: %v", got)
+	}
+}

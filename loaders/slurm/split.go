@@ -1,0 +1,126 @@
+package slurm
+
+import (
+	"bytes"
+	"time"
+
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+)
+
+// Splitting a record into its fields. sacct does not quote: a JobName,
+// SubmitLine or Constraints holding the delimiter prints as more fields
+// than the header has. The record is resolved from the column count and
+// the fields that can hold the delimiter: each way of giving the extra
+// pieces to the free-text fields is tried against the fields of known
+// form (times, durations, integers, exit codes, states, JobIDs), which
+// must all read. The free texts that commonly hold the delimiter
+// (spec.rank 1) are tried first, and among valid ways an earlier field
+// takes as many pieces as it can.
+
+// maxExtra bounds the delimiters a record may have beyond its fields
+// (the work and memory of resolving are the fields times this).
+const maxExtra = 4096
+
+// checkField reports whether text reads as a field of kind k.
+func checkField(k kind, text string, loc *time.Location) bool {
+	var err error
+	switch k {
+	case kTime:
+		_, _, err = parseTime(text, loc)
+	case kDuration:
+		_, _, err = parseDuration(text)
+	case kSizeK, kSizeM:
+		_, _, _, err = parseSize(text, 'K')
+	case kInt:
+		_, _, err = parseInt(text)
+	case kExit:
+		_, _, _, err = parseExit(text)
+	case kState:
+		_, err = parseState(text)
+	case kJobID:
+		_, err = parseJobID(text)
+	case kTRES:
+		_, err = parseTRES(text)
+	}
+	return err == nil
+}
+
+// tokens splits line at every delimiter; it returns the end of each piece.
+func tokens(line []byte, delim byte, ends []int) []int {
+	ends = ends[:0]
+	for i := 0; ; {
+		j := bytes.IndexByte(line[i:], delim)
+		if j < 0 {
+			return append(ends, len(line))
+		}
+		ends = append(ends, i+j)
+		i += j + 1
+	}
+}
+
+// resolve finds, for a record of len(ends) pieces and len(specs) < that
+// fields, how many pieces each field takes; it returns the piece index
+// each field starts at (plus a final entry), or nil when no way reads.
+func resolve(line []byte, ends []int, specs []spec, loc *time.Location) []int {
+	if len(ends)-len(specs) > maxExtra {
+		return nil
+	}
+	for rank := 1; rank <= 2; rank++ {
+		if starts := resolveRank(line, ends, specs, loc, rank); starts != nil {
+			return starts
+		}
+	}
+	return nil
+}
+
+func resolveRank(line []byte, ends []int, specs []spec, loc *time.Location, rank int) []int {
+	n, m := len(specs), len(ends)
+	extra := m - n
+	piece := func(j int) string {
+		from := 0
+		if j > 0 {
+			from = ends[j-1] + 1
+		}
+		return bytesconv.String(line[from:ends[j]])
+	}
+	absorbs := func(i int) bool { return specs[i].kind == kFree && specs[i].rank <= rank }
+	// ok[i][d]: fields i.. can take exactly the pieces i+d.. (d extra
+	// pieces used before field i).
+	ok := make([][]bool, n+1)
+	for i := range ok {
+		ok[i] = make([]bool, extra+1)
+	}
+	ok[n][extra] = true
+	for i := n - 1; i >= 0; i-- {
+		if absorbs(i) {
+			// The field takes one piece or more: ok[i][d] is any of
+			// ok[i+1][d..extra], a suffix "or".
+			later := false
+			for d := extra; d >= 0; d-- {
+				later = later || ok[i+1][d]
+				ok[i][d] = later
+			}
+			continue
+		}
+		for d := 0; d <= extra; d++ {
+			ok[i][d] = ok[i+1][d] && checkField(specs[i].kind, piece(i+d), loc)
+		}
+	}
+	if !ok[0][0] {
+		return nil
+	}
+	starts := make([]int, n+1)
+	d := 0
+	for i := 0; i < n; i++ {
+		starts[i] = i + d
+		if absorbs(i) {
+			k := extra - d
+			for !ok[i+1][d+k] {
+				k--
+			}
+			d += k
+		}
+	}
+	starts[n] = m
+	return starts
+}

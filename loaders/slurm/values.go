@@ -1,0 +1,264 @@
+package slurm
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jobframe/jobframe/frame/schema"
+)
+
+// Values as sacct prints them (docs/formats.md, Slurm): times without a
+// zone, durations, sizes with a unit letter, exit codes, states and TRES
+// lists. Each parser returns ok=false for a null (empty, Unknown, None,
+// INVALID, UNLIMITED, Partition_Limit) and an error for text it cannot
+// read, never a guess.
+
+// errBad is wrapped by every value error that says what is wrong;
+// errShape is a value not in the field's form at all (the message then
+// has nothing to add to the form it names).
+var (
+	errBad   = errors.New("not a Slurm value")
+	errShape = errors.New("not in the form of the field")
+)
+
+// isNull reports the words sacct prints for a missing value.
+func isNull(s string) bool {
+	switch s {
+	case "", "Unknown", "None", "INVALID", "UNLIMITED", "Partition_Limit", "(null)", "N/A":
+		return true
+	}
+	return false
+}
+
+// parseTime reads "2021-10-05T11:26:12" in loc into µs since the epoch.
+func parseTime(s string, loc *time.Location) (int64, bool, error) {
+	if isNull(s) {
+		return 0, false, nil
+	}
+	if len(s) != 19 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' {
+		return 0, false, errShape
+	}
+	var n [6]int
+	for i, span := range [6][2]int{{0, 4}, {5, 7}, {8, 10}, {11, 13}, {14, 16}, {17, 19}} {
+		v := 0
+		for _, c := range []byte(s[span[0]:span[1]]) {
+			if c < '0' || c > '9' {
+				return 0, false, errShape
+			}
+			v = v*10 + int(c-'0')
+		}
+		n[i] = v
+	}
+	if n[1] < 1 || n[1] > 12 || n[2] < 1 || n[2] > 31 || n[3] > 23 || n[4] > 59 || n[5] > 60 {
+		return 0, false, fmt.Errorf("%w: date or time out of range", errBad)
+	}
+	t := time.Date(n[0], time.Month(n[1]), n[2], n[3], n[4], n[5], 0, loc)
+	return t.UnixMicro(), true, nil
+}
+
+// parseDuration reads [D-]HH:MM:SS, MM:SS, HH:MM:SS.mmm or MM:SS.mmm (as
+// sacct prints Elapsed, TotalCPU, Timelimit) into seconds. A bare number
+// is minutes, as in Timelimit's input form.
+func parseDuration(s string) (float64, bool, error) {
+	if isNull(s) {
+		return 0, false, nil
+	}
+	bad := errShape
+	days := 0.0
+	if i := strings.IndexByte(s, '-'); i >= 0 {
+		d, err := strconv.ParseUint(s[:i], 10, 32)
+		if err != nil {
+			return 0, false, bad
+		}
+		days, s = float64(d), s[i+1:]
+	}
+	frac := 0.0
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		digits := s[i+1:]
+		if len(digits) == 0 || len(digits) > 9 {
+			return 0, false, bad
+		}
+		f, err := strconv.ParseUint(digits, 10, 32)
+		if err != nil {
+			return 0, false, bad
+		}
+		frac, s = float64(f)/pow10(len(digits)), s[:i]
+	}
+	parts := strings.Split(s, ":")
+	if len(parts) > 3 || (days > 0 && len(parts) == 1) {
+		return 0, false, bad
+	}
+	total := 0.0
+	for k, p := range parts {
+		if p == "" || len(p) > 10 {
+			return 0, false, bad
+		}
+		v, err := strconv.ParseUint(p, 10, 32)
+		if err != nil || (k > 0 && v > 59) {
+			return 0, false, bad
+		}
+		total = total*60 + float64(v)
+	}
+	if len(parts) == 1 { // minutes
+		total *= 60
+	}
+	return days*86400 + total + frac, true, nil
+}
+
+func pow10(n int) float64 {
+	p := 1.0
+	for range n {
+		p *= 10
+	}
+	return p
+}
+
+// parseSize reads a size with an optional unit letter (K, M, G, T, P,
+// powers of 1024) into MiB; a bare number is in base (the unit sacct
+// counts the field in: "K" for RSS and VM sizes, "M" for disk and
+// requested memory). A trailing c or n (ReqMem of Slurm before 21.08:
+// per core, per node) is returned in per.
+func parseSize(s string, base byte) (mb float64, per byte, ok bool, err error) {
+	if isNull(s) {
+		return 0, 0, false, nil
+	}
+	if n := len(s); n > 1 && (s[n-1] == 'c' || s[n-1] == 'n') {
+		per, s = s[n-1], s[:n-1]
+	}
+	unit := base
+	if n := len(s); n > 0 && s[n-1] >= 'A' && s[n-1] <= 'Z' {
+		unit, s = s[n-1], s[:n-1]
+	}
+	scale := unitScale(unit)
+	if scale == 0 {
+		return 0, 0, false, fmt.Errorf("%w: unknown size unit %q (want K, M, G, T or P)", errBad, unit)
+	}
+	v, perr := strconv.ParseFloat(s, 64)
+	if perr != nil || v < 0 || s == "" || s[0] == '+' || strings.ContainsAny(s, "eEnNxX_") {
+		return 0, 0, false, errShape
+	}
+	return v * scale, per, true, nil
+}
+
+// unitScale is the size of one unit in MiB (0: not a unit).
+func unitScale(unit byte) float64 {
+	switch unit {
+	case 'K':
+		return 1.0 / 1024
+	case 'M':
+		return 1
+	case 'G':
+		return 1024
+	case 'T':
+		return 1024 * 1024
+	case 'P':
+		return 1024 * 1024 * 1024
+	}
+	return 0
+}
+
+// parseInt reads a decimal integer.
+func parseInt(s string) (int64, bool, error) {
+	if isNull(s) {
+		return 0, false, nil
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, false, errShape
+	}
+	return v, true, nil
+}
+
+// parseExit reads an ExitCode "code:signal".
+func parseExit(s string) (code, signal int64, ok bool, err error) {
+	if isNull(s) {
+		return 0, 0, false, nil
+	}
+	a, b, found := strings.Cut(s, ":")
+	c, err1 := strconv.ParseUint(a, 10, 8)
+	g, err2 := strconv.ParseUint(b, 10, 8)
+	if !found || err1 != nil || err2 != nil {
+		return 0, 0, false, errShape
+	}
+	return int64(c), int64(g), true, nil
+}
+
+// parseState maps a State to the state vocabulary. sacct prints
+// "CANCELLED by 1234" for a cancel by user 1234, and may end a state with
+// "+" (sacct truncates long words with "+" in fixed-width output only).
+func parseState(s string) (string, error) {
+	word, _, _ := strings.Cut(s, " ")
+	switch strings.TrimSuffix(word, "+") {
+	case "COMPLETED":
+		return schema.Success, nil
+	case "FAILED", "SPECIAL_EXIT":
+		return schema.Failed, nil
+	case "CANCELLED", "REVOKED":
+		return schema.Canceled, nil
+	case "TIMEOUT", "DEADLINE":
+		return schema.Timeout, nil
+	case "OUT_OF_MEMORY":
+		return schema.Exhausted, nil
+	case "NODE_FAIL", "BOOT_FAIL", "PREEMPTED", "REQUEUED", "REQUEUE_FED", "REQUEUE_HOLD":
+		return schema.Lost, nil
+	case "RUNNING", "SUSPENDED", "RESIZING", "COMPLETING", "SIGNALING", "STAGE_OUT", "STOPPED":
+		return schema.Running, nil
+	case "PENDING", "CONFIGURING":
+		return schema.Waiting, nil
+	}
+	return "", errShape
+}
+
+// tres is what jobframe reads from a TRES list (AllocTRES, ReqTRES):
+// "billing=32,cpu=32,mem=500G,node=1,gres/gpu=2".
+type tres struct {
+	cpus, memMB, nodes, gpus float64
+	hasCPU, hasMem, hasNode  bool
+	hasGPU                   bool
+}
+
+// parseTRES reads a TRES list. GPUs are gres/gpu, or the sum of the
+// typed gres/gpu:<type> counts when the plain one is absent.
+func parseTRES(s string) (tres, error) {
+	var t tres
+	if isNull(s) {
+		return t, nil
+	}
+	typedGPUs, hasTyped := 0.0, false
+	for _, kv := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return t, errShape
+		}
+		switch {
+		case k == "mem":
+			mb, _, ok, err := parseSize(v, 'M')
+			if err != nil || !ok {
+				return t, fmt.Errorf("%w: TRES mem=%q is not a size", errBad, v)
+			}
+			t.memMB, t.hasMem = mb, true
+		case k == "cpu" || k == "node" || k == "gres/gpu" || strings.HasPrefix(k, "gres/gpu:"):
+			n, err := strconv.ParseFloat(v, 64)
+			if err != nil || n < 0 || strings.ContainsAny(v, "eEnNxX_+") {
+				return t, fmt.Errorf("%w: TRES %s=%q is not a count", errBad, k, v)
+			}
+			switch k {
+			case "cpu":
+				t.cpus, t.hasCPU = n, true
+			case "node":
+				t.nodes, t.hasNode = n, true
+			case "gres/gpu":
+				t.gpus, t.hasGPU = n, true
+			default:
+				typedGPUs, hasTyped = typedGPUs+n, true
+			}
+		}
+	}
+	if !t.hasGPU && hasTyped {
+		t.gpus, t.hasGPU = typedGPUs, true
+	}
+	return t, nil
+}
