@@ -146,10 +146,41 @@ func (b *builder) text(i, row int) string {
 	return b.cols[i].str.Value(row)
 }
 
+// cacheLimit bounds the distinct texts the frame builders remember the
+// reading of (TRES lists, node lists): a file's few distinct values are
+// read once, and a file of all-distinct ones costs bounded memory.
+const cacheLimit = 1 << 16
+
 // tresOf reads field i's TRES list in row (validated when loaded).
 func (b *builder) tresOf(i, row int) tres {
-	t, _ := parseTRES(b.text(i, row))
+	text := b.text(i, row)
+	if t, ok := b.tresCache[text]; ok {
+		return t
+	}
+	t, _ := parseTRES(text)
+	if b.tresCache == nil {
+		b.tresCache = map[string]tres{}
+	}
+	if len(b.tresCache) < cacheLimit {
+		b.tresCache[text] = t
+	}
 	return t
+}
+
+// hostsOf expands row's NodeList (validated when loaded).
+func (b *builder) hostsOf(row int) []string {
+	text := b.text(b.field("nodelist"), row)
+	if h, ok := b.hostCache[text]; ok {
+		return h
+	}
+	h, _ := expandNodes(text)
+	if b.hostCache == nil {
+		b.hostCache = map[string][]string{}
+	}
+	if len(b.hostCache) < cacheLimit {
+		b.hostCache[text] = h
+	}
+	return h
 }
 
 func (b *builder) jobs(rows []int32) *frame.Frame {

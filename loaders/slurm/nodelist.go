@@ -32,6 +32,99 @@ func expandNodes(list string) ([]string, error) {
 	return out, nil
 }
 
+// checkNodes validates a host list as expandNodes reads it, without
+// building the names.
+func checkNodes(list string) error {
+	if isNull(list) || list == "None assigned" {
+		return nil
+	}
+	total := 0
+	for rest, more := list, true; more; {
+		var item string
+		item, rest, more = cutTop(rest)
+		if item == "" {
+			return fmt.Errorf("%w: empty host name in node list", errBad)
+		}
+		n := 1
+		for item != "" {
+			open := strings.IndexByte(item, '[')
+			if open < 0 {
+				if strings.IndexByte(item, ']') >= 0 {
+					return fmt.Errorf("%w: unbalanced ] in node list", errBad)
+				}
+				break
+			}
+			close := strings.IndexByte(item[open:], ']')
+			if close < 0 || strings.IndexByte(item[:open], ']') >= 0 {
+				return fmt.Errorf("%w: unbalanced [ in node list", errBad)
+			}
+			close += open
+			k, err := countRanges(item[open+1 : close])
+			if err != nil {
+				return err
+			}
+			if n > maxHosts/k {
+				return fmt.Errorf("%w: node list expands to more than %d hosts", errBad, maxHosts)
+			}
+			n *= k
+			item = item[close+1:]
+		}
+		if total += n; total > maxHosts {
+			return fmt.Errorf("%w: node list expands to more than %d hosts", errBad, maxHosts)
+		}
+	}
+	return nil
+}
+
+// countRanges counts the numbers of a bracket's ranges ("01-04,07").
+func countRanges(ranges string) (int, error) {
+	n := 0
+	for rest, more := ranges, true; more; {
+		var r string
+		r, rest, more = strings.Cut(rest, ",")
+		a, b, err := bounds(r)
+		if err != nil {
+			return 0, err
+		}
+		if n += int(b - a + 1); n > maxHosts {
+			return 0, fmt.Errorf("%w: node list expands to more than %d hosts", errBad, maxHosts)
+		}
+	}
+	return n, nil
+}
+
+// bounds reads one range "01-04" or number "07".
+func bounds(r string) (uint64, uint64, error) {
+	lo, hi, isRange := strings.Cut(r, "-")
+	if !isRange {
+		hi = lo
+	}
+	a, err1 := strconv.ParseUint(lo, 10, 32)
+	b, err2 := strconv.ParseUint(hi, 10, 32)
+	if lo == "" || hi == "" || err1 != nil || err2 != nil || b < a {
+		return 0, 0, fmt.Errorf("%w: bad range %q in node list", errBad, r)
+	}
+	return a, b, nil
+}
+
+// cutTop cuts s at its first comma outside brackets.
+func cutTop(s string) (item, rest string, more bool) {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				return s[:i], s[i+1:], true
+			}
+		}
+	}
+	return s, "", false
+}
+
 // splitTop splits a host list at the commas outside brackets.
 func splitTop(s string) []string {
 	var parts []string
@@ -62,7 +155,7 @@ func expandOne(item string, limit int) ([]string, error) {
 		return []string{item}, nil
 	}
 	close := strings.IndexByte(item[open:], ']')
-	if close < 0 {
+	if close < 0 || strings.IndexByte(item[:open], ']') >= 0 {
 		return nil, fmt.Errorf("%w: unbalanced [ in node list", errBad)
 	}
 	close += open
@@ -73,15 +166,11 @@ func expandOne(item string, limit int) ([]string, error) {
 	}
 	var out []string
 	for _, r := range strings.Split(ranges, ",") {
-		lo, hi, isRange := strings.Cut(r, "-")
-		if !isRange {
-			hi = lo
+		a, b, err := bounds(r)
+		if err != nil {
+			return nil, err
 		}
-		a, err1 := strconv.ParseUint(lo, 10, 32)
-		b, err2 := strconv.ParseUint(hi, 10, 32)
-		if lo == "" || hi == "" || err1 != nil || err2 != nil || b < a {
-			return nil, fmt.Errorf("%w: bad range %q in node list", errBad, r)
-		}
+		lo, _, _ := strings.Cut(r, "-")
 		if int(b-a+1)*len(tails) > limit-len(out) {
 			return nil, fmt.Errorf("%w: node list expands to more than %d hosts", errBad, maxHosts)
 		}

@@ -108,7 +108,7 @@ func (l *layout) read(s spec, text string, v *value, r *record) error {
 		_, err = parseTRES(text)
 		v.ok = err == nil && text != ""
 	case kNodes:
-		_, err = expandNodes(text)
+		err = checkNodes(text)
 		v.ok = err == nil && text != ""
 	default:
 		v.ok = text != ""

@@ -86,9 +86,10 @@ func resolveRank(line []byte, ends []int, specs []spec, loc *time.Location, rank
 	absorbs := func(i int) bool { return specs[i].kind == kFree && specs[i].rank <= rank }
 	// ok[i][d]: fields i.. can take exactly the pieces i+d.. (d extra
 	// pieces used before field i).
+	flat := make([]bool, (n+1)*(extra+1))
 	ok := make([][]bool, n+1)
 	for i := range ok {
-		ok[i] = make([]bool, extra+1)
+		ok[i] = flat[i*(extra+1) : (i+1)*(extra+1)]
 	}
 	ok[n][extra] = true
 	for i := n - 1; i >= 0; i-- {

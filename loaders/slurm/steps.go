@@ -68,11 +68,10 @@ func (b *builder) tasks(rows []int32) *frame.Frame {
 	c.add(gatherStr(&b.step, rows, "step"))
 	a := columns.DenseInt{V: gatherDense(b.attempt.V, rows)}
 	c.add(a.Col("attempt"))
-	fNodes := b.field("nodelist")
-	if fNodes >= 0 {
+	if b.field("nodelist") >= 0 {
 		var w columns.Str
 		for _, r := range rows {
-			hosts, _ := expandNodes(b.text(fNodes, int(r)))
+			hosts := b.hostsOf(int(r))
 			if len(hosts) > 0 {
 				w.Add(hosts[0])
 			} else {
@@ -130,17 +129,17 @@ func (b *builder) tasks(rows []int32) *frame.Frame {
 // is given an even share of AllocCPUS and of AllocTRES's gres/gpu and mem.
 func (b *builder) placements(rows []int32) *frame.Frame {
 	var (
-		job, worker, state   columns.Str
-		task, start, end     columns.Int
-		attempt              columns.DenseInt
-		root                 columns.Bool
-		cpus, gpus, mem      columns.Float
-		fNodes, fStart, fEnd = b.field("nodelist"), b.field("start"), b.field("end")
-		fTRES                = b.field("alloctres")
+		job, worker, state columns.Str
+		task, start, end   columns.Int
+		attempt            columns.DenseInt
+		root               columns.Bool
+		cpus, gpus, mem    columns.Float
+		fStart, fEnd       = b.field("start"), b.field("end")
+		fTRES              = b.field("alloctres")
 	)
 	for _, r32 := range rows {
 		r := int(r32)
-		hosts, _ := expandNodes(b.text(fNodes, r))
+		hosts := b.hostsOf(r)
 		n := float64(len(hosts))
 		c, cok := b.allocCPUs(r)
 		t := b.tresOf(fTRES, r)

@@ -87,22 +87,27 @@ func parseDuration(s string) (float64, bool, error) {
 		}
 		frac, s = float64(f)/pow10(len(digits)), s[:i]
 	}
-	parts := strings.Split(s, ":")
-	if len(parts) > 3 || (days > 0 && len(parts) == 1) {
-		return 0, false, bad
-	}
-	total := 0.0
-	for k, p := range parts {
-		if p == "" || len(p) > 10 {
+	total, nparts := 0.0, 0
+	for {
+		p, rest, more := strings.Cut(s, ":")
+		nparts++
+		if p == "" || len(p) > 10 || nparts > 3 {
 			return 0, false, bad
 		}
 		v, err := strconv.ParseUint(p, 10, 32)
-		if err != nil || (k > 0 && v > 59) {
+		if err != nil || (nparts > 1 && v > 59) {
 			return 0, false, bad
 		}
 		total = total*60 + float64(v)
+		if !more {
+			break
+		}
+		s = rest
 	}
-	if len(parts) == 1 { // minutes
+	if days > 0 && nparts == 1 {
+		return 0, false, bad
+	}
+	if nparts == 1 { // minutes
 		total *= 60
 	}
 	return days*86400 + total + frac, true, nil
@@ -228,7 +233,9 @@ func parseTRES(s string) (tres, error) {
 		return t, nil
 	}
 	typedGPUs, hasTyped := 0.0, false
-	for _, kv := range strings.Split(s, ",") {
+	for rest, more := s, true; more; {
+		var kv string
+		kv, rest, more = strings.Cut(rest, ",")
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" {
 			return t, errShape

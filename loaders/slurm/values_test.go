@@ -61,6 +61,9 @@ func TestNodeLists(t *testing.T) {
 		"n[8-10]":                            "n8 n9 n10",
 	} {
 		got, err := expandNodes(in)
+		if checkNodes(in) != nil {
+			t.Errorf("%q: checkNodes rejects it", in)
+		}
 		if err != nil || strings.Join(got, " ") != want {
 			t.Errorf("%q: %q %v, want %q", in, got, err, want)
 		}
@@ -68,6 +71,9 @@ func TestNodeLists(t *testing.T) {
 	for _, in := range []string{"cn[0-999999999]", "cn[5-3]", "cn[1-", "cn]", "cn[a-b]", "a,,b"} {
 		if _, err := expandNodes(in); err == nil {
 			t.Errorf("%q should not expand", in)
+		}
+		if checkNodes(in) == nil {
+			t.Errorf("%q: checkNodes accepts it", in)
 		}
 	}
 }
@@ -143,4 +149,18 @@ func TestTimesInAZone(t *testing.T) {
 			t.Errorf("%q should not read", in)
 		}
 	}
+}
+
+// FuzzNodeLists: checkNodes accepts exactly the lists expandNodes
+// expands.
+func FuzzNodeLists(f *testing.F) {
+	for _, s := range []string{"cn[01-04,07]", "a[1-2]-b[3-4],c", "x[9-10]", "cn]", "n[1-0]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		_, err := expandNodes(in)
+		if (err == nil) != (checkNodes(in) == nil) {
+			t.Fatalf("%q: expandNodes %v, checkNodes %v", in, err, checkNodes(in))
+		}
+	})
 }
