@@ -67,8 +67,13 @@ func loadWith(sources []string, o loaders.Options, stderr io.Writer) (*loaders.D
 	p := new(loaders.Progress)
 	stop := startProgress(stderr, p)
 	defer stop()
-	// EPMT reads naive job times in $EPMT_TZ when the job names no zone.
-	o.TimeZone, o.Progress = os.Getenv("EPMT_TZ"), p
+	// Times written without a zone (sacct's; EPMT job metadata that
+	// names none) are read in $JOBFRAME_TZ, else $EPMT_TZ (EPMT's own
+	// variable), else each format's default (Slurm UTC, EPMT US/Eastern).
+	o.TimeZone, o.Progress = os.Getenv("JOBFRAME_TZ"), p
+	if o.TimeZone == "" {
+		o.TimeZone = os.Getenv("EPMT_TZ")
+	}
 	return loaders.OpenWith(o, sources...)
 }
 

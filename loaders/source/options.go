@@ -21,10 +21,11 @@ type Options struct {
 	// analysis needs saves memory on large logs. Loaders that cannot
 	// skip a frame build it anyway.
 	Frames []string
-	// TimeZone is the zone in which EPMT job metadata times without a
-	// zone are read when the job's environment names none (TZ, then
-	// TIMEZONE): an IANA name such as "America/Denver". Empty means
-	// US/Eastern, as EPMT does; the CLI passes $EPMT_TZ.
+	// TimeZone is the zone, an IANA name such as "America/Denver", of
+	// times written without one: sacct's (empty means UTC), and EPMT job
+	// metadata times when the job's environment names none (TZ, then
+	// TIMEZONE; empty means US/Eastern, as EPMT does). The CLI passes
+	// $JOBFRAME_TZ, else $EPMT_TZ.
 	TimeZone string
 	// Progress, when set, counts the bytes OpenWith reads (see Progress).
 	Progress *Progress
