@@ -15,11 +15,12 @@ import (
 func TestEverySourceInOneDataset(t *testing.T) {
 	d, err := Open(sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"),
 		sourcetest.Bundled("taskvine/realrun_vine_7.17.1_transactions.log"), sourcetest.Bundled("balsam"),
-		sourcetest.Bundled("epmt/615503"), sourcetest.Bundled("workqueue/realrun_wq_7.17.1_performance.log"))
+		sourcetest.Bundled("epmt/615503"), sourcetest.Bundled("workqueue/realrun_wq_7.17.1_performance.log"),
+		sourcetest.Bundled("slurm/tdhock_sacct-allcols.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Source != "balsam+epmt+hyperqueue+taskvine+workqueue" {
+	if d.Source != "balsam+epmt+hyperqueue+slurm+taskvine+workqueue" {
 		t.Fatalf("source %s", d.Source)
 	}
 	sourcetest.Conform(t, d)
@@ -27,8 +28,9 @@ func TestEverySourceInOneDataset(t *testing.T) {
 	// each source's attempts, as its package's tests count them: HyperQueue
 	// 56 starts (48 success, 4 lost, 3 failed, 1 canceled), Work Queue 20
 	// (15, 3 exhausted, 2 lost), TaskVine 20 (15, 3 exhausted, 2
-	// forsaken), Balsam 69 runs (59, 7 failed, 3 timeout)
-	if got := sourcetest.Counts(t, tasks, "source"); got != "balsam:69 hyperqueue:56 taskvine:20 workqueue:20" {
+	// forsaken), Balsam 69 runs (59, 7 failed, 3 timeout), Slurm 2 steps
+	// (.batch and .extern of one job)
+	if got := sourcetest.Counts(t, tasks, "source"); got != "balsam:69 hyperqueue:56 slurm:2 taskvine:20 workqueue:20" {
 		t.Fatalf("tasks by source: %s", got)
 	}
 	al := sourcetest.Frame(t, d, schema.Allocations)
