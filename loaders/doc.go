@@ -1,8 +1,8 @@
 // Package loaders turns the records that HPC workflow systems leave
 // behind into jobframe's canonical frames (package schema): Open reads
 // any mix of HyperQueue journals, Work Queue and TaskVine transaction and
-// performance logs, Balsam API JSON and EPMT job folders or archives,
-// recognising each input from its content, and returns one Dataset.
+// performance logs, Balsam API JSON, EPMT job folders or archives and
+// Slurm accounting (sacct output), recognising each input from its content, and returns one Dataset.
 //
 // The layout:
 //
@@ -14,7 +14,7 @@
 //   - loaders/source: the contract every format implements (Format) and
 //     the strict/lenient problem reporter they share.
 //   - loaders/hyperqueue, loaders/cctools, loaders/balsam, loaders/epmt
-//     (with loaders/epmt/pickle): one package per format, each with its
+//     (with loaders/epmt/pickle), loaders/slurm: one package per format, each with its
 //     format notes in its package documentation.
 //   - loaders/internal/...: the machinery the formats share: column
 //     builders (columns), the parallel record pipeline (records), JSON
