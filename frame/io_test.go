@@ -127,7 +127,8 @@ func TestCSVBadInput(t *testing.T) {
 
 func TestParquetRoundTripAndLayout(t *testing.T) {
 	dir := t.TempDir()
-	for name, f := range map[string]*Frame{"mixed": mixed(3000), "edge": edge(), "empty": mixed(10).Head(0)} {
+	// "long" is read in several batches of parquetBatch rows.
+	for name, f := range map[string]*Frame{"mixed": mixed(3000), "edge": edge(), "empty": mixed(10).Head(0), "long": mixed(2*parquetBatch + 17)} {
 		path := filepath.Join(dir, name+".parquet")
 		if err := f.WriteParquetFile(path, ParquetOptions{RowGroupRows: 1000}); err != nil {
 			t.Fatal(err)

@@ -176,7 +176,7 @@ func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) 
 		if err != nil {
 			return nil, fmt.Errorf("%s: parquet: column %q: %w", o.name(), field.Name, err)
 		}
-		chunked, err := cr.NextBatch(nrows)
+		chunked, err := readColumn(cr, field.Type, nrows)
 		cr.Release()
 		if err != nil {
 			return nil, fmt.Errorf("%s: parquet: column %q: %w", o.name(), field.Name, err)
@@ -191,6 +191,40 @@ func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) 
 	tbl := array.NewTable(schema, cols, nrows)
 	defer tbl.Release()
 	return fromTable(tbl, mem, o.name())
+}
+
+// parquetBatch bounds the rows read from a column at a time: the reader
+// reserves room for what it is asked, so asking for the footer's row
+// count at once would let a damaged footer (2^40 rows) allocate without
+// bound; in batches, memory follows the data actually decoded.
+const parquetBatch = 1 << 16
+
+// readColumn reads up to nrows values of a column, parquetBatch at a
+// time, as one chunked array.
+func readColumn(cr *pqarrow.ColumnReader, typ arrow.DataType, nrows int64) (*arrow.Chunked, error) {
+	var chunks []arrow.Array
+	defer func() {
+		for _, c := range chunks {
+			c.Release()
+		}
+	}()
+	for read := int64(0); read < nrows; {
+		part, err := cr.NextBatch(min(nrows-read, parquetBatch))
+		if err != nil {
+			return nil, err
+		}
+		n := int64(part.Len())
+		for _, c := range part.Chunks() {
+			c.Retain()
+			chunks = append(chunks, c)
+		}
+		part.Release()
+		if n == 0 {
+			break // fewer values than the footer says; the caller reports it
+		}
+		read += n
+	}
+	return arrow.NewChunked(typ, chunks), nil
 }
 
 // fromTable turns a chunked table into a frame, concatenating chunks.
