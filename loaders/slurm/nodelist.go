@@ -19,7 +19,9 @@ func expandNodes(list string) ([]string, error) {
 		return nil, nil
 	}
 	var out []string
-	for _, item := range splitTop(list) {
+	for rest, more := list, true; more; {
+		var item string
+		item, rest, more = cutTop(rest)
 		if item == "" {
 			return nil, fmt.Errorf("%w: empty host name in node list", errBad)
 		}
@@ -47,19 +49,14 @@ func checkNodes(list string) error {
 		}
 		n := 1
 		for item != "" {
-			open := strings.IndexByte(item, '[')
-			if open < 0 {
-				if strings.IndexByte(item, ']') >= 0 {
-					return fmt.Errorf("%w: unbalanced ] in node list", errBad)
-				}
+			_, ranges, rest, found, err := bracket(item)
+			if err != nil {
+				return err
+			}
+			if !found {
 				break
 			}
-			close := strings.IndexByte(item[open:], ']')
-			if close < 0 || strings.IndexByte(item[:open], ']') >= 0 {
-				return fmt.Errorf("%w: unbalanced [ in node list", errBad)
-			}
-			close += open
-			k, err := countRanges(item[open+1 : close])
+			k, err := countRanges(ranges)
 			if err != nil {
 				return err
 			}
@@ -67,7 +64,7 @@ func checkNodes(list string) error {
 				return fmt.Errorf("%w: node list expands to more than %d hosts", errBad, maxHosts)
 			}
 			n *= k
-			item = item[close+1:]
+			item = rest
 		}
 		if total += n; total > maxHosts {
 			return fmt.Errorf("%w: node list expands to more than %d hosts", errBad, maxHosts)
@@ -125,41 +122,34 @@ func cutTop(s string) (item, rest string, more bool) {
 	return s, "", false
 }
 
-// splitTop splits a host list at the commas outside brackets.
-func splitTop(s string) []string {
-	var parts []string
-	depth, from := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '[':
-			depth++
-		case ']':
-			depth--
-		case ',':
-			if depth == 0 {
-				parts = append(parts, s[from:i])
-				from = i + 1
-			}
+// bracket finds the first bracket group of a host pattern: the text
+// before it, its ranges and the text after it; found is false when the
+// pattern has none.
+func bracket(item string) (prefix, ranges, rest string, found bool, err error) {
+	open := strings.IndexByte(item, '[')
+	if open < 0 {
+		if strings.IndexByte(item, ']') >= 0 {
+			return "", "", "", false, fmt.Errorf("%w: unbalanced ] in node list", errBad)
 		}
+		return item, "", "", false, nil
 	}
-	return append(parts, s[from:])
+	close := strings.IndexByte(item[open:], ']')
+	if close < 0 || strings.IndexByte(item[:open], ']') >= 0 {
+		return "", "", "", false, fmt.Errorf("%w: unbalanced [ in node list", errBad)
+	}
+	close += open
+	return item[:open], item[open+1 : close], item[close+1:], true, nil
 }
 
 // expandOne expands one host pattern with any number of bracket groups.
 func expandOne(item string, limit int) ([]string, error) {
-	open := strings.IndexByte(item, '[')
-	if open < 0 {
-		if strings.ContainsAny(item, "]") {
-			return nil, fmt.Errorf("%w: unbalanced ] in node list", errBad)
-		}
+	prefix, ranges, rest, found, err := bracket(item)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
 		return []string{item}, nil
 	}
-	close := strings.IndexByte(item[open:], ']')
-	if close < 0 || strings.IndexByte(item[:open], ']') >= 0 {
-		return nil, fmt.Errorf("%w: unbalanced [ in node list", errBad)
-	}
-	close += open
-	prefix, ranges, rest := item[:open], item[open+1:close], item[close+1:]
 	tails, err := expandOne(rest, limit)
 	if err != nil {
 		return nil, err
