@@ -13,7 +13,7 @@
 //     is resolved from the fields that can hold the delimiter: JobName,
 //     SubmitLine and Constraints first, then Comment, AdminComment,
 //     SystemComment and WorkDir; every other field must read in its form
-//     (times, durations, integers, exit codes, states, JobIDs, TRES
+//     (times, durations, integers, exit codes, states, JobIDs, TRES and node
 //     lists). Where the extra delimiter could go to either of two free
 //     texts (empty fields between them), the earlier takes it. A record
 //     with fewer fields continues on the next lines (a SubmitLine holding

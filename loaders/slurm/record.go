@@ -57,7 +57,7 @@ func (l *layout) decode(line []byte, r *record) {
 			r.starts = append(r.starts, i)
 		}
 	default:
-		starts := resolve(line, r.ends, l.specs, l.loc)
+		starts := l.resolve(line, r.ends)
 		if starts == nil {
 			r.bad = -2 // too many fields, and no free text explains them
 			return

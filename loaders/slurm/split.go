@@ -2,7 +2,6 @@ package slurm
 
 import (
 	"bytes"
-	"time"
 
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 )
@@ -11,9 +10,9 @@ import (
 // SubmitLine or Constraints holding the delimiter prints as more fields
 // than the header has. The record is resolved from the column count and
 // the fields that can hold the delimiter: each way of giving the extra
-// pieces to the free-text fields is tried against the fields of known
-// form (times, durations, integers, exit codes, states, JobIDs), which
-// must all read. The free texts that commonly hold the delimiter
+// pieces to the free-text fields is tried against the other fields, which
+// must all read as decode reads them (times, durations, integers, exit
+// codes, states, JobIDs, TRES and node lists). The free texts that commonly hold the delimiter
 // (spec.rank 1) are tried first, and among valid ways an earlier field
 // takes as many pieces as it can.
 
@@ -21,28 +20,11 @@ import (
 // (the work and memory of resolving are the fields times this).
 const maxExtra = 4096
 
-// checkField reports whether text reads as a field of kind k.
-func checkField(k kind, text string, loc *time.Location) bool {
-	var err error
-	switch k {
-	case kTime:
-		_, _, err = parseTime(text, loc)
-	case kDuration:
-		_, _, err = parseDuration(text)
-	case kSizeK, kSizeM:
-		_, _, _, err = parseSize(text, 'K')
-	case kInt:
-		_, _, err = parseInt(text)
-	case kExit:
-		_, _, _, err = parseExit(text)
-	case kState:
-		_, err = parseState(text)
-	case kJobID:
-		_, err = parseJobID(text)
-	case kTRES:
-		_, err = parseTRES(text)
-	}
-	return err == nil
+// fits reports whether text reads as field s (the reading decode keeps).
+func (l *layout) fits(s spec, text string) bool {
+	var v value
+	var r record
+	return l.read(s, text, &v, &r) == nil
 }
 
 // tokens splits line at every delimiter; it returns the end of each piece.
@@ -61,19 +43,21 @@ func tokens(line []byte, delim byte, ends []int) []int {
 // resolve finds, for a record of len(ends) pieces and len(specs) < that
 // fields, how many pieces each field takes; it returns the piece index
 // each field starts at (plus a final entry), or nil when no way reads.
-func resolve(line []byte, ends []int, specs []spec, loc *time.Location) []int {
+func (l *layout) resolve(line []byte, ends []int) []int {
+	specs := l.specs
 	if len(ends)-len(specs) > maxExtra {
 		return nil
 	}
 	for rank := 1; rank <= 2; rank++ {
-		if starts := resolveRank(line, ends, specs, loc, rank); starts != nil {
+		if starts := l.resolveRank(line, ends, rank); starts != nil {
 			return starts
 		}
 	}
 	return nil
 }
 
-func resolveRank(line []byte, ends []int, specs []spec, loc *time.Location, rank int) []int {
+func (l *layout) resolveRank(line []byte, ends []int, rank int) []int {
+	specs := l.specs
 	n, m := len(specs), len(ends)
 	extra := m - n
 	piece := func(j int) string {
@@ -104,7 +88,7 @@ func resolveRank(line []byte, ends []int, specs []spec, loc *time.Location, rank
 			continue
 		}
 		for d := 0; d <= extra; d++ {
-			ok[i][d] = ok[i+1][d] && checkField(specs[i].kind, piece(i+d), loc)
+			ok[i][d] = ok[i+1][d] && l.fits(specs[i], piece(i+d))
 		}
 	}
 	if !ok[0][0] {
