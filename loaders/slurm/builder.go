@@ -19,6 +19,7 @@ type fieldCol struct {
 type builder struct {
 	lay  *layout
 	cols []fieldCol
+	at   rowFields
 	// Per row: the JobID's parts, the state in the vocabulary, the
 	// attempt (the n-th row of one JobID, as sacct --duplicates prints a
 	// requeued job) and the line it starts on.
@@ -40,7 +41,33 @@ type builder struct {
 }
 
 func newBuilder(l *layout) *builder {
-	return &builder{lay: l, cols: make([]fieldCol, len(l.specs)), attempts: newAttemptCounter()}
+	return &builder{lay: l, cols: make([]fieldCol, len(l.specs)), at: findRowFields(l), attempts: newAttemptCounter()}
+}
+
+// rowFields are the positions (-1: absent) of the fields that the frame
+// builders read row by row, found once rather than by name per row.
+type rowFields struct {
+	nodeList, reqMem, reqTRES, allocTRES int
+	allocCPUs                            []int // AllocCPUS, NCPUS: the CPUs a row was given
+	cpus, nodes                          []int // the counts ReqMem's c and n multiply by
+}
+
+func findRowFields(l *layout) rowFields {
+	present := func(names ...string) []int {
+		var out []int
+		for _, n := range names {
+			if i := l.field(n); i >= 0 {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	return rowFields{
+		nodeList: l.field("nodelist"), reqMem: l.field("reqmem"), reqTRES: l.field("reqtres"), allocTRES: l.field("alloctres"),
+		allocCPUs: present("alloccpus", "ncpus"),
+		cpus:      present("alloccpus", "ncpus", "reqcpus"),
+		nodes:     present("allocnodes", "nnodes", "reqnodes"),
+	}
 }
 
 // add appends a decoded record that starts on line n.

@@ -169,7 +169,7 @@ func (b *builder) tresOf(i, row int) tres {
 
 // hostsOf expands row's NodeList (validated when loaded).
 func (b *builder) hostsOf(row int) []string {
-	text := b.text(b.field("nodelist"), row)
+	text := b.text(b.at.nodeList, row)
 	if h, ok := b.hostCache[text]; ok {
 		return h
 	}
@@ -242,10 +242,10 @@ func gatherDense(v []int64, rows []int32) []int64 {
 // the CPUs or the nodes when it ends in c or n (Slurm before 21.08), or
 // ReqTRES's mem when ReqMem is absent.
 func (b *builder) reqMem(row int) (float64, bool) {
-	i := b.field("reqmem")
+	i := b.at.reqMem
 	mb, ok := b.flt(i, row)
 	if !ok {
-		t := b.tresOf(b.field("reqtres"), row)
+		t := b.tresOf(b.at.reqTRES, row)
 		return t.memMB, t.hasMem
 	}
 	aux := &b.cols[i].aux
@@ -254,18 +254,18 @@ func (b *builder) reqMem(row int) (float64, bool) {
 	}
 	switch byte(aux.V[row]) {
 	case 'c':
-		n, ok := b.count(row, "alloccpus", "ncpus", "reqcpus")
+		n, ok := b.count(row, b.at.cpus)
 		return mb * n, ok
 	default: // 'n'
-		n, ok := b.count(row, "allocnodes", "nnodes", "reqnodes")
+		n, ok := b.count(row, b.at.nodes)
 		return mb * n, ok
 	}
 }
 
-// count returns the first of the integer fields names that row has.
-func (b *builder) count(row int, names ...string) (float64, bool) {
-	for _, n := range names {
-		if v, ok := b.num(b.lay.field(n), row); ok {
+// count returns the first of the integer fields that row has.
+func (b *builder) count(row int, fields []int) (float64, bool) {
+	for _, i := range fields {
+		if v, ok := b.num(i, row); ok {
 			return float64(v), true
 		}
 	}

@@ -50,10 +50,10 @@ func (b *builder) between(from, to, row int) (float64, bool) {
 // allocCPUs is the CPUs a row was given: AllocCPUS, NCPUS or AllocTRES's
 // cpu.
 func (b *builder) allocCPUs(row int) (float64, bool) {
-	if n, ok := b.count(row, "alloccpus", "ncpus"); ok {
+	if n, ok := b.count(row, b.at.allocCPUs); ok {
 		return n, true
 	}
-	t := b.tresOf(b.field("alloctres"), row)
+	t := b.tresOf(b.at.allocTRES, row)
 	return t.cpus, t.hasCPU
 }
 
