@@ -80,9 +80,11 @@ func (b *builder) add(line []byte, n int, r *record) {
 		case kExit:
 			c.num.Opt(v.i, v.ok)
 			c.aux.Opt(v.j, v.ok)
-		case kDuration, kSizeK, kSizeM:
+		case kDuration:
 			c.flt.Opt(v.f, v.ok)
-			c.aux.Opt(v.j, v.j != 0)
+		case kSizeK, kSizeM:
+			c.flt.Opt(v.f, v.ok)
+			c.aux.Opt(v.j, v.j != 0) // ReqMem's c or n
 		default:
 			text := r.text(line, i)
 			c.str.Opt(text, text != "")
