@@ -5,6 +5,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/cctools"
 	"github.com/jobframe/jobframe/loaders/epmt"
 	"github.com/jobframe/jobframe/loaders/hyperqueue"
+	"github.com/jobframe/jobframe/loaders/nextflow"
 	"github.com/jobframe/jobframe/loaders/slurm"
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -21,5 +22,7 @@ func Formats() []source.Format {
 		cctools.Transactions(),
 		cctools.Performance(),
 		slurm.Format(),
+		nextflow.Trace(),
+		nextflow.Timeline(),
 	}
 }

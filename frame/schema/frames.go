@@ -4,17 +4,18 @@ import "github.com/jobframe/jobframe/frame"
 
 // The canonical frame names.
 const (
-	Tasks       = "tasks"       // one row per task attempt
-	Placements  = "placements"  // one row per (task attempt, worker)
-	Workers     = "workers"     // one row per worker connection
-	Allocations = "allocations" // one row per batch allocation
-	Events      = "events"      // one row per raw record or state transition
-	Jobs        = "jobs"        // one row per job
-	Procs       = "procs"       // one row per process (EPMT)
-	Threads     = "threads"     // one row per thread row (EPMT)
-	Perf        = "perf"        // one row per performance-log or hardware sample
-	Transfers   = "transfers"   // one row per file transfer
-	Categories  = "categories"  // one row per resource setting of a task category
+	Tasks        = "tasks"        // one row per task attempt
+	Placements   = "placements"   // one row per (task attempt, worker)
+	Workers      = "workers"      // one row per worker connection
+	Allocations  = "allocations"  // one row per batch allocation
+	Events       = "events"       // one row per raw record or state transition
+	Jobs         = "jobs"         // one row per job
+	Procs        = "procs"        // one row per process (EPMT)
+	Threads      = "threads"      // one row per thread row (EPMT)
+	Perf         = "perf"         // one row per performance-log or hardware sample
+	Transfers    = "transfers"    // one row per file transfer
+	Categories   = "categories"   // one row per resource setting of a task category
+	Dependencies = "dependencies" // one row per edge of a task graph
 )
 
 // Frame describes one canonical frame: what a row is and the core
@@ -124,6 +125,12 @@ func Frames() []Frame {
 		{Categories, "resource setting of a task category (Work Queue, TaskVine)", []Column{
 			{"time", tim, "", "when it was set"}, {"category", str, "", "category name"},
 			{"cores", f64, "cores", "cores"}, {"mem_mb", f64, "MB", "memory"}, {"disk_mb", f64, "MB", "disk"},
+		}},
+		{Dependencies, "edge of a task graph: the child task may start only after the parent task ends (WfCommons, TaskVine task graphs)", []Column{
+			{"job", str, "", "job id (the tasks frame's job of both tasks)"},
+			{"parent", i64, "", "task id of the task that must end first"},
+			{"child", i64, "", "task id of the task that waits for it"},
+			{"file_id", str, "", "the file the parent writes and the child reads (empty: a dependency declared without a file)"},
 		}},
 	}
 }

@@ -440,8 +440,10 @@ type Bool struct {
 func (c *Bool) Add(v bool) { Push(&c.V, v); Push(&c.OK, true) }
 
 // Null appends a null.
-func (c *Bool) Null()          { Push(&c.V, false); Push(&c.OK, false) }
-func (c *Bool) opt(v, ok bool) { Push(&c.V, v); Push(&c.OK, ok) }
+func (c *Bool) Null() { Push(&c.V, false); Push(&c.OK, false) }
+
+// Opt appends v, or a null when !ok.
+func (c *Bool) Opt(v, ok bool) { Push(&c.V, v && ok); Push(&c.OK, ok) }
 
 // Col returns the column named name.
 func (c *Bool) Col(name string) frame.Column { return frame.BoolCol(name, c.V, c.OK) }

@@ -1,0 +1,276 @@
+package nextflow
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// Timeline is Nextflow's execution timeline (timeline.html,
+// -with-timeline): the task data its page embeds.
+func Timeline() source.Format {
+	return source.Format{
+		Name:   "nextflow-timeline",
+		Frames: []string{schema.Tasks},
+		Sniff:  sniffTimeline,
+		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
+			return source.LoadOne(in, o, LoadTimeline)
+		},
+	}
+}
+
+// sniffTimeline accepts an HTML file that names Nextflow (its template's
+// licence comment or footer) or holds the timeline's variables.
+func sniffTimeline(name string, head []byte) bool {
+	low := strings.ToLower(string(head[:min(len(head), 64<<10)]))
+	if !strings.HasSuffix(strings.ToLower(name), ".html") && !strings.HasSuffix(strings.ToLower(name), ".htm") {
+		return false
+	}
+	if !strings.Contains(low, "<html") && !strings.Contains(low, "<!doctype html") {
+		return false
+	}
+	return strings.Contains(low, "nextflow") || strings.Contains(low, "centre for genomic regulation") || strings.Contains(low, "beginningmillis")
+}
+
+// timelineData is the payload: the run's span and one entry per task.
+type timelineData struct {
+	Elapsed         string          `json:"elapsed"`
+	BeginningMillis *int64          `json:"beginningMillis"`
+	EndingMillis    *int64          `json:"endingMillis"`
+	Processes       []timelineEntry `json:"processes"`
+}
+
+// timelineEntry is one task: its name, and up to three segments (submit
+// to start, the run, the run's end to completion).
+type timelineEntry struct {
+	Label  string            `json:"label"`
+	Cached *bool             `json:"cached"`
+	Index  *int64            `json:"index"`
+	Times  []timelineSegment `json:"times"`
+}
+
+type timelineSegment struct {
+	Start *int64 `json:"starting_time"`
+	End   *int64 `json:"ending_time"`
+	Label string `json:"label"`
+}
+
+// errNoData is a page without timeline data.
+var errNoData = errors.New("found neither window.data = {...} nor var data=[...]")
+
+// dataError is timeline data that does not read: like a bad header, no
+// task can be read without it.
+type dataError struct{ err error }
+
+func (e dataError) Error() string   { return e.err.Error() }
+func (e dataError) Unwrap() []error { return []error{e.err, source.ErrBadHeader} }
+
+var (
+	newForm     = regexp.MustCompile(`window\.data\s*=\s*\{`)
+	oldData     = regexp.MustCompile(`var\s+data\s*=\s*\[`)
+	oldVariable = regexp.MustCompile(`var\s+(beginningMillis|endingMillis)\s*=\s*(\d+)\s*;`)
+	oldElapsed  = regexp.MustCompile(`var\s+elapsed\s*=\s*"([^"\n]*)"`)
+)
+
+// LoadTimeline reads the task data of a Nextflow timeline page into the
+// tasks frame (see the package documentation): the JSON object of
+// `window.data = {...}` (Nextflow 21.03 and later), or the variables and
+// the `var data=[...]` literal of earlier pages.
+func LoadTimeline(r io.Reader, o source.Options) (*source.Dataset, error) {
+	file := o.InputName()
+	page, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	data, line, err := timelinePayload(page)
+	if errors.Is(err, errNoData) {
+		return nil, &source.UnknownFormatError{Path: file, Msg: "not a Nextflow timeline: " + err.Error()}
+	}
+	if err != nil {
+		return nil, &source.ParseError{File: file, Line: line, Want: "Nextflow's timeline data (window.data = {...} or var data=[...])", Err: dataError{err}}
+	}
+	d := &source.Dataset{Source: "nextflow", Frames: map[string]*frame.Frame{}}
+	p := &source.Problems{File: file, Lenient: o.Lenient}
+	tasks, err := timelineTasks(data, line, p)
+	if err != nil {
+		return nil, err
+	}
+	if want := source.WantFrames(o); want == nil || want[schema.Tasks] {
+		d.Frames[schema.Tasks] = tasks
+	}
+	if data.BeginningMillis != nil && data.EndingMillis != nil {
+		var span source.LogSpan
+		span.Add(*data.BeginningMillis * 1000)
+		span.Add(*data.EndingMillis * 1000)
+		span.Set(d)
+	}
+	d.Warnings = p.Finish()
+	return o.Project(d, nil)
+}
+
+// timelinePayload finds and decodes the page's data; line is the line
+// the data starts on.
+func timelinePayload(page []byte) (*timelineData, int, error) {
+	lineOf := func(at int) int { return bytes.Count(page[:at], []byte{'\n'}) + 1 }
+	if loc := newForm.FindIndex(page); loc != nil {
+		at := loc[1] - 1
+		js, _, err := jsonOfLiteral(page[at:])
+		if err != nil {
+			return nil, lineOf(at), err
+		}
+		var data timelineData
+		if err := json.Unmarshal(js, &data); err != nil {
+			return nil, lineOf(at), err
+		}
+		if data.Processes == nil {
+			return nil, lineOf(at), fmt.Errorf("window.data has no \"processes\" (is this Nextflow's execution report rather than its timeline?)")
+		}
+		return &data, lineOf(at), nil
+	}
+	loc := oldData.FindIndex(page)
+	if loc == nil {
+		return nil, 0, errNoData
+	}
+	at := loc[1] - 1
+	js, _, err := jsonOfLiteral(page[at:])
+	if err != nil {
+		return nil, lineOf(at), err
+	}
+	data := &timelineData{}
+	if err := json.Unmarshal(js, &data.Processes); err != nil {
+		return nil, lineOf(at), err
+	}
+	for _, m := range oldVariable.FindAllSubmatch(page, -1) {
+		v, err := strconv.ParseInt(string(m[2]), 10, 64)
+		if err != nil {
+			return nil, 0, fmt.Errorf("var %s: %w", m[1], err)
+		}
+		if string(m[1]) == "beginningMillis" {
+			data.BeginningMillis = &v
+		} else {
+			data.EndingMillis = &v
+		}
+	}
+	if m := oldElapsed.FindSubmatch(page); m != nil {
+		data.Elapsed = string(m[1])
+	}
+	return data, lineOf(at), nil
+}
+
+// timelineTasks builds the tasks frame: one row per entry, task its
+// place in the data (the timeline has no task ids). The segments are, as
+// Nextflow's TimelineObserver writes them: [submit, start], [start,
+// start + realtime] labelled "duration / peak_rss" (and "CACHED"), and
+// [start + realtime, complete] when the task completed later.
+func timelineTasks(data *timelineData, line int, p *source.Problems) (*frame.Frame, error) {
+	var (
+		task, index                    columns.Int
+		name, category                 columns.Str
+		submit, start, end             columns.Int
+		wall, duration, mem, durationL columns.Float
+		cached                         columns.Bool
+	)
+	for i, e := range data.Processes {
+		t, err := readEntry(e)
+		if err != nil {
+			if err := p.Bad(line, fmt.Sprintf("processes[%d]", i), e.Label, "segments of increasing ms since the epoch, labelled duration / peak_rss", err); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		task.Add(int64(i + 1))
+		name.Add(e.Label)
+		category.Add(processOf(e.Label))
+		submit.Opt(t.submit*1000, t.hasSubmit)
+		start.Opt(t.start*1000, t.hasStart)
+		end.Opt(t.end*1000, t.hasEnd)
+		wall.Opt(float64(t.runEnd-t.start)/1e3, t.hasRun)
+		duration.Opt(float64(t.end-t.submit)/1e3, t.hasSubmit && t.hasEnd)
+		durationL.Opt(t.labelDuration, t.hasLabelDuration)
+		mem.Opt(t.memMB, t.hasMem)
+		cached.Opt(t.cached, e.Cached != nil || t.hasRun)
+		if e.Index != nil {
+			index.Add(*e.Index)
+		} else {
+			index.Null()
+		}
+	}
+	n := len(task.V)
+	return frame.New(
+		columns.Repeat("source", "nextflow", n),
+		frame.StringCol("job", make([]string, n), make([]bool, n)),
+		task.Col("task"), category.Col("category"),
+		submit.Times("submit"), start.Times("start"), end.Times("end"),
+		wall.Col("wall_time_s"), mem.Col("mem_mb"),
+		name.Col("name"), duration.Col("duration_s"), durationL.Col("label_duration_s"),
+		cached.Col("cached"), index.Col("color_index"),
+	), nil
+}
+
+// entryTimes is what one entry's segments say (ms since the epoch).
+type entryTimes struct {
+	submit, start, runEnd, end          int64
+	hasSubmit, hasStart, hasRun, hasEnd bool
+	labelDuration, memMB                float64
+	hasLabelDuration, hasMem, cached    bool
+}
+
+// readEntry reads an entry's segments and the run segment's label.
+func readEntry(e timelineEntry) (entryTimes, error) {
+	var t entryTimes
+	if e.Cached != nil {
+		t.cached = *e.Cached
+	}
+	if len(e.Times) > 3 {
+		return t, fmt.Errorf("%d segments (Nextflow writes at most 3)", len(e.Times))
+	}
+	prev := int64(-1 << 62)
+	for k, s := range e.Times {
+		if s.Start == nil || s.End == nil || *s.Start > *s.End || *s.Start < prev {
+			return t, fmt.Errorf("segment %d is not an interval after the one before", k)
+		}
+		prev = *s.End
+	}
+	if len(e.Times) == 0 {
+		return t, nil
+	}
+	t.submit, t.start, t.hasSubmit, t.hasStart = *e.Times[0].Start, *e.Times[0].End, true, true
+	if len(e.Times) == 1 {
+		return t, nil
+	}
+	run := e.Times[1]
+	t.runEnd, t.hasRun = *run.End, true
+	t.end, t.hasEnd = *e.Times[len(e.Times)-1].End, true
+	// The label is "duration / peak_rss", each "-" when unknown, then
+	// "CACHED" for a cached task.
+	for k, part := range strings.Split(run.Label, " / ") {
+		var err error
+		switch part = strings.TrimSpace(part); {
+		case part == "CACHED":
+			t.cached = true
+		case run.Label == "":
+		case k == 0:
+			t.labelDuration, t.hasLabelDuration, err = parseDuration(part)
+		case k == 1:
+			var b int64
+			b, t.hasMem, err = parseMemory(part)
+			t.memMB = float64(b) / (1 << 20)
+		default:
+			err = fmt.Errorf("more parts than duration / peak_rss / CACHED")
+		}
+		if err != nil {
+			return t, fmt.Errorf("run label %q: %w", run.Label, err)
+		}
+	}
+	return t, nil
+}
