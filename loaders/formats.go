@@ -7,6 +7,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/hyperqueue"
 	"github.com/jobframe/jobframe/loaders/nextflow"
 	"github.com/jobframe/jobframe/loaders/slurm"
+	"github.com/jobframe/jobframe/loaders/wfcommons"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -18,6 +19,7 @@ func Formats() []source.Format {
 	return []source.Format{
 		epmt.Format(),
 		hyperqueue.Format(),
+		wfcommons.Format(),
 		balsam.Format(),
 		cctools.Transactions(),
 		cctools.Performance(),

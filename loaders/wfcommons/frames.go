@@ -1,0 +1,211 @@
+package wfcommons
+
+import (
+	"math"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
+)
+
+// mib is bytes in MiB, the unit of the frames' *_mb columns.
+const mib = 1 << 20
+
+// opt appends *v (times scale) or a null.
+func opt(c *columns.Float, v *float64, scale float64) {
+	if v == nil || math.IsNaN(*v) || math.IsInf(*v, 0) {
+		c.Null()
+		return
+	}
+	c.Add(*v * scale)
+}
+
+// jobs is one row: the workflow run the instance records.
+func (w *workflow) jobs() *frame.Frame {
+	var start, end columns.Int
+	start.Opt(w.start, w.hasStart)
+	end.Opt(w.start+w.makespan, w.hasStart && w.hasMakespan)
+	var makespan columns.Float
+	makespan.Opt(float64(w.makespan)/1e6, w.hasMakespan)
+	one := func(name, v string) frame.Column { return frame.StringCol(name, []string{v}, []bool{v != ""}) }
+	return frame.New(
+		one("job", w.name), one("name", w.name),
+		start.Times("start"), end.Times("end"), makespan.Col("makespan_s"),
+		frame.Int64Col("tasks", []int64{int64(len(w.rows))}, nil),
+		one("runtime_system", w.system), one("runtime_version", w.systemVersion),
+		one("schema_version", w.version), one("created", w.created), one("description", w.description),
+	)
+}
+
+// tasks is one row per task, in specification order; task is the place
+// (from 1) and task_id WfFormat's id.
+func (w *workflow) tasks() *frame.Frame {
+	n := len(w.rows)
+	var (
+		id, attempt, start, end, inFiles, outFiles columns.Int
+		worker, category, name, taskID, typ        columns.Str
+		program, arguments, machines               columns.Str
+		cpus, cpuTime, wall, mem, avgCPU           columns.Float
+		read, written, energy, power, priority     columns.Float
+		inBytes, outBytes                          columns.Float
+	)
+	for i := range w.rows {
+		r := &w.rows[i]
+		id.Add(int64(i + 1))
+		category.Add(r.category())
+		name.Add(r.spec.Name)
+		taskID.Add(r.spec.ID)
+		typ.Opt(r.spec.Type, r.spec.Type != "")
+		inFiles.Add(int64(r.inFiles))
+		outFiles.Add(int64(r.outFiles))
+		inBytes.Add(r.inBytes)
+		outBytes.Add(r.outBytes)
+		e := r.exec
+		if e == nil {
+			e = &task{} // not run: only its specification
+			attempt.Null()
+		} else {
+			attempt.Add(1) // an instance records one execution per task
+		}
+		hosts := e.Machines
+		if len(hosts) == 0 && e.Machine != "" {
+			hosts = []string{e.Machine}
+		}
+		worker.Opt(first(hosts), len(hosts) > 0)
+		machines.Opt(strings.Join(hosts, ","), len(hosts) > 0)
+		start.Opt(r.start, r.started)
+		rt := e.RuntimeInSeconds
+		ok := r.started && rt != nil && !math.IsNaN(*rt) && math.Abs(*rt) < 1e12
+		end.Opt(r.start+int64(math.Round(deref(rt)*1e6)), ok)
+		opt(&wall, rt, 1)
+		opt(&cpus, either(e.CoreCount, e.Cores), 1)
+		opt(&avgCPU, e.AvgCPU, 1)
+		if e.AvgCPU != nil && rt != nil {
+			cpuTime.Add(*e.AvgCPU / 100 * *rt)
+		} else {
+			cpuTime.Null()
+		}
+		opt(&mem, e.MemoryInBytes, 1.0/mib)
+		opt(&read, e.ReadBytes, 1)
+		opt(&written, e.WrittenBytes, 1)
+		opt(&energy, either(e.EnergyInKWh, e.Energy), 1)
+		opt(&power, either(e.AvgPowerInW, e.AvgPower), 1)
+		opt(&priority, e.Priority, 1)
+		if c := e.Command; c != nil {
+			program.Opt(c.Program, c.Program != "")
+			arguments.Opt(strings.Join(c.Arguments, " "), len(c.Arguments) > 0)
+		} else {
+			program.Null()
+			arguments.Null()
+		}
+	}
+	return frame.New(
+		columns.Repeat("source", "wfcommons", n), columns.Repeat("job", w.name, n),
+		id.Col("task"), attempt.Col("attempt"), worker.Col("worker"), category.Col("category"),
+		start.Times("start"), end.Times("end"),
+		cpus.Col("req_cpus"), cpuTime.Col("cpu_time_s"), wall.Col("wall_time_s"), mem.Col("mem_mb"),
+		taskID.Col("task_id"), name.Col("name"), typ.Col("type"), program.Col("program"), arguments.Col("arguments"),
+		machines.Col("machines"), avgCPU.Col("avg_cpu_pct"), read.Col("read_bytes"), written.Col("written_bytes"),
+		energy.Col("energy_kwh"), power.Col("avg_power_w"), priority.Col("priority"),
+		inFiles.Col("input_files"), inBytes.Col("input_bytes"), outFiles.Col("output_files"), outBytes.Col("output_bytes"),
+	)
+}
+
+func first(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[0]
+}
+
+func deref(v *float64) float64 {
+	if v == nil {
+		return 0
+	}
+	return *v
+}
+
+// placements is one row per (task, machine it ran on); the task's cores
+// are split evenly between its machines (WfFormat does not say how they
+// were split).
+func (w *workflow) placements() *frame.Frame {
+	var (
+		task, attempt, start, end columns.Int
+		worker                    columns.Str
+		root                      columns.Bool
+		cpus                      columns.Float
+	)
+	for i := range w.rows {
+		r := &w.rows[i]
+		if r.exec == nil {
+			continue
+		}
+		hosts := r.exec.Machines
+		if len(hosts) == 0 && r.exec.Machine != "" {
+			hosts = []string{r.exec.Machine}
+		}
+		c := either(r.exec.CoreCount, r.exec.Cores)
+		rt := r.exec.RuntimeInSeconds
+		for k, h := range hosts {
+			task.Add(int64(i + 1))
+			attempt.Add(1)
+			worker.Add(h)
+			root.Add(k == 0)
+			start.Opt(r.start, r.started)
+			end.Opt(r.start+int64(math.Round(deref(rt)*1e6)), r.started && rt != nil && !math.IsNaN(*rt) && math.Abs(*rt) < 1e12)
+			if c != nil {
+				cpus.Add(*c / float64(len(hosts)))
+			} else {
+				cpus.Null()
+			}
+		}
+	}
+	n := len(task.V)
+	return frame.New(
+		columns.Repeat("job", w.name, n), task.Col("task"), attempt.Col("attempt"), worker.Col("worker"),
+		root.Col("root"), start.Times("start"), end.Times("end"), cpus.Col("cpus"),
+	)
+}
+
+// workers is one row per machine.
+func (w *workflow) workers() *frame.Frame {
+	var (
+		name, system, arch, release, vendor columns.Str
+		cpus, mem, speed                    columns.Float
+	)
+	for _, m := range w.machines {
+		name.Add(m.NodeName)
+		system.Opt(m.System, m.System != "")
+		arch.Opt(m.Architecture, m.Architecture != "")
+		release.Opt(m.Release, m.Release != "")
+		opt(&mem, m.MemoryInBytes, 1.0/mib)
+		if c := m.CPU; c != nil {
+			opt(&cpus, either(c.CoreCount, c.Count), 1)
+			opt(&speed, either(c.SpeedInMHz, c.Speed), 1)
+			vendor.Opt(c.Vendor, c.Vendor != "")
+		} else {
+			cpus.Null()
+			speed.Null()
+			vendor.Null()
+		}
+	}
+	return frame.New(
+		name.Col("worker"), name.Col("host"), cpus.Col("cpus"), mem.Col("mem_mb"),
+		system.Col("system"), arch.Col("architecture"), release.Col("release"),
+		speed.Col("speed_mhz"), vendor.Col("vendor"),
+	)
+}
+
+// dependencies is one row per edge parent → child, declared by the
+// instance (parents and children, read both ways).
+func (w *workflow) dependencies() *frame.Frame {
+	var parent, child columns.Int
+	var file columns.Str
+	for _, e := range w.edges {
+		parent.Add(int64(e[0] + 1))
+		child.Add(int64(e[1] + 1))
+		file.Null()
+	}
+	n := len(parent.V)
+	return frame.New(columns.Repeat("job", w.name, n), parent.Col("parent"), child.Col("child"), file.Col("file_id"))
+}

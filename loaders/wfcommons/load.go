@@ -1,0 +1,114 @@
+package wfcommons
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"time"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// Format is a WfCommons instance (WfFormat 1.4, 1.5 or 1.6 JSON).
+func Format() source.Format {
+	return source.Format{
+		Name:   "wfcommons",
+		Frames: []string{schema.Jobs, schema.Tasks, schema.Placements, schema.Workers, schema.Dependencies},
+		Sniff:  func(_ string, head []byte) bool { return sniff(head) },
+		Load:   func(in []source.Input, o source.Options) (*source.Dataset, error) { return source.LoadOne(in, o, Load) },
+	}
+}
+
+// sniff accepts a JSON object that names its schemaVersion and holds a
+// workflow, within the first bytes read.
+func sniff(head []byte) bool {
+	head = bytes.TrimLeft(head, " \t\r\n\ufeff")
+	return len(head) > 0 && head[0] == '{' && bytes.Contains(head, []byte(`"schemaVersion"`)) && bytes.Contains(head, []byte(`"workflow"`))
+}
+
+// dataError is a document that does not decode: like a bad header, no
+// task can be read without it.
+type dataError struct{ err error }
+
+func (e dataError) Error() string   { return e.err.Error() }
+func (e dataError) Unwrap() []error { return []error{e.err, source.ErrBadHeader} }
+
+// Load reads a WfCommons instance into jobs, tasks, placements, workers
+// and dependencies (see the package documentation). Times without a zone
+// are read in o.TimeZone (an IANA name), UTC when it is empty.
+func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
+	file := o.InputName()
+	loc := time.UTC
+	if o.TimeZone != "" {
+		var err error
+		if loc, err = time.LoadLocation(o.TimeZone); err != nil {
+			return nil, fmt.Errorf("%s: time zone %q: %w", file, o.TimeZone, err)
+		}
+	}
+	doc, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	var in instance
+	if err := json.Unmarshal(doc, &in); err != nil {
+		return nil, decodeError(file, doc, err)
+	}
+	p := &source.Problems{File: file, Lenient: o.Lenient}
+	w, err := readWorkflow(&in, p, loc)
+	if err != nil {
+		return nil, err
+	}
+	want := source.WantFrames(o)
+	d := &source.Dataset{Source: "wfcommons", Frames: map[string]*frame.Frame{}}
+	for name, build := range map[string]func() *frame.Frame{
+		schema.Jobs: w.jobs, schema.Tasks: w.tasks, schema.Placements: w.placements,
+		schema.Workers: w.workers, schema.Dependencies: w.dependencies,
+	} {
+		if want == nil || want[name] {
+			d.Frames[name] = build()
+		}
+	}
+	if w.hasStart && w.hasMakespan {
+		var span source.LogSpan
+		span.Add(w.start)
+		span.Add(w.start + w.makespan)
+		span.Set(d)
+	}
+	d.Warnings = p.Finish()
+	return o.Project(d, nil)
+}
+
+// decodeError says where a document does not decode as WfFormat JSON.
+func decodeError(file string, doc []byte, err error) error {
+	line := func(off int64) int { return bytes.Count(doc[:min(int(off), len(doc))], []byte{'\n'}) + 1 }
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return &source.ParseError{File: file, Line: line(syntax.Offset), Want: "a WfFormat JSON document", Err: dataError{err}}
+	case errors.As(err, &typ):
+		return &source.ParseError{File: file, Line: line(typ.Offset), Field: typ.Field, Text: typ.Value, Want: "a JSON " + jsonKind(typ.Type) + " (WfFormat)", Err: dataError{err}}
+	}
+	return &source.ParseError{File: file, Want: "a WfFormat JSON document", Err: dataError{err}}
+}
+
+// jsonKind names the JSON kind a Go type decodes from.
+func jsonKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Float64, reflect.Int, reflect.Int64:
+		return "number"
+	case reflect.String:
+		return "string"
+	case reflect.Slice:
+		return "list"
+	}
+	return "object"
+}

@@ -1,0 +1,170 @@
+package wfcommons
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+func load(t *testing.T, path string) *source.Dataset {
+	t.Helper()
+	d := sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return Load(f, o) }, source.Options{})
+	sourcetest.Conform(t, d)
+	return d
+}
+
+func stats(t *testing.T, d *source.Dataset, frame, col string) (sum, mx float64) {
+	t.Helper()
+	v, ok, err := sourcetest.Frame(t, d, frame).Float64s(col)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range v {
+		if ok[i] {
+			sum += v[i]
+			mx = max(mx, v[i])
+		}
+	}
+	return sum, mx
+}
+
+// TestFiguresOfTheInstances checks every instance against
+// testdata/wfcommons/figures.py, which reads the JSON with no jobframe
+// code (/usr/bin/python3 testdata/wfcommons/figures.py FILES).
+func TestFiguresOfTheInstances(t *testing.T) {
+	for _, c := range []struct {
+		path                         string
+		tasks, machines, cores, deps int
+		runtime, mem, makespan, in   string
+	}{
+		{sourcetest.Bundled("wfcommons/bacass-dirt02-001.json"), 11, 1, 1, 14, "3961.870000", "1061.2617", "4243", "687785202"},
+		{sourcetest.Bundled("wfcommons/blast-chameleon-small-001.json"), 43, 2, 48, 120, "382.912720", "902.1759", "1279.3", "204497333919"},
+		{sourcetest.Bundled("wfcommons/blast-chameleon-small-001_schema1.4.json"), 43, 2, 48, 120, "382.912720", "902.1759", "1279.3", "204497333919"},
+		{sourcetest.Bundled("wfcommons/srasearch-chameleon-10a-001.json"), 22, 1, 48, 30, "6996.779000", "310.2341", "", "10763558852"},
+		{sourcetest.Shared(t, "data/other/wfinstances/blast-chameleon-large-001.json"), 103, 4, 96, 300, "154331.155807", "1194.9539", "3908.44", "511692766592"},
+		{sourcetest.Shared(t, "data/other/wfinstances/bwa-chameleon-small-001.json"), 104, 4, 96, 400, "379.989466", "140.1901", "689.9", "38005117"},
+	} {
+		if c.path == "" {
+			continue
+		}
+		d := load(t, c.path)
+		got := fmt.Sprintf("%d %d %d", sourcetest.Frame(t, d, "tasks").NumRows(), sourcetest.Frame(t, d, "workers").NumRows(), sourcetest.Frame(t, d, "dependencies").NumRows())
+		if want := fmt.Sprintf("%d %d %d", c.tasks, c.machines, c.deps); got != want {
+			t.Errorf("%s: tasks, machines, edges %s, want %s", c.path, got, want)
+		}
+		rt, _ := stats(t, d, "tasks", "wall_time_s")
+		_, mem := stats(t, d, "tasks", "mem_mb")
+		cores, _ := stats(t, d, "workers", "cpus")
+		in, _ := stats(t, d, "tasks", "input_bytes")
+		if got, want := fmt.Sprintf("%.6f %.4f %.0f %.0f", rt, mem, cores, in), fmt.Sprintf("%s %s %d %s", c.runtime, c.mem, c.cores, c.in); got != want {
+			t.Errorf("%s: runtime, memory, cores, input bytes %s, want %s", c.path, got, want)
+		}
+		if got := strings.Join(sourcetest.Cells(t, sourcetest.Frame(t, d, "jobs"), "tasks", fmt.Sprint(c.tasks), "makespan_s"), ""); strings.TrimSuffix(got, ".0") != c.makespan && c.makespan != "" {
+			t.Errorf("%s: makespan %s, want %s", c.path, got, c.makespan)
+		}
+	}
+}
+
+// TestVersionsAgree: the same run in WfFormat 1.4 and 1.5 loads into the
+// same tasks and edges.
+func TestVersionsAgree(t *testing.T) {
+	a := load(t, sourcetest.Bundled("wfcommons/blast-chameleon-small-001_schema1.4.json"))
+	b := load(t, sourcetest.Bundled("wfcommons/blast-chameleon-small-001.json"))
+	for _, c := range []struct{ frame, cols string }{
+		{"tasks", "task,category,worker,req_cpus,wall_time_s,cpu_time_s,mem_mb,read_bytes,written_bytes,program,arguments,input_files,output_files,output_bytes"},
+		{"dependencies", "parent,child"},
+		{"workers", "worker,cpus"},
+		{"placements", "task,worker,cpus"},
+	} {
+		cols := strings.Split(c.cols, ",")
+		x := sourcetest.CSV(t, sourcetest.Frame(t, a, c.frame).Select(cols...).Sort(cols[:2]...))
+		y := sourcetest.CSV(t, sourcetest.Frame(t, b, c.frame).Select(cols...).Sort(cols[:2]...))
+		if x != y {
+			t.Errorf("%s differ between 1.4 and 1.5:\n%s\n%s", c.frame, clip(x), clip(y))
+		}
+	}
+}
+
+func clip(s string) string { return s[:min(len(s), 600)] }
+
+// example16 is the example instance of WfFormat's README (1.6), with the
+// parent declared on one end only and a third task that did not run.
+const example16 = `{
+  "name": "my-workflow-instance",
+  "schemaVersion": "1.6",
+  "runtimeSystem": {"name": "pegasus", "version": "5.0.6"},
+  "workflow": {
+    "specification": {
+      "tasks": [
+        {"name": "split", "id": "ID0000001", "parents": [], "children": ["ID0000002"], "inputFiles": ["input.txt"], "outputFiles": ["chunk.txt"]},
+        {"name": "analyze", "id": "ID0000002", "parents": [], "children": [], "inputFiles": ["chunk.txt"], "outputFiles": ["result.txt"]},
+        {"name": "report", "id": "ID0000003", "parents": ["ID0000002"], "children": []}
+      ],
+      "files": [{"id": "input.txt", "sizeInBytes": 1024}, {"id": "chunk.txt", "sizeInBytes": 512}, {"id": "result.txt", "sizeInBytes": 128}]
+    },
+    "execution": {
+      "makespanInSeconds": 14.2,
+      "executedAt": "2026-08-04T15:20:00-08:00",
+      "tasks": [
+        {"id": "ID0000001", "runtimeInSeconds": 4.2, "executedAt": "2026-08-04T15:20:00-08:00", "command": {"program": "split", "arguments": ["-n", "2", "input.txt"]}, "coreCount": 1, "avgCPU": 93.78, "memoryInBytes": 4194304, "machines": ["node01.example.org"]},
+        {"id": "ID0000002", "runtimeInSeconds": 10.0, "executedAt": "2026-08-04T15:20:04-08:00", "coreCount": 4, "machines": ["node01.example.org", "node02.example.org"]}
+      ],
+      "machines": [{"nodeName": "node01.example.org", "memoryInBytes": 34359738368, "cpu": {"coreCount": 8, "speedInMHz": 3600, "vendor": "AMD"}}]
+    }
+  }
+}`
+
+// TestExample16 reads the instance above; figures by hand: start
+// 23:20:00Z and 23:20:04Z, ends 4.2 s and 10 s later, cpu_time_s 0.9378 *
+// 4.2 = 3.93876 s, memory 4 MiB, task 2 split over two machines (2 cores
+// each), edges 1→2 and 2→3, the run 23:20:00Z to 23:20:14.2Z.
+func TestExample16(t *testing.T) {
+	d, err := Load(strings.NewReader(example16), source.Options{Name: "example.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sourcetest.Conform(t, d)
+	for _, c := range []struct{ frame, cols, want string }{
+		{"tasks", "task,task_id,category,attempt,worker,start,end,req_cpus,cpu_time_s,mem_mb,program,arguments,input_files,input_bytes,output_bytes",
+			"1,ID0000001,split,1,node01.example.org,2026-08-04T23:20:00.000000Z,2026-08-04T23:20:04.200000Z,1,3.93876,4,split,-n 2 input.txt,1,1024,512\n" +
+				"2,ID0000002,analyze,1,node01.example.org,2026-08-04T23:20:04.000000Z,2026-08-04T23:20:14.000000Z,4,,,,,1,512,128\n" +
+				"3,ID0000003,report,,,,,,,,,,0,0,0\n"},
+		{"dependencies", "job,parent,child,file_id", "my-workflow-instance,1,2,\nmy-workflow-instance,2,3,\n"},
+		{"placements", "task,worker,root,cpus", "1,node01.example.org,true,1\n2,node01.example.org,true,2\n2,node02.example.org,false,2\n"},
+		{"jobs", "job,start,end,makespan_s,tasks,runtime_system,schema_version", "my-workflow-instance,2026-08-04T23:20:00.000000Z,2026-08-04T23:20:14.200000Z,14.2,3,pegasus,1.6\n"},
+		{"workers", "worker,cpus,mem_mb,speed_mhz,vendor", "node01.example.org,8,32768,3600,AMD\n"},
+	} {
+		cols := strings.Split(c.cols, ",")
+		got := sourcetest.CSV(t, sourcetest.Frame(t, d, c.frame).Select(cols...))
+		if want := c.cols + "\n" + c.want; got != want {
+			t.Errorf("%s:\n got %s\nwant %s", c.frame, got, want)
+		}
+	}
+}
+
+// TestBadInstances: what does not read names its place.
+func TestBadInstances(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"schemaVersion": "1.5", "workflow": {"specification": {"tasks": [{"id": "a", "name": "a", "parents": ["zz"], "children": []}]}}}`,
+			`x.json: field workflow.specification.tasks[0].parents: got "zz", want the id of a task of the workflow`},
+		{`{"schemaVersion": "1.5", "workflow": {"specification": {"tasks": [{"id": "a", "name": "a", "parents": [], "children": []}]}, "execution": {"tasks": [{"id": "b", "runtimeInSeconds": 1}]}}}`,
+			`x.json: field workflow.execution.tasks[0].id: got "b", want the id of a specification task`},
+		{`{"schemaVersion": "1.3", "workflow": {"tasks": []}}`, "want WfFormat 1.4, 1.5 or 1.6 (migrate older instances"},
+		{"{\"schemaVersion\": \"1.5\",\n \"workflow\": {\"specification\": {\"tasks\": [{\"id\": \"a\", \"runtimeInSeconds\": \"long\"}]}}}", "x.json:2: field workflow.specification.tasks.runtimeInSeconds: got \"string\", want a JSON number (WfFormat)"},
+		{"{\"schemaVersion\": \"1.5\",\n \"workflow\": {", "x.json:2: got \"\", want a WfFormat JSON document (unexpected end of JSON input)"},
+	} {
+		_, err := Load(strings.NewReader(c.in), source.Options{Name: "x.json"})
+		sourcetest.MustContain(t, err, c.want)
+	}
+	d, err := Load(strings.NewReader(`{"schemaVersion": "1.5", "workflow": {"specification": {"tasks": [{"id": "a", "name": "a", "parents": ["zz"], "children": []}]}}}`), source.Options{Name: "x.json", Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := sourcetest.Frame(t, d, "tasks").NumRows(); n != 1 || len(d.Warnings) != 2 {
+		t.Errorf("lenient: %d tasks, warnings %v; want 1 task, the edge skipped", n, d.Warnings)
+	}
+}

@@ -1,0 +1,224 @@
+package wfcommons
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// workflow is an instance in one shape whatever its version: the tasks
+// in specification order, each with its execution, and the edges.
+type workflow struct {
+	name, version, system, systemVersion, description string
+	created                                           string // createdAt as written
+	start, makespan                                   int64  // µs
+	hasStart, hasMakespan                             bool
+	rows                                              []row
+	machines                                          []machine
+	edges                                             [][2]int // parent, child: indexes into rows
+}
+
+// row is one task: its specification and, when it ran, its execution.
+type row struct {
+	spec              *task
+	exec              *task // nil: no execution record
+	start             int64 // µs, from the task's executedAt
+	started           bool
+	inBytes, outBytes float64
+	inFiles, outFiles int
+}
+
+// readWorkflow brings an instance of any supported version to one shape.
+func readWorkflow(in *instance, p *source.Problems, loc *time.Location) (*workflow, error) {
+	w := &workflow{name: in.Name, version: in.SchemaVersion, description: in.Description, created: in.CreatedAt}
+	if sys := either2(in.RuntimeSystem, in.WMS); sys != nil {
+		w.system, w.systemVersion = sys.Name, sys.Version
+	}
+	var err error
+	spec, exec := in.Workflow.Specification, in.Workflow.Execution
+	flat := spec == nil
+	switch v := in.SchemaVersion; {
+	case v == "1.4" && flat, (v == "1.5" || v == "1.6") && !flat:
+	case v == "1.0" || v == "1.1" || v == "1.2" || v == "1.3":
+		return nil, &source.ParseError{File: p.File, Field: "schemaVersion", Text: v, Want: "WfFormat 1.4, 1.5 or 1.6 (migrate older instances with WfFormat's tools/wfcommons-migrate-instance.py)", Err: source.ErrBadHeader}
+	case flat && len(in.Workflow.Tasks) > 0:
+		p.Note(0, "schemaVersion", v, "read as WfFormat 1.4 (a flat workflow.tasks)")
+	case !flat:
+		p.Note(0, "schemaVersion", v, "read as WfFormat 1.6 (workflow.specification and workflow.execution)")
+	default:
+		return nil, &source.ParseError{File: p.File, Field: "workflow", Want: "workflow.specification.tasks (WfFormat 1.5, 1.6) or workflow.tasks (1.4)", Err: source.ErrBadHeader}
+	}
+	if flat {
+		exec = &in.Workflow.execution
+		for i := range exec.Tasks {
+			t := &exec.Tasks[i]
+			w.rows = append(w.rows, row{spec: t, exec: t})
+		}
+	} else {
+		for i := range spec.Tasks {
+			w.rows = append(w.rows, row{spec: &spec.Tasks[i]})
+		}
+	}
+	if exec != nil {
+		w.machines = exec.Machines
+		if w.start, w.hasStart, err = parseTime(exec.ExecutedAt, loc); err != nil {
+			// The run's start only: the tasks read all the same.
+			p.Note(0, "executedAt", exec.ExecutedAt, "not an ISO 8601 time such as 2020-12-25T20:10:08+00:00: the run's start and end are left null")
+		}
+		if m := exec.MakespanInSeconds; m != nil && !math.IsNaN(*m) && math.Abs(*m) < 1e12 {
+			w.makespan, w.hasMakespan = int64(math.Round(*m*1e6)), true
+		}
+	}
+	if err := w.link(spec != nil, exec, p, loc); err != nil {
+		return nil, err
+	}
+	w.files(in)
+	return w, nil
+}
+
+func either2(a, b *system) *system {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// link pairs execution tasks with specification tasks by id, reads the
+// tasks' start times and resolves parents and children into edges (by id;
+// in 1.4 also by name, as WfFormat's migration tool does).
+func (w *workflow) link(hasSpec bool, exec *execution, p *source.Problems, loc *time.Location) error {
+	ids := make(map[string]int, len(w.rows))
+	for i, r := range w.rows {
+		for _, ref := range []string{r.spec.ID, r.spec.Name} {
+			if _, dup := ids[ref]; ref != "" && !dup && (ref == r.spec.ID || !hasSpec) {
+				ids[ref] = i
+			}
+		}
+	}
+	if hasSpec && exec != nil {
+		for k := range exec.Tasks {
+			t := &exec.Tasks[k]
+			i, ok := ids[t.ID]
+			if !ok {
+				if err := p.Bad(0, fmt.Sprintf("workflow.execution.tasks[%d].id", k), t.ID, "the id of a specification task", nil); err != nil {
+					return err
+				}
+				continue
+			}
+			w.rows[i].exec = t
+		}
+	}
+	seen := map[[2]int]bool{}
+	add := func(parent, child int) {
+		if e := [2]int{parent, child}; !seen[e] {
+			seen[e] = true
+			w.edges = append(w.edges, e)
+		}
+	}
+	where := "workflow.specification.tasks"
+	if !hasSpec {
+		where = "workflow.tasks"
+	}
+	for i := range w.rows {
+		r := &w.rows[i]
+		for _, ref := range [2]struct {
+			list  []string
+			field string
+		}{{r.spec.Parents, "parents"}, {r.spec.Children, "children"}} {
+			for _, id := range ref.list {
+				j, ok := ids[id]
+				if !ok {
+					if err := p.Bad(0, fmt.Sprintf("%s[%d].%s", where, i, ref.field), id, "the id of a task of the workflow", nil); err != nil {
+						return err
+					}
+					continue
+				}
+				if ref.field == "parents" {
+					add(j, i)
+				} else {
+					add(i, j)
+				}
+			}
+		}
+		if r.exec != nil && r.exec.ExecutedAt != "" {
+			var err error
+			if r.start, r.started, err = parseTime(r.exec.ExecutedAt, loc); err != nil {
+				if err := p.Bad(0, fmt.Sprintf("%s[%d].executedAt", where, i), r.exec.ExecutedAt, "an ISO 8601 time", err); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// files counts each task's input and output files and their bytes, from
+// the specification's files (1.5, 1.6) or the task's own (1.4).
+func (w *workflow) files(in *instance) {
+	size := map[string]float64{}
+	if s := in.Workflow.Specification; s != nil {
+		for _, f := range s.Files {
+			if f.SizeInBytes != nil {
+				size[f.ID] = *f.SizeInBytes
+			}
+		}
+	}
+	for i := range w.rows {
+		r := &w.rows[i]
+		for _, id := range r.spec.InputFiles {
+			r.inFiles++
+			r.inBytes += size[id]
+		}
+		for _, id := range r.spec.OutputFiles {
+			r.outFiles++
+			r.outBytes += size[id]
+		}
+		for _, f := range r.spec.Files {
+			var b float64
+			if f.SizeInBytes != nil {
+				b = *f.SizeInBytes
+			}
+			if strings.EqualFold(f.Link, "input") {
+				r.inFiles++
+				r.inBytes += b
+			} else {
+				r.outFiles++
+				r.outBytes += b
+			}
+		}
+	}
+}
+
+// idSuffix is the "_ID000001" WfCommons appends to a task's category to
+// name it (its migration to 1.2 splits names there).
+var idSuffix = regexp.MustCompile(`_ID\d+$`)
+
+// category is a task's category: 1.4's own, or its name without the id
+// suffix.
+func (r *row) category() string {
+	if r.spec.Category != "" {
+		return r.spec.Category
+	}
+	return idSuffix.ReplaceAllString(r.spec.Name, "")
+}
+
+// timeLayouts are the ISO 8601 forms of WfFormat's times; those without
+// a zone are read in the load's time zone.
+var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999Z0700", "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999Z07:00", "2006-01-02 15:04:05.999999999"}
+
+// parseTime reads an ISO 8601 time into µs since the epoch; "" is null.
+func parseTime(s string, loc *time.Location) (int64, bool, error) {
+	if s == "" {
+		return 0, false, nil
+	}
+	for _, l := range timeLayouts {
+		if t, err := time.ParseInLocation(l, s, loc); err == nil {
+			return t.UnixMicro(), true, nil
+		}
+	}
+	return 0, false, fmt.Errorf("not an ISO 8601 time such as 2020-12-25T20:10:08+00:00")
+}
