@@ -7,8 +7,8 @@ import (
 	"github.com/jobframe/jobframe/loaders/hyperqueue"
 	"github.com/jobframe/jobframe/loaders/nextflow"
 	"github.com/jobframe/jobframe/loaders/slurm"
-	"github.com/jobframe/jobframe/loaders/wfcommons"
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/wfcommons"
 )
 
 // Formats returns the formats OpenWith reads, in the order it offers an
@@ -23,6 +23,7 @@ func Formats() []source.Format {
 		balsam.Format(),
 		cctools.Transactions(),
 		cctools.Performance(),
+		cctools.TaskGraph(),
 		slurm.Format(),
 		nextflow.Trace(),
 		nextflow.Timeline(),

@@ -11,4 +11,5 @@ import (
 func TestGolden(t *testing.T) {
 	t.Run("transactions", func(t *testing.T) { sourcetest.Golden(t, Transactions(), "testdata/golden/transactions") })
 	t.Run("performance", func(t *testing.T) { sourcetest.Golden(t, Performance(), "testdata/golden/performance") })
+	t.Run("taskgraph", func(t *testing.T) { sourcetest.Golden(t, TaskGraph(), "testdata/golden/taskgraph") })
 }
