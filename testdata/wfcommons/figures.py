@@ -3,7 +3,8 @@
 instance files (no jobframe code): tasks, machines, edges (parents and
 children read both ways, each edge once), summed runtime, summed cores
 of the machines, largest task memory in MiB, makespan, summed file bytes
-read by tasks."""
+read by tasks, and the critical path (the longest chain of runtimes
+along the edges)."""
 import json
 import sys
 
@@ -36,7 +37,20 @@ for path in sys.argv[1:]:
         for c in t.get('children', []):
             edges.add((key(t), ref[c]))
     runtime = sum(t['runtimeInSeconds'] for t in execs)
+    # critical path: the longest chain of runtimes along the edges
+    rt = {key(t) if d['schemaVersion'] == '1.4' else t['id']: t['runtimeInSeconds'] for t in execs}
+    kids = {}
+    for a, b in edges:
+        kids.setdefault(a, []).append(b)
+    memo = {}
+    def longest(n):
+        if n not in memo:
+            memo[n] = rt.get(n, 0) + max((longest(c) for c in kids.get(n, [])), default=0)
+        return memo[n]
+    nodes = {n for e in edges for n in e}
+    crit = max((longest(n) for n in nodes), default=0)
     mem = max(t.get('memoryInBytes', 0) for t in execs) / 2 ** 20
     print(path.split('/')[-1], 'tasks', len(tasks), 'machines', len(machines),
           'cores', cores, 'edges', len(edges), 'runtime sum %.6f' % runtime,
-          'max mem MiB %.4f' % mem, 'makespan', makespan, 'input bytes', inbytes)
+          'max mem MiB %.4f' % mem, 'makespan', makespan, 'input bytes', inbytes,
+          'critical path s %.6f' % crit)
