@@ -20,6 +20,7 @@ func init() {
 		"BusyByWorker":      reflect.ValueOf(ops.BusyByWorker),
 		"Capacity":          reflect.ValueOf(ops.Capacity),
 		"Concurrency":       reflect.ValueOf(ops.Concurrency),
+		"CriticalPath":      reflect.ValueOf(ops.CriticalPath),
 		"DataMovementOps":   reflect.ValueOf(ops.DataMovementOps),
 		"Durations":         reflect.ValueOf(ops.Durations),
 		"Events":            reflect.ValueOf(ops.Events),
