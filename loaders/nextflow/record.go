@@ -86,9 +86,7 @@ func (d decoder) read(k kind, text string, v *value) error {
 	case kDuration:
 		v.f, v.ok, err = parseDuration(text)
 	case kMemory:
-		var b int64
-		b, v.ok, err = parseMemory(text)
-		v.f = float64(b) / (1 << 20)
+		v.f, v.ok, err = parseMiB(text)
 	case kBytes:
 		v.i, v.ok, err = parseMemory(text)
 	case kPercent:

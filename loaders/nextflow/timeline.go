@@ -262,9 +262,7 @@ func readEntry(e timelineEntry) (entryTimes, error) {
 		case k == 0:
 			t.labelDuration, t.hasLabelDuration, err = parseDuration(part)
 		case k == 1:
-			var b int64
-			b, t.hasMem, err = parseMemory(part)
-			t.memMB = float64(b) / (1 << 20)
+			t.memMB, t.hasMem, err = parseMiB(part)
 		default:
 			err = fmt.Errorf("more parts than duration / peak_rss / CACHED")
 		}

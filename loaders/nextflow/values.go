@@ -138,13 +138,27 @@ func parseMemory(s string) (int64, bool, error) {
 		}
 		return v, true, nil
 	}
+	num, p, err := memoryParts(s)
+	if err != nil {
+		return 0, false, err
+	}
+	v := math.Round(num * math.Pow(1024, float64(p)))
+	if v >= math.MaxInt64 {
+		return 0, false, fmt.Errorf("%w: size out of range", errBad)
+	}
+	return int64(v), true, nil
+}
+
+// memoryParts splits a human size into its number and the power of 1024
+// of its unit.
+func memoryParts(s string) (float64, int, error) {
 	i := 0
 	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
 		i++
 	}
 	num, err := strconv.ParseFloat(s[:i], 64)
 	if i == 0 || err != nil {
-		return 0, false, errBad
+		return 0, 0, errBad
 	}
 	word := strings.TrimLeft(s[i:], " ")
 	unit := strings.ToUpper(word)
@@ -155,13 +169,28 @@ func parseMemory(s string) (int64, bool, error) {
 		}
 	}
 	if p < 0 {
-		return 0, false, fmt.Errorf("%w: unknown size unit %q (want B, KB, MB, GB, TB, PB, EB or ZB)", errBad, word)
+		return 0, 0, fmt.Errorf("%w: unknown size unit %q (want B, KB, MB, GB, TB, PB, EB or ZB)", errBad, word)
 	}
-	v := math.Round(num * math.Pow(1024, float64(p)))
-	if v >= math.MaxInt64 {
-		return 0, false, fmt.Errorf("%w: size out of range", errBad)
+	return num, p, nil
+}
+
+// parseMiB reads a mem field into MiB: bytes / 2^20 (trace.raw), or
+// the human form's number scaled to MiB as written ("218.2 MB" is 218.2,
+// not the rounded byte count over 2^20: the text is itself rounded from
+// the bytes Nextflow measured).
+func parseMiB(s string) (float64, bool, error) {
+	if s == null || s == "" {
+		return 0, false, nil
 	}
-	return int64(v), true, nil
+	if digits(s) {
+		b, ok, err := parseMemory(s)
+		return float64(b) / (1 << 20), ok, err
+	}
+	num, p, err := memoryParts(s)
+	if err != nil {
+		return 0, false, err
+	}
+	return num * math.Pow(1024, float64(p-2)), true, nil
 }
 
 // parsePercent reads a perc field: "97.8%" (or "97.8" with trace.raw).

@@ -42,6 +42,10 @@ func TestValues(t *testing.T) {
 		{"memory", "9 ZB", "error"},
 		{"memory", "3 QB", "error"},
 		{"memory", "MB", "error"},
+		{"mib", "218.2 MB", "218.2"},
+		{"mib", "4.9 GB", "5017.6"},
+		{"mib", "1073741824", "1024"},
+		{"mib", "3 QB", "error"},
 		{"percent", "97.8%", "97.8"},
 		{"percent", "150.0", "150"},
 		{"percent", "x%", "error"},
@@ -60,6 +64,8 @@ func TestValues(t *testing.T) {
 			got = show(parseDuration(c.in))
 		case "memory":
 			got = show(parseMemory(c.in))
+		case "mib":
+			got = show(parseMiB(c.in))
 		case "percent":
 			got = show(parsePercent(c.in))
 		case "int":
