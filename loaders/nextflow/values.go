@@ -38,6 +38,36 @@ func digits(s string) bool {
 	return true
 }
 
+// decimal reads an unsigned decimal "123" or "123.45" (at most 15
+// digits) exactly as strconv.ParseFloat does: the digits as an integer
+// divided by a power of ten, both exact in a float64, is the correctly
+// rounded value. Other text goes to strconv.
+func decimal(s string) (float64, error) {
+	var m uint64
+	digits, frac, dot := 0, 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if dot {
+				frac++
+			}
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return strconv.ParseFloat(s, 64)
+		}
+	}
+	if digits == 0 || digits > 15 {
+		return strconv.ParseFloat(s, 64)
+	}
+	return float64(m) / pow10[frac], nil
+}
+
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
 // parseDate reads a date field into µs since the epoch: ms since the
 // epoch (trace.raw) or "YYYY-MM-DD HH:MM:SS.mmm" in loc.
 func parseDate(s string, loc *time.Location) (int64, bool, error) {
@@ -56,12 +86,12 @@ func parseDate(s string, loc *time.Location) (int64, bool, error) {
 	}
 	var n [7]int
 	for i, span := range [7][2]int{{0, 4}, {5, 7}, {8, 10}, {11, 13}, {14, 16}, {17, 19}, {20, 23}} {
-		part := s[span[0]:span[1]]
-		if !digits(part) {
-			return 0, false, errBad
+		for _, c := range []byte(s[span[0]:span[1]]) {
+			if c < '0' || c > '9' {
+				return 0, false, errBad
+			}
+			n[i] = n[i]*10 + int(c-'0')
 		}
-		v, _ := strconv.Atoi(part)
-		n[i] = v
 	}
 	if n[1] < 1 || n[1] > 12 || n[2] < 1 || n[2] > 31 || n[3] > 23 || n[4] > 59 || n[5] > 60 {
 		return 0, false, fmt.Errorf("%w: date or time out of range", errBad)
@@ -70,13 +100,21 @@ func parseDate(s string, loc *time.Location) (int64, bool, error) {
 	return t.UnixMicro(), true, nil
 }
 
-// durationUnits are the unit words nextflow.util.Duration reads, in ms.
-var durationUnits = map[string]float64{
-	"ms": 1, "milli": 1, "millis": 1,
-	"s": 1e3, "sec": 1e3, "second": 1e3, "seconds": 1e3,
-	"m": 60e3, "min": 60e3, "minute": 60e3, "minutes": 60e3,
-	"h": 3600e3, "hour": 3600e3, "hours": 3600e3,
-	"d": 86400e3, "day": 86400e3, "days": 86400e3,
+// durationUnit returns the ms in a unit word of nextflow.util.Duration.
+func durationUnit(w string) (float64, bool) {
+	switch w {
+	case "ms", "milli", "millis":
+		return 1, true
+	case "s", "sec", "second", "seconds":
+		return 1e3, true
+	case "m", "min", "minute", "minutes":
+		return 60e3, true
+	case "h", "hour", "hours":
+		return 3600e3, true
+	case "d", "day", "days":
+		return 86400e3, true
+	}
+	return 0, false
 }
 
 // parseDuration reads a time field into seconds: ms (trace.raw) or
@@ -104,11 +142,11 @@ func parseDuration(s string) (float64, bool, error) {
 		for j < len(rest) && (rest[j] >= 'a' && rest[j] <= 'z' || rest[j] >= 'A' && rest[j] <= 'Z') {
 			j++
 		}
-		f, ok := durationUnits[rest[i:j]]
+		f, ok := durationUnit(rest[i:j])
 		if i == 0 || !ok {
 			return 0, false, errBad
 		}
-		v, err := strconv.ParseFloat(rest[:i], 64)
+		v, err := decimal(rest[:i])
 		if err != nil {
 			return 0, false, errBad
 		}
@@ -118,8 +156,35 @@ func parseDuration(s string) (float64, bool, error) {
 	return ms / 1e3, true, nil
 }
 
-// memoryUnits are nextflow.util.MemoryUnit's units, powers of 1024.
-var memoryUnits = []string{"B", "KB", "MB", "GB", "TB", "PB", "EB", "ZB"}
+// memoryUnit returns the power of 1024 of a unit of
+// nextflow.util.MemoryUnit (B, KB, ..., ZB, or the letter alone, in any
+// case), -1 for another word.
+func memoryUnit(w string) int {
+	if len(w) == 2 && (w[1] == 'B' || w[1] == 'b') {
+		w = w[:1]
+	} else if len(w) != 1 {
+		return -1
+	}
+	switch w[0] | 0x20 {
+	case 'b':
+		return 0
+	case 'k':
+		return 1
+	case 'm':
+		return 2
+	case 'g':
+		return 3
+	case 't':
+		return 4
+	case 'p':
+		return 5
+	case 'e':
+		return 6
+	case 'z':
+		return 7
+	}
+	return -1
+}
 
 // parseMemory reads a mem field into bytes: bytes (trace.raw, and "0")
 // or Nextflow's human form "218.2 MB", "1016 B", "4.9 GB" (the number
@@ -156,18 +221,12 @@ func memoryParts(s string) (float64, int, error) {
 	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
 		i++
 	}
-	num, err := strconv.ParseFloat(s[:i], 64)
+	num, err := decimal(s[:i])
 	if i == 0 || err != nil {
 		return 0, 0, errBad
 	}
 	word := strings.TrimLeft(s[i:], " ")
-	unit := strings.ToUpper(word)
-	p := -1
-	for k, u := range memoryUnits {
-		if unit == u || len(unit) == 1 && unit+"B" == u {
-			p = k
-		}
-	}
+	p := memoryUnit(word)
 	if p < 0 {
 		return 0, 0, fmt.Errorf("%w: unknown size unit %q (want B, KB, MB, GB, TB, PB, EB or ZB)", errBad, word)
 	}
@@ -198,7 +257,7 @@ func parsePercent(s string) (float64, bool, error) {
 	if s == null || s == "" {
 		return 0, false, nil
 	}
-	v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	v, err := decimal(strings.TrimSuffix(s, "%"))
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0, false, errBad
 	}

@@ -2,6 +2,7 @@ package nextflow
 
 import (
 	"fmt"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -106,4 +107,18 @@ func TestJSONOfLiteral(t *testing.T) {
 			t.Errorf("%s: got %s, want %s", c.in, got, c.want)
 		}
 	}
+}
+
+// FuzzDecimal: the fast decimal reader agrees with strconv.ParseFloat.
+func FuzzDecimal(f *testing.F) {
+	for _, s := range []string{"218.2", "0.1", "97.8", "123456789012.345", "1.", ".5", "1e3", "-2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err1 := decimal(s)
+		want, err2 := strconv.ParseFloat(s, 64)
+		if (err1 == nil) != (err2 == nil) || err1 == nil && got != want && !(got != got && want != want) {
+			t.Errorf("decimal(%q) = %v, %v; ParseFloat: %v, %v", s, got, err1, want, err2)
+		}
+	})
 }
