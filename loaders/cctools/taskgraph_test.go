@@ -89,6 +89,8 @@ func FuzzLoadTaskGraph(f *testing.F) {
 	f.Add(graphText)
 	f.Add(graphDot)
 	f.Fuzz(func(t *testing.T, in string) {
-		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) { return LoadTaskGraph(strings.NewReader(s), o) })
+		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) {
+			return LoadTaskGraph(strings.NewReader(s), o)
+		})
 	})
 }
