@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // The benchmark's input: a Nextflow trace of a generated run with the
@@ -96,45 +97,11 @@ func genTrace(w io.Writer, records int) error {
 
 // benchFile returns the cached generated trace of records rows.
 func benchFile(b testing.TB, records int) string {
-	p := filepath.Join(os.TempDir(), fmt.Sprintf("jobframe-bench-nextflow-%d.txt", records))
-	if _, err := os.Stat(p); err == nil {
-		return p
-	}
-	f, err := os.Create(p + ".tmp")
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := genTrace(f, records); err != nil {
-		b.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.Rename(p+".tmp", p); err != nil {
-		b.Fatal(err)
-	}
-	return p
+	return sourcetest.CachedInput(b, fmt.Sprintf("jobframe-bench-nextflow-%d.txt", records), func(w io.Writer) error { return genTrace(w, records) })
 }
 
 func BenchmarkLoadTrace(b *testing.B) {
-	p := benchFile(b, 1_000_000)
-	st, _ := os.Stat(p)
-	b.SetBytes(st.Size())
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		f, err := os.Open(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		d, err := LoadTrace(f, source.Options{Name: p})
-		f.Close()
-		if err != nil {
-			b.Fatal(err)
-		}
-		if d.Frames["tasks"].NumRows() != 1_000_000 {
-			b.Fatalf("%d tasks", d.Frames["tasks"].NumRows())
-		}
-	}
+	sourcetest.BenchLoad(b, benchFile(b, 1_000_000), LoadTrace, "tasks", 1_000_000)
 }
 
 // TestGeneratedTraceLoads checks the benchmark's generator against the

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // The benchmark's input: sacct --parsable2 output of a generated cluster
@@ -73,45 +74,11 @@ func genSacct(w io.Writer, records int) error {
 
 // benchFile returns the path of the generated input of n records.
 func benchFile(b *testing.B, n int) string {
-	p := filepath.Join(os.TempDir(), fmt.Sprintf("jobframe-sacct-%d.txt", n))
-	if _, err := os.Stat(p); err == nil {
-		return p
-	}
-	f, err := os.Create(p + ".tmp")
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := genSacct(f, n); err != nil {
-		b.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.Rename(p+".tmp", p); err != nil {
-		b.Fatal(err)
-	}
-	return p
+	return sourcetest.CachedInput(b, fmt.Sprintf("jobframe-sacct-%d.txt", n), func(w io.Writer) error { return genSacct(w, n) })
 }
 
 func BenchmarkLoadSlurm(b *testing.B) {
-	p := benchFile(b, 1_000_000)
-	st, _ := os.Stat(p)
-	b.SetBytes(st.Size())
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		f, err := os.Open(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		d, err := Load(f, source.Options{Name: p})
-		f.Close()
-		if err != nil {
-			b.Fatal(err)
-		}
-		if d.Frames["tasks"].NumRows() != 750_000 {
-			b.Fatalf("%d steps", d.Frames["tasks"].NumRows())
-		}
-	}
+	sourcetest.BenchLoad(b, benchFile(b, 1_000_000), Load, "tasks", 750_000)
 }
 
 // TestGeneratedInputLoads checks the benchmark's generator against the

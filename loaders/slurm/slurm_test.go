@@ -19,17 +19,7 @@ func load(t *testing.T, name string) *source.Dataset {
 
 func floats(t *testing.T, d *source.Dataset, frame, col string) (sum, mx float64) {
 	t.Helper()
-	v, ok, err := sourcetest.Frame(t, d, frame).Float64s(col)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range v {
-		if ok[i] {
-			sum += v[i]
-			mx = max(mx, v[i])
-		}
-	}
-	return sum, mx
+	return sourcetest.SumMax(t, sourcetest.Frame(t, d, frame), col)
 }
 
 // TestFiguresOfTheExports checks the tdhock exports against

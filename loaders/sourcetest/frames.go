@@ -155,3 +155,21 @@ func Render(counts map[string]int) string {
 	sort.Strings(parts)
 	return strings.Join(parts, " ")
 }
+
+// SumMax returns the sum and the largest of the non-null values of
+// column col of f (0 for none), failing the test when col is not
+// numeric.
+func SumMax(t testing.TB, f *frame.Frame, col string) (sum, mx float64) {
+	t.Helper()
+	v, ok, err := f.Float64s(col)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range v {
+		if ok[i] {
+			sum += v[i]
+			mx = max(mx, v[i])
+		}
+	}
+	return sum, mx
+}

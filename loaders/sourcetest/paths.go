@@ -3,6 +3,7 @@ package sourcetest
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -40,4 +41,15 @@ func Shared(t testing.TB, rel string) string {
 		t.Skipf("../shared/data/%s is not here (it sits beside the repository on CI and developer machines): %v", rel, err)
 	}
 	return p
+}
+
+// Input returns Bundled(path), or for a path "shared:REL" the file REL of
+// ../shared/data (Shared: the test skips when it is absent), so that a
+// table of cases can mix both and skip only the cases it lacks.
+func Input(t testing.TB, path string) string {
+	t.Helper()
+	if rel, ok := strings.CutPrefix(path, "shared:"); ok {
+		return Shared(t, rel)
+	}
+	return Bundled(path)
 }

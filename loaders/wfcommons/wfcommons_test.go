@@ -19,17 +19,7 @@ func load(t *testing.T, path string) *source.Dataset {
 
 func stats(t *testing.T, d *source.Dataset, frame, col string) (sum, mx float64) {
 	t.Helper()
-	v, ok, err := sourcetest.Frame(t, d, frame).Float64s(col)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range v {
-		if ok[i] {
-			sum += v[i]
-			mx = max(mx, v[i])
-		}
-	}
-	return sum, mx
+	return sourcetest.SumMax(t, sourcetest.Frame(t, d, frame), col)
 }
 
 // TestFiguresOfTheInstances checks every instance against
@@ -41,31 +31,30 @@ func TestFiguresOfTheInstances(t *testing.T) {
 		tasks, machines, cores, deps int
 		runtime, mem, makespan, in   string
 	}{
-		{sourcetest.Bundled("wfcommons/bacass-dirt02-001.json"), 11, 1, 1, 14, "3961.870000", "1061.2617", "4243", "687785202"},
-		{sourcetest.Bundled("wfcommons/blast-chameleon-small-001.json"), 43, 2, 48, 120, "382.912720", "902.1759", "1279.3", "204497333919"},
-		{sourcetest.Bundled("wfcommons/blast-chameleon-small-001_schema1.4.json"), 43, 2, 48, 120, "382.912720", "902.1759", "1279.3", "204497333919"},
-		{sourcetest.Bundled("wfcommons/srasearch-chameleon-10a-001.json"), 22, 1, 48, 30, "6996.779000", "310.2341", "", "10763558852"},
-		{sourcetest.Shared(t, "data/other/wfinstances/blast-chameleon-large-001.json"), 103, 4, 96, 300, "154331.155807", "1194.9539", "3908.44", "511692766592"},
-		{sourcetest.Shared(t, "data/other/wfinstances/bwa-chameleon-small-001.json"), 104, 4, 96, 400, "379.989466", "140.1901", "689.9", "38005117"},
+		{"wfcommons/bacass-dirt02-001.json", 11, 1, 1, 14, "3961.870000", "1061.2617", "4243", "687785202"},
+		{"wfcommons/blast-chameleon-small-001.json", 43, 2, 48, 120, "382.912720", "902.1759", "1279.3", "204497333919"},
+		{"wfcommons/blast-chameleon-small-001_schema1.4.json", 43, 2, 48, 120, "382.912720", "902.1759", "1279.3", "204497333919"},
+		{"wfcommons/srasearch-chameleon-10a-001.json", 22, 1, 48, 30, "6996.779000", "310.2341", "", "10763558852"},
+		{"shared:other/wfinstances/blast-chameleon-large-001.json", 103, 4, 96, 300, "154331.155807", "1194.9539", "3908.44", "511692766592"},
+		{"shared:other/wfinstances/bwa-chameleon-small-001.json", 104, 4, 96, 400, "379.989466", "140.1901", "689.9", "38005117"},
 	} {
-		if c.path == "" {
-			continue
-		}
-		d := load(t, c.path)
-		got := fmt.Sprintf("%d %d %d", sourcetest.Frame(t, d, "tasks").NumRows(), sourcetest.Frame(t, d, "workers").NumRows(), sourcetest.Frame(t, d, "dependencies").NumRows())
-		if want := fmt.Sprintf("%d %d %d", c.tasks, c.machines, c.deps); got != want {
-			t.Errorf("%s: tasks, machines, edges %s, want %s", c.path, got, want)
-		}
-		rt, _ := stats(t, d, "tasks", "wall_time_s")
-		_, mem := stats(t, d, "tasks", "mem_mb")
-		cores, _ := stats(t, d, "workers", "cpus")
-		in, _ := stats(t, d, "tasks", "input_bytes")
-		if got, want := fmt.Sprintf("%.6f %.4f %.0f %.0f", rt, mem, cores, in), fmt.Sprintf("%s %s %d %s", c.runtime, c.mem, c.cores, c.in); got != want {
-			t.Errorf("%s: runtime, memory, cores, input bytes %s, want %s", c.path, got, want)
-		}
-		if got := strings.Join(sourcetest.Cells(t, sourcetest.Frame(t, d, "jobs"), "tasks", fmt.Sprint(c.tasks), "makespan_s"), ""); strings.TrimSuffix(got, ".0") != c.makespan && c.makespan != "" {
-			t.Errorf("%s: makespan %s, want %s", c.path, got, c.makespan)
-		}
+		t.Run(c.path, func(t *testing.T) {
+			d := load(t, sourcetest.Input(t, c.path))
+			got := fmt.Sprintf("%d %d %d", sourcetest.Frame(t, d, "tasks").NumRows(), sourcetest.Frame(t, d, "workers").NumRows(), sourcetest.Frame(t, d, "dependencies").NumRows())
+			if want := fmt.Sprintf("%d %d %d", c.tasks, c.machines, c.deps); got != want {
+				t.Errorf("%s: tasks, machines, edges %s, want %s", c.path, got, want)
+			}
+			rt, _ := stats(t, d, "tasks", "wall_time_s")
+			_, mem := stats(t, d, "tasks", "mem_mb")
+			cores, _ := stats(t, d, "workers", "cpus")
+			in, _ := stats(t, d, "tasks", "input_bytes")
+			if got, want := fmt.Sprintf("%.6f %.4f %.0f %.0f", rt, mem, cores, in), fmt.Sprintf("%s %s %d %s", c.runtime, c.mem, c.cores, c.in); got != want {
+				t.Errorf("%s: runtime, memory, cores, input bytes %s, want %s", c.path, got, want)
+			}
+			if got := strings.Join(sourcetest.Cells(t, sourcetest.Frame(t, d, "jobs"), "tasks", fmt.Sprint(c.tasks), "makespan_s"), ""); strings.TrimSuffix(got, ".0") != c.makespan && c.makespan != "" {
+				t.Errorf("%s: makespan %s, want %s", c.path, got, c.makespan)
+			}
+		})
 	}
 }
 

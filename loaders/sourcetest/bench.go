@@ -1,0 +1,61 @@
+package sourcetest
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// CachedInput returns the path of a generated benchmark input named
+// name in the temporary directory, writing it with gen the first time
+// (through a temporary name, so that an interrupted run leaves no half
+// file behind).
+func CachedInput(tb testing.TB, name string, gen func(io.Writer) error) string {
+	tb.Helper()
+	p := filepath.Join(os.TempDir(), name)
+	if _, err := os.Stat(p); err == nil {
+		return p
+	}
+	f, err := os.Create(p + ".tmp")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := gen(f); err != nil {
+		tb.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.Rename(p+".tmp", p); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// BenchLoad runs load on the file at path b.N times, reporting its bytes
+// per second, and fails unless frame name has rows rows each time.
+func BenchLoad(b *testing.B, path string, load func(io.Reader, source.Options) (*source.Dataset, error), name string, rows int) {
+	st, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		d, err := load(f, source.Options{Name: path})
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if n := d.Frames[name].NumRows(); n != rows {
+			b.Fatalf("%d rows of %s, want %d", n, name, rows)
+		}
+	}
+}
