@@ -74,6 +74,10 @@ var known = map[string]spec{
 	"cpu_model":    {kind: kText, column: "cpu_model"},
 }
 
+// derived are the columns the loader makes besides the fields' own.
+var derived = map[string]bool{"source": true, "job": true, "task": true, "attempt": true, "category": true,
+	"state": true, "raw_state": true, "cpu_time_s": true, "line": true}
+
 // specOf returns the spec of a header field: a known field as the table
 // says, another (a field of a later Nextflow) kept as text under its
 // name in snake case.
@@ -92,8 +96,8 @@ func specOf(field string) spec {
 		}
 	}
 	name := strings.TrimSuffix(b.String(), "_")
-	if name == "" {
-		name = "field"
+	if name == "" || derived[name] {
+		name = "nf_" + name // not to clash with a column the loader makes
 	}
 	return spec{field: field, kind: kText, column: name}
 }

@@ -22,41 +22,55 @@ type layout struct {
 var delimiters = []byte{'\t', ',', ';', '|'}
 
 // headerFields splits a header line on the first delimiter that gives
-// two or more fields all of which are trace field names of Nextflow.
+// field names only (lower case words, as Nextflow's: task_id, %cpu), two
+// or more of them Nextflow's, one of which identifies a task. A name
+// Nextflow does not know (a field of a later release) may stand among
+// them.
 func headerFields(line []byte) (byte, []string, bool) {
 	for _, d := range delimiters {
 		if bytes.IndexByte(line, d) < 0 {
 			continue
 		}
 		fields := strings.Split(string(line), string(d))
-		ok := len(fields) >= 2
+		knownCount, id := 0, false
 		for _, f := range fields {
-			if _, known := known[f]; !known {
-				ok = false
+			if !fieldName(f) {
+				knownCount = -1
 				break
 			}
+			if _, ok := known[f]; ok {
+				knownCount++
+			}
+			switch f {
+			case "task_id", "hash", "name", "process", "native_id":
+				id = true
+			}
 		}
-		if ok {
+		if knownCount >= 2 && id {
 			return d, fields, true
 		}
 	}
 	return 0, nil, false
 }
 
-// sniff reports whether head starts with a trace header: Nextflow's
-// field names, one of which identifies a task.
-func sniff(head []byte) bool {
-	_, fields, ok := headerFields(source.FirstLine(head))
-	if !ok {
+// fieldName reports whether f has the shape of a trace field name.
+func fieldName(f string) bool {
+	if f == "" {
 		return false
 	}
-	for _, f := range fields {
-		switch f {
-		case "task_id", "hash", "name", "process", "native_id":
-			return true
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		if !(c >= 'a' && c <= 'z' || c == '_' || c == '%' || i > 0 && c >= '0' && c <= '9') {
+			return false
 		}
 	}
-	return false
+	return true
+}
+
+// sniff reports whether head starts with a trace header.
+func sniff(head []byte) bool {
+	_, _, ok := headerFields(source.FirstLine(head))
+	return ok
 }
 
 // readHeader reads the header line of file. A field name Nextflow does

@@ -210,3 +210,27 @@ window.data = {
 	_, err = LoadTimeline(strings.NewReader(report), source.Options{Name: "report.html"})
 	sourcetest.MustContain(t, err, "report.html:2:", "execution report rather than its timeline")
 }
+
+// TestLaterFields: a field name Nextflow does not know (yet) is kept as
+// text among known ones, and one that would clash with a column the
+// loader makes is prefixed.
+func TestLaterFields(t *testing.T) {
+	in := "task_id\tname\tstatus\taccelerator_type\tline\n1\ta (x)\tCOMPLETED\tnvidia-a100\t-\n"
+	if !sniff([]byte(in)) {
+		t.Fatal("not sniffed")
+	}
+	d, err := LoadTrace(strings.NewReader(in), source.Options{Name: "t.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sourcetest.Conform(t, d)
+	got := sourcetest.CSV(t, sourcetest.Frame(t, d, "tasks").Select("task", "category", "accelerator_type", "nf_line", "line"))
+	if want := "task,category,accelerator_type,nf_line,line\n1,a,nvidia-a100,,2\n"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for _, head := range []string{"task_id\tName\n", "hash\n", "foo\tbar\tbaz\n", "status\texit\n"} {
+		if sniff([]byte(head)) {
+			t.Errorf("%q sniffed as a trace", head)
+		}
+	}
+}
