@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/jobframe/jobframe/frame"
@@ -80,30 +81,20 @@ type runTimes struct {
 // taskRunTimes reads each task's run time from its highest attempt.
 func taskRunTimes(tasks *frame.Frame) (runTimes, error) {
 	n := tasks.NumRows()
-	jobs, jobOK := make([]string, n), make([]bool, n)
-	if tasks.Has("job") {
-		var err error
-		if jobs, err = tasks.Texts("job"); err != nil {
-			return runTimes{}, err
-		}
-		_, jobOK, _ = tasks.Strings("job")
-	}
-	ids, idOK, err := tasks.Int64s("task")
-	if err != nil {
-		return runTimes{}, err
-	}
-	col := func(name string, read func(string) ([]float64, []bool, error)) ([]float64, []bool) {
+	absent := make([]bool, n) // the mask of a column the frame lacks
+	text := func(name string) ([]string, []bool, error) {
 		if !tasks.Has(name) {
-			return make([]float64, n), make([]bool, n)
+			return make([]string, n), absent, nil
 		}
-		v, ok, err := read(name)
-		if err != nil {
-			return make([]float64, n), make([]bool, n)
-		}
-		return v, ok
+		return tasks.Strings(name)
 	}
-	wall, wallOK := col("wall_time_s", tasks.Float64s)
-	micros := func(name string) ([]float64, []bool, error) {
+	float := func(name string, read func(string) ([]float64, []bool, error)) ([]float64, []bool, error) {
+		if !tasks.Has(name) {
+			return make([]float64, n), absent, nil
+		}
+		return read(name)
+	}
+	seconds := func(name string) ([]float64, []bool, error) {
 		v, ok, err := tasks.Micros(name)
 		f := make([]float64, len(v))
 		for i := range v {
@@ -111,21 +102,19 @@ func taskRunTimes(tasks *frame.Frame) (runTimes, error) {
 		}
 		return f, ok, err
 	}
-	start, startOK := col("start", micros)
-	end, endOK := col("end", micros)
+	jobs, jobOK, err1 := text("job")
+	cats, catOK, err2 := text("category")
+	ids, idOK, err3 := tasks.Int64s("task")
+	wall, wallOK, err4 := float("wall_time_s", tasks.Float64s)
+	start, startOK, err5 := float("start", seconds)
+	end, endOK, err6 := float("end", seconds)
 	attempt := make([]int64, n)
+	var err7 error
 	if tasks.Has("attempt") {
-		if attempt, _, err = tasks.Int64s("attempt"); err != nil {
-			return runTimes{}, err
-		}
+		attempt, _, err7 = tasks.Int64s("attempt")
 	}
-	var cats []string
-	var catOK []bool
-	if tasks.Has("category") {
-		if cats, err = tasks.Texts("category"); err != nil {
-			return runTimes{}, err
-		}
-		_, catOK, _ = tasks.Strings("category")
+	if err := errors.Join(err1, err2, err3, err4, err5, err6, err7); err != nil {
+		return runTimes{}, err
 	}
 	out := runTimes{run: map[taskKey]float64{}, category: map[taskKey]string{}}
 	best := map[taskKey]int64{}
@@ -149,7 +138,7 @@ func taskRunTimes(tasks *frame.Frame) (runTimes, error) {
 		default:
 			out.run[k] = 0
 		}
-		if catOK != nil && catOK[i] {
+		if catOK[i] {
 			out.category[k] = cats[i]
 		}
 	}

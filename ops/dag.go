@@ -27,10 +27,7 @@ func jobGraphs(deps *frame.Frame) (*graphSet, error) {
 	jobs, jobOK := make([]string, n), make([]bool, n)
 	if deps.Has("job") {
 		var err error
-		if jobs, err = deps.Texts("job"); err != nil {
-			return nil, err
-		}
-		if _, jobOK, err = deps.Strings("job"); err != nil {
+		if jobs, jobOK, err = deps.Strings("job"); err != nil {
 			return nil, err
 		}
 	}
