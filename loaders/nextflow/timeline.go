@@ -68,13 +68,6 @@ type timelineSegment struct {
 // errNoData is a page without timeline data.
 var errNoData = errors.New("found neither window.data = {...} nor var data=[...]")
 
-// dataError is timeline data that does not read: like a bad header, no
-// task can be read without it.
-type dataError struct{ err error }
-
-func (e dataError) Error() string   { return e.err.Error() }
-func (e dataError) Unwrap() []error { return []error{e.err, source.ErrBadHeader} }
-
 var (
 	newForm     = regexp.MustCompile(`window\.data\s*=\s*\{`)
 	oldData     = regexp.MustCompile(`var\s+data\s*=\s*\[`)
@@ -97,7 +90,7 @@ func LoadTimeline(r io.Reader, o source.Options) (*source.Dataset, error) {
 		return nil, &source.UnknownFormatError{Path: file, Msg: "not a Nextflow timeline: " + err.Error()}
 	}
 	if err != nil {
-		return nil, &source.ParseError{File: file, Line: line, Want: "Nextflow's timeline data (window.data = {...} or var data=[...])", Err: dataError{err}}
+		return nil, &source.ParseError{File: file, Line: line, Want: "Nextflow's timeline data (window.data = {...} or var data=[...])", Err: source.HeaderError(err)}
 	}
 	d := &source.Dataset{Source: "nextflow", Frames: map[string]*frame.Frame{}}
 	p := &source.Problems{File: file, Lenient: o.Lenient}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
@@ -32,7 +31,7 @@ func Trace() source.Format {
 // o.TimeZone (an IANA name), UTC when it is empty.
 func LoadTrace(r io.Reader, o source.Options) (*source.Dataset, error) {
 	p := &source.Problems{File: o.InputName(), Lenient: o.Lenient}
-	loc, err := location(o.TimeZone, p.File)
+	loc, err := o.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -59,18 +58,6 @@ func LoadTrace(r io.Reader, o source.Options) (*source.Dataset, error) {
 	}
 	d.Warnings = p.Finish()
 	return o.Project(d, nil)
-}
-
-// location resolves an IANA zone name (UTC when empty).
-func location(name, file string) (*time.Location, error) {
-	if name == "" {
-		return time.UTC, nil
-	}
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		return nil, fmt.Errorf("%s: time zone %q: %w", file, name, err)
-	}
-	return loc, nil
 }
 
 // fieldCol holds one header field's values, typed by its kind.

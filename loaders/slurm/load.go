@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/records"
@@ -29,12 +28,9 @@ func Format() source.Format {
 // it is empty.
 func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	p := &source.Problems{File: o.InputName(), Lenient: o.Lenient}
-	loc := time.UTC
-	if o.TimeZone != "" {
-		var err error
-		if loc, err = time.LoadLocation(o.TimeZone); err != nil {
-			return nil, fmt.Errorf("%s: time zone %q: %w", p.File, o.TimeZone, err)
-		}
+	loc, err := o.Location()
+	if err != nil {
+		return nil, err
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, err := br.ReadBytes('\n')

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Options control loading.
@@ -38,6 +39,19 @@ type Options struct {
 	// building the other columns where that saves time and memory (the
 	// Work Queue and TaskVine tasks frame, EPMT procs and threads).
 	Columns map[string][]string
+}
+
+// Location returns the zone of o.TimeZone (an IANA name), UTC when it
+// is empty: where a format reads times written without a zone.
+func (o Options) Location() (*time.Location, error) {
+	if o.TimeZone == "" {
+		return time.UTC, nil
+	}
+	loc, err := time.LoadLocation(o.TimeZone)
+	if err != nil {
+		return nil, fmt.Errorf("%s: time zone %q: %w", o.InputName(), o.TimeZone, err)
+	}
+	return loc, nil
 }
 
 // InputName returns the name of the input in messages: Name, or "-"

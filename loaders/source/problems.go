@@ -68,6 +68,17 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // header no record can be read, so even lenient mode stops there.
 var ErrBadHeader = errors.New("bad header")
 
+// HeaderError marks err as a fault of what every record depends on (a
+// document that does not decode, data that cannot be found in a page):
+// like a bad header, no record can be read past it, so it matches both
+// err and ErrBadHeader and even lenient mode stops there.
+func HeaderError(err error) error { return headerError{err} }
+
+type headerError struct{ err error }
+
+func (e headerError) Error() string   { return e.err.Error() }
+func (e headerError) Unwrap() []error { return []error{e.err, ErrBadHeader} }
+
 // Clip truncates s to n bytes for messages, marking the cut.
 func Clip(s string, n int) string {
 	if len(s) <= n {

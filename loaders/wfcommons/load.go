@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"time"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
@@ -31,24 +30,14 @@ func sniff(head []byte) bool {
 	return len(head) > 0 && head[0] == '{' && bytes.Contains(head, []byte(`"schemaVersion"`)) && bytes.Contains(head, []byte(`"workflow"`))
 }
 
-// dataError is a document that does not decode: like a bad header, no
-// task can be read without it.
-type dataError struct{ err error }
-
-func (e dataError) Error() string   { return e.err.Error() }
-func (e dataError) Unwrap() []error { return []error{e.err, source.ErrBadHeader} }
-
 // Load reads a WfCommons instance into jobs, tasks, placements, workers
 // and dependencies (see the package documentation). Times without a zone
 // are read in o.TimeZone (an IANA name), UTC when it is empty.
 func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	file := o.InputName()
-	loc := time.UTC
-	if o.TimeZone != "" {
-		var err error
-		if loc, err = time.LoadLocation(o.TimeZone); err != nil {
-			return nil, fmt.Errorf("%s: time zone %q: %w", file, o.TimeZone, err)
-		}
+	loc, err := o.Location()
+	if err != nil {
+		return nil, err
 	}
 	doc, err := io.ReadAll(r)
 	if err != nil {
@@ -90,11 +79,11 @@ func decodeError(file string, doc []byte, err error) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syntax):
-		return &source.ParseError{File: file, Line: line(syntax.Offset), Want: "a WfFormat JSON document", Err: dataError{err}}
+		return &source.ParseError{File: file, Line: line(syntax.Offset), Want: "a WfFormat JSON document", Err: source.HeaderError(err)}
 	case errors.As(err, &typ):
-		return &source.ParseError{File: file, Line: line(typ.Offset), Field: typ.Field, Text: typ.Value, Want: "a JSON " + jsonKind(typ.Type) + " (WfFormat)", Err: dataError{err}}
+		return &source.ParseError{File: file, Line: line(typ.Offset), Field: typ.Field, Text: typ.Value, Want: "a JSON " + jsonKind(typ.Type) + " (WfFormat)", Err: source.HeaderError(err)}
 	}
-	return &source.ParseError{File: file, Want: "a WfFormat JSON document", Err: dataError{err}}
+	return &source.ParseError{File: file, Want: "a WfFormat JSON document", Err: source.HeaderError(err)}
 }
 
 // jsonKind names the JSON kind a Go type decodes from.
