@@ -67,16 +67,12 @@ func (w *workflow) tasks() *frame.Frame {
 		} else {
 			attempt.Add(1) // an instance records one execution per task
 		}
-		hosts := e.Machines
-		if len(hosts) == 0 && e.Machine != "" {
-			hosts = []string{e.Machine}
-		}
+		hosts := r.hosts()
 		worker.Opt(first(hosts), len(hosts) > 0)
 		machines.Opt(strings.Join(hosts, ","), len(hosts) > 0)
 		start.Opt(r.start, r.started)
+		end.Opt(r.end, r.ended)
 		rt := e.RuntimeInSeconds
-		ok := r.started && rt != nil && !math.IsNaN(*rt) && math.Abs(*rt) < 1e12
-		end.Opt(r.start+int64(math.Round(deref(rt)*1e6)), ok)
 		opt(&wall, rt, 1)
 		opt(&cpus, either(e.CoreCount, e.Cores), 1)
 		opt(&avgCPU, e.AvgCPU, 1)
@@ -118,13 +114,6 @@ func first(s []string) string {
 	return s[0]
 }
 
-func deref(v *float64) float64 {
-	if v == nil {
-		return 0
-	}
-	return *v
-}
-
 // placements is one row per (task, machine it ran on); the task's cores
 // are split evenly between its machines (WfFormat does not say how they
 // were split).
@@ -140,19 +129,15 @@ func (w *workflow) placements() *frame.Frame {
 		if r.exec == nil {
 			continue
 		}
-		hosts := r.exec.Machines
-		if len(hosts) == 0 && r.exec.Machine != "" {
-			hosts = []string{r.exec.Machine}
-		}
+		hosts := r.hosts()
 		c := either(r.exec.CoreCount, r.exec.Cores)
-		rt := r.exec.RuntimeInSeconds
 		for k, h := range hosts {
 			task.Add(int64(i + 1))
 			attempt.Add(1)
 			worker.Add(h)
 			root.Add(k == 0)
 			start.Opt(r.start, r.started)
-			end.Opt(r.start+int64(math.Round(deref(rt)*1e6)), r.started && rt != nil && !math.IsNaN(*rt) && math.Abs(*rt) < 1e12)
+			end.Opt(r.end, r.ended)
 			if c != nil {
 				cpus.Add(*c / float64(len(hosts)))
 			} else {

@@ -26,8 +26,8 @@ type workflow struct {
 type row struct {
 	spec              *task
 	exec              *task // nil: no execution record
-	start             int64 // µs, from the task's executedAt
-	started           bool
+	start, end        int64 // µs: the task's executedAt, and that + runtime
+	started, ended    bool
 	inBytes, outBytes float64
 	inFiles, outFiles int
 }
@@ -151,6 +151,9 @@ func (w *workflow) link(hasSpec bool, exec *execution, p *source.Problems, loc *
 					return err
 				}
 			}
+			if rt := r.exec.RuntimeInSeconds; r.started && rt != nil && !math.IsNaN(*rt) && math.Abs(*rt) < 1e12 {
+				r.end, r.ended = r.start+int64(math.Round(*rt*1e6)), true
+			}
 		}
 	}
 	return nil
@@ -191,6 +194,17 @@ func (w *workflow) files(in *instance) {
 			}
 		}
 	}
+}
+
+// hosts are the machines the task ran on (1.4: its one machine).
+func (r *row) hosts() []string {
+	if r.exec == nil {
+		return nil
+	}
+	if len(r.exec.Machines) == 0 && r.exec.Machine != "" {
+		return []string{r.exec.Machine}
+	}
+	return r.exec.Machines
 }
 
 // idSuffix is the "_ID000001" WfCommons appends to a task's category to
