@@ -99,7 +99,7 @@ type machine struct {
 }
 
 // either returns a, or b when a is nil (a 1.5 name, then its 1.4 name).
-func either(a, b *float64) *float64 {
+func either[T any](a, b *T) *T {
 	if a != nil {
 		return a
 	}

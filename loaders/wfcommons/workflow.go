@@ -35,7 +35,7 @@ type row struct {
 // readWorkflow brings an instance of any supported version to one shape.
 func readWorkflow(in *instance, p *source.Problems, loc *time.Location) (*workflow, error) {
 	w := &workflow{name: in.Name, version: in.SchemaVersion, description: in.Description, created: in.CreatedAt}
-	if sys := either2(in.RuntimeSystem, in.WMS); sys != nil {
+	if sys := either(in.RuntimeSystem, in.WMS); sys != nil {
 		w.system, w.systemVersion = sys.Name, sys.Version
 	}
 	var err error
@@ -78,13 +78,6 @@ func readWorkflow(in *instance, p *source.Problems, loc *time.Location) (*workfl
 	}
 	w.files(in)
 	return w, nil
-}
-
-func either2(a, b *system) *system {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 // link pairs execution tasks with specification tasks by id, reads the
