@@ -2,6 +2,8 @@ package nextflow
 
 import (
 	"strings"
+
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // kind is how a trace field's text reads.
@@ -96,10 +98,27 @@ func specOf(field string) spec {
 		}
 	}
 	name := strings.TrimSuffix(b.String(), "_")
-	if name == "" || derived[name] {
+	if name == "" || reserved(name) {
 		name = "nf_" + name // not to clash with a column the loader makes
 	}
 	return spec{field: field, kind: kText, column: name}
+}
+
+// reserved reports whether column name belongs to the loader: one it
+// derives, one a known field fills, or a canonical tasks column (an
+// unknown field "submit_" must not become a text column "submit").
+func reserved(name string) bool {
+	if derived[name] {
+		return true
+	}
+	for _, s := range known {
+		if s.column == name {
+			return true
+		}
+	}
+	tasks, _ := schema.Lookup(schema.Tasks)
+	_, canonical := tasks.Column(name)
+	return canonical
 }
 
 // what says what a field of kind k holds, for errors.

@@ -215,7 +215,10 @@ window.data = {
 // text among known ones, and one that would clash with a column the
 // loader makes is prefixed.
 func TestLaterFields(t *testing.T) {
-	in := "task_id\tname\tstatus\taccelerator_type\tline\n1\ta (x)\tCOMPLETED\tnvidia-a100\t-\n"
+	// line is derived, submit_ reads as submit (a known field's column),
+	// end and worker are canonical tasks columns: each gets nf_.
+	in := "task_id\tname\tstatus\taccelerator_type\tline\tsubmit_\tend\tworker\n" +
+		"1\ta (x)\tCOMPLETED\tnvidia-a100\t-\tsoon\tlater\tw1\n"
 	if !sniff([]byte(in)) {
 		t.Fatal("not sniffed")
 	}
@@ -224,8 +227,8 @@ func TestLaterFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	sourcetest.Conform(t, d)
-	got := sourcetest.CSV(t, sourcetest.Frame(t, d, "tasks").Select("task", "category", "accelerator_type", "nf_line", "line"))
-	if want := "task,category,accelerator_type,nf_line,line\n1,a,nvidia-a100,,2\n"; got != want {
+	got := sourcetest.CSV(t, sourcetest.Frame(t, d, "tasks").Select("task", "category", "accelerator_type", "nf_line", "line", "nf_submit", "nf_end", "nf_worker"))
+	if want := "task,category,accelerator_type,nf_line,line,nf_submit,nf_end,nf_worker\n1,a,nvidia-a100,,2,soon,later,w1\n"; got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	for _, head := range []string{"task_id\tName\n", "hash\n", "foo\tbar\tbaz\n", "status\texit\n"} {
