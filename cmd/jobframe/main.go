@@ -1,6 +1,6 @@
 // Command jobframe loads the records of HPC workflow systems (HyperQueue,
-// Work Queue, TaskVine, Balsam, EPMT) into data frames and answers
-// questions about them.
+// Work Queue, TaskVine, Balsam, EPMT, Slurm accounting, Nextflow,
+// WfCommons) into data frames and answers questions about them.
 //
 //	jobframe info SOURCE...                  what a source holds
 //	jobframe export SOURCE... --frame NAME -o FILE
@@ -9,6 +9,7 @@
 //	jobframe tasks-per-worker SOURCE...
 //	jobframe hist SOURCE... --column mem_mb [--bins 10]
 //	jobframe intervals SOURCE... [--by tags]
+//	jobframe allocations SACCT... SOURCE...  queue wait and use of Slurm jobs
 //	jobframe run SCRIPT.go [ARGS...]         a Go script in the interpreter
 //	jobframe repl [SOURCE...]                an interactive Go session
 //	jobframe version
@@ -41,6 +42,7 @@ func commands() []command {
 		{"tasks-per-worker", "attempts started on each worker, with their job@task list", runTasksPerWorker},
 		{"hist", "a histogram of a numeric column (numpy's binning)", runHist},
 		{"intervals", "time covered per group: sum, sum minus overlap, finish minus start (EPMT)", runIntervals},
+		{"allocations", "Slurm jobs joined to the work that ran in them: queue wait, share of core-hours used", runAllocations},
 		{"report", "a self-contained HTML report with charts of any source", runReport},
 		{"run", "run a Go analysis script in the interpreter", runScript},
 		{"repl", "an interactive Go session with the sources loaded", runREPL},
@@ -110,7 +112,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func printHelp(w io.Writer) {
-	fmt.Fprintln(w, "jobframe: data frames from HPC workflow records (HyperQueue, Work Queue, TaskVine, Balsam, EPMT)")
+	fmt.Fprintln(w, "jobframe: data frames from HPC workflow records (HyperQueue, Work Queue, TaskVine, Balsam, EPMT, Slurm, Nextflow, WfCommons)")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Usage: jobframe COMMAND [ARGS]")
 	fmt.Fprintln(w)

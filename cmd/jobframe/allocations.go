@@ -1,0 +1,79 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/ops"
+)
+
+func runAllocations(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("allocations", "SACCT... SOURCE... [-o FILE]",
+		"Join Slurm's jobs (sacct --parsable2 output) to the work other sources ran in\n"+
+			"them, and print per Slurm job: the queue wait (wait_s = start - eligible,\n"+
+			"queue_s = start - submit), its core-seconds (core_s = cpus x elapsed_s) and the\n"+
+			"share of them the work held (busy_share: HyperQueue tasks on autoalloc workers,\n"+
+			"by cores), its node-seconds held (node_share: Balsam tasks in batch jobs, by\n"+
+			"scheduler_id) or the CPU time it used (cpu_share: EPMT processes, whose job id is\n"+
+			"Slurm's). Each argument is a source of its own; work in an allocation no sacct\n"+
+			"row has gets a row with its id and null Slurm columns. -o writes every column\n"+
+			"(queued, eligible, start, end, node_s, busy_node_s, ... as ops.AllocationUse).", stdout)
+	af := addAnalysisFlags(fs)
+	sources, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	var batch []string
+	var work []*frame.Frame
+	for _, src := range sources {
+		d, err := loadWarn([]string{src}, *af.lenient, stderr)
+		if err != nil {
+			return err
+		}
+		if d.Source == "slurm" {
+			batch = append(batch, src)
+			continue
+		}
+		w := workOf(d.Frames)
+		if len(w) == 0 {
+			return fmt.Errorf("%s (%s): no work linked to batch allocations (autoalloc workers, batch jobs with a scheduler_id, or EPMT processes)", src, d.Source)
+		}
+		work = append(work, w...)
+	}
+	if len(batch) == 0 {
+		return usagef("no sacct output among the sources: give the Slurm jobs (sacct --parsable2) with the sources that ran in them")
+	}
+	d, err := loadWarn(batch, *af.lenient, stderr)
+	if err != nil {
+		return err
+	}
+	alloc, err := d.Frame(schema.Allocations)
+	if err != nil {
+		return err
+	}
+	u := ops.AllocationUse(alloc, work...)
+	if *af.out == "" {
+		u = u.Select("id", "wait_s", "queue_s", "elapsed_s", "cpus", "core_s", "attempts", "busy_share", "node_share", "cpu_share")
+	}
+	return emit(u, *af.out, "allocation use", stdout, stderr)
+}
+
+// workOf makes the work frames of one source's frames: placements on
+// autoalloc workers, tasks in batch jobs, processes of batch jobs.
+func workOf(frames map[string]*frame.Frame) []*frame.Frame {
+	var out []*frame.Frame
+	p, w := frames[schema.Placements], frames[schema.Workers]
+	if p != nil && w != nil && w.Has("allocation") {
+		out = append(out, ops.WorkerAllocationWork(p, w))
+	}
+	t, a := frames[schema.Tasks], frames[schema.Allocations]
+	if t != nil && a != nil && t.Has("batch_job") && a.Has("scheduler_id") {
+		out = append(out, ops.BatchJobWork(t, a))
+	}
+	if pr := frames[schema.Procs]; pr != nil {
+		out = append(out, ops.ProcessWork(pr))
+	}
+	return out
+}
