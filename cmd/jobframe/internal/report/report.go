@@ -2,8 +2,8 @@
 // a summary, then a section per question (utilization against capacity,
 // throughput, concurrency by state, tasks per worker, a Gantt timeline
 // per worker, duration and wait distributions, measured resources,
-// failures, outliers, and for EPMT the costs per operation and the
-// process tree). Charts are inline SVG drawn by frame/plot and the CSS is
+// failures, outliers, the critical path of task graphs, and for EPMT
+// the costs per operation and the process tree). Charts are inline SVG drawn by frame/plot and the CSS is
 // embedded, so the file opens offline and makes no network request. A
 // section whose data the source lacks says why instead of drawing an
 // empty chart.
@@ -98,7 +98,7 @@ func Write(w io.Writer, d *loaders.Dataset, o Options) error {
 		parts = append(parts, b.opsCosts, b.processTree)
 	}
 	parts = append(parts, b.utilization, b.throughput, b.concurrency, b.tasksPerWorker, b.gantt,
-		b.distributions, b.resources, b.failures, b.outliers, b.perf)
+		b.distributions, b.resources, b.failures, b.outliers, b.criticalPath, b.perf)
 	sections := buildAll(parts)
 	return page.Execute(w, struct {
 		Title    string

@@ -152,6 +152,29 @@ func TestReportBalsam(t *testing.T) {
 	}
 }
 
+// The blast instance's critical path is split_fasta, blastall,
+// cat_blast: 10.413171 s (testdata/wfcommons/figures.py), of a makespan
+// of 1279.3 s; sources without dependencies say so.
+func TestReportCriticalPath(t *testing.T) {
+	b := build(t, loaders.Options{}, testdata("wfcommons/blast-chameleon-small-001.json"))
+	if got := b.fact(t, "critical-path", "longest path (job makeflow-blast-small)"); got != "10.413 s" {
+		t.Errorf("longest path = %q, want 10.413 s", got)
+	}
+	if got := b.fact(t, "critical-path", "tasks on it"); got != "3" {
+		t.Errorf("tasks on it = %q, want 3", got)
+	}
+	sec := b.sections["critical-path"]
+	for _, want := range []string{"1279.3", "split_fasta", "blastall", "cat_blast"} {
+		if !strings.Contains(sec, want) {
+			t.Errorf("critical-path section lacks %q", want)
+		}
+	}
+	hq := build(t, loaders.Options{}, testdata("hq/synthetic_v0.26_journal.jsonl"))
+	if r := hq.reason("critical-path"); !strings.Contains(r, "no dependencies") {
+		t.Errorf("HyperQueue critical-path reason %q", r)
+	}
+}
+
 // The partial 804280 job (../shared/data/README.md): 435 processes, 65
 // roots.
 func TestReportEPMT(t *testing.T) {
