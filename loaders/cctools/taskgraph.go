@@ -50,27 +50,35 @@ type graphFile struct {
 }
 
 // taskGraph is what a taskgraph log says: files and, per task in order,
-// the files it reads.
+// the files it reads. Files are held by value and named by their place
+// (a graph of a million tasks has millions of files: few pointers keep
+// the collector's work small).
 type taskGraph struct {
-	files map[string]*graphFile
+	index map[string]int32 // file id → place in files and ids
+	files []graphFile
+	ids   []string
 	reads []graphRead
+	words []string // quotedFields' buffer, reused line after line
 }
 
 type graphRead struct {
 	task int64
-	file string
+	file int32
 }
 
-func newTaskGraph() *taskGraph { return &taskGraph{files: map[string]*graphFile{}} }
+func newTaskGraph() *taskGraph { return &taskGraph{index: map[string]int32{}} }
 
-// fileOf returns the file of cached name id, new if not seen before.
-func (g *taskGraph) fileOf(id string) *graphFile {
-	f := g.files[id]
-	if f == nil {
-		f = &graphFile{}
-		g.files[id] = f
+// fileOf returns the place of the file of cached name id, new if not
+// seen before.
+func (g *taskGraph) fileOf(id string) int32 {
+	k, ok := g.index[id]
+	if !ok {
+		k = int32(len(g.files))
+		g.index[id] = k
+		g.files = append(g.files, graphFile{})
+		g.ids = append(g.ids, id)
 	}
-	return f
+	return k
 }
 
 // LoadTaskGraph reads a TaskVine taskgraph log into the dependencies
@@ -120,13 +128,14 @@ func (g *taskGraph) textLine(line string) (string, error) {
 	if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
 		return "", nil
 	}
-	words, err := quotedFields(line)
+	words, err := quotedFields(g.words[:0], line)
+	g.words = words
 	if err != nil {
 		return "a FILE or TASK record", err
 	}
 	switch {
 	case len(words) == 4 && words[0] == "FILE":
-		f := g.fileOf(words[1])
+		f := &g.files[g.fileOf(words[1])]
 		f.source, f.hasSource = words[2], true
 		if words[3] != "" && words[3] != "-" {
 			size, err := strconv.ParseInt(words[3], 10, 64)
@@ -147,11 +156,11 @@ func (g *taskGraph) textLine(line string) (string, error) {
 			return `TASK Tn "program" INPUTS ids... OUTPUTS ids...`, nil
 		}
 		for _, f := range words[in+1 : out] {
-			g.reads = append(g.reads, graphRead{id, f})
-			g.fileOf(f)
+			g.reads = append(g.reads, graphRead{id, g.fileOf(f)})
 		}
 		for _, f := range words[out+1:] {
-			g.fileOf(f).producers = append(g.fileOf(f).producers, id)
+			k := g.fileOf(f)
+			g.files[k].producers = append(g.files[k].producers, id)
 		}
 		return "", nil
 	}
@@ -177,12 +186,11 @@ func (g *taskGraph) dotLine(line string) (string, error) {
 			return `an edge "file-NAME" -> "task-N" or "task-N" -> "file-NAME"`, nil
 		}
 		if t, isTask := taskNumber(to, "task-"); isTask && strings.HasPrefix(from, "file-") {
-			g.reads = append(g.reads, graphRead{t, from[len("file-"):]})
-			g.fileOf(from[len("file-"):])
+			g.reads = append(g.reads, graphRead{t, g.fileOf(from[len("file-"):])})
 			return "", nil
 		}
 		if t, isTask := taskNumber(from, "task-"); isTask && strings.HasPrefix(to, "file-") {
-			f := g.fileOf(to[len("file-"):])
+			f := &g.files[g.fileOf(to[len("file-"):])]
 			f.producers = append(f.producers, t)
 			return "", nil
 		}
@@ -208,14 +216,14 @@ func (g *taskGraph) frame() *frame.Frame {
 	var parent, child, size columns.Int
 	var file, src columns.Str
 	for _, rd := range g.reads {
-		f := g.files[rd.file]
+		f := &g.files[rd.file]
 		for _, by := range f.producers {
 			if by == rd.task {
 				continue // a task that reads what it writes depends on nothing
 			}
 			parent.Add(by)
 			child.Add(rd.task)
-			file.Add(rd.file)
+			file.Add(g.ids[rd.file])
 			src.Opt(f.source, f.hasSource)
 			size.Opt(f.size, f.hasSize)
 		}
@@ -225,15 +233,15 @@ func (g *taskGraph) frame() *frame.Frame {
 		file.Col("file_id"), src.Col("file_source"), size.Col("file_bytes"))
 }
 
-// quotedFields splits s on spaces, a "quoted" field (which TaskVine does
-// not escape) being one field without its quotes.
-func quotedFields(s string) ([]string, error) {
-	var out []string
+// quotedFields appends to out the fields of s split on spaces, a
+// "quoted" field (which TaskVine does not escape) being one field
+// without its quotes.
+func quotedFields(out []string, s string) ([]string, error) {
 	for s = strings.TrimLeft(s, " "); s != ""; s = strings.TrimLeft(s, " ") {
 		if s[0] == '"' {
 			end := strings.IndexByte(s[1:], '"')
 			if end < 0 {
-				return nil, fmt.Errorf("unterminated quote")
+				return out, fmt.Errorf("unterminated quote")
 			}
 			out = append(out, s[1:1+end])
 			s = s[end+2:]

@@ -2,6 +2,7 @@ package nextflow
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math/rand"
@@ -124,5 +125,55 @@ func TestGeneratedTraceLoads(t *testing.T) {
 	}
 	if n := d.Frames["tasks"].NumRows(); n != 2000 {
 		t.Errorf("%d tasks, want 2000", n)
+	}
+}
+
+// genTimeline writes a timeline page of the 21.03+ form (window.data =
+// {...}) with records entries, each with its submit, run and completion
+// segments and the run segment's "duration / peak_rss" label.
+func genTimeline(w io.Writer, records int) error {
+	bw := bufio.NewWriterSize(w, 1<<20)
+	rng := rand.New(rand.NewSource(1))
+	begin := int64(1_709_251_200_000)
+	fmt.Fprintf(bw, "<!doctype html>\n<html>\n<script type=\"text/javascript\">\nwindow.data = {\"elapsed\": \"9h\", \"beginningMillis\": %d, \"endingMillis\": %d, \"processes\": [\n", begin, begin+32_400_000)
+	procs := []string{"FASTQC", "TRIMGALORE", "STAR_ALIGN", "SALMON_QUANT", "MULTIQC", "SAMTOOLS_SORT"}
+	t := begin
+	for i := 0; i < records; i++ {
+		t += int64(rng.Intn(2000))
+		start := t + int64(rng.Intn(60000))
+		run := start + 1 + int64(rng.Intn(3_600_000))
+		end := run + int64(rng.Intn(5000))
+		p := rng.Intn(len(procs))
+		sep := ","
+		if i == records-1 {
+			sep = ""
+		}
+		fmt.Fprintf(bw, "{\"label\": \"%s (SRR%07d)\", \"cached\": false, \"index\": %d, \"times\": [{\"starting_time\": %d, \"ending_time\": %d}, {\"starting_time\": %d, \"ending_time\": %d, \"label\": \"%s / %s\"}, {\"starting_time\": %d, \"ending_time\": %d}]}%s\n",
+			procs[p], rng.Intn(5000000), p, t, start, start, run, human(run-start), size(int64(rng.Intn(8<<30))+1<<20), run, end, sep)
+	}
+	bw.WriteString("]};\n</script>\n</html>\n")
+	return bw.Flush()
+}
+
+// BenchmarkLoadTimeline reads a page of 200,000 entries (about 50 MB; a
+// page of a million tasks is more than a browser draws).
+func BenchmarkLoadTimeline(b *testing.B) {
+	p := sourcetest.CachedInput(b, "jobframe-bench-nextflow-timeline-200000.html", func(w io.Writer) error { return genTimeline(w, 200_000) })
+	sourcetest.BenchLoad(b, p, LoadTimeline, "tasks", 200_000)
+}
+
+// TestGeneratedTimelineLoads checks the timeline generator against the
+// loader on a small input.
+func TestGeneratedTimelineLoads(t *testing.T) {
+	var buf bytes.Buffer
+	if err := genTimeline(&buf, 500); err != nil {
+		t.Fatal(err)
+	}
+	d, err := LoadTimeline(&buf, source.Options{Name: "timeline.html"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := d.Frames["tasks"].NumRows(); n != 500 {
+		t.Errorf("%d tasks, want 500", n)
 	}
 }
