@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -55,9 +56,18 @@ func describeEvalError(err error, name string) string {
 	msg := err.Error()
 	if name != "" {
 		msg = strings.ReplaceAll(msg, interp.DefaultSourceName+":", name+":")
+		// yaegi's type-checking errors give the position alone ("4:2:
+		// undefined: x"), its parser's the source name too; go run names
+		// the file in both.
+		if bare.MatchString(msg) {
+			msg = name + ":" + msg
+		}
 	}
 	return msg
 }
+
+// bare matches an error that starts with a position without a file name.
+var bare = regexp.MustCompile(`^\d+:\d+: `)
 
 // isValue reports whether v is a value worth printing after an
 // expression statement.
