@@ -46,8 +46,8 @@ func AllocationUse(batch *frame.Frame, work ...*frame.Frame) *frame.Frame {
 	}
 	u := newUse(b)
 	for k, f := range work {
-		if err := require(op, f, "a work frame (WorkerAllocationWork, BatchJobWork, ProcessWork) has them", "allocation", "start", "end"); err != nil {
-			return frame.WithErr(fmt.Errorf("work frame %d: %w", k+1, err))
+		if err := require(fmt.Sprintf("%s (work frame %d)", op, k+1), f, "a work frame (WorkerAllocationWork, BatchJobWork, ProcessWork) has them", "allocation", "start", "end"); err != nil {
+			return frame.WithErr(err)
 		}
 		w, err := readWork(f)
 		if err != nil {
@@ -59,9 +59,6 @@ func AllocationUse(batch *frame.Frame, work ...*frame.Frame) *frame.Frame {
 	}
 	return u.frame()
 }
-
-// useNull marks an unknown time or amount in the readers below.
-var useNull = math.NaN()
 
 // batchRows are the batch frame's columns, times in µs since the epoch
 // (exact in a float64 for 285 years; NaN: null).
@@ -107,7 +104,7 @@ func microsOrNaN(f *frame.Frame, name string) ([]float64, error) {
 	out := make([]float64, f.NumRows())
 	if !f.Has(name) {
 		for i := range out {
-			out[i] = useNull
+			out[i] = math.NaN()
 		}
 		return out, nil
 	}
@@ -116,7 +113,7 @@ func microsOrNaN(f *frame.Frame, name string) ([]float64, error) {
 		return nil, err
 	}
 	for i := range out {
-		out[i] = useNull
+		out[i] = math.NaN()
 		if ok[i] {
 			out[i] = float64(us[i])
 		}
@@ -129,7 +126,7 @@ func floatsOrNaN(f *frame.Frame, name string) ([]float64, error) {
 	out := make([]float64, f.NumRows())
 	if !f.Has(name) {
 		for i := range out {
-			out[i] = useNull
+			out[i] = math.NaN()
 		}
 		return out, nil
 	}
@@ -138,7 +135,7 @@ func floatsOrNaN(f *frame.Frame, name string) ([]float64, error) {
 		return nil, err
 	}
 	for i := range out {
-		out[i] = useNull
+		out[i] = math.NaN()
 		if ok[i] {
 			out[i] = v[i]
 		}
@@ -273,7 +270,7 @@ func (u *use) frame() *frame.Frame {
 	batch := func(v []float64) []float64 { // a batch column, NaN past it
 		out := append([]float64(nil), v...)
 		for len(out) < n {
-			out = append(out, useNull)
+			out = append(out, math.NaN())
 		}
 		return out
 	}
@@ -308,7 +305,7 @@ func (u *use) orNull(i, k int, v float64) float64 {
 	if u.rowKnown[i][k] || u.attempts[i] == 0 && u.known[k] {
 		return v
 	}
-	return useNull
+	return math.NaN()
 }
 
 // nanFloats is a float64 column null where v is NaN or infinite (a
