@@ -101,46 +101,39 @@ func readWork(f *frame.Frame) (workRows, error) {
 // microsOrNaN reads a timestamp column as µs since the epoch, NaN where
 // null or where f lacks the column.
 func microsOrNaN(f *frame.Frame, name string) ([]float64, error) {
-	out := make([]float64, f.NumRows())
 	if !f.Has(name) {
-		for i := range out {
-			out[i] = math.NaN()
-		}
-		return out, nil
+		return nanWhereNull(f.NumRows(), nil, nil), nil
 	}
 	us, ok, err := f.Micros(name)
 	if err != nil {
 		return nil, err
 	}
-	for i := range out {
-		out[i] = math.NaN()
-		if ok[i] {
-			out[i] = float64(us[i])
-		}
-	}
-	return out, nil
+	return nanWhereNull(len(us), ok, func(i int) float64 { return float64(us[i]) }), nil
 }
 
 // floatsOrNaN reads a numeric column, NaN where null or absent.
 func floatsOrNaN(f *frame.Frame, name string) ([]float64, error) {
-	out := make([]float64, f.NumRows())
 	if !f.Has(name) {
-		for i := range out {
-			out[i] = math.NaN()
-		}
-		return out, nil
+		return nanWhereNull(f.NumRows(), nil, nil), nil
 	}
 	v, ok, err := f.Float64s(name)
 	if err != nil {
 		return nil, err
 	}
+	return nanWhereNull(len(v), ok, func(i int) float64 { return v[i] }), nil
+}
+
+// nanWhereNull is n values at(i), NaN where ok[i] is false (all of them
+// when ok is nil).
+func nanWhereNull(n int, ok []bool, at func(i int) float64) []float64 {
+	out := make([]float64, n)
 	for i := range out {
 		out[i] = math.NaN()
-		if ok[i] {
-			out[i] = v[i]
+		if ok != nil && ok[i] {
+			out[i] = at(i)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // use accumulates the work of each allocation: the batch rows, then one
