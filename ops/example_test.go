@@ -32,3 +32,33 @@ func ExampleBusy() {
 	//
 	// [5 rows x 2 columns]
 }
+
+// AllocationUse joins a Slurm job to the work that ran in it. By hand:
+// job 4410231 was submitted at 0 s, started at 40 s and ended at 100 s
+// with 4 cpus (240 core-s); two 1-cpu tasks ran in it from 50 s to 80 s
+// and from 60 s on, still running (it ends with the job): 30 + 40 = 70
+// core-s, a share of 0.2917.
+func ExampleAllocationUse() {
+	t0 := time.Date(2026, 8, 4, 9, 0, 0, 0, time.UTC).UnixMicro()
+	s := func(sec int64) int64 { return t0 + sec*1e6 }
+	slurm := frame.New(
+		frame.StringCol("id", []string{"4410231"}, nil),
+		frame.MicrosCol("queued", []int64{s(0)}, nil),
+		frame.MicrosCol("start", []int64{s(40)}, nil),
+		frame.MicrosCol("end", []int64{s(100)}, nil),
+		frame.Float64Col("cpus", []float64{4}, nil),
+	)
+	work := frame.New(
+		frame.StringCol("allocation", []string{"4410231", "4410231"}, nil),
+		frame.MicrosCol("start", []int64{s(50), s(60)}, nil),
+		frame.MicrosCol("end", []int64{s(80), 0}, []bool{true, false}),
+		frame.Float64Col("cpus", []float64{1, 1}, nil),
+	)
+	fmt.Print(ops.AllocationUse(slurm, work).Select("id", "queue_s", "core_s", "attempts", "busy_core_s", "busy_share"))
+	// Output:
+	//         id  queue_s   core_s  attempts  busy_core_s  busy_share
+	//     string  float64  float64     int64      float64     float64
+	// 0  4410231     40.0    240.0         2         70.0    0.291667
+	//
+	// [1 rows x 6 columns]
+}
