@@ -6,6 +6,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -26,6 +27,7 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var batch []string
+	var alloc *frame.Frame // the allocations of the one sacct source
 	var work []*frame.Frame
 	for _, src := range sources {
 		d, err := loadWarn([]string{src}, *af.lenient, stderr)
@@ -34,6 +36,9 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 		}
 		if d.Source == "slurm" {
 			batch = append(batch, src)
+			if alloc, err = d.Frame(schema.Allocations); err != nil {
+				return err
+			}
 			continue
 		}
 		w := workOf(d.Frames)
@@ -45,13 +50,17 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 	if len(batch) == 0 {
 		return usagef("no sacct output among the sources: give the Slurm jobs (sacct --parsable2) with the sources that ran in them")
 	}
-	d, err := loadWarn(batch, *af.lenient, stderr)
-	if err != nil {
-		return err
-	}
-	alloc, err := d.Frame(schema.Allocations)
-	if err != nil {
-		return err
+	if len(batch) > 1 {
+		// Several sacct files (of any field sets) combine as one source
+		// does: the loader aligns their columns. Their warnings were
+		// printed already.
+		d, err := loadWith(batch, loaders.Options{Lenient: *af.lenient}, stderr)
+		if err != nil {
+			return err
+		}
+		if alloc, err = d.Frame(schema.Allocations); err != nil {
+			return err
+		}
 	}
 	u := ops.AllocationUse(alloc, work...)
 	if *af.out == "" {
