@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -29,7 +30,9 @@ func (in *input) sized() io.Reader {
 	return &source.SizedReader{Reader: in.r, Head: in.head, Size: in.size}
 }
 
-func openInput(path string, p *source.Progress) (*input, error) {
+// openInput opens path ("-": standard input), counting what it reads in
+// p when p is not nil and failing its reads once ctx is done.
+func openInput(ctx context.Context, path string, p *source.Progress) (*input, error) {
 	var r io.Reader
 	closeFile := func() {}
 	if path == "-" {
@@ -46,6 +49,9 @@ func openInput(path string, p *source.Progress) (*input, error) {
 	}
 	if p != nil {
 		r = p.Reader(r)
+	}
+	if ctx.Done() != nil {
+		r = ctxReader{ctx, r}
 	}
 	dr, closeDec, err := decompress(r, path)
 	if err != nil {
@@ -66,6 +72,20 @@ func openInput(path string, p *source.Progress) (*input, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &input{path: path, r: br, head: head, size: size, close: func() { closeDec(); closeFile() }}, nil
+}
+
+// ctxReader is a reader that fails with its context's error once the
+// context is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(b)
 }
 
 // decompress wraps r in a gzip or zstd reader when its first bytes are

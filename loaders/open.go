@@ -1,6 +1,7 @@
 package loaders
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -24,6 +25,17 @@ func Open(paths ...string) (*source.Dataset, error) { return OpenWith(source.Opt
 // and projects the result onto o.Columns. A file of a folder that no
 // format reads is skipped with a warning; a file named alone is an error.
 func OpenWith(o source.Options, paths ...string) (*source.Dataset, error) {
+	return OpenContext(context.Background(), o, paths...)
+}
+
+// OpenContext is OpenWith under ctx: once ctx is done, the next read of
+// an input fails with ctx's error (wrapped, so errors.Is(err,
+// context.Canceled) holds), which stops the load within one read of a
+// megabyte or so. The REPL's Ctrl-C stops a long load this way.
+func OpenContext(ctx context.Context, o source.Options, paths ...string) (*source.Dataset, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	files, fromDir, err := expand(paths)
 	if err != nil {
 		return nil, err
@@ -35,7 +47,7 @@ func OpenWith(o source.Options, paths ...string) (*source.Dataset, error) {
 		}
 	}()
 	for _, f := range files {
-		in, err := openInput(f, o.Progress)
+		in, err := openInput(ctx, f, o.Progress)
 		if err != nil {
 			return nil, err
 		}

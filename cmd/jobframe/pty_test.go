@@ -173,6 +173,25 @@ func TestREPLOnATerminal(t *testing.T) {
 	s.send("x - 1\r")
 	s.expect(`\r?\n39\r?\n`)
 
+	// Ctrl-C stops a running loop, and a sleep in compiled code; the
+	// session keeps its variables.
+	s.send("n := 0\r")
+	s.expect(`jf> `)
+	s.send("for { n++ }\r")
+	time.Sleep(300 * time.Millisecond)
+	s.send("\x03")
+	s.expect(`interrupted\r?\n`)
+	s.expect(`jf> `)
+	s.send("n > 0\r")
+	s.expect(`\r?\ntrue\r?\n`)
+	s.send("time.Sleep(time.Hour); x = 1\r")
+	time.Sleep(300 * time.Millisecond)
+	s.send("\x03")
+	s.expect(`interrupted\r?\n`)
+	s.expect(`jf> `)
+	s.send("x\r")
+	s.expect(`\r?\n40\r?\n`)
+
 	s.send("\x04") // Ctrl-D
 	s.wait()
 
@@ -184,7 +203,8 @@ func TestREPLOnATerminal(t *testing.T) {
 	// is none.
 	want := []string{"x := 40", "x + 2", `tasks.Head(2).Select("task", "state")`,
 		"func double(v int) int { return 2 * v; }", "double(x)", "nosuchname", "var xs []int", "xs[5]", "x",
-		`ops.TasksPerWorker(placements, workers).Select("count")`, `tasks.Select("raw_state").NumCols()`, "x - 1"}
+		`ops.TasksPerWorker(placements, workers).Select("count")`, `tasks.Select("raw_state").NumCols()`, "x - 1",
+		"n := 0", "for { n++ }", "n > 0", "time.Sleep(time.Hour); x = 1", "x"}
 	if got := strings.Split(strings.TrimRight(string(hist), "\n"), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("history:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -192,7 +212,7 @@ func TestREPLOnATerminal(t *testing.T) {
 	// A new session recalls the function with the arrow keys, and it runs.
 	s = startPTY(t, home, "repl")
 	s.expect(`jf> `)
-	for i := 0; i < 9; i++ {
+	for i := 0; i < 14; i++ {
 		s.send("\x1b[A") // up
 	}
 	s.expect(`func double\(v int\) int \{ return 2 \* v; \}`)

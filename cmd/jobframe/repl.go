@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"go/parser"
@@ -32,7 +33,8 @@ Commands:
                   :help ops.Busy, :help frame.Frame.Where (gota: signatures)
   :vars           the session's variables and their types
   :load FILE.go   evaluate a file (its package clause and imports are allowed)
-  :quit           leave (also Ctrl-D); Ctrl-C abandons the current input
+  :quit           leave (also Ctrl-D); Ctrl-C abandons the current input,
+                  or stops a running statement (the session's variables stay)
 
 Variables from the command line: d (the Dataset of the first SOURCE, d2, d3 ...
 for more) and, for the first, one variable per frame (tasks, workers, ...).
@@ -53,6 +55,7 @@ type session struct {
 	trace    *panicTrace // yaegi's panic lines: positions in a REPL input mean nothing, dropped
 	vars     []string    // variables made from the command line
 	bindings map[string]reflect.Value
+	run      *running // the evaluation under way, for Ctrl-C
 }
 
 func runREPL(args []string, stdout, stderr io.Writer) error {
@@ -104,8 +107,12 @@ func newSession(stdin io.Reader, stdout, stderr io.Writer) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
+	run := &running{}
+	if err := i.Use(run.interruptible()); err != nil {
+		return nil, fmt.Errorf("interpreter: %w", err)
+	}
 	i.ImportUsed()
-	return &session{in: i, stdout: stdout, stderr: stderr, trace: trace, bindings: map[string]reflect.Value{}}, nil
+	return &session{in: i, stdout: stdout, stderr: stderr, trace: trace, bindings: map[string]reflect.Value{}, run: run}, nil
 }
 
 // loadSource loads SOURCE number k and adds to binds d (d2, d3, ...)
@@ -180,7 +187,8 @@ func incomplete(err error, lastLine string) bool {
 // eval evaluates src and prints its value or error; when src ends inside
 // a statement and more may follow (more), it prints nothing and reports
 // needMore. A panic in user code (or in the packages it calls) is reported
-// and the session goes on.
+// and the session goes on; so is an interrupt (Ctrl-C), which keeps every
+// variable as it was when the evaluation stopped.
 func (s *session) eval(src, lastLine string, more bool) (needMore bool) {
 	defer s.trace.take()
 	defer func() {
@@ -188,7 +196,14 @@ func (s *session) eval(src, lastLine string, more bool) (needMore bool) {
 			fmt.Fprintf(s.stderr, "panic: %v\n", r)
 		}
 	}()
-	v, err := s.in.Eval(src)
+	ctx, end := s.run.start()
+	v, err := s.in.EvalWithContext(ctx, src)
+	interrupted := ctx.Err() != nil && errors.Is(err, context.Canceled)
+	end()
+	if interrupted {
+		fmt.Fprintln(s.stderr, "interrupted")
+		return false
+	}
 	if err != nil && more && incomplete(err, lastLine) {
 		return true
 	}
@@ -345,6 +360,7 @@ func (s *session) interactive(history string) error {
 		return err
 	}
 	defer rl.Close()
+	defer s.run.onSIGINT()()
 	fmt.Fprintln(s.stdout, "jobframe REPL: Go with frame, schema, loaders, ops, plot imported. :help for help, Ctrl-D to leave.")
 	src := ""
 	for {

@@ -10,9 +10,10 @@ import (
 func init() {
 	Symbols["github.com/jobframe/jobframe/loaders/loaders"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Formats":  reflect.ValueOf(loaders.Formats),
-		"Open":     reflect.ValueOf(loaders.Open),
-		"OpenWith": reflect.ValueOf(loaders.OpenWith),
+		"Formats":     reflect.ValueOf(loaders.Formats),
+		"Open":        reflect.ValueOf(loaders.Open),
+		"OpenContext": reflect.ValueOf(loaders.OpenContext),
+		"OpenWith":    reflect.ValueOf(loaders.OpenWith),
 
 		// type definitions
 		"Dataset":    reflect.ValueOf((*loaders.Dataset)(nil)),
