@@ -12,6 +12,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
 
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/check"
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/symbols"
 )
 
@@ -64,6 +65,27 @@ func describeEvalError(err error, name string) string {
 		}
 	}
 	return msg
+}
+
+// printCheckErrors prints the type checker's errors of an input as the
+// Go compiler does, "file:line:col: message" (name empty: no file), ten
+// at most.
+func printCheckErrors(w io.Writer, name string, errs []check.Error) {
+	prefix := ""
+	if name != "" {
+		prefix = name + ":"
+	}
+	for k, e := range errs {
+		if k == 10 {
+			fmt.Fprintf(w, "%stoo many errors\n", prefix)
+			return
+		}
+		if strings.HasPrefix(e.Msg, "\t") {
+			fmt.Fprintf(w, "\t%s%s\n", prefix, strings.TrimPrefix(e.Error(), "\t"))
+			continue
+		}
+		fmt.Fprintf(w, "%s%s\n", prefix, e.Error())
+	}
 }
 
 // bare matches an error that starts with a position without a file name.

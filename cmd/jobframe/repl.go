@@ -17,7 +17,9 @@ import (
 
 	"github.com/chzyer/readline"
 	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
 
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/check"
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/symbols"
 	"github.com/jobframe/jobframe/frame"
 )
@@ -55,7 +57,8 @@ type session struct {
 	trace    *panicTrace // yaegi's panic lines: positions in a REPL input mean nothing, dropped
 	vars     []string    // variables made from the command line
 	bindings map[string]reflect.Value
-	run      *running // the evaluation under way, for Ctrl-C
+	run      *running       // the evaluation under way, for Ctrl-C
+	chk      *check.Session // Go's type checks, before the interpreter runs an input
 }
 
 func runREPL(args []string, stdout, stderr io.Writer) error {
@@ -112,7 +115,8 @@ func newSession(stdin io.Reader, stdout, stderr io.Writer) (*session, error) {
 		return nil, fmt.Errorf("interpreter: %w", err)
 	}
 	i.ImportUsed()
-	return &session{in: i, stdout: stdout, stderr: stderr, trace: trace, bindings: map[string]reflect.Value{}, run: run}, nil
+	return &session{in: i, stdout: stdout, stderr: stderr, trace: trace, bindings: map[string]reflect.Value{}, run: run,
+		chk: check.New(true, stdlib.Symbols, symbols.Symbols)}, nil
 }
 
 // loadSource loads SOURCE number k and adds to binds d (d2, d3, ...)
@@ -156,6 +160,7 @@ func (s *session) bind(values map[string]reflect.Value) error {
 		p.Elem().Set(v)
 		exports["V_"+n] = p.Elem()
 		s.bindings[n] = v
+		s.chk.Declare(n, v.Type())
 	}
 	if err := s.in.Use(interp.Exports{"jobframe.session/session": exports}); err != nil {
 		return err
@@ -186,20 +191,30 @@ func incomplete(err error, lastLine string) bool {
 
 // eval evaluates src and prints its value or error; when src ends inside
 // a statement and more may follow (more), it prints nothing and reports
-// needMore. A panic in user code (or in the packages it calls) is reported
+// needMore. What the Go compiler rejects is reported with Go's position
+// and wording (prefixed with name, the file's, when not empty) and not
+// run. A panic in user code (or in the packages it calls) is reported
 // and the session goes on; so is an interrupt (Ctrl-C), which keeps every
 // variable as it was when the evaluation stopped.
-func (s *session) eval(src, lastLine string, more bool) (needMore bool) {
+func (s *session) eval(name, src, lastLine string, more bool) (needMore bool) {
 	defer s.trace.take()
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(s.stderr, "panic: %v\n", r)
 		}
 	}()
+	checked := s.chk.Check(src)
+	if len(checked.Errors) > 0 {
+		printCheckErrors(s.stderr, name, checked.Errors)
+		return false
+	}
 	ctx, end := s.run.start()
 	v, err := s.in.EvalWithContext(ctx, src)
 	interrupted := ctx.Err() != nil && errors.Is(err, context.Canceled)
 	end()
+	if _, panicked := err.(interp.Panic); err == nil || panicked || interrupted {
+		s.chk.Commit(checked) // it ran, at least in part: its declarations exist
+	}
 	if interrupted {
 		fmt.Fprintln(s.stderr, "interrupted")
 		return false
@@ -273,7 +288,7 @@ func (s *session) command(line string) bool {
 			fmt.Fprintln(s.stderr, err)
 			return true
 		}
-		s.eval(string(src), "", false)
+		s.eval(fields[1], string(src), "", false)
 	default:
 		fmt.Fprintf(s.stderr, "unknown command %s; :help lists them\n", fields[0])
 	}
@@ -332,13 +347,13 @@ func (s *session) batch(r io.Reader) error {
 			continue
 		}
 		src += line + "\n"
-		if s.eval(src, line, true) {
+		if s.eval("", src, line, true) {
 			continue
 		}
 		src = ""
 	}
 	if src != "" {
-		s.eval(src, "", false)
+		s.eval("", src, "", false)
 	}
 	return sc.Err()
 }
@@ -384,7 +399,7 @@ func (s *session) interactive(history string) error {
 			continue
 		}
 		src += line + "\n"
-		if s.eval(src, line, true) {
+		if s.eval("", src, line, true) {
 			rl.SetPrompt("... ")
 			continue
 		}

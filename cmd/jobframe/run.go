@@ -1,11 +1,15 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+
+	"github.com/traefik/yaegi/stdlib"
+
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/check"
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/symbols"
 )
 
 // exitError makes main exit with a status without printing anything more.
@@ -36,6 +40,10 @@ go run. A first line "#!/usr/bin/env -S jobframe run" is allowed.
 	if strings.HasPrefix(text, "#!") {
 		text = "//" + text[2:] // a comment keeps the line count and positions
 	}
+	if errs := check.New(false, stdlib.Symbols, symbols.Symbols).Check(text).Errors; len(errs) > 0 {
+		printCheckErrors(stderr, path, errs) // as go run prints them
+		return exitError{1}
+	}
 	trace := &panicTrace{w: stderr}
 	i, err := newInterpreter(os.Stdin, stdout, trace, args)
 	if err != nil {
@@ -54,5 +62,6 @@ go run. A first line "#!/usr/bin/env -S jobframe run" is allowed.
 		fmt.Fprintf(stderr, "%s\n%s", msg, formatTrace(frames))
 		return exitError{2}
 	}
-	return errors.New(msg)
+	fmt.Fprintln(stderr, msg) // a compile error, "file:line:col: ...", as go run prints it
+	return exitError{1}
 }
