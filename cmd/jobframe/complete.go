@@ -1,48 +1,104 @@
 package main
 
 import (
-	"path/filepath"
+	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/chzyer/readline"
 
-	"github.com/jobframe/jobframe/cmd/jobframe/internal/symbols"
 	"github.com/jobframe/jobframe/frame"
 )
 
-// completer completes package members after "pkg.", the session's
-// variables, and, inside a string literal, the column names of the
-// session's frames.
+// completer completes, from the types the session knows: after "expr."
+// the members of expr (a package, the standard library's included; a
+// variable; a call or chain of calls); inside the braces of a struct
+// literal the type's fields; inside a string literal that is an argument
+// of a frame's method or of a function whose first argument is a frame,
+// that frame's column names; elsewhere the session's names.
 func (s *session) completer() readline.AutoCompleter {
 	return completeFunc(func(line []rune, pos int) ([][]rune, int) {
-		head := string(line[:pos])
-		if strings.Count(head, `"`)%2 == 1 {
-			word := head[strings.LastIndexByte(head, '"')+1:]
-			return suffixes(word, s.columnNames()), len([]rune(word))
-		}
-		start := strings.LastIndexFunc(head, func(r rune) bool {
-			return !(r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-		}) + 1
-		word := head[start:]
-		if pkg, member, ok := strings.Cut(word, "."); ok {
-			var names []string
-			for path, syms := range symbols.Symbols {
-				if filepath.Base(filepath.Dir(path)) == pkg {
-					for n := range syms {
-						names = append(names, n)
-					}
-				}
-			}
-			return suffixes(member, names), len([]rune(member))
-		}
-		names := slices.Clone(s.vars)
-		for n := range s.in.Globals() {
-			names = append(names, n)
-		}
-		names = append(names, "frame", "schema", "loaders", "ops", "plot", "fmt", "strings", "time")
-		return suffixes(word, names), len([]rune(word))
+		names, partial := s.complete(string(line[:pos]))
+		return suffixes(partial, names), len([]rune(partial))
 	})
+}
+
+// complete returns the names that may complete the word being typed at
+// the end of head, and that partial word.
+func (s *session) complete(head string) ([]string, string) {
+	if q, open := openString(head); open {
+		return s.columnsAt(head[:q]), head[q+1:]
+	}
+	start := len(head)
+	for start > 0 && isIdentByte(head[start-1]) {
+		start--
+	}
+	partial, rest := head[start:], head[:start]
+	if strings.HasSuffix(rest, ".") {
+		if recv := operand(rest[:len(rest)-1]); recv != "" {
+			return s.chk.Members(recv), partial
+		}
+		return nil, partial
+	}
+	if typ, ok := literalType(rest); ok {
+		if fields := s.chk.Fields(typ); len(fields) > 0 {
+			return fields, partial
+		}
+	}
+	names := append(s.chk.Names(), s.vars...)
+	for n := range s.in.Globals() {
+		names = append(names, n)
+	}
+	return append(names, builtins...), partial
+}
+
+// builtins are Go's predeclared functions and constants.
+var builtins = []string{"append", "cap", "clear", "close", "complex", "copy", "delete", "false", "imag",
+	"len", "make", "max", "min", "new", "nil", "panic", "print", "println", "real", "recover", "true"}
+
+// columnsAt returns the column names to offer in a string literal that
+// opens after before: those of the frame whose method is being called
+// (tasks.Where(" or tasks.Where("state", "==", ...).GroupBy("), or of
+// the first argument of a function (ops.Busy(placements, ") when it is
+// a frame; else those of every frame variable.
+func (s *session) columnsAt(before string) []string {
+	open := unclosed(before, '(')
+	if open >= 0 {
+		callee := operand(before[:open])
+		if dot := strings.LastIndexByte(callee, '.'); dot > 0 {
+			if cols, ok := s.frameColumns(callee[:dot]); ok {
+				return cols
+			}
+		}
+		if args := before[open+1:]; topLevelComma(args) > 0 {
+			if cols, ok := s.frameColumns(strings.TrimSpace(args[:topLevelComma(args)])); ok {
+				return cols
+			}
+		}
+	}
+	return s.columnNames()
+}
+
+// frameColumns evaluates expr, when it is a frame expression without
+// effects (check.FrameExpr), for at most half a second, and returns its
+// column names.
+func (s *session) frameColumns(expr string) ([]string, bool) {
+	if expr == "" || !s.chk.FrameExpr(expr) {
+		return nil, false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	defer s.trace.take()
+	v, err := s.in.EvalWithContext(ctx, expr)
+	if err != nil || !v.IsValid() || !v.CanInterface() {
+		return nil, false
+	}
+	f, ok := v.Interface().(*frame.Frame)
+	if !ok || f == nil || f.Err() != nil {
+		return nil, false
+	}
+	return f.Names(), true
 }
 
 // columnNames are the column names of every frame variable.

@@ -115,8 +115,9 @@ func (s *ptySession) wait() {
 // A REPL session at a terminal: prompts, an expression's value, a frame
 // as a table, a multi-line function with the continuation prompt, an
 // error and a panic that leave the session alive, tab completion of a
-// package member and of a column name, Ctrl-C abandoning an input, and a
-// history file with one entry per complete statement.
+// package member, of a column name and by static type, "expr?", Ctrl-C
+// abandoning an input and stopping a running one, and a history file
+// with one entry per complete statement.
 func TestREPLOnATerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process on a pseudo-terminal")
@@ -165,6 +166,23 @@ func TestREPLOnATerminal(t *testing.T) {
 	s.send("\").NumCols()\r")
 	s.expect(`\r?\n1\r?\n`)
 
+	// ... and by static type: a method of a frame, a member of the
+	// standard library, a method after a chain of calls.
+	s.send("tasks.Wh\t")
+	s.expect(`tasks\.Where`)
+	s.send("(\"state\", \"==\", \"failed\").NumR\t")
+	s.expect(`NumRows`)
+	s.send("()\r")
+	s.expect(`\r?\n3\r?\n`)
+	s.send("strings.ToUpp\t")
+	s.expect(`strings\.ToUpper`)
+	s.send("(\"ok\")\r")
+	s.expect(`\r?\nOK\r?\n`)
+	// expr? documents it.
+	s.send("tasks.Where?\r")
+	s.expect(`Where returns the rows whose column col satisfies op against value`)
+	s.expect(`jf> `)
+
 	// Ctrl-C abandons an unfinished statement.
 	s.send("func broken() {\r")
 	s.expect(`\.\.\. `)
@@ -203,7 +221,8 @@ func TestREPLOnATerminal(t *testing.T) {
 	// is none.
 	want := []string{"x := 40", "x + 2", `tasks.Head(2).Select("task", "state")`,
 		"func double(v int) int { return 2 * v; }", "double(x)", "nosuchname", "var xs []int", "xs[5]", "x",
-		`ops.TasksPerWorker(placements, workers).Select("count")`, `tasks.Select("raw_state").NumCols()`, "x - 1",
+		`ops.TasksPerWorker(placements, workers).Select("count")`, `tasks.Select("raw_state").NumCols()`,
+		`tasks.Where("state", "==", "failed").NumRows()`, `strings.ToUpper("ok")`, "tasks.Where?", "x - 1",
 		"n := 0", "for { n++ }", "n > 0", "time.Sleep(time.Hour); x = 1", "x"}
 	if got := strings.Split(strings.TrimRight(string(hist), "\n"), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("history:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -212,7 +231,7 @@ func TestREPLOnATerminal(t *testing.T) {
 	// A new session recalls the function with the arrow keys, and it runs.
 	s = startPTY(t, home, "repl")
 	s.expect(`jf> `)
-	for i := 0; i < 14; i++ {
+	for i := 0; i < 17; i++ {
 		s.send("\x1b[A") // up
 	}
 	s.expect(`func double\(v int\) int \{ return 2 \* v; \}`)

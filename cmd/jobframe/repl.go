@@ -27,12 +27,17 @@ import (
 const replHelp = `Type Go statements; the value of an expression is printed (frames as tables).
 Packages are imported already: fmt, strings, time, ... frame, loaders, ops,
 plot (charts saved as PNG or SVG), dataframe and series (gota). A statement left open (an unclosed brace or
-parenthesis) continues on the next line.
+parenthesis) continues on the next line. Tab completes members by type
+(tasks.Wh<Tab>, strings.ToUp<Tab>), struct fields and column names.
+Statements the Go compiler rejects are reported with Go's errors, not run.
 
 Commands:
   :help           this text
   :help NAME      the documentation of a package or member: :help ops,
                   :help ops.Busy, :help frame.Frame.Where (gota: signatures)
+  EXPR?           what EXPR is, its type and documentation: tasks?,
+                  tasks.Where?, strings.Cut?, ops.Busy(placements, "cpus")?
+  :doc EXPR       the same as EXPR?
   :vars           the session's variables and their types
   :load FILE.go   evaluate a file (its package clause and imports are allowed)
   :quit           leave (also Ctrl-D); Ctrl-C abandons the current input,
@@ -57,8 +62,9 @@ type session struct {
 	trace    *panicTrace // yaegi's panic lines: positions in a REPL input mean nothing, dropped
 	vars     []string    // variables made from the command line
 	bindings map[string]reflect.Value
-	run      *running       // the evaluation under way, for Ctrl-C
-	chk      *check.Session // Go's type checks, before the interpreter runs an input
+	run      *running                     // the evaluation under way, for Ctrl-C
+	chk      *check.Session               // Go's type checks, before the interpreter runs an input
+	stdDocs  map[string]map[string]string // the standard library's documentation, by package path, as read
 }
 
 func runREPL(args []string, stdout, stderr io.Writer) error {
@@ -116,7 +122,7 @@ func newSession(stdin io.Reader, stdout, stderr io.Writer) (*session, error) {
 	}
 	i.ImportUsed()
 	return &session{in: i, stdout: stdout, stderr: stderr, trace: trace, bindings: map[string]reflect.Value{}, run: run,
-		chk: check.New(true, stdlib.Symbols, symbols.Symbols)}, nil
+		chk: check.New(true, stdlib.Symbols, symbols.Symbols), stdDocs: map[string]map[string]string{}}, nil
 }
 
 // loadSource loads SOURCE number k and adds to binds d (d2, d3, ...)
@@ -249,6 +255,17 @@ func (s *session) eval(name, src, lastLine string, more bool) (needMore bool) {
 	return false
 }
 
+// question answers "expr?" with the documentation of expr (IPython's
+// "obj?"); it reports whether line was one.
+func (s *session) question(line string) bool {
+	expr, ok := strings.CutSuffix(strings.TrimSpace(line), "?")
+	if !ok || expr == "" {
+		return false
+	}
+	fmt.Fprintln(s.stdout, s.docOf(expr))
+	return true
+}
+
 // command runs a ":" command; it returns false for :quit.
 func (s *session) command(line string) bool {
 	fields := strings.Fields(line)
@@ -261,6 +278,12 @@ func (s *session) command(line string) bool {
 			return true
 		}
 		fmt.Fprintln(s.stdout, s.describe(fields[1]))
+	case ":doc":
+		if len(fields) == 1 {
+			fmt.Fprintln(s.stderr, ":doc takes an expression")
+			return true
+		}
+		fmt.Fprintln(s.stdout, s.docOf(strings.TrimSpace(strings.TrimPrefix(line, fields[0]))))
 	case ":vars":
 		for _, n := range s.vars {
 			fmt.Fprintf(s.stdout, "%s %s\n", n, s.bindings[n].Type())
@@ -343,6 +366,9 @@ func (s *session) batch(r io.Reader) error {
 			}
 			continue
 		}
+		if src == "" && s.question(line) {
+			continue
+		}
 		if src == "" && strings.TrimSpace(line) == "" {
 			continue
 		}
@@ -393,6 +419,10 @@ func (s *session) interactive(history string) error {
 			if !s.command(strings.TrimSpace(line)) {
 				return nil
 			}
+			continue
+		}
+		if src == "" && s.question(line) {
+			rl.SaveHistory(line)
 			continue
 		}
 		if src == "" && strings.TrimSpace(line) == "" {

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/doc"
 	"go/format"
 	"go/parser"
@@ -20,10 +21,22 @@ import (
 	"strings"
 )
 
-// Package is one package to document: its name as typed in the REPL and
-// the folder of its sources.
+// Package is one package to document: its name as typed in the REPL,
+// the folder of its sources and its import path (empty: jobframe's
+// package of that name).
 type Package struct {
-	Name, Dir string
+	Name, Dir, Path string
+}
+
+// Entries returns the documentation entries of one package, keyed as
+// Docs is ("pkg", "pkg.Name", "pkg.Type.Method"): the REPL renders the
+// standard library's from the Go sources this way when they are there.
+func Entries(p Package) (map[string]string, error) {
+	entries := map[string]string{}
+	if err := collect(p, entries); err != nil {
+		return nil, fmt.Errorf("apidoc: %s: %w", p.Dir, err)
+	}
+	return entries, nil
 }
 
 // Render returns the Go source of a file of package pkgName declaring
@@ -65,6 +78,9 @@ func collect(p Package, entries map[string]string) error {
 		if strings.HasSuffix(n, "_test.go") {
 			continue
 		}
+		if ok, err := build.Default.MatchFile(p.Dir, filepath.Base(n)); err != nil || !ok {
+			continue // another platform's file, or an ignored one
+		}
 		f, err := parser.ParseFile(fset, n, nil, parser.ParseComments)
 		if err != nil {
 			return err
@@ -77,7 +93,11 @@ func collect(p Package, entries map[string]string) error {
 	if len(files) == 0 {
 		return fmt.Errorf("no Go files of package %s", p.Name)
 	}
-	dp, err := doc.NewFromFiles(fset, files, "github.com/jobframe/jobframe/"+p.Name)
+	path := p.Path
+	if path == "" {
+		path = "github.com/jobframe/jobframe/" + p.Name
+	}
+	dp, err := doc.NewFromFiles(fset, files, path)
 	if err != nil {
 		return err
 	}
@@ -176,9 +196,9 @@ func Write(path, pkgName string, pkgs []Package) error {
 // relative to root (the module's root).
 func JobframePackages(root string) []Package {
 	return []Package{
-		{"frame", filepath.Join(root, "frame")},
-		{"loaders", filepath.Join(root, "loaders")},
-		{"ops", filepath.Join(root, "ops")},
-		{"plot", filepath.Join(root, "frame", "plot")},
+		{Name: "frame", Dir: filepath.Join(root, "frame")},
+		{Name: "loaders", Dir: filepath.Join(root, "loaders")},
+		{Name: "ops", Dir: filepath.Join(root, "ops")},
+		{Name: "plot", Dir: filepath.Join(root, "frame", "plot"), Path: "github.com/jobframe/jobframe/frame/plot"},
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 func TestRender(t *testing.T) {
-	src, err := Render("symbols", []Package{{"demo", "testdata/demo"}})
+	src, err := Render("symbols", []Package{{Name: "demo", Dir: "testdata/demo"}})
 	if err != nil {
 		t.Fatal(err)
 	}
