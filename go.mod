@@ -7,10 +7,12 @@ require (
 	github.com/chzyer/readline v1.5.1
 	github.com/creack/pty v1.1.24
 	github.com/go-gota/gota v0.12.0
+	github.com/go-zeromq/zmq4 v0.17.0
 	github.com/goccy/go-json v0.10.3
 	github.com/klauspost/compress v1.17.9
 	github.com/rogpeppe/go-internal v1.13.1
 	github.com/traefik/yaegi v0.16.1
+	golang.org/x/sys v0.30.0
 	gonum.org/v1/plot v0.15.2
 )
 
@@ -24,6 +26,7 @@ require (
 	github.com/andybalholm/brotli v1.1.0 // indirect
 	github.com/apache/thrift v0.20.0 // indirect
 	github.com/campoy/embedmd v1.0.0 // indirect
+	github.com/go-zeromq/goczmq/v4 v4.2.2 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/golang/snappy v0.0.4 // indirect
 	github.com/google/flatbuffers v24.3.25+incompatible // indirect
@@ -39,7 +42,6 @@ require (
 	golang.org/x/mod v0.21.0 // indirect
 	golang.org/x/net v0.30.0 // indirect
 	golang.org/x/sync v0.11.0 // indirect
-	golang.org/x/sys v0.30.0 // indirect
 	golang.org/x/text v0.22.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
 	golang.org/x/xerrors v0.0.0-20231012003039-104605ab7028 // indirect

@@ -12,6 +12,7 @@
 //	jobframe allocations SACCT... SOURCE...  queue wait and use of Slurm jobs
 //	jobframe run SCRIPT.go [ARGS...]         a Go script in the interpreter
 //	jobframe repl [SOURCE...]                an interactive Go session
+//	jobframe kernel -f CONNECTION_FILE       a Jupyter kernel (kernel install: its kernelspec)
 //	jobframe version
 //
 // Run "jobframe help" or "jobframe COMMAND --help" for details. Exit
@@ -46,6 +47,7 @@ func commands() []command {
 		{"report", "a self-contained HTML report with charts of any source", runReport},
 		{"run", "run a Go analysis script in the interpreter", runScript},
 		{"repl", "an interactive Go session with the sources loaded", runREPL},
+		{"kernel", "a Jupyter kernel running the REPL's session; 'kernel install' writes its kernelspec", runKernel},
 		{"version", "print the jobframe version", runVersion},
 	}
 }

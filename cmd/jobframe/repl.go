@@ -2,10 +2,8 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
-	"go/parser"
 	"go/scanner"
 	"io"
 	"os"
@@ -48,7 +46,9 @@ for more) and, for the first, one variable per frame (tasks, workers, ...).
 
 Known limits of the interpreter (yaegi): generic functions of compiled
 packages cannot be called (use the non-generic frame API); range over an
-integer (Go 1.22) is not supported: write for i := 0; i < n; i++.
+integer (Go 1.22) is not supported: write for i := 0; i < n; i++; a
+top-level "t := d.Frames["tasks"]" fails ("constant definition loop"):
+write t, err := d.Frame("tasks").
 `
 
 // replPosition is the "line:col: " the interpreter puts before errors.
@@ -197,61 +197,21 @@ func incomplete(err error, lastLine string) bool {
 
 // eval evaluates src and prints its value or error; when src ends inside
 // a statement and more may follow (more), it prints nothing and reports
-// needMore. What the Go compiler rejects is reported with Go's position
-// and wording (prefixed with name, the file's, when not empty) and not
-// run. A panic in user code (or in the packages it calls) is reported
-// and the session goes on; so is an interrupt (Ctrl-C), which keeps every
-// variable as it was when the evaluation stopped.
+// needMore. Errors print with the file name name when it is not empty.
 func (s *session) eval(name, src, lastLine string, more bool) (needMore bool) {
-	defer s.trace.take()
-	defer func() {
-		if r := recover(); r != nil {
-			fmt.Fprintf(s.stderr, "panic: %v\n", r)
-		}
-	}()
-	checked := s.chk.Check(src)
-	if len(checked.Errors) > 0 {
-		printCheckErrors(s.stderr, name, checked.Errors)
-		return false
-	}
-	ctx, end := s.run.start()
-	v, err := s.in.EvalWithContext(ctx, src)
-	interrupted := ctx.Err() != nil && errors.Is(err, context.Canceled)
-	end()
-	if _, panicked := err.(interp.Panic); err == nil || panicked || interrupted {
-		s.chk.Commit(checked) // it ran, at least in part: its declarations exist
-	}
-	if interrupted {
-		fmt.Fprintln(s.stderr, "interrupted")
-		return false
-	}
-	if err != nil && more && incomplete(err, lastLine) {
+	o := s.evaluate(name, src, lastLine, more, false)
+	switch {
+	case o.needMore:
 		return true
-	}
-	if err != nil {
-		if code, ok := exitStatus(err); ok {
-			fmt.Fprintf(s.stderr, "os.Exit(%d) ignored in the REPL; use :quit\n", code)
-			return false
+	case o.errKind != "":
+		fmt.Fprintln(s.stderr, o.errText)
+	case o.value.IsValid():
+		if f, ok := o.value.Interface().(*frame.Frame); ok {
+			fmt.Fprint(s.stdout, f.String())
+		} else {
+			fmt.Fprintf(s.stdout, "%v\n", o.value.Interface())
 		}
-		// Positions inside the interpreter's wrapping of a REPL input
-		// mean nothing to the person typing: drop them.
-		fmt.Fprintln(s.stderr, replPosition.ReplaceAllString(describeEvalError(err, ""), ""))
-		return false
 	}
-	// Print the values of expressions only, as Go code reads: not of
-	// declarations, assignments or loops.
-	if _, perr := parser.ParseExpr(src); perr != nil || !isValue(v) {
-		return false
-	}
-	if f, ok := v.Interface().(*frame.Frame); ok {
-		if f.Err() != nil {
-			fmt.Fprintf(s.stderr, "error: %v\n", f.Err())
-			return false
-		}
-		fmt.Fprint(s.stdout, f.String())
-		return false
-	}
-	fmt.Fprintf(s.stdout, "%v\n", v.Interface())
 	return false
 }
 

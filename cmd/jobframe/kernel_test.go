@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The kernel against Jupyter's own client library (Debian's
+// python3-jupyter-client): kernelspec, kernel_info, execute with streams,
+// frames as HTML and figures as PNG, complete, inspect, is_complete,
+// compile errors and panics, interrupts by message and by SIGINT, a
+// badly signed message dropped, shutdown. The kernelspec is the one
+// "jobframe kernel install --prefix" writes; the kernel it starts is this
+// test binary acting as jobframe (JOBFRAME_TEST_AS_MAIN, inherited).
+func TestKernelWithJupyterClient(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts Jupyter's client and the kernel")
+	}
+	py := "/usr/bin/python3"
+	if exec.Command(py, "-c", "import jupyter_client, zmq").Run() != nil {
+		if os.Getenv("JOBFRAME_REQUIRE_INTEROP") == "1" {
+			t.Fatal("Debian's python3-jupyter-client is missing and JOBFRAME_REQUIRE_INTEROP=1")
+		}
+		t.Skip("Debian's python3-jupyter-client is missing (apt-get install python3-jupyter-client)")
+	}
+	prefix := t.TempDir()
+	var stdout, stderr strings.Builder
+	if err := runKernel([]string{"install", "--prefix", prefix}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	dataDir := filepath.Join(prefix, "share", "jupyter")
+	spec, err := os.ReadFile(filepath.Join(dataDir, "kernels", "jobframe", "kernel.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ks struct {
+		Argv []string `json:"argv"`
+	}
+	if err := json.Unmarshal(spec, &ks); err != nil || len(ks.Argv) != 4 || ks.Argv[1] != "kernel" || ks.Argv[3] != "{connection_file}" {
+		t.Fatalf("kernel.json: %s (%v)", spec, err)
+	}
+	testdata, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, py, "testdata/jupyter/kernel_client.py", dataDir, testdata, filepath.Join(prefix, "kernel.log"))
+	cmd.Env = append(os.Environ(), "JOBFRAME_TEST_AS_MAIN=1", "JUPYTER_RUNTIME_DIR="+filepath.Join(prefix, "runtime"))
+	out, err := cmd.CombinedOutput()
+	t.Logf("%s", out)
+	if err != nil {
+		t.Fatalf("the client's checks failed: %v", err)
+	}
+}
+
+// A kernel started with a connection file it cannot read exits 1 with
+// one line that names the file.
+func TestKernelBadConnectionFile(t *testing.T) {
+	var stdout, stderr strings.Builder
+	err := runKernel([]string{"-f", "no/such/connection.json"}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "no/such/connection.json") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("got %v", err)
+	}
+	bad := filepath.Join(t.TempDir(), "c.json")
+	os.WriteFile(bad, []byte(`{"ip": "127.0.0.1", "shell_port": 0}`), 0o600)
+	err = runKernel([]string{"-f", bad}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "is not a port") {
+		t.Fatalf("got %v", err)
+	}
+}
