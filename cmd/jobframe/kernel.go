@@ -44,6 +44,7 @@ func runKernel(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	ks.s = s
+	k.CaptureOutput()
 	return k.Run(context.Background())
 }
 

@@ -2,6 +2,6 @@
 
 package jupyter
 
-// capture leaves the file descriptors alone where there is no dup2: only
+// captureFDs leaves the file descriptors alone where there is no dup2: only
 // what the interpreter's own writers receive reaches the notebook.
-func (k *Kernel) capture() (flush func(), err error) { return func() {}, nil }
+func (k *Kernel) captureFDs() (flush func(), err error) { return func() {}, nil }

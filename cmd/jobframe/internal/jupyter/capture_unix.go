@@ -13,13 +13,13 @@ import (
 // the copier answers it once everything before it is sent.
 var flushMark = []byte("\x00jobframe-kernel-flush\x00")
 
-// capture redirects the process's file descriptors 1 and 2 into the
+// captureFDs redirects the process's file descriptors 1 and 2 into the
 // stdout and stderr streams of the cell under way, so that what a cell
 // writes to os.Stdout or os.Stderr (and what compiled code prints)
 // reaches the notebook, as ipykernel captures its file descriptors. The
 // kernel's log goes to a copy of the original stderr. It returns the
 // function that waits until what was written before it is sent.
-func (k *Kernel) capture() (flush func(), err error) {
+func (k *Kernel) captureFDs() (flush func(), err error) {
 	saved, err := unix.Dup(2)
 	if err != nil {
 		return nil, err

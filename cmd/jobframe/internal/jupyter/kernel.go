@@ -62,9 +62,15 @@ type Kernel struct {
 	parentMu sync.Mutex
 	parent   *Message // the execute_request under way, for the streams
 
-	count int    // execution count
-	flush func() // waits until the captured output of the cell is sent
+	count   int    // execution count
+	capture bool   // redirect file descriptors 1 and 2 into the streams
+	flush   func() // waits until the captured output of the cell is sent
 }
+
+// CaptureOutput makes Run redirect the process's file descriptors 1 and
+// 2 into the cells' streams (what a kernel process does; not for a kernel
+// inside another program, such as a benchmark).
+func (k *Kernel) CaptureOutput() { k.capture = true }
 
 // New returns a kernel for the connection, running cells with interp.
 // Lines about dropped messages go to logw.
@@ -94,11 +100,14 @@ func (k *Kernel) Run(ctx context.Context) error {
 			return fmt.Errorf("listen on %s: %w", k.conn.endpoint(s.port), err)
 		}
 	}
-	flush, err := k.capture()
-	if err != nil {
-		return fmt.Errorf("capturing the output: %w", err)
+	k.flush = func() {}
+	if k.capture {
+		flush, err := k.captureFDs()
+		if err != nil {
+			return fmt.Errorf("capturing the output: %w", err)
+		}
+		k.flush = flush
 	}
-	k.flush = flush
 	go k.watchParent(ctx, cancel)
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt)
