@@ -196,3 +196,17 @@ func TestEveryPackageConverts(t *testing.T) {
 		}
 	}
 }
+
+// No input makes the checker panic, whatever it is.
+func FuzzCheck(f *testing.F) {
+	for _, s := range []string{"x := 1", `v := tasks.Texts("value")`, "type T struct{ T }", "func (p point) m() {}", "package main\nfunc main() {}"} {
+		f.Add(s)
+	}
+	s := newREPL()
+	f.Fuzz(func(t *testing.T, src string) {
+		r := s.Check(src)
+		s.Commit(r)
+		s.Members(src)
+		s.FrameExpr(src)
+	})
+}
