@@ -173,6 +173,7 @@ func (k *Kernel) serve(ctx context.Context, sock zmq4.Socket, shutdown func()) {
 		if err != nil {
 			if ctx.Err() == nil && !errors.Is(err, context.Canceled) {
 				k.log.Printf("receive: %v", err)
+				time.Sleep(10 * time.Millisecond) // a broken socket must not spin
 			}
 			continue
 		}
