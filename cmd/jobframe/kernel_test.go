@@ -75,3 +75,39 @@ func TestKernelBadConnectionFile(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// The notebooks of scripts/notebooks run top to bottom in the jobframe
+// kernel under nbclient, Jupyter's own executor (Debian's
+// python3-nbclient): every cell succeeds, the figures they print are the
+// seed scripts' verified ones, every plot cell shows a drawn PNG.
+func TestNotebooks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts Jupyter's executor and the kernel")
+	}
+	py := "/usr/bin/python3"
+	if exec.Command(py, "-c", "import nbclient, nbformat, jupyter_client").Run() != nil {
+		if os.Getenv("JOBFRAME_REQUIRE_INTEROP") == "1" {
+			t.Fatal("Debian's python3-nbclient is missing and JOBFRAME_REQUIRE_INTEROP=1")
+		}
+		t.Skip("Debian's python3-nbclient is missing (apt-get install python3-nbclient)")
+	}
+	prefix := t.TempDir()
+	var stdout, stderr strings.Builder
+	if err := runKernel([]string{"install", "--prefix", prefix}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	notebooks, err := filepath.Abs("../../scripts/notebooks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, py, "testdata/jupyter/run_notebooks.py", notebooks)
+	cmd.Env = append(os.Environ(), "JOBFRAME_TEST_AS_MAIN=1",
+		"JUPYTER_PATH="+filepath.Join(prefix, "share", "jupyter"), "JUPYTER_RUNTIME_DIR="+filepath.Join(prefix, "runtime"))
+	out, err := cmd.CombinedOutput()
+	t.Logf("%s", out)
+	if err != nil {
+		t.Fatalf("the notebooks failed: %v", err)
+	}
+}

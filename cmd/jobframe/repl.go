@@ -192,7 +192,9 @@ func incomplete(err error, lastLine string) bool {
 	}
 	msg := list[0].Msg
 	return strings.HasSuffix(msg, "found 'EOF'") || msg == "raw string literal not terminated" ||
-		(strings.HasPrefix(msg, "expected operand, found '}'") && !strings.HasSuffix(lastLine, "}"))
+		(strings.HasPrefix(msg, "expected operand, found '}'") && !strings.HasSuffix(lastLine, "}")) ||
+		// a method chain continued on the next line: "f().\n\tG()"
+		(strings.HasPrefix(msg, "expected selector or type assertion, found '}'") && strings.HasSuffix(strings.TrimSpace(lastLine), "."))
 }
 
 // eval evaluates src and prints its value or error; when src ends inside
