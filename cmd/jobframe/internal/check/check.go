@@ -84,7 +84,6 @@ type Result struct {
 	Decided bool
 
 	decls map[string]types.Object // what the input declares
-	input *input
 }
 
 // Check type-checks src, a REPL input (statements, or declarations) or a
@@ -94,7 +93,7 @@ func (s *Session) Check(src string) *Result {
 	if !ok || methodsElsewhere(in) {
 		return &Result{}
 	}
-	r := &Result{Decided: true, input: in}
+	r := &Result{Decided: true}
 	errs, ok := s.typeCheck(in, r)
 	if !ok {
 		return &Result{}
@@ -102,7 +101,7 @@ func (s *Session) Check(src string) *Result {
 	for _, e := range errs {
 		switch verdict(e.Msg) {
 		case unknown:
-			return &Result{input: in}
+			return &Result{}
 		case valid:
 			continue
 		}

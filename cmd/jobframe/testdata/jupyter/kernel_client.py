@@ -150,6 +150,16 @@ rep, out = run("x")
 assert results(out, "execute_result")[0]["data"]["text/plain"] == "40", out
 print("ok bad signature dropped")
 
+# Restart: shutdown_request(restart=True), then a new kernel with a new
+# session, where x is gone.
+km.restart_kernel(now=False)
+kc.wait_for_ready(timeout=60)
+rep, out = run("x")
+assert rep["status"] == "error" and "undefined: x" in rep["evalue"], rep
+rep, out = run("1 + 1")
+assert results(out, "execute_result")[0]["data"]["text/plain"] == "2", out
+print("ok restart: a new session")
+
 km.shutdown_kernel(now=False)
 assert not km.is_alive()
 kc.stop_channels()
