@@ -71,8 +71,9 @@ func (s *session) columnsAt(before string) []string {
 				return cols
 			}
 		}
-		if args := before[open+1:]; topLevelComma(args) > 0 {
-			if cols, ok := s.frameColumns(strings.TrimSpace(args[:topLevelComma(args)])); ok {
+		args := before[open+1:]
+		if commas := topLevelCommas(args); len(commas) > 0 {
+			if cols, ok := s.frameColumns(strings.TrimSpace(args[:commas[0]])); ok {
 				return cols
 			}
 		}

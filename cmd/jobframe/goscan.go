@@ -61,9 +61,17 @@ func literalSpans(text string) []bool {
 // unclosed returns the index of the innermost bracket open (one of
 // "([{") that text leaves unclosed, or -1.
 func unclosed(text string, open byte) int {
-	lit := literalSpans(text)
+	if i := innermostOpen(text, literalSpans(text), len(text)); i >= 0 && text[i] == open {
+		return i
+	}
+	return -1
+}
+
+// innermostOpen returns the index of the innermost bracket that
+// text[:end] leaves open (lit marks text's literals), or -1.
+func innermostOpen(text string, lit []bool, end int) int {
 	depth := 0
-	for i := len(text) - 1; i >= 0; i-- {
+	for i := end - 1; i >= 0; i-- {
 		if lit[i] {
 			continue
 		}
@@ -72,10 +80,7 @@ func unclosed(text string, open byte) int {
 			depth++
 		case '(', '[', '{':
 			if depth == 0 {
-				if text[i] == open {
-					return i
-				}
-				return -1
+				return i
 			}
 			depth--
 		}
@@ -97,7 +102,7 @@ func operand(text string) string {
 				i--
 			}
 		case i > 0 && !lit[i-1] && (text[i-1] == ')' || text[i-1] == ']'):
-			open := matching(text, lit, i-1)
+			open := innermostOpen(text, lit, i-1) // the bracket that the one at i-1 closes
 			if open < 0 {
 				return ""
 			}
@@ -114,31 +119,12 @@ func operand(text string) string {
 	}
 }
 
-// matching returns the index of the bracket that opens the one closing
-// at end.
-func matching(text string, lit []bool, end int) int {
-	depth := 0
-	for i := end; i >= 0; i-- {
-		if lit[i] {
-			continue
-		}
-		switch text[i] {
-		case ')', ']', '}':
-			depth++
-		case '(', '[', '{':
-			depth--
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-// topLevelComma returns the index of the first comma of args (a call's
-// arguments so far) outside brackets and literals, or -1.
-func topLevelComma(args string) int {
+// topLevelCommas returns the indexes of the commas of args (a call's
+// arguments, a literal's elements, so far) outside brackets and
+// literals.
+func topLevelCommas(args string) []int {
 	lit := literalSpans(args)
+	var commas []int
 	depth := 0
 	for i := 0; i < len(args); i++ {
 		if lit[i] {
@@ -151,11 +137,11 @@ func topLevelComma(args string) int {
 			depth--
 		case ',':
 			if depth == 0 {
-				return i
+				commas = append(commas, i)
 			}
 		}
 	}
-	return -1
+	return commas
 }
 
 // literalType reports whether text ends where a struct literal's field
@@ -167,26 +153,12 @@ func literalType(text string) (string, bool) {
 		return "", false
 	}
 	elems := text[open+1:]
-	if c := lastTopLevelComma(elems); c >= 0 {
-		elems = elems[c+1:]
+	if c := topLevelCommas(elems); len(c) > 0 {
+		elems = elems[c[len(c)-1]+1:]
 	}
 	if strings.TrimSpace(elems) != "" {
 		return "", false // inside an element's value
 	}
 	typ := operand(text[:open])
 	return typ, typ != ""
-}
-
-// lastTopLevelComma is topLevelComma's last instead of first.
-func lastTopLevelComma(args string) int {
-	last := -1
-	for i := topLevelComma(args); i >= 0; {
-		last = i
-		next := topLevelComma(args[i+1:])
-		if next < 0 {
-			break
-		}
-		i += next + 1
-	}
-	return last
 }

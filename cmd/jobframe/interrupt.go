@@ -94,18 +94,13 @@ func (r *running) onSIGINT() (stop func()) {
 // errInterrupted rather than return, so that the interpreted code after
 // them cannot run in the moment before the interpreter stops.
 func (r *running) interruptible() interp.Exports {
-	open := func(paths ...string) (*loaders.Dataset, error) {
-		ctx := r.context()
-		d, err := loaders.OpenContext(ctx, loaders.Options{}, paths...)
-		stopIfDone(ctx)
-		return d, err
-	}
 	openWith := func(o loaders.Options, paths ...string) (*loaders.Dataset, error) {
 		ctx := r.context()
 		d, err := loaders.OpenContext(ctx, o, paths...)
 		stopIfDone(ctx)
 		return d, err
 	}
+	open := func(paths ...string) (*loaders.Dataset, error) { return openWith(loaders.Options{}, paths...) }
 	sleep := func(d time.Duration) {
 		ctx := r.context()
 		t := time.NewTimer(d)

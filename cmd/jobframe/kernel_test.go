@@ -22,18 +22,7 @@ func TestKernelWithJupyterClient(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts Jupyter's client and the kernel")
 	}
-	py := "/usr/bin/python3"
-	if exec.Command(py, "-c", "import jupyter_client, zmq").Run() != nil {
-		if os.Getenv("JOBFRAME_REQUIRE_INTEROP") == "1" {
-			t.Fatal("Debian's python3-jupyter-client is missing and JOBFRAME_REQUIRE_INTEROP=1")
-		}
-		t.Skip("Debian's python3-jupyter-client is missing (apt-get install python3-jupyter-client)")
-	}
-	prefix := t.TempDir()
-	var stdout, stderr strings.Builder
-	if err := runKernel([]string{"install", "--prefix", prefix}, &stdout, &stderr); err != nil {
-		t.Fatal(err)
-	}
+	prefix := installKernelspec(t, "jupyter_client, zmq", "python3-jupyter-client")
 	dataDir := filepath.Join(prefix, "share", "jupyter")
 	spec, err := os.ReadFile(filepath.Join(dataDir, "kernels", "jobframe", "kernel.json"))
 	if err != nil {
@@ -51,13 +40,36 @@ func TestKernelWithJupyterClient(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, py, "testdata/jupyter/kernel_client.py", dataDir, testdata, filepath.Join(prefix, "kernel.log"))
+	cmd := exec.CommandContext(ctx, python, "testdata/jupyter/kernel_client.py", dataDir, testdata, filepath.Join(prefix, "kernel.log"))
 	cmd.Env = append(os.Environ(), "JOBFRAME_TEST_AS_MAIN=1", "JUPYTER_RUNTIME_DIR="+filepath.Join(prefix, "runtime"))
 	out, err := cmd.CombinedOutput()
 	t.Logf("%s", out)
 	if err != nil {
 		t.Fatalf("the client's checks failed: %v", err)
 	}
+}
+
+// python is the Python with Debian's Jupyter packages.
+const python = "/usr/bin/python3"
+
+// installKernelspec skips the test unless python imports modules (from
+// Debian's package pkg), required when JOBFRAME_REQUIRE_INTEROP=1, then
+// installs the kernelspec with "jobframe kernel install --prefix" into a
+// temporary folder and returns that prefix.
+func installKernelspec(t *testing.T, modules, pkg string) string {
+	t.Helper()
+	if exec.Command(python, "-c", "import "+modules).Run() != nil {
+		if os.Getenv("JOBFRAME_REQUIRE_INTEROP") == "1" {
+			t.Fatalf("Debian's %s is missing and JOBFRAME_REQUIRE_INTEROP=1", pkg)
+		}
+		t.Skipf("Debian's %s is missing (apt-get install %s)", pkg, pkg)
+	}
+	prefix := t.TempDir()
+	var stdout, stderr strings.Builder
+	if err := runKernel([]string{"install", "--prefix", prefix}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	return prefix
 }
 
 // A kernel started with a connection file it cannot read exits 1 with
@@ -84,25 +96,14 @@ func TestNotebooks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts Jupyter's executor and the kernel")
 	}
-	py := "/usr/bin/python3"
-	if exec.Command(py, "-c", "import nbclient, nbformat, jupyter_client").Run() != nil {
-		if os.Getenv("JOBFRAME_REQUIRE_INTEROP") == "1" {
-			t.Fatal("Debian's python3-nbclient is missing and JOBFRAME_REQUIRE_INTEROP=1")
-		}
-		t.Skip("Debian's python3-nbclient is missing (apt-get install python3-nbclient)")
-	}
-	prefix := t.TempDir()
-	var stdout, stderr strings.Builder
-	if err := runKernel([]string{"install", "--prefix", prefix}, &stdout, &stderr); err != nil {
-		t.Fatal(err)
-	}
+	prefix := installKernelspec(t, "nbclient, nbformat, jupyter_client", "python3-nbclient")
 	notebooks, err := filepath.Abs("../../scripts/notebooks")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, py, "testdata/jupyter/run_notebooks.py", notebooks)
+	cmd := exec.CommandContext(ctx, python, "testdata/jupyter/run_notebooks.py", notebooks)
 	cmd.Env = append(os.Environ(), "JOBFRAME_TEST_AS_MAIN=1",
 		"JUPYTER_PATH="+filepath.Join(prefix, "share", "jupyter"), "JUPYTER_RUNTIME_DIR="+filepath.Join(prefix, "runtime"))
 	out, err := cmd.CombinedOutput()

@@ -90,11 +90,15 @@ type Result struct {
 // whole file (with its package clause).
 func (s *Session) Check(src string) *Result {
 	in, ok := parse(src)
-	if !ok || methodsElsewhere(in) {
+	if !ok {
+		return &Result{}
+	}
+	own := declaredNames(in)
+	if methodsElsewhere(in, own) {
 		return &Result{}
 	}
 	r := &Result{Decided: true}
-	errs, ok := s.typeCheck(in, r)
+	errs, ok := s.typeCheck(in, own, r)
 	if !ok {
 		return &Result{}
 	}
@@ -179,11 +183,10 @@ func stripComments(src string) string {
 }
 
 // methodsElsewhere reports whether the input declares a method of a type
-// it does not declare (one of an earlier input): go/types checks a
+// it does not declare (own: one of an earlier input): go/types checks a
 // package's methods with its types, so the check leaves it to the
 // interpreter.
-func methodsElsewhere(in *input) bool {
-	own := declaredNames(in)
+func methodsElsewhere(in *input, own map[string]bool) bool {
 	for _, d := range in.file.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 {
@@ -201,17 +204,16 @@ func methodsElsewhere(in *input) bool {
 }
 
 // typeCheck checks in as package main with the session's declarations
-// (those the input redeclares left out) and the implicit imports it
+// (those the input redeclares, own, left out) and the implicit imports it
 // uses; it sets r.decls to what the input declares. ok is false when
 // go/types gave up (it panics on some inputs it was not built for).
-func (s *Session) typeCheck(in *input, r *Result) (errs []types.Error, ok bool) {
+func (s *Session) typeCheck(in *input, own map[string]bool, r *Result) (errs []types.Error, ok bool) {
 	defer func() {
 		if recover() != nil {
 			errs, ok = nil, false
 		}
 	}()
 	pkg := types.NewPackage("main", "main")
-	own := declaredNames(in)
 	for name, obj := range s.decls {
 		if !own[name] {
 			pkg.Scope().Insert(obj)

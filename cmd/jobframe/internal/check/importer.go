@@ -105,9 +105,6 @@ func (e *importError) Error() string {
 	return "could not import " + e.path + " (not in the interpreter)"
 }
 
-// packageNames returns the package name of every importable path.
-func (u *universe) packageNames() map[string]string { return u.names }
-
 // pkg returns the package object of path, made empty the first time.
 func (u *universe) pkg(p string) *types.Package {
 	if pkg, ok := u.pkgs[p]; ok {

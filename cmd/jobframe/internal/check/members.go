@@ -27,18 +27,8 @@ type Denoted struct {
 // anything) and returns what it denotes; ok is false when expr does not
 // parse or has no type the checker can tell.
 func (s *Session) Denote(expr string) (d Denoted, ok bool) {
-	in, e, ok := s.exprInput(expr)
+	e, info, ok := s.exprInfo(expr)
 	if !ok {
-		return d, false
-	}
-	info := &types.Info{
-		Types:      map[ast.Expr]types.TypeAndValue{},
-		Uses:       map[*ast.Ident]types.Object{},
-		Selections: map[*ast.SelectorExpr]*types.Selection{},
-		Defs:       map[*ast.Ident]types.Object{},
-		Scopes:     map[ast.Node]*types.Scope{},
-	}
-	if !s.checkInfo(in, info) {
 		return d, false
 	}
 	switch e := e.(type) {
@@ -80,6 +70,23 @@ func (s *Session) exprInput(expr string) (*input, ast.Expr, bool) {
 		return nil, nil, false
 	}
 	return &input{fset: fset, file: f, body: body}, ast.Unparen(as.Rhs[0]), true
+}
+
+// exprInfo type-checks expr in the session and returns its node and
+// what the checker recorded of it (types, uses, selections).
+func (s *Session) exprInfo(expr string) (ast.Expr, *types.Info, bool) {
+	in, e, ok := s.exprInput(expr)
+	if !ok {
+		return nil, nil, false
+	}
+	info := &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Scopes:     map[ast.Node]*types.Scope{},
+	}
+	return e, info, s.checkInfo(in, info)
 }
 
 // checkInfo type-checks in with the session's declarations, filling

@@ -17,18 +17,8 @@ var jobframePkgs = []string{"github.com/jobframe/jobframe/frame", "github.com/jo
 // indexing and calls of functions and methods of jobframe's frame and ops
 // packages, so that evaluating it has no effect beyond its result.
 func (s *Session) FrameExpr(expr string) bool {
-	in, e, ok := s.exprInput(expr)
+	e, info, ok := s.exprInfo(expr)
 	if !ok {
-		return false
-	}
-	info := &types.Info{
-		Types:      map[ast.Expr]types.TypeAndValue{},
-		Uses:       map[*ast.Ident]types.Object{},
-		Selections: map[*ast.SelectorExpr]*types.Selection{},
-		Defs:       map[*ast.Ident]types.Object{},
-		Scopes:     map[ast.Node]*types.Scope{},
-	}
-	if !s.checkInfo(in, info) {
 		return false
 	}
 	if t := info.Types[e].Type; t == nil || types.TypeString(t, nil) != "*github.com/jobframe/jobframe/frame.Frame" {
