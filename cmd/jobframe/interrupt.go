@@ -6,11 +6,13 @@ import (
 	"os"
 	"os/signal"
 	"reflect"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/traefik/yaegi/interp"
 
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/symbols"
 	"github.com/jobframe/jobframe/loaders"
 )
 
@@ -92,8 +94,25 @@ func (r *running) onSIGINT() (stop func()) {
 // evaluation that calls it: loaders.Open and OpenWith (the load stops
 // within a read) and time.Sleep. Once interrupted they panic with
 // errInterrupted rather than return, so that the interpreted code after
-// them cannot run in the moment before the interpreter stops.
+// them cannot run in the moment before the interpreter stops. Every
+// other function of jobframe's packages (the ops, frame and plot
+// functions) is wrapped by stopsAfter: it runs to its end, but once the
+// evaluation is interrupted its caller does not go on.
 func (r *running) interruptible() interp.Exports {
+	exports := interp.Exports{}
+	for path, syms := range symbols.Symbols {
+		if !strings.HasPrefix(path, "github.com/jobframe/jobframe/") {
+			continue
+		}
+		for name, v := range syms {
+			if v.Kind() == reflect.Func {
+				if exports[path] == nil {
+					exports[path] = map[string]reflect.Value{}
+				}
+				exports[path][name] = r.stopsAfter(v)
+			}
+		}
+	}
 	openWith := func(o loaders.Options, paths ...string) (*loaders.Dataset, error) {
 		ctx := r.context()
 		d, err := loaders.OpenContext(ctx, o, paths...)
@@ -111,13 +130,32 @@ func (r *running) interruptible() interp.Exports {
 		}
 		stopIfDone(ctx)
 	}
-	return interp.Exports{
-		"github.com/jobframe/jobframe/loaders/loaders": {
-			"Open":     reflect.ValueOf(open),
-			"OpenWith": reflect.ValueOf(openWith),
-		},
-		"time/time": {"Sleep": reflect.ValueOf(sleep)},
-	}
+	exports["github.com/jobframe/jobframe/loaders/loaders"]["Open"] = reflect.ValueOf(open)
+	exports["github.com/jobframe/jobframe/loaders/loaders"]["OpenWith"] = reflect.ValueOf(openWith)
+	exports["time/time"] = map[string]reflect.Value{"Sleep": reflect.ValueOf(sleep)}
+	return exports
+}
+
+// stopsAfter wraps the compiled function fn so that, when the evaluation
+// that called it was interrupted while it ran, it panics with
+// errInterrupted instead of returning. The interpreter gives the prompt
+// back at once on Ctrl-C, leaving fn to finish in the background (a
+// compiled call cannot be stopped from outside); without the panic, the
+// statements after the call would still run when it returns, because
+// the interpreter resets its run state at the next input.
+func (r *running) stopsAfter(fn reflect.Value) reflect.Value {
+	variadic := fn.Type().IsVariadic()
+	return reflect.MakeFunc(fn.Type(), func(args []reflect.Value) []reflect.Value {
+		ctx := r.context()
+		var out []reflect.Value
+		if variadic {
+			out = fn.CallSlice(args)
+		} else {
+			out = fn.Call(args)
+		}
+		stopIfDone(ctx)
+		return out
+	})
 }
 
 // errInterrupted is the panic of an interrupted compiled call.
