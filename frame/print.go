@@ -44,6 +44,9 @@ func (f *Frame) String() string {
 // untruncated.
 func (f *Frame) FormatValue(c, i int) string { return cellText(f, c, i) }
 
+// IsNull reports whether the value in row i of column number c is null.
+func (f *Frame) IsNull(c, i int) bool { return f.cols[c].IsNull(i) }
+
 // Texts returns the values of column name as text, whatever its type: a
 // string column's values ("" where null, as Strings returns them), any
 // other column's as FormatValue prints them ("null" where null). Charts

@@ -53,6 +53,8 @@ type layer interface {
 	timeRange() (lo, hi int64, ok bool)
 	// draw adds the layer's plotters and legend entries to p.
 	draw(p *gplot.Plot, r *render) error
+	// spec returns the layer as data (Figure.Spec).
+	spec(r *render) (LayerSpec, error)
 }
 
 // render is what layers need to know when they are drawn.

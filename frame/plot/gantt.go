@@ -53,10 +53,12 @@ func stateRank(s string) int {
 type ganttBar struct {
 	start, end int64
 	state      string
+	row        int // the attempt's row in the frame drawn
 }
 
 // ganttLayer is one row of bars per worker.
 type ganttLayer struct {
+	g       *frame.Frame // the frame drawn, for the attempts' details
 	workers []string
 	bars    [][]ganttBar // per worker, by start
 	total   int          // workers before the row limit
@@ -90,7 +92,7 @@ func (f *Figure) Gantt(g *frame.Frame) *Figure {
 			return f.fail("gantt (want columns worker, start, end, state): %w", err)
 		}
 	}
-	l := &ganttLayer{}
+	l := &ganttLayer{g: g}
 	row := map[string]int{}
 	busy := []int64{}
 	for i := range starts {
@@ -105,7 +107,7 @@ func (f *Figure) Gantt(g *frame.Frame) *Figure {
 			l.bars = append(l.bars, nil)
 			busy = append(busy, 0)
 		}
-		b := ganttBar{start: starts[i], end: -1, state: states[i]}
+		b := ganttBar{start: starts[i], end: -1, state: states[i], row: i}
 		if ev[i] {
 			b.end = max(ends[i], starts[i])
 			busy[r] += b.end - b.start

@@ -159,23 +159,35 @@ func (w *webdriver) open(page string) (c chartCheck, problems []string) {
 
 // chartCheck is what the page reports of its sections and charts.
 type chartCheck struct {
+	Ready    string
 	Sections []struct {
 		ID, Reason string
 		Charts     []struct {
 			Width, Height float64
-			Shapes        int
+			// Inked is the share of the chart's canvas pixels that are
+			// not background, sampled on a grid.
+			Inked float64
 		}
 	}
 }
 
 // pageScript collects, per section, its reason and each chart's drawn
-// size and number of shapes.
-const pageScript = `return JSON.stringify({Sections: Array.from(document.querySelectorAll("section")).map(s => ({
+// size and the share of its canvas drawn on.
+const pageScript = `return JSON.stringify({Ready: document.documentElement.dataset.charts || "",
+	Sections: Array.from(document.querySelectorAll("section")).map(s => ({
 	ID: s.id,
 	Reason: (s.querySelector("p.reason") || {}).textContent || "",
-	Charts: Array.from(s.querySelectorAll("svg.chart")).map(c => {
-		const r = c.getBoundingClientRect();
-		return {Width: r.width, Height: r.height, Shapes: c.querySelectorAll("path, rect, polygon, polyline").length};
+	Charts: Array.from(s.querySelectorAll("div.chart")).map(c => {
+		const r = c.getBoundingClientRect(), cv = c.querySelector("canvas");
+		let inked = 0, n = 0;
+		if (cv) {
+			const d = cv.getContext("2d").getImageData(0, 0, cv.width, cv.height).data;
+			for (let y = 0; y < cv.height; y += 3) for (let x = 0; x < cv.width; x += 3) {
+				const i = 4 * (y * cv.width + x); n++;
+				if (d[i + 3] > 0 && (d[i] < 235 || d[i + 1] < 235 || d[i + 2] < 235)) inked++;
+			}
+		}
+		return {Width: r.width, Height: r.height, Inked: n ? inked / n : 0};
 	}),
 }))});`
 
@@ -262,6 +274,9 @@ func TestReportsInChromium(t *testing.T) {
 			for _, p := range problems {
 				t.Error(p)
 			}
+			if c.Ready != "ready" {
+				t.Errorf("the report's script did not finish drawing (data-charts=%q)", c.Ready)
+			}
 			charts := 0
 			for _, s := range c.Sections {
 				if s.Reason == "" && len(s.Charts) == 0 && s.ID != "summary" && s.ID != "warnings" && s.ID != "failures" && s.ID != "outliers" {
@@ -269,8 +284,8 @@ func TestReportsInChromium(t *testing.T) {
 				}
 				for i, ch := range s.Charts {
 					charts++
-					if ch.Width < 200 || ch.Height < 100 || ch.Shapes < 5 {
-						t.Errorf("section %s chart %d: %.0f×%.0f px with %d shapes: want a drawn chart", s.ID, i, ch.Width, ch.Height, ch.Shapes)
+					if ch.Width < 200 || ch.Height < 100 || ch.Inked < 0.01 {
+						t.Errorf("section %s chart %d: %.0f×%.0f px, %.1f %% drawn: want a drawn chart", s.ID, i, ch.Width, ch.Height, 100*ch.Inked)
 					}
 				}
 			}

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
@@ -11,8 +10,8 @@ import (
 // criticalPath shows, per job, the longest chain of dependent tasks
 // (ops.CriticalPath) against the job's makespan, and the chain of the
 // job where it is longest.
-func (b *builder) criticalPath() section {
-	s := section{ID: "critical-path", Title: "Critical path"}
+func (b *builder) criticalPath() Section {
+	s := Section{ID: "critical-path", Title: "Critical path"}
 	deps, ok := b.frameOf(schema.Dependencies)
 	if !ok {
 		s.Reason = "no dependencies between tasks in this source (WfCommons instances and TaskVine task graphs record them)"
@@ -49,8 +48,8 @@ func (b *builder) criticalPath() section {
 	job, _, err := longest.Strings("job")
 	if err == nil && len(job) > 0 {
 		path := cp.Where("job", "==", job[0])
-		s.Facts = append(s.Facts, [2]string{"longest path (job " + job[0] + ")", duration(lastFloat(path, "path_s"))},
-			[2]string{"tasks on it", fmt.Sprint(path.NumRows())})
+		s.Facts = append(s.Facts, durationFact("longest path (job "+job[0]+")", lastFloat(path, "path_s"), ""),
+			countFact("tasks on it", path.NumRows()))
 		s.Tables = append(s.Tables, b.table("the critical path of job "+job[0], path))
 	}
 	return s

@@ -54,8 +54,8 @@ func topCategories(f *frame.Frame, col string) (*frame.Frame, string) {
 }
 
 // distributions draws run and wait time per category.
-func (b *builder) distributions() section {
-	s := section{ID: "durations", Title: "Duration and wait distributions"}
+func (b *builder) distributions() Section {
+	s := Section{ID: "durations", Title: "Duration and wait distributions"}
 	dur := b.durations
 	if dur == nil {
 		s.Reason = "no task attempts with start and end times in this source"
@@ -105,8 +105,8 @@ var measured = []struct{ col, label string }{
 
 // resources draws histograms of the measured resources of the final
 // attempts.
-func (b *builder) resources() section {
-	s := section{ID: "resources", Title: "Measured resources"}
+func (b *builder) resources() Section {
+	s := Section{ID: "resources", Title: "Measured resources"}
 	tasks, ok := b.frameOf(schema.Tasks)
 	if !ok {
 		s.Reason = "no task attempts in this source"

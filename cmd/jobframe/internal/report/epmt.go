@@ -14,8 +14,8 @@ const maxBars = 20
 
 // opsCosts shows the cpu time of each tagged operation and the share of
 // data movement (EPMT's ops_costs).
-func (b *builder) opsCosts() section {
-	s := section{ID: "ops-costs", Title: "Costs per operation"}
+func (b *builder) opsCosts() Section {
+	s := Section{ID: "ops-costs", Title: "Costs per operation"}
 	procs, ok := b.frameOf(schema.Procs)
 	if !ok {
 		s.Reason = "no process records in this source"
@@ -47,8 +47,8 @@ func (b *builder) opsCosts() section {
 	}
 	per = per.WithColumn("cpu_time_s", sec)
 	s.Intro = "CPU time of the processes of each operation (processes sharing a tag), summed over jobs; data movement is EPMT's ops_costs share of the jobs' cpu time."
-	s.Facts = append(s.Facts, [2]string{"data movement share of the jobs' cpu time", fmt.Sprintf("%.3f %%", c.Percent)},
-		[2]string{"jobs' cpu time", duration(c.JobsMetric / 1e6)}, [2]string{"operations", fmt.Sprint(per.NumRows())})
+	s.Facts = append(s.Facts, quantity("data movement share of the jobs' cpu time", c.Percent, "%", ""),
+		durationFact("jobs' cpu time", c.JobsMetric/1e6, ""), countFact("operations", per.NumRows()))
 	top := per.Head(maxBars)
 	title := "CPU time per operation"
 	if per.NumRows() > maxBars {
@@ -60,8 +60,8 @@ func (b *builder) opsCosts() section {
 }
 
 // processTree summarises the process tree.
-func (b *builder) processTree() section {
-	s := section{ID: "process-tree", Title: "Process tree"}
+func (b *builder) processTree() Section {
+	s := Section{ID: "process-tree", Title: "Process tree"}
 	procs, ok := b.frameOf(schema.Procs)
 	if !ok {
 		s.Reason = "no process records in this source"
@@ -75,8 +75,8 @@ func (b *builder) processTree() section {
 	roots := ops.Roots(tree)
 	depths := tree.ValueCounts("depth").Sort("depth")
 	s.Intro = "Processes linked to their parents by pid within each job and host (a reused pid resolved by start time, as EPMT does)."
-	s.Facts = append(s.Facts, [2]string{"processes", fmt.Sprint(tree.NumRows())}, [2]string{"roots", fmt.Sprint(roots.NumRows())},
-		[2]string{"unresolved reused pids", fmt.Sprint(unresolved)}, [2]string{"deepest level", fmt.Sprintf("%g", peak(depths, "depth"))})
+	s.Facts = append(s.Facts, countFact("processes", tree.NumRows()), countFact("roots", roots.NumRows()),
+		countFact("unresolved reused pids", unresolved), quantity("deepest level", peak(depths, "depth"), "", ""))
 	b.chart(&s, plot.New("Processes by depth in the tree", "depth (ancestors)", "processes").Bars(depths, "depth", "count", ""), 900, 320)
 	exe := procs.GroupBy("exename").Agg(frame.Count(), frame.Sum("cpu_time")).Sort("-cpu_time_sum")
 	if err := exe.Err(); err == nil {

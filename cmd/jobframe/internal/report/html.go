@@ -1,15 +1,75 @@
 package report
 
-import "html/template"
+import (
+	"crypto/sha256"
+	_ "embed"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"sync"
+)
 
-// page is the report's HTML: one file, its CSS inline, its charts inline
-// SVG, no script and no external resource.
+// echartsJS is Apache ECharts 6.1.0's dist/echarts.min.js from npm
+// (Apache-2.0; assets/echarts.LICENSE, echarts.NOTICE), pinned in
+// testdata/interop/package.json; TestEmbeddedEChartsIsThePinnedRelease
+// checks it is that file.
+//
+//go:embed assets/echarts.min.js
+var echartsJS string
+
+// reportJS draws the charts from the page's data block.
+//
+//go:embed assets/report.js
+var reportJS string
+
+// scriptHashes is the Content-Security-Policy source list that allows
+// the page's two inline scripts, and nothing else, to run.
+var scriptHashes = sync.OnceValue(func() string {
+	h := ""
+	for _, s := range []string{echartsJS, reportJS} {
+		sum := sha256.Sum256([]byte(s))
+		h += " 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	}
+	return h
+})
+
+// writeHTML renders doc as the report's page.
+func writeHTML(w io.Writer, doc *Document) error {
+	var charts []Chart
+	for _, s := range doc.Sections {
+		charts = append(charts, s.Charts...)
+	}
+	data, err := json.Marshal(struct {
+		Charts []Chart `json:"charts"`
+	}{charts})
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if err := page.Execute(w, struct {
+		*Document
+		CSP      string
+		Data     template.JS
+		ECharts  template.JS
+		ReportJS template.JS
+	}{doc, "default-src 'none'; script-src" + scriptHashes() + "; style-src 'unsafe-inline'; img-src data:",
+		// json.Marshal escapes <, > and &, so the data cannot close its
+		// script element.
+		template.JS(data), template.JS(echartsJS), template.JS(reportJS)}); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
+}
+
+// page is the report's HTML: one file, its CSS, scripts and data inline,
+// no external resource (the Content-Security-Policy forbids any).
 var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<meta http-equiv="Content-Security-Policy" content="{{.CSP}}">
 <title>{{.Title}}</title>
 <style>
 body { font: 15px/1.45 system-ui, sans-serif; margin: 0; color: #222; background: #fafafa; }
@@ -27,7 +87,9 @@ p.note { color: #555; font-size: 14px; }
 dl { display: grid; grid-template-columns: max-content auto; gap: 3px 18px; margin: 6px 0 12px; }
 dt { color: #555; } dd { margin: 0; font-variant-numeric: tabular-nums; }
 .charts { display: flex; flex-wrap: wrap; gap: 10px; }
-svg.chart { max-width: 100%; height: auto; display: block; }
+figure.chart-box { margin: 0; flex: 1 1 auto; max-width: 100%; }
+div.chart { width: 100%; }
+@media print { nav { display: none; } section { break-inside: avoid; } body { background: #fff; } }
 table { display: block; overflow-x: auto; max-width: 100%; border-collapse: collapse; margin: 8px 0; font-size: 13px; font-variant-numeric: tabular-nums; }
 caption { text-align: left; font-weight: 600; padding: 4px 0; }
 th, td { border: 1px solid #e2e6eb; padding: 3px 8px; text-align: left; max-width: 420px; overflow-wrap: anywhere; }
@@ -43,8 +105,8 @@ tr:nth-child(even) td { background: #fbfcfd; }
 {{range .Sections}}<section id="{{.ID}}"{{if .Reason}} class="empty"{{end}}>
 <h2>{{.Title}}</h2>
 {{if .Reason}}<p class="reason">{{.Reason}}</p>{{else}}{{with .Intro}}<p class="intro">{{.}}</p>{{end}}
-{{with .Facts}}<dl>{{range .}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>{{end}}
-{{with .Charts}}<div class="charts">{{range .}}<figure class="chart-box" style="margin:0">{{.}}</figure>{{end}}</div>{{end}}
+{{with .Facts}}<dl>{{range .}}<dt>{{.Name}}</dt><dd>{{.Text}}</dd>{{end}}</dl>{{end}}
+{{with .Charts}}<div class="charts">{{range .}}<figure class="chart-box" style="width:{{.Width}}px"><div class="chart" id="{{.ID}}" role="img" aria-label="{{.Title}}" style="height:{{.Height}}px"></div></figure>{{end}}</div>{{end}}
 {{range .Notes}}<p class="note">{{.}}</p>{{end}}
 {{range .Tables}}<table><caption>{{.Caption}}</caption>
 <thead><tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr></thead>
@@ -52,6 +114,9 @@ tr:nth-child(even) td { background: #fbfcfd; }
 {{if .More}}<p class="more">… and {{.More}} more rows</p>{{end}}{{end}}{{end}}
 </section>
 {{end}}</main>
+<script type="application/json" id="jf-data">{{.Data}}</script>
+<script>{{.ECharts}}</script>
+<script>{{.ReportJS}}</script>
 </body>
 </html>
 `))

@@ -27,8 +27,8 @@ var perfLines = []struct {
 }
 
 // perf draws the manager's performance log over time.
-func (b *builder) perf() section {
-	s := section{ID: "perf", Title: "Performance log"}
+func (b *builder) perf() Section {
+	s := Section{ID: "perf", Title: "Performance log"}
 	p, ok := b.managerPerf()
 	if !ok {
 		s.Reason = "no manager performance log in this source (Work Queue and TaskVine write one)"

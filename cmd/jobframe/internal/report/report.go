@@ -10,11 +10,9 @@
 package report
 
 import (
-	"bytes"
+	"encoding/json"
 	"fmt"
-	"html/template"
 	"io"
-	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -26,38 +24,17 @@ import (
 	"github.com/jobframe/jobframe/ops"
 )
 
+// chartPoints is the number of points above which a step series is
+// thinned in the page: enough for detail when zoomed in on a laptop
+// screen, few enough that a million-attempt log's report stays small.
+const chartPoints = 8000
+
 // Options tune a report.
 type Options struct {
 	// Title heads the page; empty means "jobframe report: SOURCE".
 	Title string
 	// MaxTableRows bounds each table (default 20); the rest are counted.
 	MaxTableRows int
-}
-
-// section is one part of the page.
-type section struct {
-	ID, Title string
-	// Intro says what the section shows, in a sentence.
-	Intro string
-	// Facts are name/value pairs shown as a definition list.
-	Facts [][2]string
-	// Charts are inline SVG figures.
-	Charts []template.HTML
-	// Tables are shown after the charts.
-	Tables []table
-	// Notes are remarks on the data (e.g. a measurement caveat).
-	Notes []string
-	// Reason says why the section is empty, when it is.
-	Reason string
-}
-
-// table is a frame rendered as text cells.
-type table struct {
-	Caption string
-	Head    []string
-	Rows    [][]string
-	// More is the number of rows left out.
-	More int
 }
 
 // builder holds what the sections share while a report is built.
@@ -77,6 +54,23 @@ type builder struct {
 
 // Write builds the report of d and writes it to w as one HTML page.
 func Write(w io.Writer, d *loaders.Dataset, o Options) error {
+	return writeHTML(w, Build(d, o))
+}
+
+// WriteJSON builds the report of d and writes it to w as one JSON
+// document (Document; docs/report-json.md).
+func WriteJSON(w io.Writer, d *loaders.Dataset, o Options) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(Build(d, o)); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
+}
+
+// Build computes the report of d: its sections' figures, charts and
+// tables.
+func Build(d *loaders.Dataset, o Options) *Document {
 	if o.MaxTableRows <= 0 {
 		o.MaxTableRows = 20
 	}
@@ -93,23 +87,26 @@ func Write(w io.Writer, d *loaders.Dataset, o Options) error {
 	if tasks, ok := b.frameOf(schema.Tasks); ok && hasAll(tasks, "start", "end") {
 		b.durations = ops.Durations(tasks)
 	}
-	parts := []func() section{b.summary, b.warnings}
+	parts := []func() Section{b.summary, b.warnings}
 	if _, ok := b.frameOf(schema.Procs); ok { // processes (EPMT): their sections first
 		parts = append(parts, b.opsCosts, b.processTree)
 	}
 	parts = append(parts, b.utilization, b.throughput, b.concurrency, b.tasksPerWorker, b.gantt,
 		b.distributions, b.resources, b.failures, b.outliers, b.criticalPath, b.perf)
-	sections := buildAll(parts)
-	return page.Execute(w, struct {
-		Title    string
-		Sections []section
-	}{o.Title, sections})
+	doc := &Document{Schema: SchemaVersion, Title: o.Title, Source: d.Source, Files: d.Files, Sections: buildAll(parts)}
+	for i := range doc.Sections {
+		s := &doc.Sections[i]
+		for k := range s.Charts {
+			s.Charts[k].ID = fmt.Sprintf("%s-%d", s.ID, k+1)
+		}
+	}
+	return doc
 }
 
 // buildAll builds the sections on every core: they only read the
 // dataset's frames, which are immutable.
-func buildAll(parts []func() section) []section {
-	sections := make([]section, len(parts))
+func buildAll(parts []func() Section) []Section {
+	sections := make([]Section, len(parts))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(parts)) {
@@ -131,38 +128,24 @@ func buildAll(parts []func() section) []section {
 
 // safely builds one section; a panic (a bug in an op) becomes the
 // section's reason instead of ending the whole report.
-func safely(part func() section, i int) (s section) {
+func safely(part func() Section, i int) (s Section) {
 	defer func() {
 		if r := recover(); r != nil {
-			s = section{ID: fmt.Sprintf("section-%d", i), Title: "(a section that failed)", Reason: fmt.Sprintf("internal error: %v", r)}
+			s = Section{ID: fmt.Sprintf("section-%d", i), Title: "(a section that failed)", Reason: fmt.Sprintf("internal error: %v", r)}
 		}
 	}()
 	return part()
 }
 
-// svgHeader matches the prologue and fixed size of gonum's SVG output.
-var svgHeader = regexp.MustCompile(`^(?s)<\?xml[^>]*\?>\s*(<!--.*?-->\s*)?<svg width="[^"]*" height="[^"]*"`)
-
-// svg renders a figure as inline SVG that scales to the page width.
-func (b *builder) svg(f *plot.Figure, widthPx, heightPx int) (template.HTML, error) {
-	var buf bytes.Buffer
-	if err := f.Size(widthPx, heightPx).Render(&buf, "svg"); err != nil {
-		return "", err
-	}
-	s := svgHeader.ReplaceAllLiteralString(buf.String(),
-		fmt.Sprintf(`<svg class="chart" role="img" width="%d" height="%d"`, widthPx, heightPx))
-	// Rendered by gonum/plot, which escapes every text it draws.
-	return template.HTML(s), nil
-}
-
-// chart adds a figure to s, or turns s into an explanation if it fails.
-func (b *builder) chart(s *section, f *plot.Figure, widthPx, heightPx int) {
-	h, err := b.svg(f, widthPx, heightPx)
+// chart adds a figure to s, drawn in the page at widthPx × heightPx CSS
+// pixels, or a note on s if it has nothing to draw.
+func (b *builder) chart(s *Section, f *plot.Figure, widthPx, heightPx int) {
+	spec, err := f.MaxPoints(chartPoints).Spec()
 	if err != nil {
 		s.Notes = append(s.Notes, "could not draw: "+err.Error())
 		return
 	}
-	s.Charts = append(s.Charts, h)
+	s.Charts = append(s.Charts, Chart{Width: widthPx, Height: heightPx, Spec: spec})
 }
 
 // figure starts a figure on the report's time origin.
@@ -175,17 +158,33 @@ func (b *builder) figure(title, xLabel, yLabel string) *plot.Figure {
 }
 
 // table renders up to MaxTableRows rows of f (all columns, or those
-// named).
-func (b *builder) table(caption string, f *frame.Frame, cols ...string) table {
+// named): floating-point numbers with three significant digits
+// (formatNumber), nulls as a dash, other values as the frame prints
+// them.
+func (b *builder) table(caption string, f *frame.Frame, cols ...string) Table {
 	if len(cols) > 0 {
 		f = f.Select(cols...)
 	}
-	t := table{Caption: caption, Head: f.Names()}
+	t := Table{Caption: caption, Head: f.Names()}
 	n := min(f.NumRows(), b.o.MaxTableRows)
+	floats := make([][]float64, f.NumCols())
+	valid := make([][]bool, f.NumCols())
+	for c, typ := range f.Types() {
+		if typ == frame.Float64 {
+			floats[c], valid[c], _ = f.Float64s(f.Names()[c])
+		}
+	}
 	for i := range n {
 		row := make([]string, f.NumCols())
 		for c := range row {
-			row[c] = f.FormatValue(c, i)
+			switch {
+			case floats[c] != nil && valid[c][i]:
+				row[c] = formatNumber(floats[c][i])
+			case f.IsNull(c, i):
+				row[c] = "–"
+			default:
+				row[c] = f.FormatValue(c, i)
+			}
 		}
 		t.Rows = append(t.Rows, row)
 	}

@@ -2,7 +2,11 @@ package report
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
 	"html"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,10 +17,10 @@ import (
 	"github.com/jobframe/jobframe/loaders"
 )
 
-// built is a report split into its sections.
+// built is a report as data, and as the page Write renders of it.
 type built struct {
-	page     string
-	sections map[string]string
+	doc  *Document
+	page string
 }
 
 func build(t *testing.T, o loaders.Options, paths ...string) built {
@@ -25,43 +29,73 @@ func build(t *testing.T, o loaders.Options, paths ...string) built {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return report(t, d)
+}
+
+func report(t *testing.T, d *loaders.Dataset) built {
+	t.Helper()
 	var buf bytes.Buffer
 	if err := Write(&buf, d, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	return split(buf.String())
+	return built{doc: Build(d, Options{}), page: buf.String()}
 }
 
-// split finds the sections of a page.
-func split(page string) built {
-	b := built{page: page, sections: map[string]string{}}
-	for _, m := range regexp.MustCompile(`(?s)<section id="([^"]+)".*?</section>`).FindAllStringSubmatch(page, -1) {
-		b.sections[m[1]] = m[0]
-	}
-	return b
-}
-
-// fact returns the value shown for a name in a section's facts.
-func (b built) fact(t *testing.T, section, name string) string {
+// section returns the section with an id.
+func (b built) section(t *testing.T, id string) Section {
 	t.Helper()
-	m := regexp.MustCompile(`<dt>` + regexp.QuoteMeta(html.EscapeString(name)) + `</dt><dd>([^<]*)</dd>`).FindStringSubmatch(b.sections[section])
-	if m == nil {
-		t.Fatalf("section %s has no fact %q", section, name)
+	for _, s := range b.doc.Sections {
+		if s.ID == id {
+			return s
+		}
 	}
-	return html.UnescapeString(m[1])
+	t.Fatalf("no section %s", id)
+	return Section{}
+}
+
+// fact returns a section's fact of a name.
+func (b built) fact(t *testing.T, section, name string) Fact {
+	t.Helper()
+	for _, f := range b.section(t, section).Facts {
+		if f.Name == name {
+			return f
+		}
+	}
+	t.Fatalf("section %s has no fact %q", section, name)
+	return Fact{}
+}
+
+// text returns the text a section's fact shows.
+func (b built) text(t *testing.T, section, name string) string {
+	t.Helper()
+	return b.fact(t, section, name).Text
+}
+
+// value returns a section's numeric fact, in its unit.
+func (b built) value(t *testing.T, section, name string) float64 {
+	t.Helper()
+	f := b.fact(t, section, name)
+	if f.Value == nil {
+		t.Fatalf("section %s fact %q has no value (%q)", section, name, f.Text)
+	}
+	return *f.Value
 }
 
 // reason returns why a section is empty ("" when it is not).
-func (b built) reason(section string) string {
-	m := regexp.MustCompile(`<p class="reason">([^<]*)</p>`).FindStringSubmatch(b.sections[section])
-	if m == nil {
-		return ""
-	}
-	return html.UnescapeString(m[1])
-}
+func (b built) reason(t *testing.T, section string) string { return b.section(t, section).Reason }
 
-func (b built) charts(section string) int {
-	return strings.Count(b.sections[section], `<svg class="chart"`)
+// charts returns the number of charts of a section.
+func (b built) charts(t *testing.T, section string) int { return len(b.section(t, section).Charts) }
+
+// cells returns a section's tables as lines of cells joined by "|".
+func (b built) cells(t *testing.T, section string) string {
+	var lines []string
+	for _, tb := range b.section(t, section).Tables {
+		for _, r := range tb.Rows {
+			lines = append(lines, strings.Join(r, "|"))
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 func testdata(rel string) string { return filepath.Join("..", "..", "..", "..", "testdata", rel) }
@@ -81,40 +115,49 @@ func TestReportHyperQueue(t *testing.T) {
 		"workers":           "3 (3 connections)",
 		"warnings":          "0",
 	} {
-		if got := b.fact(t, "summary", name); got != want {
+		if got := b.text(t, "summary", name); got != want {
 			t.Errorf("summary %s = %q, want %q", name, got, want)
 		}
 	}
 	for id, n := range map[string]int{"utilization": 1, "throughput": 1, "concurrency": 1, "tasks-per-worker": 1, "gantt": 1, "durations": 2} {
-		if got := b.charts(id); got != n {
-			t.Errorf("section %s: %d charts, want %d (reason %q)", id, got, n, b.reason(id))
+		if got := b.charts(t, id); got != n {
+			t.Errorf("section %s: %d charts, want %d (reason %q)", id, got, n, b.reason(t, id))
 		}
 	}
-	if r := b.reason("resources"); !strings.Contains(r, "no measured resources in this source") {
+	if r := b.reason(t, "resources"); !strings.Contains(r, "no measured resources in this source") {
 		t.Errorf("resources reason %q", r)
 	}
-	if r := b.reason("perf"); !strings.Contains(r, "no manager performance log") {
+	if r := b.reason(t, "perf"); !strings.Contains(r, "no manager performance log") {
 		t.Errorf("perf reason %q", r)
 	}
-	if !regexp.MustCompile(`<td>lost</td><td>ConnectionLost</td><td>null</td><td>4</td>`).MatchString(b.sections["failures"]) {
-		t.Errorf("the failures table lacks the 4 attempts lost with worker 3:\n%s", b.sections["failures"])
+	if cells := b.cells(t, "failures"); !strings.Contains(cells, "lost|ConnectionLost|–|4|") {
+		t.Errorf("the failures table lacks the 4 attempts lost with worker 3:\n%s", cells)
 	}
-	if got := b.fact(t, "tasks-per-worker", "workers with attempts"); got != "3" {
-		t.Errorf("workers with attempts = %q, want 3", got)
+	// Attempts started per worker, counted in the journal: worker 1 36,
+	// worker 2 17, worker 3 4 (lost when it went).
+	for name, want := range map[string]float64{"workers with attempts": 3, "fewest attempts on a worker": 4,
+		"median attempts per worker": 17, "most attempts on a worker": 36} {
+		if got := b.value(t, "tasks-per-worker", name); got != want {
+			t.Errorf("%s = %g, want %g", name, got, want)
+		}
 	}
 	// By hand from the journal: the busy-CPU series integrates to 7,706.436
 	// CPU-s (semantics.md §1.4: 2.1407 h); the workers offer 16 CPUs for
 	// 0.575 s, 24 for 64.754 s, 28 for 40.536 s and 24 for 364.513 s until
 	// the server stops: 11,446.616 CPU-s (3.1796 h); 7,706.436 / 11,446.616
 	// = 67.3 %.
-	if got := b.fact(t, "utilization", "CPU-hours allocated / offered"); got != "2.14 / 3.18 (67.3 %)" {
-		t.Errorf("CPU-hours allocated / offered = %q, want 2.14 / 3.18 (67.3 %%)", got)
-	}
-	if strings.Contains(b.page, "<script") || strings.Contains(b.page, "http://") && !strings.Contains(b.page, `xmlns="http://www.w3.org/2000/svg"`) {
-		t.Error("the page has a script or a link")
-	}
-	for _, m := range regexp.MustCompile(`(?:src|href)="([^"#][^"]*)"`).FindAllStringSubmatch(b.page, -1) {
-		t.Errorf("the page refers to %s", m[1])
+	for _, c := range []struct {
+		name, text string
+		value      float64
+	}{
+		{"CPU-hours allocated", "2.14 CPU-h", 7706.436 / 3600},
+		{"CPU-hours offered", "3.18 CPU-h", 11446.616 / 3600},
+		{"share of offered CPU-hours allocated", "67.3 %", 100 * 7706.436 / 11446.616},
+	} {
+		f := b.fact(t, "utilization", c.name)
+		if f.Text != c.text || f.Value == nil || math.Abs(*f.Value-c.value) > 1e-9*c.value {
+			t.Errorf("%s = %q (%v), want %q (%g)", c.name, f.Text, f.Value, c.text, c.value)
+		}
 	}
 }
 
@@ -131,22 +174,18 @@ func TestReportBalsam(t *testing.T) {
 		t.Fatalf("%d events of experiment foo, want 177", foo.NumRows())
 	}
 	d.Frames[schema.Events] = foo
-	var buf bytes.Buffer
-	if err := Write(&buf, d, Options{}); err != nil {
-		t.Fatal(err)
+	b := report(t, d)
+	if got := b.value(t, "throughput", "jobs finished"); got != 30 {
+		t.Errorf("jobs finished = %g, want 30", got)
 	}
-	b := split(buf.String())
-	if got := b.fact(t, "throughput", "jobs finished"); got != "30" {
-		t.Errorf("jobs finished = %q, want 30", got)
+	if got := b.text(t, "utilization", "peak nodes in use"); got != "12 nodes" {
+		t.Errorf("peak nodes in use = %q, want 12 nodes", got)
 	}
-	if got := b.fact(t, "utilization", "peak nodes in use"); got != "12" {
-		t.Errorf("peak nodes in use = %q, want 12", got)
-	}
-	if b.charts("utilization") != 1 || b.charts("throughput") != 1 {
+	if b.charts(t, "utilization") != 1 || b.charts(t, "throughput") != 1 {
 		t.Error("Balsam utilization and throughput are not drawn")
 	}
 	for _, id := range []string{"tasks-per-worker", "gantt"} {
-		if r := b.reason(id); r != "no worker records in this source" {
+		if r := b.reason(t, id); r != "no worker records in this source" {
 			t.Errorf("section %s reason %q, want the missing worker records", id, r)
 		}
 	}
@@ -157,20 +196,23 @@ func TestReportBalsam(t *testing.T) {
 // of 1279.3 s; sources without dependencies say so.
 func TestReportCriticalPath(t *testing.T) {
 	b := build(t, loaders.Options{}, testdata("wfcommons/blast-chameleon-small-001.json"))
-	if got := b.fact(t, "critical-path", "longest path (job makeflow-blast-small)"); got != "10.413 s" {
-		t.Errorf("longest path = %q, want 10.413 s", got)
+	if got := b.value(t, "critical-path", "longest path (job makeflow-blast-small)"); math.Abs(got-10.413171) > 1e-9 {
+		t.Errorf("longest path = %g s, want 10.413171 s", got)
 	}
-	if got := b.fact(t, "critical-path", "tasks on it"); got != "3" {
-		t.Errorf("tasks on it = %q, want 3", got)
+	if got := b.text(t, "critical-path", "longest path (job makeflow-blast-small)"); got != "10.4 s" {
+		t.Errorf("longest path shown as %q, want 10.4 s", got)
 	}
-	sec := b.sections["critical-path"]
-	for _, want := range []string{"1279.3", "split_fasta", "blastall", "cat_blast"} {
+	if got := b.value(t, "critical-path", "tasks on it"); got != 3 {
+		t.Errorf("tasks on it = %g, want 3", got)
+	}
+	sec := b.cells(t, "critical-path")
+	for _, want := range []string{"1279", "split_fasta", "blastall", "cat_blast"} {
 		if !strings.Contains(sec, want) {
 			t.Errorf("critical-path section lacks %q", want)
 		}
 	}
 	hq := build(t, loaders.Options{}, testdata("hq/synthetic_v0.26_journal.jsonl"))
-	if r := hq.reason("critical-path"); !strings.Contains(r, "no dependencies") {
+	if r := hq.reason(t, "critical-path"); !strings.Contains(r, "no dependencies") {
 		t.Errorf("HyperQueue critical-path reason %q", r)
 	}
 }
@@ -179,18 +221,18 @@ func TestReportCriticalPath(t *testing.T) {
 // roots.
 func TestReportEPMT(t *testing.T) {
 	b := build(t, loaders.Options{}, testdata("epmt/804280"))
-	for name, want := range map[string]string{"processes": "435", "roots": "65"} {
-		if got := b.fact(t, "process-tree", name); got != want {
-			t.Errorf("process tree %s = %q, want %q", name, got, want)
+	for name, want := range map[string]float64{"processes": 435, "roots": 65} {
+		if got := b.value(t, "process-tree", name); got != want {
+			t.Errorf("process tree %s = %g, want %g", name, got, want)
 		}
 	}
-	if b.charts("ops-costs") != 1 || b.charts("process-tree") != 2 {
-		t.Errorf("EPMT charts: ops-costs %d, process-tree %d; want 1 and 2", b.charts("ops-costs"), b.charts("process-tree"))
+	if b.charts(t, "ops-costs") != 1 || b.charts(t, "process-tree") != 2 {
+		t.Errorf("EPMT charts: ops-costs %d, process-tree %d; want 1 and 2", b.charts(t, "ops-costs"), b.charts(t, "process-tree"))
 	}
 	if strings.Index(b.page, `id="ops-costs"`) > strings.Index(b.page, `id="utilization"`) {
 		t.Error("the EPMT sections should come before the task sections")
 	}
-	if r := b.reason("gantt"); r != "no worker records in this source" {
+	if r := b.reason(t, "gantt"); r != "no worker records in this source" {
 		t.Errorf("gantt reason %q", r)
 	}
 }
@@ -209,22 +251,71 @@ func TestReportListsWarnings(t *testing.T) {
 	}
 	b := build(t, loaders.Options{Lenient: true}, path)
 	// The bad line, and the total of a lenient load.
-	if got := b.fact(t, "summary", "warnings"); got != "2" {
-		t.Errorf("summary warnings = %q, want 2", got)
+	if got := b.value(t, "summary", "warnings"); got != 2 {
+		t.Errorf("summary warnings = %g, want 2", got)
 	}
-	if !strings.Contains(b.sections["warnings"], "<td>11</td>") || !strings.Contains(b.sections["warnings"], "journal.jsonl") {
-		t.Errorf("the warnings section does not name the file and line 11:\n%s", b.sections["warnings"])
+	if cells := b.cells(t, "warnings"); !strings.Contains(cells, "journal.jsonl|11|") {
+		t.Errorf("the warnings section does not name the file and line 11:\n%s", cells)
 	}
 }
 
 // A section that panics is reported in its place; the others are built.
 func TestBuildAllSurvivesAPanic(t *testing.T) {
-	got := buildAll([]func() section{
-		func() section { return section{ID: "a"} },
-		func() section { panic("boom") },
-		func() section { return section{ID: "c"} },
+	got := buildAll([]func() Section{
+		func() Section { return Section{ID: "a"} },
+		func() Section { panic("boom") },
+		func() Section { return Section{ID: "c"} },
 	})
 	if len(got) != 3 || got[0].ID != "a" || got[2].ID != "c" || got[1].Reason != "internal error: boom" {
 		t.Fatalf("buildAll = %+v", got)
+	}
+}
+
+// The page is one file that loads nothing: its Content-Security-Policy
+// forbids every load and allows exactly its inline scripts (by hash),
+// which are the embedded ECharts, the report's script and the chart
+// data; no element refers to another file.
+func TestPageIsSelfContained(t *testing.T) {
+	b := build(t, loaders.Options{}, testdata("hq/synthetic_v0.26_journal.jsonl"))
+	csp := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`).FindStringSubmatch(b.page)
+	if csp == nil {
+		t.Fatal("no Content-Security-Policy")
+	}
+	scripts := regexp.MustCompile(`(?s)<script>(.*?)</script>`).FindAllStringSubmatch(b.page, -1)
+	if len(scripts) != 2 || scripts[0][1] != echartsJS || scripts[1][1] != reportJS {
+		t.Fatalf("%d inline scripts, want ECharts then report.js verbatim", len(scripts))
+	}
+	want := "default-src 'none'; script-src"
+	for _, s := range scripts {
+		sum := sha256.Sum256([]byte(s[1]))
+		want += " 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	}
+	want += "; style-src 'unsafe-inline'; img-src data:"
+	if html.UnescapeString(csp[1]) != want {
+		t.Errorf("CSP %q, want %q", csp[1], want)
+	}
+	markup := regexp.MustCompile(`(?s)<script[^>]*>.*?</script>`).ReplaceAllString(b.page, "")
+	for _, m := range regexp.MustCompile(`(?:src|href|action)="([^"#][^"]*)"`).FindAllStringSubmatch(markup, -1) {
+		t.Errorf("the page refers to %s", m[1])
+	}
+	data := regexp.MustCompile(`(?s)<script type="application/json" id="jf-data">(.*?)</script>`).FindStringSubmatch(b.page)
+	if data == nil {
+		t.Fatal("no chart data")
+	}
+	var got struct{ Charts []Chart }
+	if err := json.Unmarshal([]byte(data[1]), &got); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, s := range b.doc.Sections {
+		for _, c := range s.Charts {
+			if !strings.Contains(b.page, `id="`+c.ID+`"`) {
+				t.Errorf("chart %s has no element", c.ID)
+			}
+			n++
+		}
+	}
+	if len(got.Charts) != n || n != 7 {
+		t.Errorf("%d charts in the data, %d in the sections", len(got.Charts), n)
 	}
 }

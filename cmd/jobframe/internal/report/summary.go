@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -12,50 +13,51 @@ import (
 
 // summary is the report's first section: what was read and the headline
 // figures.
-func (b *builder) summary() section {
+func (b *builder) summary() Section {
 	d := b.d
-	s := section{ID: "summary", Title: "Summary"}
-	s.Facts = append(s.Facts, [2]string{"source", d.Source}, [2]string{"files", strings.Join(d.Files, ", ")})
+	s := Section{ID: "summary", Title: "Summary"}
+	s.Facts = append(s.Facts, textFact("source", d.Source), textFact("files", strings.Join(d.Files, ", ")))
 	if lo, hi := b.lo, b.hi; b.hasData {
 		if d.HasLogSpan {
 			lo, hi = d.LogStart, d.LogEnd
 		}
-		s.Facts = append(s.Facts, [2]string{"span", fmt.Sprintf("%s .. %s (%s)",
-			frame.FormatMicros(lo), frame.FormatMicros(hi), duration(float64(hi-lo)/1e6))})
+		s.Facts = append(s.Facts, durationFact("span", float64(hi-lo)/1e6,
+			frame.FormatMicros(lo)+" .. "+frame.FormatMicros(hi)))
 	}
 	if tasks, ok := b.frameOf(schema.Tasks); ok {
 		s.Facts = append(s.Facts, b.taskFacts(tasks)...)
 	}
 	if w, ok := b.frameOf(schema.Workers); ok {
-		v := fmt.Sprintf("%d connections", w.NumRows())
+		f := countFact("worker connections", w.NumRows())
 		if w.Has("worker") {
-			v = fmt.Sprintf("%d (%d connections)", w.GroupBy("worker").Agg(frame.Count()).NumRows(), w.NumRows())
+			f = countFact("workers", w.GroupBy("worker").Agg(frame.Count()).NumRows())
+			f.Text += fmt.Sprintf(" (%d connections)", w.NumRows())
 		}
-		s.Facts = append(s.Facts, [2]string{"workers", v})
+		s.Facts = append(s.Facts, f)
 	}
 	if a, ok := b.frameOf(schema.Allocations); ok {
-		s.Facts = append(s.Facts, [2]string{"allocations", fmt.Sprint(a.NumRows())})
+		s.Facts = append(s.Facts, countFact("allocations", a.NumRows()))
 	}
 	if j, ok := b.frameOf(schema.Jobs); ok {
-		s.Facts = append(s.Facts, [2]string{"jobs", fmt.Sprint(j.NumRows())})
+		s.Facts = append(s.Facts, countFact("jobs", j.NumRows()))
 	}
 	if p, ok := b.frameOf(schema.Procs); ok {
-		s.Facts = append(s.Facts, [2]string{"processes", fmt.Sprint(p.NumRows())})
+		s.Facts = append(s.Facts, countFact("processes", p.NumRows()))
 		if p.Has("host") {
-			s.Facts = append(s.Facts, [2]string{"hosts", fmt.Sprint(p.GroupBy("host").Agg(frame.Count()).NumRows())})
+			s.Facts = append(s.Facts, countFact("hosts", p.GroupBy("host").Agg(frame.Count()).NumRows()))
 		}
 		if cpu, valid, err := p.Float64s("cpu_time"); err == nil {
-			s.Facts = append(s.Facts, [2]string{"process cpu time", duration(sum(cpu, valid) / 1e6)})
+			s.Facts = append(s.Facts, durationFact("process cpu time", sum(cpu, valid)/1e6, ""))
 		}
 	}
-	s.Facts = append(s.Facts, [2]string{"warnings", fmt.Sprint(len(d.Warnings))})
+	s.Facts = append(s.Facts, countFact("warnings", len(d.Warnings)))
 	return s
 }
 
 // taskFacts are the summary figures of the tasks frame: tasks, attempts,
 // end states, core-hours and badput.
-func (b *builder) taskFacts(tasks *frame.Frame) [][2]string {
-	var facts [][2]string
+func (b *builder) taskFacts(tasks *frame.Frame) []Fact {
+	var facts []Fact
 	keys := []string{}
 	for _, k := range []string{"source", "run", "job", "task"} {
 		if tasks.Has(k) {
@@ -65,10 +67,10 @@ func (b *builder) taskFacts(tasks *frame.Frame) [][2]string {
 	if len(keys) > 0 {
 		n := tasks.GroupBy(keys...).Agg(frame.Count())
 		if n.Err() == nil {
-			facts = append(facts, [2]string{"tasks", fmt.Sprint(n.NumRows())})
+			facts = append(facts, countFact("tasks", n.NumRows()))
 		}
 	}
-	facts = append(facts, [2]string{"attempts", fmt.Sprint(tasks.NumRows())})
+	facts = append(facts, countFact("attempts", tasks.NumRows()))
 	if tasks.Has("state") {
 		vc := tasks.ValueCounts("state")
 		states, _, err1 := vc.Strings("state")
@@ -87,8 +89,10 @@ func (b *builder) taskFacts(tasks *frame.Frame) [][2]string {
 				}
 			}
 			sort.Strings(parts)
-			facts = append(facts, [2]string{"successes", fmt.Sprint(ok)}, [2]string{"failures", fmt.Sprintf("%d (attempts ended in another state)", bad)},
-				[2]string{"attempts by state", strings.Join(parts, ", ")})
+			failures := countFact("failures", int(bad))
+			failures.Text += " (attempts ended in another state)"
+			facts = append(facts, countFact("successes", int(ok)), failures,
+				textFact("attempts by state", strings.Join(parts, ", ")))
 		}
 	}
 	dur := b.durations
@@ -110,20 +114,20 @@ func (b *builder) taskFacts(tasks *frame.Frame) [][2]string {
 				total += run[i] * amount[i]
 			}
 		}
-		facts = append(facts, [2]string{res.unit, fmt.Sprintf("%.2f (Σ run time × %s of ended attempts)", total/3600, res.col)})
+		facts = append(facts, quantity(res.unit, total/3600, "", "Σ run time × "+res.col+" of ended attempts"))
 		break
 	}
 	if bp := ops.Badput(tasks); bp.Err() == nil && bp.NumRows() == 1 {
 		good, _, _ := bp.Float64s("goodput_s")
 		bad, _, _ := bp.Float64s("badput_s")
 		frac, fv, _ := bp.Float64s("badput_fraction")
-		f := "n/a"
+		share := math.NaN()
 		if len(fv) == 1 && fv[0] {
-			f = fmt.Sprintf("%.1f %%", 100*frac[0])
+			share = 100 * frac[0]
 		}
 		if len(good) == 1 {
-			facts = append(facts, [2]string{"goodput", duration(good[0])},
-				[2]string{"badput", fmt.Sprintf("%s (%s of run time lost to failed, lost and canceled attempts)", duration(bad[0]), f)})
+			facts = append(facts, durationFact("goodput", good[0], ""), durationFact("badput", bad[0], "lost to failed, lost and canceled attempts"),
+				quantity("badput share of run time", share, "%", ""))
 		}
 	}
 	return facts
@@ -140,13 +144,3 @@ func sum(v []float64, valid []bool) float64 {
 	return t
 }
 
-// duration formats seconds as "1234.5 s (20.6 min)" or "(3.4 h)".
-func duration(s float64) string {
-	switch {
-	case s >= 2*3600:
-		return fmt.Sprintf("%.1f s (%.2f h)", s, s/3600)
-	case s >= 120:
-		return fmt.Sprintf("%.1f s (%.1f min)", s, s/60)
-	}
-	return fmt.Sprintf("%.3f s", s)
-}

@@ -13,14 +13,14 @@ import (
 const maxWarnings = 100
 
 // warnings lists what the load noticed or skipped.
-func (b *builder) warnings() section {
-	s := section{ID: "warnings", Title: "Load warnings"}
+func (b *builder) warnings() Section {
+	s := Section{ID: "warnings", Title: "Load warnings"}
 	if len(b.d.Warnings) == 0 {
 		s.Intro = "None: every record was read."
 		return s
 	}
 	s.Intro = fmt.Sprintf("%s while loading (bad lines skipped in lenient mode, a truncated last line, unknown record kinds kept in events).", plural(len(b.d.Warnings), "warning"))
-	t := table{Caption: "warnings", Head: []string{"file", "line", "field", "message", "text"}}
+	t := Table{Caption: "warnings", Head: []string{"file", "line", "field", "message", "text"}}
 	for i, w := range b.d.Warnings {
 		if i == maxWarnings {
 			t.More = len(b.d.Warnings) - maxWarnings
@@ -37,8 +37,8 @@ func (b *builder) warnings() section {
 }
 
 // failures tabulates the attempts that did not succeed.
-func (b *builder) failures() section {
-	s := section{ID: "failures", Title: "Failures"}
+func (b *builder) failures() Section {
+	s := Section{ID: "failures", Title: "Failures"}
 	tasks, ok := b.frameOf(schema.Tasks)
 	if !ok || !hasAll(tasks, "state", "end") {
 		s.Reason = "no task attempts with end states in this source"
@@ -57,14 +57,14 @@ func (b *builder) failures() section {
 	s.Tables = append(s.Tables, b.table("failed attempts", f))
 	if r := ops.Retries(tasks); r.Err() == nil && r.Has("attempts") {
 		retried := r.Where("attempts", ">", 1).NumRows()
-		s.Facts = append(s.Facts, [2]string{"tasks with more than one attempt", fmt.Sprint(retried)})
+		s.Facts = append(s.Facts, countFact("tasks with more than one attempt", retried))
 	}
 	return s
 }
 
 // outliers flags unusual attempts (or, for EPMT, jobs and operations).
-func (b *builder) outliers() section {
-	s := section{ID: "outliers", Title: "Outliers"}
+func (b *builder) outliers() Section {
+	s := Section{ID: "outliers", Title: "Outliers"}
 	if _, ok := b.frameOf(schema.Procs); ok && b.durations == nil {
 		return b.epmtOutliers(s) // processes and jobs, not task attempts
 	}
@@ -104,7 +104,7 @@ func (b *builder) outliers() section {
 		where = " among the attempts of the same " + by
 	}
 	s.Intro = fmt.Sprintf("Successful attempts whose run time stands out%s by all three of EPMT's univariate tests (IQR fences, modified z-score > 3.5, z-score > 3).", where)
-	s.Facts = append(s.Facts, [2]string{"attempts tested", fmt.Sprint(dur.NumRows())}, [2]string{"flagged by all three", fmt.Sprint(len(rows))})
+	s.Facts = append(s.Facts, countFact("attempts tested", dur.NumRows()), countFact("flagged by all three", len(rows)))
 	if len(rows) == 0 {
 		s.Notes = append(s.Notes, "no attempt is flagged by all three tests")
 		return s
@@ -161,7 +161,7 @@ func attemptIDs(f *frame.Frame) ([]string, error) {
 }
 
 // epmtOutliers tests the jobs when there are enough, else the operations.
-func (b *builder) epmtOutliers(s section) section {
+func (b *builder) epmtOutliers(s Section) Section {
 	jobs, _ := b.frameOf(schema.Jobs)
 	procs, ok := b.frameOf(schema.Procs)
 	if jobs != nil && jobs.NumRows() >= 4 {

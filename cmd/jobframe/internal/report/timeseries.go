@@ -24,8 +24,8 @@ func peak(f *frame.Frame, col string) float64 {
 }
 
 // utilization draws what the tasks held against what was offered.
-func (b *builder) utilization() section {
-	s := section{ID: "utilization", Title: "Utilization against capacity"}
+func (b *builder) utilization() Section {
+	s := Section{ID: "utilization", Title: "Utilization against capacity"}
 	p, hasP := b.frameOf(schema.Placements)
 	w, hasW := b.frameOf(schema.Workers)
 	events, hasE := b.frameOf(schema.Events)
@@ -41,11 +41,12 @@ func (b *builder) utilization() section {
 		b.chart(&s, b.figure("CPUs in use against CPUs offered", "", "CPUs").
 			Step(capacity, "time", "value", "offered by workers").
 			Step(busy, "time", "value", "allocated to attempts"), 900, 380)
-		s.Facts = append(s.Facts, [2]string{"peak CPUs in use", fmt.Sprintf("%g", peak(busy, "value"))},
-			[2]string{"peak CPUs offered", fmt.Sprintf("%g", peak(capacity, "value"))})
+		s.Facts = append(s.Facts, quantity("peak CPUs in use", peak(busy, "value"), "CPUs", ""),
+			quantity("peak CPUs offered", peak(capacity, "value"), "CPUs", ""))
 		if ib, err1 := ops.Integral(busy, "time", "value"); err1 == nil {
 			if ic, err2 := ops.Integral(capacity, "time", "value"); err2 == nil && ic > 0 {
-				s.Facts = append(s.Facts, [2]string{"CPU-hours allocated / offered", fmt.Sprintf("%.2f / %.2f (%.1f %%)", ib/3600, ic/3600, 100*ib/ic)})
+				s.Facts = append(s.Facts, quantity("CPU-hours allocated", ib/3600, "CPU-h", ""),
+					quantity("CPU-hours offered", ic/3600, "CPU-h", ""), quantity("share of offered CPU-hours allocated", percentOf(ib, ic), "%", ""))
 			}
 		}
 	case hasE && events.Has("to_state"): // Balsam's state transitions
@@ -68,7 +69,7 @@ func (b *builder) utilization() section {
 			s.Notes = append(s.Notes, "no batch job records in this source: only the nodes in use are drawn")
 		}
 		b.chart(&s, f.Step(running, "time", "value", "in use by running jobs"), 900, 380)
-		s.Facts = append(s.Facts, [2]string{"peak nodes in use", fmt.Sprintf("%g", peak(running, "value"))})
+		s.Facts = append(s.Facts, quantity("peak nodes in use", peak(running, "value"), "nodes", ""))
 	default:
 		perf, ok := b.managerPerf()
 		if ok && hasAll(perf, "committed_cores", "total_cores") {
@@ -76,8 +77,8 @@ func (b *builder) utilization() section {
 			b.chart(&s, b.figure("Cores committed against cores connected", "", "cores").
 				Step(perf, "time", "total_cores", "connected (total_cores)").
 				Step(perf, "time", "committed_cores", "committed (committed_cores)"), 900, 380)
-			s.Facts = append(s.Facts, [2]string{"peak cores committed", fmt.Sprintf("%g", peak(perf, "committed_cores"))},
-				[2]string{"peak cores connected", fmt.Sprintf("%g", peak(perf, "total_cores"))})
+			s.Facts = append(s.Facts, quantity("peak cores committed", peak(perf, "committed_cores"), "cores", ""),
+				quantity("peak cores connected", peak(perf, "total_cores"), "cores", ""))
 			return s
 		}
 		s.Reason = "no worker records in this source (nor Balsam events and batch jobs, nor a performance log with cores): nothing to set the use against"
@@ -86,8 +87,8 @@ func (b *builder) utilization() section {
 }
 
 // throughput draws the cumulative count of finished work.
-func (b *builder) throughput() section {
-	s := section{ID: "throughput", Title: "Throughput"}
+func (b *builder) throughput() Section {
+	s := Section{ID: "throughput", Title: "Throughput"}
 	events, hasE := b.frameOf(schema.Events)
 	tasks, hasT := b.frameOf(schema.Tasks)
 	switch {
@@ -103,7 +104,7 @@ func (b *builder) throughput() section {
 		}
 		s.Intro = "Jobs entering JOB_FINISHED, cumulative (Balsam's throughput_report)."
 		b.chart(&s, b.figure("Jobs finished", "", "jobs (cumulative)").Step(done, "time", "value", "JOB_FINISHED"), 900, 340)
-		s.Facts = append(s.Facts, [2]string{"jobs finished", fmt.Sprint(done.NumRows())})
+		s.Facts = append(s.Facts, countFact("jobs finished", done.NumRows()))
 	case hasT && hasAll(tasks, "end", "state"):
 		ok := tasks.Where("state", "==", "success")
 		ended := tasks.Where("end", "not-null", nil)
@@ -121,9 +122,9 @@ func (b *builder) throughput() section {
 			f.Step(ops.Throughput(ok, "end"), "time", "value", "succeeded")
 		}
 		b.chart(&s, f, 900, 340)
-		s.Facts = append(s.Facts, [2]string{"attempts ended", fmt.Sprint(ended.NumRows())}, [2]string{"succeeded", fmt.Sprint(ok.NumRows())})
+		s.Facts = append(s.Facts, countFact("attempts ended", ended.NumRows()), countFact("succeeded", ok.NumRows()))
 		if b.hasData && b.hi > b.lo {
-			s.Facts = append(s.Facts, [2]string{"mean rate", fmt.Sprintf("%.2f successful attempts per minute", float64(ok.NumRows())/(float64(b.hi-b.lo)/60e6))})
+			s.Facts = append(s.Facts, quantity("mean rate", float64(ok.NumRows())/(float64(b.hi-b.lo)/60e6), "successful attempts/min", ""))
 		}
 	default:
 		s.Reason = "no task attempts with end times in this source"
@@ -132,8 +133,8 @@ func (b *builder) throughput() section {
 }
 
 // concurrency draws the attempts waiting and running over time.
-func (b *builder) concurrency() section {
-	s := section{ID: "concurrency", Title: "Concurrency by state"}
+func (b *builder) concurrency() Section {
+	s := Section{ID: "concurrency", Title: "Concurrency by state"}
 	tasks, ok := b.frameOf(schema.Tasks)
 	if !ok || !hasAll(tasks, "start", "end") {
 		s.Reason = "no task attempts with start and end times in this source"
@@ -148,7 +149,7 @@ func (b *builder) concurrency() section {
 		}
 		s.Intro = "Attempts waiting (from submission, or from the end of the previous attempt, to start) and running (start to end), over time."
 		f.Step(sc, "time", "waiting", "waiting").Step(sc, "time", "running", "running")
-		s.Facts = append(s.Facts, [2]string{"peak waiting", fmt.Sprintf("%g", peak(sc, "waiting"))}, [2]string{"peak running", fmt.Sprintf("%g", peak(sc, "running"))})
+		s.Facts = append(s.Facts, quantity("peak waiting", peak(sc, "waiting"), "attempts", ""), quantity("peak running", peak(sc, "running"), "attempts", ""))
 	} else {
 		run := ops.Steps(tasks, "start", "end", "")
 		if err := run.Err(); err != nil {

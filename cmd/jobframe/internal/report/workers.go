@@ -24,8 +24,8 @@ func (b *builder) placed() (*frame.Frame, bool) {
 }
 
 // tasksPerWorker draws the number of attempts started on each worker.
-func (b *builder) tasksPerWorker() section {
-	s := section{ID: "tasks-per-worker", Title: "Tasks per worker"}
+func (b *builder) tasksPerWorker() Section {
+	s := Section{ID: "tasks-per-worker", Title: "Tasks per worker"}
 	p, ok := b.placed()
 	if !ok {
 		s.Reason = "no worker records in this source"
@@ -44,12 +44,17 @@ func (b *builder) tasksPerWorker() section {
 	n, _, _ := counts.Int64s("count")
 	sorted := append([]int64(nil), n...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
-	s.Facts = append(s.Facts, [2]string{"workers with attempts", fmt.Sprint(len(n))},
-		[2]string{"attempts per worker", fmt.Sprintf("min %d, median %d, max %d", sorted[0], sorted[len(sorted)/2], sorted[len(sorted)-1])})
+	median := float64(sorted[len(sorted)/2])
+	if len(sorted)%2 == 0 {
+		median = float64(sorted[len(sorted)/2-1]+sorted[len(sorted)/2]) / 2
+	}
+	s.Facts = append(s.Facts, countFact("workers with attempts", len(n)),
+		countFact("fewest attempts on a worker", int(sorted[0])), quantity("median attempts per worker", median, "", ""),
+		countFact("most attempts on a worker", int(sorted[len(sorted)-1])))
 	if w, ok := b.frameOf(schema.Workers); ok && w.Has("worker") {
 		idle := w.GroupBy("worker").Agg(frame.Count()).NumRows() - counts.NumRows()
 		if idle > 0 {
-			s.Facts = append(s.Facts, [2]string{"connected workers without attempts", fmt.Sprint(idle)})
+			s.Facts = append(s.Facts, countFact("connected workers without attempts", idle))
 		}
 	}
 	if counts.NumRows() <= maxBarWorkers {
@@ -64,8 +69,8 @@ func (b *builder) tasksPerWorker() section {
 }
 
 // gantt draws a timeline per worker.
-func (b *builder) gantt() section {
-	s := section{ID: "gantt", Title: "Timeline per worker"}
+func (b *builder) gantt() Section {
+	s := Section{ID: "gantt", Title: "Timeline per worker"}
 	p, ok := b.placed()
 	if !ok {
 		s.Reason = "no worker records in this source"
@@ -81,10 +86,10 @@ func (b *builder) gantt() section {
 		return s
 	}
 	rows := g.GroupBy("worker").Agg(frame.Count()).NumRows()
-	s.Intro = "One row per worker, one bar per attempt from start to end, colored by end state. Bars closer than a pixel are merged."
+	s.Intro = fmt.Sprintf("One row per worker, one bar per attempt from start to end, colored by end state; hover a bar for the attempt, wheel or drag to zoom (every time chart follows). Above %d attempts, bars of one worker and state closer than 1/4000 of the span are merged and counted.", plot.GanttMaxBars)
 	height := 600
 	if rows <= 60 {
-		height = 140 + 24*rows
+		height = 190 + 26*rows
 	}
 	b.chart(&s, b.figure("Attempts per worker", "", "worker").Gantt(g), 900, height)
 	return s

@@ -17,6 +17,7 @@ func init() {
 		"ComputeBoxStats":  reflect.ValueOf(plot.ComputeBoxStats),
 		"DefaultMaxPoints": reflect.ValueOf(constant.MakeFromLiteral("4000", token.INT, 0)),
 		"Elapsed":          reflect.ValueOf(constant.MakeFromLiteral("\"elapsed\"", token.STRING, 0)),
+		"GanttMaxBars":     reflect.ValueOf(constant.MakeFromLiteral("20000", token.INT, 0)),
 		"GanttMaxRows":     reflect.ValueOf(constant.MakeFromLiteral("200", token.INT, 0)),
 		"MergeBars":        reflect.ValueOf(plot.MergeBars),
 		"New":              reflect.ValueOf(plot.New),
@@ -24,7 +25,10 @@ func init() {
 		"Thin":             reflect.ValueOf(plot.Thin),
 
 		// type definitions
-		"BoxStats": reflect.ValueOf((*plot.BoxStats)(nil)),
-		"Figure":   reflect.ValueOf((*plot.Figure)(nil)),
+		"BoxStats":  reflect.ValueOf((*plot.BoxStats)(nil)),
+		"Figure":    reflect.ValueOf((*plot.Figure)(nil)),
+		"GanttSpec": reflect.ValueOf((*plot.GanttSpec)(nil)),
+		"LayerSpec": reflect.ValueOf((*plot.LayerSpec)(nil)),
+		"Spec":      reflect.ValueOf((*plot.Spec)(nil)),
 	}
 }
