@@ -1,7 +1,6 @@
 package report
 
 import (
-
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/ops"

@@ -143,4 +143,3 @@ func sum(v []float64, valid []bool) float64 {
 	}
 	return t
 }
-
