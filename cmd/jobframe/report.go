@@ -5,39 +5,57 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/report"
 )
 
 func runReport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("report", "SOURCE... -o report.html [--title TEXT] [--lenient]",
+	fs := newFlags("report", "SOURCE... -o report.html [--json report.json] [--title TEXT] [--lenient]",
 		"Write one self-contained HTML page about the sources: a summary, utilization\n"+
 			"against capacity, throughput, attempts waiting and running, tasks per worker, a\n"+
 			"timeline per worker, duration and wait distributions, measured resources,\n"+
 			"failures, outliers and, for EPMT, costs per operation and the process tree.\n"+
-			"Charts are inline SVG and the CSS is embedded: the file opens offline and loads\n"+
-			"nothing. A section the source has no data for says why.", stdout)
-	out := fs.String("o", "", "the HTML file to write (required)")
+			"Charts are interactive (hover for values, wheel or drag to zoom: the time charts\n"+
+			"zoom together; click a legend entry to hide its series), drawn by the embedded\n"+
+			"Apache ECharts: the file opens offline and loads nothing. A section the source\n"+
+			"has no data for says why. --json writes the same figures, series and tables as\n"+
+			"one JSON document (docs/report-json.md); -o x.json does too.", stdout)
+	out := fs.String("o", "", "the HTML file to write (a name ending in .json: the JSON document)")
+	jsonOut := fs.String("json", "", "also write the report as a JSON document to this file")
 	title := fs.String("title", "", "the page title (default \"jobframe report: SOURCE\")")
 	lenient := fs.Bool("lenient", false, "skip bad records (listed in the report) instead of failing at the first")
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if *out == "" {
-		return usagef("-o FILE is required")
+	if *out == "" && *jsonOut == "" {
+		return usagef("-o FILE or --json FILE is required")
 	}
 	d, err := loadWarn(sources, *lenient, stderr)
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	if err := report.Write(&buf, d, report.Options{Title: *title}); err != nil {
-		return fmt.Errorf("report: %w", err)
+	doc := report.Build(d, report.Options{Title: *title})
+	for _, o := range []struct {
+		path  string
+		write func(io.Writer, *report.Document) error
+	}{{*out, report.Render}, {*jsonOut, report.Encode}} {
+		if o.path == "" {
+			continue
+		}
+		write := o.write
+		if strings.HasSuffix(strings.ToLower(o.path), ".json") {
+			write = report.Encode
+		}
+		var buf bytes.Buffer
+		if err := write(&buf, doc); err != nil {
+			return err
+		}
+		if err := os.WriteFile(o.path, buf.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+		fmt.Fprintf(stderr, "wrote %s (%d KB)\n", o.path, (buf.Len()+1023)/1024)
 	}
-	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	fmt.Fprintf(stderr, "wrote %s (%d KB)\n", *out, (buf.Len()+1023)/1024)
 	return nil
 }

@@ -54,15 +54,18 @@ type builder struct {
 
 // Write builds the report of d and writes it to w as one HTML page.
 func Write(w io.Writer, d *loaders.Dataset, o Options) error {
-	return writeHTML(w, Build(d, o))
+	return Render(w, Build(d, o))
 }
 
-// WriteJSON builds the report of d and writes it to w as one JSON
-// document (Document; docs/report-json.md).
-func WriteJSON(w io.Writer, d *loaders.Dataset, o Options) error {
+// Render writes a built report to w as one HTML page.
+func Render(w io.Writer, doc *Document) error { return writeHTML(w, doc) }
+
+// Encode writes a built report to w as one JSON document (Document;
+// docs/report-json.md), indented by one space.
+func Encode(w io.Writer, doc *Document) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
-	if err := enc.Encode(Build(d, o)); err != nil {
+	if err := enc.Encode(doc); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	return nil

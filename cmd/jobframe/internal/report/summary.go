@@ -103,7 +103,7 @@ func (b *builder) taskFacts(tasks *frame.Frame) []Fact {
 	if err != nil {
 		return facts
 	}
-	for _, res := range []struct{ col, unit string }{{"req_cpus", "core-hours"}, {"req_nodes", "node-hours"}} {
+	for _, res := range []struct{ col, name, unit string }{{"req_cpus", "core-hours", "core-h"}, {"req_nodes", "node-hours", "node-h"}} {
 		amount, av, err := dur.Float64s(res.col)
 		if err != nil {
 			continue
@@ -114,7 +114,7 @@ func (b *builder) taskFacts(tasks *frame.Frame) []Fact {
 				total += run[i] * amount[i]
 			}
 		}
-		facts = append(facts, quantity(res.unit, total/3600, "", "Σ run time × "+res.col+" of ended attempts"))
+		facts = append(facts, quantity(res.name, total/3600, res.unit, "Σ run time × "+res.col+" of ended attempts"))
 		break
 	}
 	if bp := ops.Badput(tasks); bp.Err() == nil && bp.NumRows() == 1 {
