@@ -3,10 +3,13 @@
 // throughput, concurrency by state, tasks per worker, a Gantt timeline
 // per worker, duration and wait distributions, measured resources,
 // failures, outliers, the critical path of task graphs, and for EPMT
-// the costs per operation and the process tree). Charts are inline SVG drawn by frame/plot and the CSS is
-// embedded, so the file opens offline and makes no network request. A
-// section whose data the source lacks says why instead of drawing an
-// empty chart.
+// the costs per operation and the process tree). Build computes the
+// report as a Document (facts with values and units, charts as
+// plot.Spec data, tables); Render draws it as a page whose charts the
+// embedded Apache ECharts draws from that data (interactive, and the file
+// opens offline and loads nothing), Encode writes it as JSON. A section
+// whose data the source lacks says why instead of drawing an empty
+// chart.
 package report
 
 import (
