@@ -234,4 +234,5 @@
   window.addEventListener("resize", function () { Object.keys(charts).forEach(function (k) { charts[k].resize(); }); });
   window.addEventListener("beforeprint", function () { Object.keys(charts).forEach(function (k) { charts[k].resize(); }); });
   document.documentElement.dataset.charts = "ready";
+  document.documentElement.dataset.readyMs = String(Math.round(performance.now()));
 })();
