@@ -248,8 +248,9 @@ func (f *Figure) build() (*gplot.Plot, error) {
 	return p, nil
 }
 
-// timeAxis sets the x mapping and ticks of a time axis.
-func (f *Figure) timeAxis(p *gplot.Plot, r *render) {
+// timeSpan returns the earliest and latest times of the layers, in µs
+// (0, 0 when none has a time).
+func (f *Figure) timeSpan() (lo, hi int64) {
 	lo, hi, any := int64(math.MaxInt64), int64(math.MinInt64), false
 	for _, l := range f.layers {
 		if a, b, ok := l.timeRange(); ok {
@@ -257,8 +258,14 @@ func (f *Figure) timeAxis(p *gplot.Plot, r *render) {
 		}
 	}
 	if !any {
-		lo, hi = 0, 0
+		return 0, 0
 	}
+	return lo, hi
+}
+
+// timeAxis sets the x mapping and ticks of a time axis.
+func (f *Figure) timeAxis(p *gplot.Plot, r *render) {
+	lo, hi := f.timeSpan()
 	span := float64(hi - lo)
 	if span <= 0 {
 		span = 1e6

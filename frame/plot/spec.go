@@ -84,15 +84,7 @@ func (f *Figure) Spec() (*Spec, error) {
 	switch f.layers[0].kind() {
 	case xTime:
 		s.X = "time"
-		lo, hi, any := int64(math.MaxInt64), int64(math.MinInt64), false
-		for _, l := range f.layers {
-			if a, b, ok := l.timeRange(); ok {
-				lo, hi, any = min(lo, a), max(hi, b), true
-			}
-		}
-		if !any {
-			lo, hi = 0, 0
-		}
+		lo, hi := f.timeSpan()
 		r.lo, r.hi = lo, hi
 		s.OriginUS = lo
 		if f.hasOrigin {

@@ -157,6 +157,28 @@ func (w *webdriver) open(page string) (c chartCheck, problems []string) {
 	return c, problems
 }
 
+// openReport writes a report page to path, opens it and returns what it
+// holds; a console message, a request, or charts the page's script did
+// not finish are errors.
+func (w *webdriver) openReport(path string, html []byte) chartCheck {
+	w.t.Helper()
+	page, err := filepath.Abs(path)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if err := os.WriteFile(page, html, 0o644); err != nil {
+		w.t.Fatal(err)
+	}
+	c, problems := w.open(page)
+	for _, p := range problems {
+		w.t.Error(p)
+	}
+	if c.Ready != "ready" {
+		w.t.Errorf("the report's script did not finish drawing (data-charts=%q)", c.Ready)
+	}
+	return c
+}
+
 // chartCheck is what the page reports of its sections and charts.
 type chartCheck struct {
 	Ready string
@@ -266,20 +288,7 @@ func TestReportsInChromium(t *testing.T) {
 			if err := Write(&buf, d, Options{}); err != nil {
 				t.Fatal(err)
 			}
-			page, err := filepath.Abs(filepath.Join(dir, "report-"+name+".html"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			c, problems := w.open(page)
-			for _, p := range problems {
-				t.Error(p)
-			}
-			if c.Ready != "ready" {
-				t.Errorf("the report's script did not finish drawing (data-charts=%q)", c.Ready)
-			}
+			c := w.openReport(filepath.Join(dir, "report-"+name+".html"), buf.Bytes())
 			charts := 0
 			for _, s := range c.Sections {
 				if s.Reason == "" && len(s.Charts) == 0 && s.ID != "summary" && s.ID != "warnings" && s.ID != "failures" && s.ID != "outliers" {
@@ -327,16 +336,6 @@ func TestLargeReportInChromium(t *testing.T) {
 	if err := Write(&buf, d, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	page := filepath.Join(t.TempDir(), "large.html")
-	if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c, problems := w.open(page)
-	for _, p := range problems {
-		t.Error(p)
-	}
-	if c.Ready != "ready" {
-		t.Fatal("the charts were not drawn")
-	}
+	c := w.openReport(filepath.Join(t.TempDir(), "large.html"), buf.Bytes())
 	t.Logf("%s: %d KB, charts drawn %s ms after navigation began", src, buf.Len()/1024, c.ReadyMs)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -73,15 +72,9 @@ func TestReportInteractions(t *testing.T) {
 	if err := writeHTML(&buf, doc); err != nil {
 		t.Fatal(err)
 	}
-	page, err := filepath.Abs(filepath.Join(t.TempDir(), "report.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, problems := w.open(page); len(problems) > 0 {
-		t.Fatal(problems)
+	w.openReport(filepath.Join(t.TempDir(), "report.html"), buf.Bytes())
+	if t.Failed() {
+		t.FailNow()
 	}
 	charts := map[string]Chart{}
 	var timeIDs []string
