@@ -100,7 +100,8 @@ tr:nth-child(even) td { background: #fbfcfd; }
 </head>
 <body>
 <header><h1>{{.Title}}</h1></header>
-<nav>{{range .Sections}}<a href="#{{.ID}}"{{if .Reason}} class="empty"{{end}}>{{.Title}}</a>{{end}}</nav>
+<nav>{{range .Sections}}<a href="#{{.ID}}"{{if .Reason}} class="empty"{{end}}>{{.Title}}</a>
+{{end}}</nav>
 <main>
 {{range .Sections}}<section id="{{.ID}}"{{if .Reason}} class="empty"{{end}}>
 <h2>{{.Title}}</h2>
