@@ -92,10 +92,8 @@ func countFact(name string, n int) Fact {
 // given, follows in parentheses.
 func quantity(name string, v float64, unit, note string) Fact {
 	text := formatNumber(v)
-	if unit != "" && unit != "%" {
+	if unit != "" && !math.IsNaN(v) && !math.IsInf(v, 0) {
 		text += " " + unit
-	} else if unit == "%" {
-		text += " %"
 	}
 	if note != "" {
 		text += " (" + note + ")"
@@ -114,7 +112,7 @@ func numberFact(name, text string, v float64, unit string) Fact {
 }
 
 // formatNumber shows v with three significant digits, all digits of the
-// integer part kept (1234.5 is "1235", 0.012345 is "0.0123"); integers
+// integer part kept (1234.6 is "1235", 0.012345 is "0.0123"); integers
 // are shown whole; NaN and infinities as a dash.
 func formatNumber(v float64) string {
 	switch {
