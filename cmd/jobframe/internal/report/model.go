@@ -20,18 +20,8 @@ type Document struct {
 	Title  string `json:"title"`
 	// Source names the format of the data ("hyperqueue", "balsam", ...).
 	Source string   `json:"source"`
-	Files  []string `json:"files"`
-	// Window is the time window the data was cut to, when one was asked
-	// for.
-	Window   *Window   `json:"window,omitempty"`
+	Files    []string  `json:"files"`
 	Sections []Section `json:"sections"`
-}
-
-// Window is a time window, µs since the Unix epoch (UTC); a zero bound
-// is open.
-type Window struct {
-	FromUS int64 `json:"from_us,omitempty"`
-	ToUS   int64 `json:"to_us,omitempty"`
 }
 
 // Section is one part of the report.
