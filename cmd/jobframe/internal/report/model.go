@@ -19,7 +19,7 @@ type Document struct {
 	Schema string `json:"schema"`
 	Title  string `json:"title"`
 	// Source names the format of the data ("hyperqueue", "balsam", ...).
-	Source string   `json:"source"`
+	Source   string    `json:"source"`
 	Files    []string  `json:"files"`
 	Sections []Section `json:"sections"`
 }
