@@ -38,35 +38,14 @@ func digits(s string) bool {
 	return true
 }
 
-// decimal reads an unsigned decimal "123" or "123.45" (at most 15
-// digits) exactly as strconv.ParseFloat does: the digits as an integer
-// divided by a power of ten, both exact in a float64, is the correctly
-// rounded value. Other text goes to strconv.
+// decimal reads a number as strconv.ParseFloat does, without it for the
+// plain decimals ("123", "123.45") of nearly every field.
 func decimal(s string) (float64, error) {
-	var m uint64
-	digits, frac, dot := 0, 0, false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			m = m*10 + uint64(c-'0')
-			digits++
-			if dot {
-				frac++
-			}
-		case c == '.' && !dot:
-			dot = true
-		default:
-			return strconv.ParseFloat(s, 64)
-		}
+	if v, ok := bytesconv.ParseDecimal(s); ok {
+		return v, nil
 	}
-	if digits == 0 || digits > 15 {
-		return strconv.ParseFloat(s, 64)
-	}
-	return float64(m) / pow10[frac], nil
+	return strconv.ParseFloat(s, 64)
 }
-
-var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
 
 // parseDate reads a date field into µs since the epoch: ms since the
 // epoch (trace.raw) or "YYYY-MM-DD HH:MM:SS.mmm" in loc.

@@ -36,3 +36,49 @@ type Span struct{ From, To int32 }
 
 // Of returns the span of s.
 func (t Span) Of(s string) string { return s[t.From:t.To] }
+
+// pow10 holds the powers of ten a float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+	1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// ParseDecimal parses [-]digits[.digits], the form of nearly every
+// resource value, without strconv when its digits make an integer of at
+// most 2^53 and it has at most 22 decimals: the integer and the power of
+// ten are then exact float64s, so one division gives the correctly
+// rounded value, the same as strconv.ParseFloat (Clinger's fast path;
+// %.16g output such as 38.00125026702881 qualifies). Other text reports
+// false.
+func ParseDecimal(s string) (float64, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	var m uint64
+	digits, frac := 0, -1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+		case c == '.' && frac < 0 && i > 0 && i < len(s)-1:
+			frac = 0
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || digits > 19 || m > 1<<53 || frac >= len(pow10) {
+		return 0, false
+	}
+	v := float64(m)
+	if frac > 0 {
+		v /= pow10[frac]
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}

@@ -1,0 +1,39 @@
+package bytesconv
+
+import (
+	"math"
+	"strconv"
+	"testing"
+)
+
+// ParseDecimal gives exactly strconv.ParseFloat's value where it applies.
+func TestParseDecimal(t *testing.T) {
+	for _, s := range []string{"0", "-0", "1", "3897.790", "0.1", "123456789012345", "99999999999999.9", "-0.00000000000001", "43", "1.5",
+		"38.00125026702881", "1234567890123456", "9007199254740992", "0.000213623046875", "-0.000000000000000001"} {
+		got, ok := ParseDecimal(s)
+		want, _ := strconv.ParseFloat(s, 64)
+		if !ok || got != want || math.Signbit(got) != math.Signbit(want) {
+			t.Errorf("%s: %v %v, want %v", s, got, ok, want)
+		}
+	}
+	for _, s := range []string{"", "-", ".5", "5.", "1e3", "9007199254740993", "12345678901234567890", "0.00000000000000000000001", "1..2", "0x1", "+1", "1.2.3"} {
+		if _, ok := ParseDecimal(s); ok {
+			t.Errorf("%q accepted", s)
+		}
+	}
+}
+
+func FuzzParseDecimal(f *testing.F) {
+	f.Add("3897.790")
+	f.Add("-0.5")
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := ParseDecimal(s)
+		if !ok {
+			return
+		}
+		want, err := strconv.ParseFloat(s, 64)
+		if err != nil || got != want || math.Signbit(got) != math.Signbit(want) {
+			t.Fatalf("%q: %v, strconv %v %v", s, got, want, err)
+		}
+	})
+}
