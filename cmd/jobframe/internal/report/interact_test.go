@@ -35,9 +35,9 @@ func (w *webdriver) element(id string) map[string]any {
 	return v.(map[string]any)
 }
 
-// pointer performs real pointer input: a move to (x, y) in the element's
-// coordinates (from its centre, as WebDriver counts them), then the
-// given extra actions.
+// actions performs real input (WebDriver's input sources: pointer moves
+// and clicks in an element's coordinates, counted from its centre, and
+// wheel scrolls), then releases every key and button.
 func (w *webdriver) actions(sources ...map[string]any) {
 	w.t.Helper()
 	w.call("POST", "/session/"+w.session+"/actions", map[string]any{"actions": sources})
@@ -51,7 +51,8 @@ func (w *webdriver) chartBox(id string) (width, height float64) {
 	return r.W, r.H
 }
 
-// xRange returns the x range a time chart shows, from its zoom state.
+// xRangeScript returns the x range a time chart shows, from its zoom
+// state.
 const xRangeScript = `const c = echarts.getInstanceByDom(document.getElementById(arguments[0]));
 const o = c.getOption(), ax = o.xAxis[0], z = o.dataZoom[0];
 const w = ax.max - ax.min;

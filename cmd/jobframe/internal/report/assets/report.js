@@ -44,7 +44,7 @@
     return "+" + tick(s) + " (" + clock(spec.origin_us || 0, s) + ")";
   }
 
-  function base(spec, c) {
+  function base(spec) {
     var labelled = spec.layers.some(function (l) { return l.label; }) || spec.layers[0].kind === "gantt";
     return {
       animation: false,
@@ -89,8 +89,8 @@
     return [lo, hi];
   }
 
-  function stepOption(spec, c) {
-    var o = base(spec, c), time = spec.x === "time", ex = extent(spec);
+  function stepOption(spec) {
+    var o = base(spec), time = spec.x === "time", ex = extent(spec);
     o.xAxis = time ? timeAxis(spec, ex[0], ex[1]) : { type: "value", name: spec.x_label, nameLocation: "middle", nameGap: 26, min: ex[0], max: ex[1] };
     o.yAxis = valueAxis(spec);
     if (time) o.dataZoom = zoom();
@@ -110,8 +110,8 @@
     return o;
   }
 
-  function ganttOption(spec, c) {
-    var o = base(spec, c), g = spec.layers[0].gantt, ex = extent(spec);
+  function ganttOption(spec) {
+    var o = base(spec), g = spec.layers[0].gantt, ex = extent(spec);
     o.xAxis = timeAxis(spec, ex[0], ex[1]);
     var label = spec.y_label || "worker";
     if (g.total_rows > g.rows.length) label += " (the " + g.rows.length + " busiest of " + g.total_rows + ")";
@@ -150,8 +150,8 @@
     return o;
   }
 
-  function categoryOption(spec, c) {
-    var o = base(spec, c), cats = spec.categories || [];
+  function categoryOption(spec) {
+    var o = base(spec), cats = spec.categories || [];
     o.xAxis = { type: "category", data: cats, name: spec.x_label, nameLocation: "middle", nameGap: 26,
       axisLabel: { rotate: cats.length > 8 ? 40 : 0, interval: cats.length > 60 ? "auto" : 0 } };
     o.yAxis = valueAxis(spec);
@@ -182,8 +182,8 @@
     return o;
   }
 
-  function histOption(spec, c) {
-    var o = base(spec, c), l = spec.layers[0];
+  function histOption(spec) {
+    var o = base(spec), l = spec.layers[0];
     var cats = l.lo.map(function (lo, i) { return num(lo) + "–" + num(l.hi[i]); });
     o.xAxis = { type: "category", data: cats, name: spec.x_label, nameLocation: "middle", nameGap: 26, axisLabel: { rotate: 40, fontSize: 10 } };
     o.yAxis = valueAxis(spec);
