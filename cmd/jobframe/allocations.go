@@ -20,7 +20,9 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 			"scheduler_id) or the CPU time it used (cpu_share: EPMT processes, whose job id is\n"+
 			"Slurm's). Each argument is a source of its own; work in an allocation no sacct\n"+
 			"row has gets a row with its id and null Slurm columns. -o writes every column\n"+
-			"(queued, eligible, start, end, node_s, busy_node_s, ... as ops.AllocationUse).", stdout)
+			"(queued, eligible, start, end, node_s, busy_node_s, ... as ops.AllocationUse).\n"+
+			"--from/--to keep the allocations and work active in the window (+D and -D count\n"+
+			"from each source's own start and end).", stdout)
 	af := addAnalysisFlags(fs)
 	sources, err := parse(fs, args)
 	if err != nil {
@@ -30,7 +32,7 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 	var alloc *frame.Frame // the allocations of the one sacct source
 	var work []*frame.Frame
 	for _, src := range sources {
-		d, err := loadWarn([]string{src}, *af.lenient, stderr)
+		d, _, err := af.load([]string{src}, stderr)
 		if err != nil {
 			return err
 		}
@@ -56,6 +58,9 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 		// printed already.
 		d, err := loadWith(batch, loaders.Options{Lenient: *af.lenient}, stderr)
 		if err != nil {
+			return err
+		}
+		if _, err := af.window.cut(d); err != nil {
 			return err
 		}
 		if alloc, err = d.Frame(schema.Allocations); err != nil {

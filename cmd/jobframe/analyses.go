@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -15,16 +17,26 @@ import (
 type analysisFlags struct {
 	out     *string
 	lenient *bool
+	window  windowFlags
 }
 
-func addAnalysisFlags(fs interface {
-	String(name, value, usage string) *string
-	Bool(name string, value bool, usage string) *bool
-}) analysisFlags {
+func addAnalysisFlags(fs *flag.FlagSet) analysisFlags {
 	return analysisFlags{
 		out:     fs.String("o", "", "write the table to FILE (.csv, .parquet or .arrow) instead of printing it"),
 		lenient: fs.Bool("lenient", false, "skip bad records (listed as warnings) instead of failing at the first"),
+		window:  addWindowFlags(fs),
 	}
+}
+
+// load opens the sources (warnings on stderr) and cuts them to the
+// --from/--to window.
+func (af analysisFlags) load(sources []string, stderr io.Writer) (*loaders.Dataset, ops.Window, error) {
+	d, err := loadWarn(sources, *af.lenient, stderr)
+	if err != nil {
+		return nil, ops.Window{}, err
+	}
+	w, err := af.window.cut(d)
+	return d, w, err
 }
 
 func runBusy(args []string, stdout, stderr io.Writer) error {
@@ -44,7 +56,7 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := loadWarn(sources, *af.lenient, stderr)
+	d, w, err := af.load(sources, stderr)
 	if err != nil {
 		return err
 	}
@@ -56,7 +68,7 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 	} else {
 		return fmt.Errorf("%s: no placements frame with column %s and no tasks frame with column req_%s", strings.Join(sources, ", "), r, r)
 	}
-	return emit(s, *af.out, "busy "+r, stdout, stderr)
+	return emit(w.Series(s, "time"), *af.out, "busy "+r, stdout, stderr)
 }
 
 func runCapacity(args []string, stdout, stderr io.Writer) error {
@@ -74,7 +86,7 @@ func runCapacity(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := loadWarn(sources, *af.lenient, stderr)
+	d, w, err := af.load(sources, stderr)
 	if err != nil {
 		return err
 	}
@@ -86,7 +98,7 @@ func runCapacity(args []string, stdout, stderr io.Writer) error {
 	} else {
 		return fmt.Errorf("%s: no workers frame with column %s (and --resource nodes needs an allocations frame)", strings.Join(sources, ", "), r)
 	}
-	return emit(s, *af.out, "capacity "+r, stdout, stderr)
+	return emit(w.Series(s, "time"), *af.out, "capacity "+r, stdout, stderr)
 }
 
 func runTasksPerWorker(args []string, stdout, stderr io.Writer) error {
@@ -99,7 +111,7 @@ func runTasksPerWorker(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := loadWarn(sources, *af.lenient, stderr)
+	d, _, err := af.load(sources, stderr)
 	if err != nil {
 		return err
 	}
@@ -142,7 +154,7 @@ func runHist(args []string, stdout, stderr io.Writer) error {
 			return usagef("--range %q: want LO,HI with LO <= HI", *rng)
 		}
 	}
-	d, err := loadWarn(sources, *af.lenient, stderr)
+	d, _, err := af.load(sources, stderr)
 	if err != nil {
 		return err
 	}
@@ -176,7 +188,7 @@ func runIntervals(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := loadWarn(sources, *af.lenient, stderr)
+	d, _, err := af.load(sources, stderr)
 	if err != nil {
 		return err
 	}

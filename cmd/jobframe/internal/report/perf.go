@@ -12,7 +12,7 @@ func (b *builder) managerPerf() (*frame.Frame, bool) {
 	if !ok || p.Has("worker") || !p.Has("time") {
 		return nil, false
 	}
-	return p, true
+	return b.series(p), true
 }
 
 // perfLines are the columns of a manager's performance log drawn per

@@ -38,6 +38,11 @@ type Options struct {
 	Title string
 	// MaxTableRows bounds each table (default 20); the rest are counted.
 	MaxTableRows int
+	// Window, when set, limits the report to what was active in it
+	// (ops.Window): rows of the dataset's frames outside it are left
+	// out, time series and timelines are cut to it, and counts of ends
+	// count those inside it.
+	Window ops.Window
 }
 
 // builder holds what the sections share while a report is built.
@@ -83,12 +88,27 @@ func Build(d *loaders.Dataset, o Options) *Document {
 	if o.Title == "" {
 		o.Title = "jobframe report: " + d.Source
 	}
+	if !o.Window.IsZero() {
+		cut := *d
+		cut.Frames = o.Window.Frames(d.Frames)
+		d = &cut
+	}
 	b := &builder{d: d, o: o}
 	b.lo, b.hi, b.hasData = d.Span()
 	if d.HasLogSpan {
 		b.origin, b.hasSpan = d.LogStart, true
 	} else if b.hasData {
 		b.origin, b.hasSpan = b.lo, true
+	}
+	if w := o.Window; !w.IsZero() && b.hasData {
+		// the data's span inside the window; the time axis starts at it
+		if !w.From.IsZero() {
+			b.lo = max(b.lo, w.From.UnixMicro())
+			b.origin = max(b.origin, b.lo)
+		}
+		if !w.To.IsZero() {
+			b.hi = min(b.hi, w.To.UnixMicro())
+		}
 	}
 	if tasks, ok := b.frameOf(schema.Tasks); ok && hasAll(tasks, "start", "end") {
 		b.durations = ops.Durations(tasks)
@@ -153,6 +173,9 @@ func (b *builder) chart(s *Section, f *plot.Figure, widthPx, heightPx int) {
 	}
 	s.Charts = append(s.Charts, Chart{Width: widthPx, Height: heightPx, Spec: spec})
 }
+
+// series cuts a step series (column time) to the report's window.
+func (b *builder) series(f *frame.Frame) *frame.Frame { return b.o.Window.Series(f, "time") }
 
 // figure starts a figure on the report's time origin.
 func (b *builder) figure(title, xLabel, yLabel string) *plot.Figure {

@@ -32,13 +32,16 @@ func build(t *testing.T, o loaders.Options, paths ...string) built {
 	return report(t, d)
 }
 
-func report(t *testing.T, d *loaders.Dataset) built {
+func report(t *testing.T, d *loaders.Dataset) built { return reportWith(t, d, Options{}) }
+
+func reportWith(t *testing.T, d *loaders.Dataset, o Options) built {
 	t.Helper()
+	doc := Build(d, o)
 	var buf bytes.Buffer
-	if err := Write(&buf, d, Options{}); err != nil {
+	if err := Render(&buf, doc); err != nil {
 		t.Fatal(err)
 	}
-	return built{doc: Build(d, Options{}), page: buf.String()}
+	return built{doc: doc, page: buf.String()}
 }
 
 // section returns the section with an id.

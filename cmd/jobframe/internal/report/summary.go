@@ -17,8 +17,11 @@ func (b *builder) summary() Section {
 	d := b.d
 	s := Section{ID: "summary", Title: "Summary"}
 	s.Facts = append(s.Facts, textFact("source", d.Source), textFact("files", strings.Join(d.Files, ", ")))
+	if w := b.o.Window; !w.IsZero() {
+		s.Facts = append(s.Facts, textFact("time window", w.String()+" (what was active in it: attempts, workers and allocations that overlap it, records inside it)"))
+	}
 	if lo, hi := b.lo, b.hi; b.hasData {
-		if d.HasLogSpan {
+		if d.HasLogSpan && b.o.Window.IsZero() {
 			lo, hi = d.LogStart, d.LogEnd
 		}
 		s.Facts = append(s.Facts, durationFact("span", float64(hi-lo)/1e6,

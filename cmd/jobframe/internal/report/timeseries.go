@@ -32,7 +32,7 @@ func (b *builder) utilization() Section {
 	allocs, hasA := b.frameOf(schema.Allocations)
 	switch {
 	case hasP && hasW && p.Has("cpus") && w.Has("cpus"):
-		busy, capacity := ops.Busy(p, "cpus"), ops.Capacity(w, "cpus")
+		busy, capacity := b.series(ops.Busy(p, "cpus")), b.series(ops.Capacity(w, "cpus"))
 		if err := firstErr(busy, capacity); err != nil {
 			s.Reason = failed("busy and offered CPUs", err)
 			return s
@@ -50,7 +50,7 @@ func (b *builder) utilization() Section {
 			}
 		}
 	case hasE && events.Has("to_state"): // Balsam's state transitions
-		running := ops.UtilizationReport(events, true)
+		running := b.series(ops.UtilizationReport(events, true))
 		if err := running.Err(); err != nil {
 			s.Reason = failed("the nodes in use", err)
 			return s
@@ -59,6 +59,7 @@ func (b *builder) utilization() Section {
 		f := b.figure("Nodes in use against nodes allocated", "", "nodes")
 		if hasA {
 			nodes, skipped := ops.AvailableNodes(allocs)
+			nodes = b.series(nodes)
 			if nodes.Err() == nil && nodes.NumRows() > 0 {
 				f.Step(nodes, "time", "value", "allocated (batch jobs)")
 			}
@@ -93,7 +94,7 @@ func (b *builder) throughput() Section {
 	tasks, hasT := b.frameOf(schema.Tasks)
 	switch {
 	case hasE && events.Has("to_state"): // Balsam's state transitions
-		done := ops.ThroughputReport(events, "JOB_FINISHED")
+		done := b.series(ops.ThroughputReport(events, "JOB_FINISHED"))
 		if err := done.Err(); err != nil {
 			s.Reason = failed("the throughput", err)
 			return s
@@ -104,10 +105,10 @@ func (b *builder) throughput() Section {
 		}
 		s.Intro = "Jobs entering JOB_FINISHED, cumulative (Balsam's throughput_report)."
 		b.chart(&s, b.figure("Jobs finished", "", "jobs (cumulative)").Step(done, "time", "value", "JOB_FINISHED"), 900, 340)
-		s.Facts = append(s.Facts, countFact("jobs finished", done.NumRows()))
+		s.Facts = append(s.Facts, countFact("jobs finished", int(last(done, "value"))))
 	case hasT && hasAll(tasks, "end", "state"):
-		ok := tasks.Where("state", "==", "success")
-		ended := tasks.Where("end", "not-null", nil)
+		ended := b.endedIn(tasks)
+		ok := ended.Where("state", "==", "success")
 		if err := firstErr(ok, ended); err != nil {
 			s.Reason = failed("the throughput", err)
 			return s
@@ -117,9 +118,9 @@ func (b *builder) throughput() Section {
 			return s
 		}
 		s.Intro = "Attempts ended, cumulative: all of them and the successful ones."
-		f := b.figure("Attempts ended", "", "attempts (cumulative)").Step(ops.Throughput(ended, "end"), "time", "value", "ended")
+		f := b.figure("Attempts ended", "", "attempts (cumulative)").Step(b.series(ops.Throughput(ended, "end")), "time", "value", "ended")
 		if ok.NumRows() > 0 {
-			f.Step(ops.Throughput(ok, "end"), "time", "value", "succeeded")
+			f.Step(b.series(ops.Throughput(ok, "end")), "time", "value", "succeeded")
 		}
 		b.chart(&s, f, 900, 340)
 		s.Facts = append(s.Facts, countFact("attempts ended", ended.NumRows()), countFact("succeeded", ok.NumRows()))
@@ -142,7 +143,7 @@ func (b *builder) concurrency() Section {
 	}
 	f := b.figure("Attempts waiting and running", "", "attempts")
 	if tasks.Has("submit") {
-		sc := ops.StateCounts(tasks)
+		sc := b.series(ops.StateCounts(tasks))
 		if err := sc.Err(); err != nil {
 			s.Reason = failed("the attempts by state", err)
 			return s
@@ -151,7 +152,7 @@ func (b *builder) concurrency() Section {
 		f.Step(sc, "time", "waiting", "waiting").Step(sc, "time", "running", "running")
 		s.Facts = append(s.Facts, quantity("peak waiting", peak(sc, "waiting"), "attempts", ""), quantity("peak running", peak(sc, "running"), "attempts", ""))
 	} else {
-		run := ops.Steps(tasks, "start", "end", "")
+		run := b.series(ops.Steps(tasks, "start", "end", ""))
 		if err := run.Err(); err != nil {
 			s.Reason = failed("the running attempts", err)
 			return s
@@ -161,6 +162,24 @@ func (b *builder) concurrency() Section {
 	}
 	b.chart(&s, f, 900, 340)
 	return s
+}
+
+// endedIn returns the attempts that ended inside the report's window.
+func (b *builder) endedIn(tasks *frame.Frame) *frame.Frame {
+	ended := tasks.Where("end", "not-null", nil)
+	if w := b.o.Window; !w.To.IsZero() {
+		ended = ended.Where("end", "<=", w.To)
+	}
+	return ended
+}
+
+// last returns the last value of column col of a series (0 when empty).
+func last(f *frame.Frame, col string) float64 {
+	v, valid, err := f.Float64s(col)
+	if err != nil || len(v) == 0 || !valid[len(v)-1] {
+		return 0
+	}
+	return v[len(v)-1]
 }
 
 // firstErr returns the first error the frames carry.

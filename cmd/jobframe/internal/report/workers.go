@@ -76,7 +76,7 @@ func (b *builder) gantt() Section {
 		s.Reason = "no worker records in this source"
 		return s
 	}
-	g := ops.Gantt(p)
+	g := b.o.Window.Truncate(ops.Gantt(p), "start", "end")
 	if err := g.Err(); err != nil {
 		s.Reason = failed("the timeline", err)
 		return s

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"flag"
+	"time"
+
+	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/ops"
+)
+
+// windowFlags are the --from and --to options of report and the
+// analysis commands.
+type windowFlags struct {
+	from, to *string
+}
+
+func addWindowFlags(fs *flag.FlagSet) windowFlags {
+	return windowFlags{
+		from: fs.String("from", "", "keep what was active at or after this time: RFC 3339 (2024-05-01T10:00:00Z), +DURATION after the data's start (+10m) or -DURATION before its end"),
+		to:   fs.String("to", "", "keep what was active at or before this time (the same forms as --from)"),
+	}
+}
+
+// cut parses the window against d's time span (the log's first and last
+// record, else the earliest and latest time of its frames) and cuts d's
+// frames to it (ops.Window.Frame); a window with both sides open leaves
+// d as it is.
+func (wf windowFlags) cut(d *loaders.Dataset) (ops.Window, error) {
+	if *wf.from == "" && *wf.to == "" {
+		return ops.Window{}, nil
+	}
+	start, end := dataSpan(d)
+	w, err := ops.ParseWindow(*wf.from, *wf.to, start, end)
+	if err != nil {
+		return ops.Window{}, usagef("%v", err)
+	}
+	d.Frames = w.Frames(d.Frames)
+	return w, nil
+}
+
+// dataSpan returns the first and last times of d: its log's when it is
+// one ordered log, else those of its frames (zero when it holds none).
+func dataSpan(d *loaders.Dataset) (start, end time.Time) {
+	if d.HasLogSpan {
+		return time.UnixMicro(d.LogStart).UTC(), time.UnixMicro(d.LogEnd).UTC()
+	}
+	if lo, hi, ok := d.Span(); ok {
+		return time.UnixMicro(lo).UTC(), time.UnixMicro(hi).UTC()
+	}
+	return time.Time{}, time.Time{}
+}
