@@ -149,6 +149,7 @@ func tasksColumns() []Column {
 		{"exit_code", i64, "", "exit status"},
 		{"req_cpus", f64, "cores", "cores requested"}, {"req_gpus", f64, "GPUs", "GPUs requested"},
 		{"req_mem_mb", f64, "MB", "memory requested"}, {"req_nodes", f64, "nodes", "nodes requested (Balsam packs jobs on fractions of a node)"},
+		{"req_time_s", f64, "s", "time limit of the attempt (Slurm: its job's Timelimit; Nextflow: time)"},
 		{"cpu_time_s", f64, "s", "measured CPU time"}, {"wall_time_s", f64, "s", "measured wall time"},
 		{"mem_mb", f64, "MB", "measured peak memory"}, {"disk_mb", f64, "MB", "measured disk"},
 		{"cores", f64, "cores", "measured peak cores"},

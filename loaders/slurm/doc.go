@@ -28,7 +28,8 @@
 //     extern -4, interactive -6, pending -3); step keeps the name;
 //     category is the step's JobName; cpu_time_s is TotalCPU, wall_time_s
 //     Elapsed, mem_mb MaxRSS; req_* come from ReqCPUS, ReqNodes, ReqMem
-//     and ReqTRES. attempt counts the rows of one JobID (sacct
+//     and ReqTRES, and req_time_s from the Timelimit of the step's job
+//     row (sacct prints it there only). attempt counts the rows of one JobID (sacct
 //     --duplicates prints each run of a requeued job).
 //   - JobIDs: 123, 123_4 and 123_[1-5] (array: array_job, array_task),
 //     123+1 (heterogeneous: het_job, het_component).

@@ -125,3 +125,16 @@ func TestSimpleParsable2(t *testing.T) {
 		t.Errorf("job 2: %v", got)
 	}
 }
+
+// TestStepTimeLimits: sacct prints Timelimit on the job row only (line 2:
+// job 7957382, 1-00:00:00; line 4: job 9067954, 05:00:00; the step rows'
+// field is empty); the steps' req_time_s is their job's, in seconds.
+func TestStepTimeLimits(t *testing.T) {
+	d := load(t, "slurmsim_sacct_submitline_multiline.log")
+	tasks := sourcetest.Frame(t, d, "tasks")
+	got := sourcetest.CSV(t, tasks.Select("job", "step", "req_time_s"))
+	want := "job,step,req_time_s\n7957382,batch,86400\n9067954,batch,18000\n9067954,extern,18000\n9067954,0,18000\n9067954,1,18000\n9067954,2,18000\n7957382,extern,86400\n"
+	if got != want {
+		t.Errorf("steps' limits:\n%s\nwant\n%s", got, want)
+	}
+}

@@ -115,13 +115,48 @@ func (b *builder) tasks(rows []int32) *frame.Frame {
 			return t.nodes, t.hasNode
 		}))
 	}
-	fCPU, fWall, fRSS := b.field("totalcpu"), b.field("elapsed"), b.field("maxrss")
+	fCPU, fWall, fRSS, fLimit := b.field("totalcpu"), b.field("elapsed"), b.field("maxrss"), b.field("timelimit")
 	b.column(&c, fCPU, rows, "cpu_time_s")
 	b.column(&c, fWall, rows, "wall_time_s")
 	b.column(&c, fRSS, rows, "mem_mb")
+	if fLimit >= 0 {
+		c.add(b.stepLimits(fLimit, rows))
+	}
 	b.ids(&c, rows)
-	b.rest(&c, rows, b.field("jobid"), fName, fSubmit, fStart, fEnd, fState, fExit, fReqCPUs, fReqNodes, fReqMem, fCPU, fWall, fRSS)
+	b.rest(&c, rows, b.field("jobid"), fName, fSubmit, fStart, fEnd, fState, fExit, fReqCPUs, fReqNodes, fReqMem, fCPU, fWall, fRSS, fLimit)
 	return frame.New(c.list...)
+}
+
+// stepLimits is the req_time_s column of the steps: the Timelimit of the
+// job row of the same JobID and attempt (sacct prints the limit on the
+// job row only), in seconds; null where that row has none (Partition_Limit
+// and UNLIMITED are read as null) or the file lacks the job's row.
+func (b *builder) stepLimits(fLimit int, steps []int32) frame.Column {
+	all := make([]int32, b.rows)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	g := b.job.Gather(all)
+	jobs, _, _ := frame.New(g.Col("job")).Strings("job")
+	type key struct {
+		job     string
+		attempt int64
+	}
+	limit := map[key]int{}
+	for r, step := range b.isStep {
+		if !step {
+			limit[key{jobs[r], b.attempt.V[r]}] = r
+		}
+	}
+	return derived("req_time_s", steps, func(r int) (float64, bool) {
+		if v, ok := b.flt(fLimit, r); ok {
+			return v, true
+		}
+		if j, ok := limit[key{jobs[r], b.attempt.V[r]}]; ok {
+			return b.flt(fLimit, j)
+		}
+		return 0, false
+	})
 }
 
 // placements is one row per (step, node of its NodeList). sacct does not
