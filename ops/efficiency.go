@@ -1,0 +1,132 @@
+package ops
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/jobframe/jobframe/frame"
+)
+
+// effFrom names where the efficiency columns come from, for errors.
+const effFrom = "the tasks frames of Work Queue, TaskVine, Slurm, Nextflow and WfCommons have measured and requested resources (HyperQueue and Balsam measure none)"
+
+// Efficiency returns the tasks frame with, per attempt, what it used
+// against what it asked for, as seff and Nextflow's report show them:
+//
+//   - wall_s: the measured wall time (wall_time_s), else end − start (s);
+//   - cpu_eff = cpu_time_s / (wall_s × req_cpus): the share of the cores
+//     held that the attempt kept busy (1 = every core all the time);
+//   - core_s = wall_s × req_cpus, the core-seconds held, and
+//     unused_core_s = max(0, core_s − cpu_time_s), those held idle;
+//   - mem_eff = mem_mb / req_mem_mb, the peak memory's share of the
+//     request;
+//   - time_eff = wall_s / req_time_s, the share of the time limit used.
+//
+// A figure is null where one of its inputs is null or its denominator is
+// not positive, and where the frame lacks an input column. It is an
+// error when the frame has none of the pairs (cpu_time_s and req_cpus,
+// mem_mb and req_mem_mb, req_time_s and a wall time).
+func Efficiency(tasks *frame.Frame) *frame.Frame {
+	const op = "Efficiency"
+	if err := require(op, tasks, effFrom); err != nil {
+		return frame.WithErr(err)
+	}
+	m, err := readMeasures(tasks)
+	if err != nil {
+		return frame.WithErr(fmt.Errorf("%s: %w", op, err))
+	}
+	if !m.any() {
+		return frame.WithErr(fmt.Errorf("%s: the frame has no measured resource with its request (cpu_time_s with req_cpus, mem_mb with req_mem_mb, or req_time_s with wall_time_s or start and end); %s", op, effFrom))
+	}
+	n := len(m.wall)
+	cpuEff, coreS, unused := make([]float64, n), make([]float64, n), make([]float64, n)
+	memEff, timeEff := make([]float64, n), make([]float64, n)
+	for i := range n {
+		coreS[i] = m.wall[i] * m.reqCPUs[i]
+		cpuEff[i] = ratio(m.cpu[i], coreS[i])
+		unused[i] = math.Max(0, coreS[i]-m.cpu[i])
+		if math.IsNaN(coreS[i]) || math.IsNaN(m.cpu[i]) {
+			unused[i] = math.NaN()
+		}
+		memEff[i] = ratio(m.mem[i], m.reqMem[i])
+		timeEff[i] = ratio(m.wall[i], m.reqTime[i])
+	}
+	cols := []frame.Column{nanFloats("wall_s", m.wall), nanFloats("cpu_eff", cpuEff), nanFloats("core_s", coreS), nanFloats("unused_core_s", unused),
+		nanFloats("mem_eff", memEff), nanFloats("time_eff", timeEff)}
+	out := tasks
+	for _, c := range cols {
+		out = out.WithColumn(c.Name(), c)
+	}
+	return out
+}
+
+// ratio is a / b, NaN (null) when either is NaN or b is not positive.
+func ratio(a, b float64) float64 {
+	if math.IsNaN(a) || math.IsNaN(b) || b <= 0 {
+		return math.NaN()
+	}
+	return a / b
+}
+
+// measures are the columns Efficiency reads, per attempt, NaN where
+// null or absent.
+type measures struct {
+	wall, cpu, mem, reqCPUs, reqMem, reqTime []float64
+	// measuredWall is wall_time_s (wall also falls back to end − start)
+	measuredWall []float64
+	// ok is true for attempts that succeeded (all of them when the frame
+	// has no state column)
+	ok []bool
+}
+
+func (m measures) any() bool {
+	has := func(v []float64) bool {
+		for _, x := range v {
+			if !math.IsNaN(x) {
+				return true
+			}
+		}
+		return false
+	}
+	return has(m.cpu) && has(m.reqCPUs) || has(m.mem) && has(m.reqMem) || has(m.reqTime) && has(m.wall)
+}
+
+func readMeasures(tasks *frame.Frame) (measures, error) {
+	var m measures
+	var err error
+	for _, c := range []struct {
+		dst  *[]float64
+		name string
+	}{{&m.wall, "wall_time_s"}, {&m.cpu, "cpu_time_s"}, {&m.mem, "mem_mb"}, {&m.reqCPUs, "req_cpus"}, {&m.reqMem, "req_mem_mb"}, {&m.reqTime, "req_time_s"}} {
+		if *c.dst, err = floatsOrNaN(tasks, c.name); err != nil {
+			return measures{}, err
+		}
+	}
+	m.measuredWall = slices.Clone(m.wall)
+	m.ok = make([]bool, len(m.wall))
+	if tasks.Has("state") {
+		state, valid, err := tasks.Strings("state")
+		if err != nil {
+			return measures{}, err
+		}
+		for i := range m.ok {
+			m.ok[i] = valid[i] && state[i] == "success"
+		}
+	} else {
+		for i := range m.ok {
+			m.ok[i] = true
+		}
+	}
+	st, err1 := microsOrNaN(tasks, "start")
+	en, err2 := microsOrNaN(tasks, "end")
+	if err := firstErr(err1, err2); err != nil {
+		return measures{}, err
+	}
+	for i := range m.wall {
+		if math.IsNaN(m.wall[i]) {
+			m.wall[i] = (en[i] - st[i]) / 1e6 // NaN when either is null
+		}
+	}
+	return m, nil
+}
