@@ -75,8 +75,10 @@ type measures struct {
 	wall, cpu, mem, reqCPUs, reqMem, reqTime []float64
 	// measuredWall is wall_time_s (wall also falls back to end − start)
 	measuredWall []float64
-	// ok is true for attempts that succeeded (all of them when the frame
-	// has no state column)
+	// ok is true for attempts that succeeded: status (the vocabulary of a
+	// frame whose state is in the source's words, as Slurm's jobs) or
+	// state is success; all of them when the frame has neither
+
 	ok []bool
 }
 
@@ -105,8 +107,8 @@ func readMeasures(tasks *frame.Frame) (measures, error) {
 	}
 	m.measuredWall = slices.Clone(m.wall)
 	m.ok = make([]bool, len(m.wall))
-	if tasks.Has("state") {
-		state, valid, err := tasks.Strings("state")
+	if col := firstPresent(tasks, []string{"status", "state"}); col != "" {
+		state, valid, err := tasks.Strings(col)
 		if err != nil {
 			return measures{}, err
 		}

@@ -45,9 +45,9 @@ type RightSizeOptions struct {
 //     mem_eff: the median of the attempts' mem_eff; suggest_mem_mb =
 //     ⌈mem_mb_q × (1 + Headroom)⌉;
 //   - wall_s_max, wall_s_q: the largest and the quantile of wall_s over
-//     the attempts that succeeded (the time a task needs; a failed or
-//     lost attempt stopped early), or over all when the frame has no
-//     state; time_eff: the median of the attempts' time_eff;
+//     the attempts that succeeded (status, or else state, is success:
+//     the time a task needs, as a failed or lost attempt stopped early),
+//     or over all when the frame has neither column; time_eff: the median of the attempts' time_eff;
 //     suggest_time_s = ⌈wall_s_q × (1 + Headroom)⌉.
 //
 // Units: seconds, MB (2^20 bytes), cores. A figure without data in its

@@ -19,7 +19,11 @@
 //     with fewer fields continues on the next lines (a SubmitLine holding
 //     newlines) until it has them all.
 //   - Rows whose JobID has no step are jobs: the jobs frame (every field,
-//     with state as sacct words it and status in the state vocabulary)
+//     with state as sacct words it and status in the state vocabulary;
+//     what the job held and used under the tasks frame's names, as seff
+//     reads them: req_cpus = AllocCPUS, cpu_time_s = TotalCPU,
+//     wall_time_s = Elapsed, req_time_s = Timelimit, mem_mb = the largest
+//     MaxRSS of the job and its steps)
 //     and the allocations frame (queued = Submit, eligible, start, end,
 //     nodes, cpus, gpus and mem_mb from AllocTRES, wait_s = start -
 //     eligible and queue_s = start - submit, in seconds). Rows with a

@@ -202,7 +202,19 @@ func (b *builder) jobs(rows []int32) *frame.Frame {
 	if fReqMem >= 0 {
 		c.add(derived("req_mem_mb", rows, b.reqMem))
 	}
-	b.rest(&c, rows, b.field("jobid"), fJobName, fUser, fSubmit, fStart, fEnd, fState, fExit, fReqMem)
+	// what the job held and used, in the tasks frame's names, so that
+	// ops.Efficiency reads a job as seff does
+	if b.field("alloccpus", "ncpus") >= 0 || b.field("alloctres") >= 0 {
+		c.add(derived("req_cpus", rows, b.allocCPUs))
+	}
+	fCPU, fWall, fRSS, fLimit := b.field("totalcpu"), b.field("elapsed"), b.field("maxrss"), b.field("timelimit")
+	b.column(&c, fLimit, rows, "req_time_s")
+	b.column(&c, fCPU, rows, "cpu_time_s")
+	b.column(&c, fWall, rows, "wall_time_s")
+	if fRSS >= 0 {
+		c.add(b.jobPeakRSS(fRSS, rows))
+	}
+	b.rest(&c, rows, b.field("jobid"), fJobName, fUser, fSubmit, fStart, fEnd, fState, fExit, fReqMem, fCPU, fWall, fRSS, fLimit)
 	return frame.New(c.list...)
 }
 

@@ -121,7 +121,7 @@ func TestSimpleParsable2(t *testing.T) {
 	if got := sourcetest.Cells(t, al, "id", "3", "wait_s", "queue_s", "nodes", "cpus"); strings.Join(got, "") != "3.0 3.0 2 18.0" {
 		t.Errorf("job 3: %v", got)
 	}
-	if got := sourcetest.Cells(t, sourcetest.Frame(t, d, "jobs"), "job", "2", "req_mem_mb", "elapsed_s", "timelimit_s"); strings.Join(got, "") != "187000.0 12688.0 259200.0" {
+	if got := sourcetest.Cells(t, sourcetest.Frame(t, d, "jobs"), "job", "2", "req_mem_mb", "wall_time_s", "req_time_s"); strings.Join(got, "") != "187000.0 12688.0 259200.0" {
 		t.Errorf("job 2: %v", got)
 	}
 }

@@ -132,30 +132,62 @@ func (b *builder) tasks(rows []int32) *frame.Frame {
 // job row only), in seconds; null where that row has none (Partition_Limit
 // and UNLIMITED are read as null) or the file lacks the job's row.
 func (b *builder) stepLimits(fLimit int, steps []int32) frame.Column {
-	all := make([]int32, b.rows)
-	for i := range all {
-		all[i] = int32(i)
-	}
-	g := b.job.Gather(all)
-	jobs, _, _ := frame.New(g.Col("job")).Strings("job")
-	type key struct {
-		job     string
-		attempt int64
-	}
-	limit := map[key]int{}
+	keys := b.jobKeys()
+	limit := map[jobKey]int{}
 	for r, step := range b.isStep {
 		if !step {
-			limit[key{jobs[r], b.attempt.V[r]}] = r
+			limit[keys[r]] = r
 		}
 	}
 	return derived("req_time_s", steps, func(r int) (float64, bool) {
 		if v, ok := b.flt(fLimit, r); ok {
 			return v, true
 		}
-		if j, ok := limit[key{jobs[r], b.attempt.V[r]}]; ok {
+		if j, ok := limit[keys[r]]; ok {
 			return b.flt(fLimit, j)
 		}
 		return 0, false
+	})
+}
+
+// jobKey names the job a row belongs to: its JobID without the step,
+// and the attempt (the run of a requeued job).
+type jobKey struct {
+	job     string
+	attempt int64
+}
+
+// jobKeys returns the jobKey of every row.
+func (b *builder) jobKeys() []jobKey {
+	all := make([]int32, b.rows)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	g := b.job.Gather(all)
+	jobs, _, _ := frame.New(g.Col("job")).Strings("job")
+	keys := make([]jobKey, b.rows)
+	for r := range keys {
+		keys[r] = jobKey{jobs[r], b.attempt.V[r]}
+	}
+	return keys
+}
+
+// jobPeakRSS is the mem_mb column of the jobs: the largest MaxRSS of the
+// job's row and its steps' rows (the job row seldom has one), in MiB, as
+// seff reports a job's memory.
+func (b *builder) jobPeakRSS(fRSS int, jobs []int32) frame.Column {
+	keys := b.jobKeys()
+	peak := map[jobKey]float64{}
+	for r := range b.isStep {
+		if v, ok := b.flt(fRSS, r); ok {
+			if p, seen := peak[keys[r]]; !seen || v > p {
+				peak[keys[r]] = v
+			}
+		}
+	}
+	return derived("mem_mb", jobs, func(r int) (float64, bool) {
+		v, ok := peak[keys[r]]
+		return v, ok
 	})
 }
 
