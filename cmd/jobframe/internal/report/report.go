@@ -118,7 +118,7 @@ func Build(d *loaders.Dataset, o Options) *Document {
 		parts = append(parts, b.opsCosts, b.processTree)
 	}
 	parts = append(parts, b.utilization, b.throughput, b.concurrency, b.tasksPerWorker, b.gantt,
-		b.distributions, b.resources, b.efficiency, b.failures, b.outliers, b.criticalPath, b.perf)
+		b.distributions, b.resources, b.efficiency, b.dataMovement, b.failures, b.outliers, b.criticalPath, b.perf)
 	doc := &Document{Schema: SchemaVersion, Title: o.Title, Source: d.Source, Files: d.Files, Sections: buildAll(parts)}
 	for i := range doc.Sections {
 		s := &doc.Sections[i]
