@@ -23,7 +23,7 @@ func TestCumulativeSumByHand(t *testing.T) {
 func transferFigures(t *testing.T, log string) (fig struct {
 	Direction map[string]struct {
 		Transfers, Bytes int64
-		Wall        float64 `json:"wall_s"`
+		Wall             float64 `json:"wall_s"`
 	}
 	Files map[string]struct{ Transfers, Destinations, Bytes, Size int64 }
 	Cache struct{ Count, Bytes int64 } `json:"cache_updates"`
