@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/report"
-	"github.com/jobframe/jobframe/ops"
 )
 
 func runReport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("report", "SOURCE... -o report.html [--json report.json] [--title TEXT] [--from T] [--to T] [--lenient]",
+	fs := newFlags("report", "SOURCE... -o report.html [--json report.json] [--compare] [--title TEXT] [--from T] [--to T] [--lenient]",
 		"Write one self-contained HTML page about the sources: a summary, utilization\n"+
 			"against capacity, throughput, attempts waiting and running, tasks per worker, a\n"+
 			"timeline per worker, duration and wait distributions, measured resources,\n"+
@@ -22,12 +22,17 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			"Apache ECharts: the file opens offline and loads nothing. A section the source\n"+
 			"has no data for says why. --json writes the same figures, series and tables as\n"+
 			"one JSON document (docs/report-json.md); -o x.json does too. --from/--to limit\n"+
-			"the report to what was active in a time window.", stdout)
+			"the report to what was active in a time window.\n\n"+
+			"--compare sets two or more runs side by side (each SOURCE is one run, the first\n"+
+			"the baseline): makespan, attempts, failure rate, throughput, utilization,\n"+
+			"core-hours and median run time per category with the change in per cent, and\n"+
+			"charts with one series per run on each run's elapsed time.", stdout)
 	out := fs.String("o", "", "the HTML file to write (a name ending in .json: the JSON document)")
 	jsonOut := fs.String("json", "", "also write the report as a JSON document to this file")
 	title := fs.String("title", "", "the page title (default \"jobframe report: SOURCE\")")
 	lenient := fs.Bool("lenient", false, "skip bad records (listed in the report) instead of failing at the first")
 	window := addWindowFlags(fs)
+	compare := fs.Bool("compare", false, "set the sources side by side as runs, the first as the baseline (each SOURCE is one run)")
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -35,18 +40,22 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if *out == "" && *jsonOut == "" {
 		return usagef("-o FILE or --json FILE is required")
 	}
-	d, err := loadWarn(sources, *lenient, stderr)
-	if err != nil {
-		return err
-	}
-	o := report.Options{Title: *title}
-	if *window.from != "" || *window.to != "" {
-		start, end := dataSpan(d)
-		if o.Window, err = ops.ParseWindow(*window.from, *window.to, start, end); err != nil {
-			return usagef("%v", err)
+	var doc *report.Document
+	if *compare {
+		if doc, err = compareRuns(sources, *lenient, window, *title, stderr); err != nil {
+			return err
 		}
+	} else {
+		d, err := loadWarn(sources, *lenient, stderr)
+		if err != nil {
+			return err
+		}
+		o := report.Options{Title: *title}
+		if o.Window, err = window.parse(d); err != nil {
+			return err
+		}
+		doc = report.Build(d, o)
 	}
-	doc := report.Build(d, o)
 	for _, o := range []struct {
 		path  string
 		write func(io.Writer, *report.Document) error
@@ -68,4 +77,30 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "wrote %s (%d KB)\n", o.path, (buf.Len()+1023)/1024)
 	}
 	return nil
+}
+
+// compareRuns loads each source as a run and builds their comparison; a
+// window's +D and -D sides count from each run's own start and end.
+func compareRuns(sources []string, lenient bool, window windowFlags, title string, stderr io.Writer) (*report.Document, error) {
+	if len(sources) < 2 {
+		return nil, usagef("--compare needs two or more SOURCEs, one per run")
+	}
+	runs := make([]report.Run, len(sources))
+	seen := map[string]int{}
+	for i, src := range sources {
+		d, err := loadWarn([]string{src}, lenient, stderr)
+		if err != nil {
+			return nil, err
+		}
+		w, err := window.parse(d) // +D and -D: the run's own start and end
+		if err != nil {
+			return nil, err
+		}
+		name := filepath.Base(strings.TrimRight(src, "/"))
+		if seen[name]++; seen[name] > 1 {
+			name = fmt.Sprintf("%s #%d", name, seen[name])
+		}
+		runs[i] = report.Run{Name: name, Data: d, Window: w}
+	}
+	return report.Compare(runs, report.Options{Title: title}), nil
 }

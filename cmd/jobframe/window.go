@@ -26,6 +26,16 @@ func addWindowFlags(fs *flag.FlagSet) windowFlags {
 // frames to it (ops.Window.Frame); a window with both sides open leaves
 // d as it is.
 func (wf windowFlags) cut(d *loaders.Dataset) (ops.Window, error) {
+	w, err := wf.parse(d)
+	if err == nil && !w.IsZero() {
+		d.Frames = w.Frames(d.Frames)
+	}
+	return w, err
+}
+
+// parse parses the window against d's time span (see cut) without
+// cutting d.
+func (wf windowFlags) parse(d *loaders.Dataset) (ops.Window, error) {
 	if *wf.from == "" && *wf.to == "" {
 		return ops.Window{}, nil
 	}
@@ -34,7 +44,6 @@ func (wf windowFlags) cut(d *loaders.Dataset) (ops.Window, error) {
 	if err != nil {
 		return ops.Window{}, usagef("%v", err)
 	}
-	d.Frames = w.Frames(d.Frames)
 	return w, nil
 }
 

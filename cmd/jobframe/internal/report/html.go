@@ -106,7 +106,7 @@ tr:nth-child(even) td { background: #fbfcfd; }
 {{range .Sections}}<section id="{{.ID}}"{{if .Reason}} class="empty"{{end}}>
 <h2>{{.Title}}</h2>
 {{if .Reason}}<p class="reason">{{.Reason}}</p>{{else}}{{with .Intro}}<p class="intro">{{.}}</p>{{end}}
-{{with .Facts}}<dl>{{range .}}<dt>{{.Name}}</dt><dd>{{.Text}}</dd>{{end}}</dl>{{end}}
+{{with .Facts}}<dl>{{range .}}{{if not .InTable}}<dt>{{.Name}}</dt><dd>{{.Text}}</dd>{{end}}{{end}}</dl>{{end}}
 {{with .Charts}}<div class="charts">{{range .}}<figure class="chart-box" style="width:{{.Width}}px"><div class="chart" id="{{.ID}}" role="img" aria-label="{{.Title}}" style="height:{{.Height}}px"></div></figure>{{end}}</div>{{end}}
 {{range .Notes}}<p class="note">{{.}}</p>{{end}}
 {{range .Tables}}<table><caption>{{.Caption}}</caption>

@@ -49,6 +49,9 @@ type Fact struct {
 	Text  string   `json:"text"`
 	Value *float64 `json:"value,omitempty"`
 	Unit  string   `json:"unit,omitempty"`
+	// InTable is true for a figure the section's table shows (a
+	// comparison's per-run values): the page lists it only there.
+	InTable bool `json:"in_table,omitempty"`
 }
 
 // Chart is a figure as data (plot.Spec) and its size on the page in

@@ -88,6 +88,26 @@ func Build(d *loaders.Dataset, o Options) *Document {
 	if o.Title == "" {
 		o.Title = "jobframe report: " + d.Source
 	}
+	b := newBuilder(d, o)
+	parts := []func() Section{b.summary, b.warnings}
+	if _, ok := b.frameOf(schema.Procs); ok { // processes (EPMT): their sections first
+		parts = append(parts, b.opsCosts, b.processTree)
+	}
+	parts = append(parts, b.utilization, b.throughput, b.concurrency, b.tasksPerWorker, b.gantt,
+		b.distributions, b.resources, b.efficiency, b.dataMovement, b.failures, b.outliers, b.criticalPath, b.perf)
+	doc := &Document{Schema: SchemaVersion, Title: o.Title, Source: d.Source, Files: d.Files, Sections: buildAll(parts)}
+	for i := range doc.Sections {
+		s := &doc.Sections[i]
+		for k := range s.Charts {
+			s.Charts[k].ID = fmt.Sprintf("%s-%d", s.ID, k+1)
+		}
+	}
+	return doc
+}
+
+// newBuilder prepares what the sections of d's report share: the frames
+// cut to o.Window, the data's span and time origin, the durations.
+func newBuilder(d *loaders.Dataset, o Options) *builder {
 	if !o.Window.IsZero() {
 		cut := *d
 		cut.Frames = o.Window.Frames(d.Frames)
@@ -113,20 +133,7 @@ func Build(d *loaders.Dataset, o Options) *Document {
 	if tasks, ok := b.frameOf(schema.Tasks); ok && hasAll(tasks, "start", "end") {
 		b.durations = ops.Durations(tasks)
 	}
-	parts := []func() Section{b.summary, b.warnings}
-	if _, ok := b.frameOf(schema.Procs); ok { // processes (EPMT): their sections first
-		parts = append(parts, b.opsCosts, b.processTree)
-	}
-	parts = append(parts, b.utilization, b.throughput, b.concurrency, b.tasksPerWorker, b.gantt,
-		b.distributions, b.resources, b.efficiency, b.dataMovement, b.failures, b.outliers, b.criticalPath, b.perf)
-	doc := &Document{Schema: SchemaVersion, Title: o.Title, Source: d.Source, Files: d.Files, Sections: buildAll(parts)}
-	for i := range doc.Sections {
-		s := &doc.Sections[i]
-		for k := range s.Charts {
-			s.Charts[k].ID = fmt.Sprintf("%s-%d", s.ID, k+1)
-		}
-	}
-	return doc
+	return b
 }
 
 // buildAll builds the sections on every core: they only read the

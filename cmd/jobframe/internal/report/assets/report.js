@@ -40,8 +40,10 @@
   function esc(s) {
     return String(s).replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
   }
+  // when shows a time: elapsed, and the clock unless the chart has no
+  // origin (a comparison of runs, each on its own elapsed time).
   function when(spec, s) {
-    return "+" + tick(s) + " (" + clock(spec.origin_us || 0, s) + ")";
+    return "+" + tick(s) + (spec.origin_us ? " (" + clock(spec.origin_us, s) + ")" : "");
   }
 
   function base(spec) {
@@ -62,7 +64,7 @@
   }
 
   function timeAxis(spec, lo, hi) {
-    var name = spec.x_label || "elapsed (h:mm:ss) since " + clock(spec.origin_us || 0, 0);
+    var name = spec.x_label || (spec.origin_us ? "elapsed (h:mm:ss) since " + clock(spec.origin_us, 0) : "elapsed (h:mm:ss)");
     return {
       type: "value", min: lo, max: hi, name: name, nameLocation: "middle", nameGap: 26,
       axisLabel: { formatter: tick, hideOverlap: true }, splitLine: { show: true },
