@@ -32,33 +32,48 @@ func Efficiency(tasks *frame.Frame) *frame.Frame {
 	if err := require(op, tasks, effFrom); err != nil {
 		return frame.WithErr(err)
 	}
-	m, err := readMeasures(tasks)
+	m, e, err := efficiencyOf(tasks)
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("%s: %w", op, err))
 	}
-	if !m.any() {
-		return frame.WithErr(fmt.Errorf("%s: the frame has no measured resource with its request (cpu_time_s with req_cpus, mem_mb with req_mem_mb, or req_time_s with wall_time_s or start and end); %s", op, effFrom))
-	}
-	n := len(m.wall)
-	cpuEff, coreS, unused := make([]float64, n), make([]float64, n), make([]float64, n)
-	memEff, timeEff := make([]float64, n), make([]float64, n)
-	for i := range n {
-		coreS[i] = m.wall[i] * m.reqCPUs[i]
-		cpuEff[i] = ratio(m.cpu[i], coreS[i])
-		unused[i] = math.Max(0, coreS[i]-m.cpu[i])
-		if math.IsNaN(coreS[i]) || math.IsNaN(m.cpu[i]) {
-			unused[i] = math.NaN()
-		}
-		memEff[i] = ratio(m.mem[i], m.reqMem[i])
-		timeEff[i] = ratio(m.wall[i], m.reqTime[i])
-	}
-	cols := []frame.Column{nanFloats("wall_s", m.wall), nanFloats("cpu_eff", cpuEff), nanFloats("core_s", coreS), nanFloats("unused_core_s", unused),
-		nanFloats("mem_eff", memEff), nanFloats("time_eff", timeEff)}
+	cols := []frame.Column{nanFloats("wall_s", m.wall), nanFloats("cpu_eff", e.cpuEff), nanFloats("core_s", e.coreS), nanFloats("unused_core_s", e.unused),
+		nanFloats("mem_eff", e.memEff), nanFloats("time_eff", e.timeEff)}
 	out := tasks
 	for _, c := range cols {
 		out = out.WithColumn(c.Name(), c)
 	}
 	return out
+}
+
+// effFigures are Efficiency's figures per row, NaN where null.
+type effFigures struct {
+	cpuEff, coreS, unused, memEff, timeEff []float64
+}
+
+// efficiencyOf reads the measures of tasks and computes Efficiency's
+// figures; it is an error when no pair of measured and requested
+// resources is there.
+func efficiencyOf(tasks *frame.Frame) (measures, effFigures, error) {
+	m, err := readMeasures(tasks)
+	if err != nil {
+		return measures{}, effFigures{}, err
+	}
+	if !m.any() {
+		return measures{}, effFigures{}, fmt.Errorf("the frame has no measured resource with its request (cpu_time_s with req_cpus, mem_mb with req_mem_mb, or req_time_s with wall_time_s or start and end); %s", effFrom)
+	}
+	n := len(m.wall)
+	e := effFigures{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
+	for i := range n {
+		e.coreS[i] = m.wall[i] * m.reqCPUs[i]
+		e.cpuEff[i] = ratio(m.cpu[i], e.coreS[i])
+		e.unused[i] = math.Max(0, e.coreS[i]-m.cpu[i])
+		if math.IsNaN(e.coreS[i]) || math.IsNaN(m.cpu[i]) {
+			e.unused[i] = math.NaN()
+		}
+		e.memEff[i] = ratio(m.mem[i], m.reqMem[i])
+		e.timeEff[i] = ratio(m.wall[i], m.reqTime[i])
+	}
+	return m, e, nil
 }
 
 // ratio is a / b, NaN (null) when either is NaN or b is not positive.

@@ -70,19 +70,9 @@ func RightSize(tasks *frame.Frame, o RightSizeOptions) *frame.Frame {
 	if err := require(op, tasks, "group columns", o.By...); err != nil {
 		return frame.WithErr(err)
 	}
-	e := Efficiency(tasks)
-	if err := e.Err(); err != nil {
-		return frame.WithErr(fmt.Errorf("%s: %w", op, err))
-	}
-	m, err := readMeasures(tasks)
+	m, eff, err := efficiencyOf(tasks)
 	if err != nil {
-		return frame.WithErr(fmt.Errorf("%s: %w", op, err))
-	}
-	eff := map[string][]float64{}
-	for _, c := range []string{"core_s", "unused_core_s", "mem_eff", "time_eff"} {
-		if eff[c], err = floatsOrNaN(e, c); err != nil {
-			return frame.WithErr(fmt.Errorf("%s: %w", op, err))
-		}
+		return frame.WithErr(fmt.Errorf("%s: Efficiency: %w", op, err))
 	}
 	groups := partitions(tasks, o.By)
 	r := newRightSizeRows(len(groups))
@@ -117,7 +107,7 @@ func newRightSizeRows(n int) *rightSizeRows {
 }
 
 // add computes group g's figures from its rows.
-func (r *rightSizeRows) add(g int, rows []int, m measures, eff map[string][]float64, o RightSizeOptions) {
+func (r *rightSizeRows) add(g int, rows []int, m measures, eff effFigures, o RightSizeOptions) {
 	r.attempts[g] = int64(len(rows))
 	var cpuS, coreS, unused float64
 	var haveCore bool
@@ -140,8 +130,8 @@ func (r *rightSizeRows) add(g int, rows []int, m measures, eff map[string][]floa
 		if !math.IsNaN(m.cpu[i]) || !math.IsNaN(m.mem[i]) || !math.IsNaN(m.measuredWall[i]) {
 			r.measured[g]++
 		}
-		if c := eff["core_s"][i]; !math.IsNaN(c) && !math.IsNaN(m.cpu[i]) {
-			cpuS, coreS, unused, haveCore = cpuS+m.cpu[i], coreS+c, unused+eff["unused_core_s"][i], true
+		if c := eff.coreS[i]; !math.IsNaN(c) && !math.IsNaN(m.cpu[i]) {
+			cpuS, coreS, unused, haveCore = cpuS+m.cpu[i], coreS+c, unused+eff.unused[i], true
 		}
 		if u := ratio(m.cpu[i], m.wall[i]); !math.IsNaN(u) {
 			used = append(used, u)
@@ -150,8 +140,8 @@ func (r *rightSizeRows) add(g int, rows []int, m measures, eff map[string][]floa
 		if m.ok[i] {
 			pick(m.wall, i, &wall)
 		}
-		pick(eff["mem_eff"], i, &memEff)
-		pick(eff["time_eff"], i, &timeEff)
+		pick(eff.memEff, i, &memEff)
+		pick(eff.timeEff, i, &timeEff)
 	}
 	r.cpuS[g], r.coreS[g], r.unused[g], r.cpuEff[g] = math.NaN(), math.NaN(), math.NaN(), math.NaN()
 	if haveCore {

@@ -34,6 +34,7 @@ type builder struct {
 	// text (see cacheLimit).
 	tresCache map[string]tres
 	hostCache map[string][]string
+	keys      []jobKey // jobKeys, once made
 
 	pend, pendBuf []byte // a record whose lines are being joined
 	pendLine      int

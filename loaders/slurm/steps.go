@@ -157,8 +157,12 @@ type jobKey struct {
 	attempt int64
 }
 
-// jobKeys returns the jobKey of every row.
+// jobKeys returns the jobKey of every row, made once for the frames
+// that look rows up by job.
 func (b *builder) jobKeys() []jobKey {
+	if b.keys != nil {
+		return b.keys
+	}
 	all := make([]int32, b.rows)
 	for i := range all {
 		all[i] = int32(i)
@@ -169,6 +173,7 @@ func (b *builder) jobKeys() []jobKey {
 	for r := range keys {
 		keys[r] = jobKey{jobs[r], b.attempt.V[r]}
 	}
+	b.keys = keys
 	return keys
 }
 

@@ -16,8 +16,8 @@ import (
 // tasks against the CPUs the workers' hardware samples saw busy.
 func (b *builder) efficiency() Section {
 	s := Section{ID: "efficiency", Title: "Efficiency: used against requested"}
-	if f, unit, by, ok := b.effFrame(); ok {
-		b.attemptEfficiency(&s, f, ops.Efficiency(f), unit, by)
+	if f, eff, unit, by, ok := b.effFrame(); ok {
+		b.attemptEfficiency(&s, f, eff, unit, by)
 	}
 	b.sampledCPUs(&s)
 	if len(s.Facts) == 0 && len(s.Charts) == 0 {
@@ -26,31 +26,32 @@ func (b *builder) efficiency() Section {
 	return s
 }
 
-// effFrame returns the frame whose rows efficiency is measured on, what
-// a row is, and the column to group them by: the jobs when they carry
-// measured and requested resources (a Slurm job holds its steps, which
-// overlap: seff reads the job), else the task attempts.
-func (b *builder) effFrame() (f *frame.Frame, unit, by string, ok bool) {
-	if j, has := b.frameOf(schema.Jobs); has && ops.Efficiency(j).Err() == nil {
-		by := ""
-		if j.Has("name") {
-			by = "name"
+// effFrame returns the frame whose rows efficiency is measured on, its
+// ops.Efficiency, what a row is, and the column to group them by: the
+// jobs when they carry measured and requested resources (a Slurm job
+// holds its steps, which overlap: seff reads the job), else the task
+// attempts.
+func (b *builder) effFrame() (f, eff *frame.Frame, unit, by string, ok bool) {
+	if j, has := b.frameOf(schema.Jobs); has {
+		if e := ops.Efficiency(j); e.Err() == nil {
+			by := ""
+			if j.Has("name") {
+				by = "name"
+			}
+			return j, e, "job", by, true
 		}
-		return j, "job", by, true
 	}
-	if t, has := b.frameOf(schema.Tasks); has && ops.Efficiency(t).Err() == nil {
-		return t, "attempt", category(t), true
+	if t, has := b.frameOf(schema.Tasks); has {
+		if e := ops.Efficiency(t); e.Err() == nil {
+			return t, e, "attempt", category(t), true
+		}
 	}
-	return nil, "", "", false
+	return nil, nil, "", "", false
 }
 
 // attemptEfficiency adds the per-attempt figures, their distribution and
 // the right-sizing table.
 func (b *builder) attemptEfficiency(s *Section, tasks, eff *frame.Frame, unit, by string) {
-	if err := eff.Err(); err != nil {
-		s.Notes = append(s.Notes, failed("the efficiency", err))
-		return
-	}
 	s.Intro = "Per " + unit + ": CPU efficiency = cpu time / (wall time × cores requested), memory = peak / requested, time = wall time / time limit (as seff and Nextflow's report). The table suggests, per kind, a request that fits 95 % of the " + unit + "s with 20 % headroom."
 	// attempts with cpu time and cores held: unused_core_s is valid
 	unused, unusedOK, _ := eff.Float64s("unused_core_s")
