@@ -25,6 +25,9 @@ type ParquetOptions struct {
 	// RowGroupRows bounds the rows per row group; 0 means 131072 (about
 	// DuckDB's default of 122880, so readers can parallelise).
 	RowGroupRows int
+	// Level is the codec's compression level (zstd: 1 fastest to 22
+	// smallest; gzip: 1 to 9); 0 means the codec's default (zstd 3).
+	Level int
 }
 
 func parquetCodec(name string) (compress.Compression, error) {
@@ -68,6 +71,9 @@ func (f *Frame) WriteParquet(w io.Writer, o ParquetOptions) error {
 		parquet.WithDictionaryDefault(false),
 		parquet.WithMaxRowGroupLength(int64(rg)),
 		parquet.WithCreatedBy("jobframe"),
+	}
+	if o.Level != 0 {
+		props = append(props, parquet.WithCompressionLevel(o.Level))
 	}
 	for i, a := range f.cols {
 		if a.DataType().ID() == arrow.DICTIONARY {

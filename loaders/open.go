@@ -111,11 +111,28 @@ type group struct {
 	inputs []source.Input
 }
 
-// loadInputs gives each input to the first format that sniffs it,
-// gathers the inputs of a group at the place of its first, and loads
-// every group in that order. Files of a folder that no format reads are
-// returned as warnings.
+// loadInputs groups the inputs (groupInputs) and loads every group in
+// order.
 func loadInputs(formats []source.Format, inputs []*input, fromDir map[string]bool, o source.Options) ([]*source.Dataset, []source.Warning, error) {
+	groups, skipped, err := groupInputs(formats, inputs, fromDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	sets := make([]*source.Dataset, len(groups))
+	for i, g := range groups {
+		d, err := g.format.Load(g.inputs, o)
+		if err != nil {
+			return nil, nil, err
+		}
+		sets[i] = d
+	}
+	return sets, skipped, nil
+}
+
+// groupInputs gives each input to the first format that sniffs it and
+// gathers the inputs of a group at the place of its first. Files of a
+// folder that no format reads are returned as warnings.
+func groupInputs(formats []source.Format, inputs []*input, fromDir map[string]bool) ([]*group, []source.Warning, error) {
 	var groups []*group
 	byKey := map[[2]string]*group{}
 	var skipped []source.Warning
@@ -146,15 +163,7 @@ func loadInputs(formats []source.Format, inputs []*input, fromDir map[string]boo
 		}
 		g.inputs = append(g.inputs, si)
 	}
-	sets := make([]*source.Dataset, len(groups))
-	for i, g := range groups {
-		d, err := g.format.Load(g.inputs, o)
-		if err != nil {
-			return nil, nil, err
-		}
-		sets[i] = d
-	}
-	return sets, skipped, nil
+	return groups, skipped, nil
 }
 
 // sniff returns the first format that recognises in.

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/jobframe/jobframe/loaders"
@@ -67,14 +66,7 @@ func loadWith(sources []string, o loaders.Options, stderr io.Writer) (*loaders.D
 	p := new(loaders.Progress)
 	stop := startProgress(stderr, p)
 	defer stop()
-	// Times written without a zone (sacct's, Nextflow traces',
-	// WfCommons'; EPMT job metadata that names none) are read in
-	// $JOBFRAME_TZ, else $EPMT_TZ (EPMT's own variable), else each
-	// format's default (UTC; EPMT US/Eastern).
-	o.TimeZone, o.Progress = os.Getenv("JOBFRAME_TZ"), p
-	if o.TimeZone == "" {
-		o.TimeZone = os.Getenv("EPMT_TZ")
-	}
+	o.TimeZone, o.Progress = timeZone(), p
 	return loaders.OpenWith(o, sources...)
 }
 

@@ -4,6 +4,7 @@
 //
 //	jobframe info SOURCE...                  what a source holds
 //	jobframe export SOURCE... --frame NAME -o FILE
+//	jobframe ingest SOURCE... --into DIR        add sources to a Parquet lake
 //	jobframe busy SOURCE... [--resource cpus]
 //	jobframe capacity SOURCE... [--resource cpus]
 //	jobframe tasks-per-worker SOURCE...
@@ -44,6 +45,7 @@ func commands() []command {
 		{"hist", "a histogram of a numeric column (numpy's binning)", runHist},
 		{"intervals", "time covered per group: sum, sum minus overlap, finish minus start (EPMT)", runIntervals},
 		{"allocations", "Slurm jobs joined to the work that ran in them: queue wait, share of core-hours used", runAllocations},
+		{"ingest", "add sources to a Parquet lake (one folder per frame, by source and day) for DuckDB, Spark, Trino", runIngest},
 		{"report", "a self-contained HTML report with charts of any source", runReport},
 		{"run", "run a Go analysis script in the interpreter", runScript},
 		{"repl", "an interactive Go session with the sources loaded", runREPL},

@@ -17,10 +17,10 @@ func (h *hqLoader) dataset(name string) (*source.Dataset, error) {
 	d := &source.Dataset{Source: "hyperqueue", Files: []string{name}, Frames: map[string]*frame.Frame{}}
 	h.span.Set(d)
 	if h.want == nil || h.want[schema.Tasks] {
-		d.Frames[schema.Tasks] = h.tasksFrame()
+		d.Frames[schema.Tasks] = h.tasksFrame(h.attempts)
 	}
 	if h.want == nil || h.want[schema.Placements] {
-		d.Frames[schema.Placements] = h.placementsFrame()
+		d.Frames[schema.Placements] = h.placementsFrame(h.attempts)
 	}
 	d.Frames[schema.Workers] = h.workersFrame()
 	d.Frames[schema.Jobs] = h.jobsFrame()
@@ -41,8 +41,8 @@ func (h *hqLoader) dataset(name string) (*source.Dataset, error) {
 	return d, nil
 }
 
-// tasksFrame builds the tasks frame: one row per attempt.
-func (h *hqLoader) tasksFrame() *frame.Frame {
+// tasksFrame builds the tasks frame of attempts: one row per attempt.
+func (h *hqLoader) tasksFrame(attempts []*hqAttempt) *frame.Frame {
 	var s columns.Set
 	s.Const("source", "hyperqueue")
 	job, task, attempt := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt")
@@ -52,10 +52,10 @@ func (h *hqLoader) tasksFrame() *frame.Frame {
 	cpus, gpus, mem, nodes := s.DenseFloat("req_cpus"), s.DenseFloat("req_gpus"), s.DenseFloat("req_mem_mb"), s.DenseFloat("req_nodes")
 	policy, variant, est, jobName := s.Str("policy"), s.DenseInt("variant"), s.Bool("req_estimated"), s.Str("job_name")
 	startLine, endLine := s.DenseInt("start_line"), s.Int("end_line")
-	s.Reserve(len(h.attempts))
+	s.Reserve(len(attempts))
 	var scratch []byte
 	var j *hqJob // the job of the last attempt
-	for _, a := range h.attempts {
+	for _, a := range attempts {
 		job.AddInt(a.key.job, &scratch)
 		task.Add(a.key.task)
 		attempt.Add(a.attempt)
@@ -107,24 +107,24 @@ func (h *hqLoader) tasksFrame() *frame.Frame {
 			jobName.Null()
 		}
 	}
-	return s.Frame(len(h.attempts))
+	return s.Frame(len(attempts))
 }
 
-// placementsFrame builds the placements frame: one row per attempt and
-// worker it ran on, the first (root) worker first.
-func (h *hqLoader) placementsFrame() *frame.Frame {
+// placementsFrame builds the placements frame of attempts: one row per
+// attempt and worker it ran on, the first (root) worker first.
+func (h *hqLoader) placementsFrame(attempts []*hqAttempt) *frame.Frame {
 	var s columns.Set
 	job, task, attempt, worker := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker")
 	root, start, end, state := s.Bool("root"), s.DenseTime("start"), s.Time("end"), s.Str("state")
 	cpus, gpus, mem := s.DenseFloat("cpus"), s.DenseFloat("gpus"), s.DenseFloat("mem_mb")
 	startLine, endLine := s.DenseInt("start_line"), s.Int("end_line")
 	n := 0
-	for _, a := range h.attempts {
+	for _, a := range attempts {
 		n += h.nShares(a)
 	}
 	s.Reserve(n)
 	var scratch []byte
-	for _, a := range h.attempts {
+	for _, a := range attempts {
 		for i := range h.nShares(a) {
 			sh := h.share(a, i)
 			job.AddInt(a.key.job, &scratch)

@@ -390,20 +390,32 @@ type hqLoader struct {
 	span    source.LogSpan
 	scratch []byte // addInt's
 
-	ev struct {
-		line             columns.DenseInt
-		time             columns.DenseInt
-		typ, job, worker columns.Str
-		data             columns.Text
-		task, instance   columns.Int
-	}
-	perf struct {
-		time, line                        columns.Int
-		worker                            columns.Str
-		cpuPct, gpuPct, gpuMemPct         columns.Float
-		cores, memTotal, memFree, memUsed columns.Int
-		rx, tx, gpus                      columns.Int
-	}
+	ev   hqEvents
+	perf hqPerf
+
+	// batch and batchRows are Options.Batch and its size; sinceFlush
+	// counts the lines read since the last batch.
+	batch      func(*source.Dataset) error
+	batchRows  int
+	sinceFlush int
+}
+
+// hqEvents holds the events frame's columns as the lines are read.
+type hqEvents struct {
+	line             columns.DenseInt
+	time             columns.DenseInt
+	typ, job, worker columns.Str
+	data             columns.Text
+	task, instance   columns.Int
+}
+
+// hqPerf holds the perf frame's columns as the overviews are read.
+type hqPerf struct {
+	time, line                        columns.Int
+	worker                            columns.Str
+	cpuPct, gpuPct, gpuMemPct         columns.Float
+	cores, memTotal, memFree, memUsed columns.Int
+	rx, tx, gpus                      columns.Int
 }
 
 // Load reads a HyperQueue journal export (JSON lines).
@@ -424,7 +436,10 @@ func loadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
 		amap:    map[string]*hqAlloc{},
 		unknown: map[string]int{},
 	}
-	if h.want == nil || h.want[schema.Events] {
+	if o.Batch != nil {
+		h.batch, h.batchRows = o.Batch, o.BatchSize()
+	}
+	if h.batch == nil && (h.want == nil || h.want[schema.Events]) {
 		// the events frame has a row per line and all their text: sized
 		// ahead, its columns never copy themselves as they grow
 		if n := source.EstimateRecords(r, `"event"`); n > 0 {
@@ -445,8 +460,15 @@ func loadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
 		if line = bytes.TrimSpace(line); len(line) == 0 {
 			return nil
 		}
-		_, err := h.line(line, n, d)
-		return err
+		if _, err := h.line(line, n, d); err != nil {
+			return err
+		}
+		if h.batch != nil {
+			if h.sinceFlush++; h.sinceFlush >= h.batchRows {
+				return h.flush(name)
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -1340,5 +1362,6 @@ func Format() source.Format {
 		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
 			return source.LoadOne(in, o, loadHyperQueue)
 		},
+		Streams: true,
 	}
 }

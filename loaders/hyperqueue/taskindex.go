@@ -17,6 +17,7 @@ type taskIndex struct {
 type jobTasks struct {
 	dense  []*hqAttempt         // by task id
 	sparse map[int64]*hqAttempt // ids the dense slice does not reach
+	live   int                  // tasks with an attempt in dense or sparse
 }
 
 // maxDenseTask bounds the dense slice (8 bytes per id up to the largest
@@ -68,11 +69,50 @@ func (x *taskIndex) set(k taskKey, a *hqAttempt) {
 		if t >= int64(len(j.dense)) {
 			j.dense = append(j.dense, make([]*hqAttempt, int(t)+1-len(j.dense))...)
 		}
+		if j.dense[t] == nil && j.sparse[t] == nil {
+			j.live++
+		}
 		j.dense[t] = a
 		return
 	}
 	if j.sparse == nil {
 		j.sparse = map[int64]*hqAttempt{}
 	}
+	if j.sparse[t] == nil {
+		j.live++
+	}
 	j.sparse[t] = a
+}
+
+// forget drops task k when a is still its latest attempt, and the job's
+// tasks once it has none left: a streaming load forgets the tasks that
+// have ended for good.
+func (x *taskIndex) forget(k taskKey, a *hqAttempt) {
+	j := x.job(k.job, false)
+	if j == nil {
+		return
+	}
+	t := k.task
+	switch {
+	case t >= 0 && t < int64(len(j.dense)) && j.dense[t] == a:
+		j.dense[t] = nil
+		if j.sparse[t] != nil { // an older entry the dense one shadowed
+			delete(j.sparse, t)
+		}
+	case j.sparse[t] == a:
+		delete(j.sparse, t)
+	default:
+		return
+	}
+	if j.live--; j.live == 0 {
+		delete(x.jobs, k.job)
+		x.last = nil
+	}
+}
+
+// replace makes b the latest attempt of task k where a is.
+func (x *taskIndex) replace(k taskKey, a, b *hqAttempt) {
+	if x.get(k) == a {
+		x.set(k, b)
+	}
 }

@@ -27,6 +27,10 @@ type Format struct {
 	// with the frames o asks for (o.Frames). It may build columns
 	// o.Columns leaves out; the caller projects the result.
 	Load func(inputs []Input, o Options) (*Dataset, error)
+	// Streams reports that Load hands complete rows to Options.Batch as
+	// it reads, holding only what is still open; the other formats read
+	// their inputs whole.
+	Streams bool
 }
 
 // Input is one opened input handed to a Format's Load.

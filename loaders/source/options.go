@@ -39,6 +39,29 @@ type Options struct {
 	// building the other columns where that saves time and memory (the
 	// Work Queue and TaskVine tasks frame, EPMT procs and threads).
 	Columns map[string][]string
+	// Batch, when set, receives the rows of a long log that are complete
+	// in batches of about BatchRows rows, as the log is read: the loader
+	// forgets them once Batch returns, so it holds only what is still
+	// open (attempts that have not ended) and the small frames of
+	// entities (workers, jobs, allocations). The dataset the load returns
+	// then holds the rest: the rows not yet handed over, the attempts
+	// still open at the end and the entity frames. Batch datasets carry
+	// the row frames only (tasks, placements, events, perf) and no
+	// warnings; an error from Batch stops the load and is returned.
+	// Formats whose Format.Streams is false read their input whole and
+	// never call it. loaders/lake writes each batch to Parquet this way.
+	Batch func(*Dataset) error
+	// BatchRows is the number of rows (attempts, events) that makes a
+	// batch; 0 means 1 << 16 (about 25 MB of HyperQueue journal).
+	BatchRows int
+}
+
+// BatchSize returns o.BatchRows, or its default.
+func (o Options) BatchSize() int {
+	if o.BatchRows > 0 {
+		return o.BatchRows
+	}
+	return 1 << 16
 }
 
 // Location returns the zone of o.TimeZone (an IANA name), UTC when it

@@ -65,8 +65,11 @@ func goldenCase(t *testing.T, f source.Format, dir string) {
 		}
 		in = append(in, source.Input{Name: name, R: bytes.NewReader(b), Head: b[:min(len(b), 64<<10)]})
 	}
+	if f.Streams {
+		Streams(t, f, in, o)
+	}
 	var got string
-	d, err := f.Load(in, o)
+	d, err := f.Load(rewind(in), o)
 	if err != nil {
 		got = "error: " + err.Error() + "\n"
 	} else {

@@ -1,0 +1,35 @@
+// Package lake ingests workflow records into a Parquet lake: a folder
+// that Spark, Trino, DuckDB and pandas read as one table per canonical
+// frame, across many sources and many machines.
+//
+// The layout is Hive's:
+//
+//	DIR/_manifest.json                       what was ingested (Manifest)
+//	DIR/tasks/source=hyperqueue/day=2024-05-01/part-<id>-000001.parquet
+//	DIR/events/source=hyperqueue/day=2024-05-01/...
+//	DIR/_staging/<id>/...                     an ingest under way
+//
+// One folder per frame, partitioned by the source system (hyperqueue,
+// workqueue, taskvine, balsam, epmt, slurm, nextflow, wfcommons) and by
+// the UTC day of each row's first time (submit, queued, connected,
+// start, time, end; __HIVE_DEFAULT_PARTITION__ for rows without one).
+// Each file holds the frame's columns but source, which its folder
+// names, with a leading file column naming the input. Files of one frame
+// from different sources may differ in their columns: read them by name
+// (DuckDB's union_by_name, Spark's mergeSchema).
+//
+// Ingest is idempotent: an input whose content (SHA-256) was ingested is
+// skipped. An input whose path was ingested with other content (a log
+// that has grown) replaces its earlier rows. A streaming format
+// (source.Format.Streams: the HyperQueue journal) is written as it is
+// read, one batch of complete rows at a time, so memory holds only the
+// attempts still open; the other formats are read whole first.
+//
+// An ingest writes under _staging, then commits: it records the new
+// entry in the manifest as committing, renames its files into place,
+// removes the files of the entry it replaces, and marks it committed.
+// The manifest is replaced by rename, so it is always whole. A failed
+// or killed ingest leaves the lake as it was before that input (its
+// staging folder is removed by the next run); one killed while
+// committing is rolled forward by the next run.
+package lake

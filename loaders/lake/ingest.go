@@ -1,0 +1,194 @@
+package lake
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// Options control Ingest.
+type Options struct {
+	// Lenient skips bad records (counted in the report and the
+	// manifest) instead of stopping at the first.
+	Lenient bool
+	// TimeZone is source.Options.TimeZone.
+	TimeZone string
+	// BatchRows is the rows of a batch of a streaming format (0: the
+	// loaders' default, 1 << 16).
+	BatchRows int
+	// Parquet are the files' options (zstd by default).
+	Parquet frame.ParquetOptions
+	// Progress, when set, counts the bytes read.
+	Progress *source.Progress
+}
+
+// Actions on an input, in Result.Action.
+const (
+	Ingested = "ingested" // new to the lake
+	Skipped  = "skipped"  // its content was already ingested
+	Replaced = "replaced" // its paths were ingested with other content (a log that has grown)
+)
+
+// Result is what Ingest did with one input group.
+type Result struct {
+	// Files are the group's inputs as named to Ingest.
+	Files []string
+	// Entry is the group's manifest entry (its earlier one when Skipped).
+	Entry Entry
+	// Action is Ingested, Skipped or Replaced.
+	Action string
+	// Streamed reports that the group was written as read (a streaming
+	// format), rather than read whole first.
+	Streamed bool
+	// Bytes is the input's size and Written the Parquet bytes written.
+	Bytes, Written int64
+	// Seconds is the wall time of the group's hashing, load and writes.
+	Seconds float64
+	// Warnings are what a lenient load skipped or noticed.
+	Warnings []source.Warning
+}
+
+// Ingest adds the inputs the paths name (files or folders, grouped as
+// loaders.OpenWith groups them) to the lake in dir, which it creates if
+// needed: each group is hashed, skipped when its content is in the
+// manifest, else loaded, written under _staging and committed (see the
+// package comment). An error stops at the group it names, leaving the
+// lake as it was before that group; the groups before it stay
+// committed, and their results are returned with the error.
+func Ingest(ctx context.Context, dir string, paths []string, o Options) ([]Result, error) {
+	groups, skipped, err := loaders.Plan(paths...)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	unlock, err := lock(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := recoverLake(dir, m); err != nil {
+		return nil, err
+	}
+	var out []Result
+	for i, g := range groups {
+		r, err := ingestGroup(ctx, dir, m, g, o)
+		if err != nil {
+			return out, err
+		}
+		if i == 0 {
+			r.Warnings = append(skipped, r.Warnings...)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// ingestGroup ingests one input group into the lake (see Ingest).
+func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, o Options) (Result, error) {
+	t0 := time.Now()
+	var files []FileState
+	var size int64
+	for _, f := range g.Files {
+		st, err := hashFile(f)
+		if err != nil {
+			return Result{}, err
+		}
+		files = append(files, st)
+		size += st.Size
+	}
+	id := groupID(files)
+	if k := m.find(id); k >= 0 {
+		return Result{Files: g.Files, Entry: m.Inputs[k], Action: Skipped, Bytes: size, Seconds: time.Since(t0).Seconds()}, nil
+	}
+	e := Entry{ID: id, Format: g.Format, Files: files, Rows: map[string]int64{}}
+	action := Ingested
+	if k := m.samePaths(files); k >= 0 {
+		e.Replaces, action = m.Inputs[k].ID, Replaced
+	}
+	st := &stager{lake: dir, id: id, file: joinFiles(g.Files), parquet: o.Parquet, rows: e.Rows}
+	d, err := load(ctx, g, o, st)
+	if err != nil {
+		if rmErr := os.RemoveAll(filepath.Join(dir, stagingDir, id)); rmErr != nil {
+			err = errors.Join(err, rmErr)
+		}
+		return Result{}, err
+	}
+	e.Source, e.Parts, e.Warnings = d.Source, st.parts, len(d.Warnings)
+	if d.HasLogSpan {
+		e.LogStart, e.LogEnd = frame.FormatMicros(d.LogStart), frame.FormatMicros(d.LogEnd)
+	}
+	if err := commit(dir, m, e); err != nil {
+		return Result{}, err
+	}
+	k := m.find(id)
+	return Result{Files: g.Files, Entry: m.Inputs[k], Action: action, Streamed: g.Streams, Bytes: size, Written: st.bytes,
+		Seconds: time.Since(t0).Seconds(), Warnings: d.Warnings}, nil
+}
+
+// load reads group g, writing its frames with st: a streaming format's
+// batches on another goroutine as they come (one batch waits while one
+// is written, so memory holds at most two), then what the load returns.
+func load(ctx context.Context, g loaders.Group, o Options, st *stager) (*source.Dataset, error) {
+	lo := source.Options{Lenient: o.Lenient, TimeZone: o.TimeZone, Progress: o.Progress, BatchRows: o.BatchRows}
+	batches := make(chan *source.Dataset, 1)
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		for b := range batches {
+			if err == nil {
+				err = st.write(b)
+			}
+		}
+		done <- err
+	}()
+	var werr error // the writer's error, once seen
+	lo.Batch = func(b *source.Dataset) error {
+		select {
+		case err := <-done:
+			werr = err
+			return err
+		case batches <- b:
+			return nil
+		}
+	}
+	d, err := loaders.LoadGroup(ctx, g, lo)
+	close(batches)
+	if werr == nil {
+		werr = <-done
+	}
+	if err != nil {
+		return nil, err
+	}
+	if werr != nil {
+		return nil, werr
+	}
+	if err := st.write(d); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// joinFiles is the file column of a group's rows, as loaders.OpenWith
+// writes it for several inputs.
+func joinFiles(files []string) string {
+	if len(files) == 1 {
+		return files[0]
+	}
+	out := files[0]
+	for _, f := range files[1:] {
+		out += "," + f
+	}
+	return out
+}

@@ -1,0 +1,137 @@
+package lake
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// ManifestName is the manifest's file name in the lake's folder.
+const ManifestName = "_manifest.json"
+
+// Entry states.
+const (
+	Committed  = "committed"  // its files are in place
+	Committing = "committing" // its files are being moved into place
+)
+
+// Manifest lists what a lake holds: one entry per ingested input group.
+type Manifest struct {
+	// Version is the manifest's format version (1).
+	Version int `json:"version"`
+	// Inputs are the ingested inputs, in the order ingested.
+	Inputs []Entry `json:"inputs"`
+}
+
+// Entry is one ingested input group (a log, a Balsam folder's files).
+type Entry struct {
+	// ID names the entry: the first 16 hex digits of the SHA-256 of its
+	// files' hashes. The files it wrote carry it in their names.
+	ID string `json:"id"`
+	// Format is the loaders format that read it; Source the source
+	// system its rows are partitioned under.
+	Format string `json:"format"`
+	Source string `json:"source"`
+	// Files are its inputs with their size in bytes and SHA-256.
+	Files []FileState `json:"files"`
+	// Rows counts the rows written, by frame.
+	Rows map[string]int64 `json:"rows"`
+	// Parts are the Parquet files written, relative to the lake.
+	Parts []string `json:"parts"`
+	// Warnings counts what a lenient load skipped or noticed.
+	Warnings int `json:"warnings"`
+	// LogStart and LogEnd are the times of the log's first and last
+	// records (RFC 3339, µs), for the sources that are one ordered log.
+	LogStart string `json:"log_start,omitempty"`
+	LogEnd   string `json:"log_end,omitempty"`
+	// Ingested is when the ingest committed (RFC 3339).
+	Ingested string `json:"ingested"`
+	// State is Committed, or Committing while its files move.
+	State string `json:"state"`
+	// Replaces is the ID of the entry of the same files it replaces.
+	Replaces string `json:"replaces,omitempty"`
+}
+
+// FileState is one input file as ingested.
+type FileState struct {
+	Path   string `json:"path"` // absolute
+	Size   int64  `json:"size"` // bytes
+	SHA256 string `json:"sha256"`
+}
+
+// ReadManifest reads the manifest of the lake in dir; a lake without one
+// has an empty manifest.
+func ReadManifest(dir string) (*Manifest, error) {
+	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return &Manifest{Version: 1}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestName), err)
+	}
+	if m.Version != 1 {
+		return nil, fmt.Errorf("%s: manifest version %d (this jobframe reads 1)", filepath.Join(dir, ManifestName), m.Version)
+	}
+	return &m, nil
+}
+
+// write replaces the manifest of dir whole: it writes a temporary file,
+// syncs it and renames it over the old one.
+func (m *Manifest) write(dir string) error {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := filepath.Join(dir, ManifestName+".tmp")
+	fh, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if _, err := fh.Write(append(b, '\n')); err != nil {
+		fh.Close()
+		return err
+	}
+	if err := fh.Sync(); err != nil {
+		fh.Close()
+		return err
+	}
+	if err := fh.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, filepath.Join(dir, ManifestName))
+}
+
+// find returns the index of the entry with id, or -1.
+func (m *Manifest) find(id string) int {
+	for i, e := range m.Inputs {
+		if e.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// samePaths returns the index of the entry whose files have the paths
+// of files, in order, or -1.
+func (m *Manifest) samePaths(files []FileState) int {
+	for i, e := range m.Inputs {
+		if len(e.Files) != len(files) {
+			continue
+		}
+		same := true
+		for k := range files {
+			same = same && e.Files[k].Path == files[k].Path
+		}
+		if same {
+			return i
+		}
+	}
+	return -1
+}
