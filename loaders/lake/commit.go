@@ -62,7 +62,11 @@ func rollForward(dir string, m *Manifest, i int) error {
 	if err := m.write(dir); err != nil {
 		return err
 	}
-	return os.RemoveAll(filepath.Join(dir, stagingDir, m.Inputs[i].ID))
+	if err := os.RemoveAll(filepath.Join(dir, stagingDir, m.Inputs[i].ID)); err != nil {
+		return err
+	}
+	os.Remove(filepath.Join(dir, stagingDir)) // when empty
+	return nil
 }
 
 // removeParts deletes the files of an entry and the partition folders

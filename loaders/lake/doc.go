@@ -14,7 +14,7 @@
 // the UTC day of each row's first time (submit, queued, connected,
 // start, time, end; __HIVE_DEFAULT_PARTITION__ for rows without one).
 // Each file holds the frame's columns but source, which its folder
-// names, with a leading file column naming the input. Files of one frame
+// names, with a leading input column naming the input's files. Files of one frame
 // from different sources may differ in their columns: read them by name
 // (DuckDB's union_by_name, Spark's mergeSchema).
 //

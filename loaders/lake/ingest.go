@@ -117,12 +117,13 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 	if k := m.samePaths(files); k >= 0 {
 		e.Replaces, action = m.Inputs[k].ID, Replaced
 	}
-	st := &stager{lake: dir, id: id, file: joinFiles(g.Files), parquet: o.Parquet, rows: e.Rows}
+	st := &stager{lake: dir, id: id, input: joinFiles(g.Files), parquet: o.Parquet, rows: e.Rows}
 	d, err := load(ctx, g, o, st)
 	if err != nil {
 		if rmErr := os.RemoveAll(filepath.Join(dir, stagingDir, id)); rmErr != nil {
 			err = errors.Join(err, rmErr)
 		}
+		os.Remove(filepath.Join(dir, stagingDir)) // when empty
 		return Result{}, err
 	}
 	e.Source, e.Parts, e.Warnings = d.Source, st.parts, len(d.Warnings)
@@ -180,8 +181,8 @@ func load(ctx context.Context, g loaders.Group, o Options, st *stager) (*source.
 	return d, nil
 }
 
-// joinFiles is the file column of a group's rows, as loaders.OpenWith
-// writes it for several inputs.
+// joinFiles is the input column of a group's rows: its files joined by
+// ",", as loaders.OpenWith writes a file column for several inputs.
 func joinFiles(files []string) string {
 	if len(files) == 1 {
 		return files[0]

@@ -21,7 +21,7 @@ var dayColumns = []string{"submit", "queued", "connected", "start", "time", "end
 // _staging/<id>, partitioned by source and day, numbering them in order.
 type stager struct {
 	lake, id string
-	file     string // the group's files, joined by ",": the file column
+	input    string // the group's files, joined by ",": the input column
 	parquet  frame.ParquetOptions
 	seq      int
 	parts    []string // relative to the lake
@@ -44,10 +44,8 @@ func (s *stager) writeFrame(src, name string, f *frame.Frame) error {
 	if f.NumRows() == 0 {
 		return nil
 	}
-	if !f.Has("file") {
-		names := append([]string{"file"}, f.Names()...)
-		f = f.WithColumn("file", columns.Repeat("file", s.file, f.NumRows())).Select(names...)
-	}
+	names := append([]string{"input"}, f.Names()...)
+	f = f.WithColumn("input", columns.Repeat("input", s.input, f.NumRows())).Select(names...)
 	if f.Has("source") {
 		f = f.Drop("source")
 	}

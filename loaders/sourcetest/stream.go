@@ -2,11 +2,13 @@ package sourcetest
 
 import (
 	"bytes"
+	"encoding/csv"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -66,15 +68,29 @@ func Streams(t *testing.T, f source.Format, in []source.Input, o source.Options)
 	}
 }
 
-// rowSet returns the CSV rows of frame name of d, header first, sorted
-// after it (nil when d has no such frame).
+// rowSet returns the rows of frame name of d (Rows), nil when d has no
+// such frame.
 func rowSet(t testing.TB, d *source.Dataset, name string) []string {
 	f := d.Frames[name]
 	if f == nil {
 		return nil
 	}
-	lines := strings.Split(strings.TrimSuffix(CSV(t, f), "\n"), "\n")
-	rows := lines[1:]
+	return Rows(t, f)
+}
+
+// Rows returns the rows of f as text, sorted: each its CSV fields,
+// parsed back (a field may hold a newline), joined by the unit
+// separator. Two frames with one multiset of rows give equal slices.
+func Rows(t testing.TB, f *frame.Frame) []string {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(CSV(t, f))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := make([]string, 0, len(recs))
+	for _, r := range recs[1:] {
+		rows = append(rows, strings.Join(r, "\x1f"))
+	}
 	slices.Sort(rows)
 	return rows
 }

@@ -1,0 +1,328 @@
+package lake
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+// bundled are samples of every kind of input: a streamed journal, logs
+// read whole, a multi-file Balsam folder and an EPMT job folder.
+var bundled = []string{
+	"hq/synthetic_v0.26_journal.jsonl",
+	"workqueue/realrun_wq_7.17.1_transactions.log",
+	"taskvine/realrun_vine_7.17.1_performance.log",
+	"balsam",
+	"epmt/804280",
+	"slurm/tdhock_sacct-multistep.txt",
+	"nextflow/openproblems_2021-03_trace.txt",
+	"wfcommons/bacass-dirt02-001.json",
+}
+
+// lakeRows reads every Parquet file of frame name and source src in the
+// lake with frame.ReadParquetFile and returns their CSV rows, sorted,
+// without the input column (the folder names the source).
+func lakeRows(t *testing.T, dir, name, src string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, name, "source="+src, "day=*", "*.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, p := range files {
+		f, err := frame.ReadParquetFile(p, frame.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, sourcetest.Rows(t, f.Drop("input"))...)
+	}
+	slices.Sort(rows)
+	return rows
+}
+
+// TestIngestRoundTrip ingests every bundled sample (small batches, so
+// the journal streams in many) and reads the lake back file by file:
+// each frame holds exactly the rows loaders.OpenWith gives the input.
+func TestIngestRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	for _, rel := range bundled {
+		in := sourcetest.Bundled(rel)
+		res, err := Ingest(context.Background(), dir, []string{in}, Options{BatchRows: 7})
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		whole, err := loaders.OpenWith(loaders.Options{}, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := res[0].Entry.Source
+		for _, name := range whole.Names() {
+			f := whole.Frames[name]
+			if f.Has("source") {
+				f = f.Drop("source")
+			}
+			want := sourcetest.Rows(t, f)
+			got := lakeRows(t, dir, name, src)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: the lake's %s frame has %d rows, the load %d, or other values", rel, name, len(got), len(want))
+			}
+			if int64(len(want)) != res[0].Entry.Rows[name] {
+				t.Errorf("%s: manifest counts %d %s rows, the load has %d", rel, res[0].Entry.Rows[name], name, len(want))
+			}
+		}
+	}
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Inputs) != len(bundled) {
+		t.Fatalf("manifest lists %d inputs, want %d", len(m.Inputs), len(bundled))
+	}
+	if _, err := os.Stat(filepath.Join(dir, stagingDir)); !os.IsNotExist(err) {
+		t.Errorf("staging folder left behind: %v", err)
+	}
+}
+
+// TestIngestDays checks the day partitions against the journal's own
+// times: its 133 lines fall on 2026-08-04 (every "time" field of the
+// file starts so: grep -c '"time":"2026-08-04' gives 133).
+func TestIngestDays(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Ingest(context.Background(), dir, []string{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl")}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	days, _ := filepath.Glob(filepath.Join(dir, "events", "source=hyperqueue", "day=*"))
+	if len(days) != 1 || filepath.Base(days[0]) != "day=2026-08-04" {
+		t.Fatalf("event days %v, want day=2026-08-04 only", days)
+	}
+	if n := len(lakeRows(t, dir, "events", "hyperqueue")); n != 133 {
+		t.Errorf("%d events, want 133", n)
+	}
+	// A row without any time goes to Hive's null partition.
+	f := frame.New(frame.StringCol("x", []string{"a", "b"}, nil),
+		frame.MicrosCol("start", []int64{0, -1}, []bool{false, true}))
+	got, err := rowDays(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{frame.HiveNull, "1969-12-31"}; !slices.Equal(got, want) {
+		t.Errorf("rowDays = %v, want %v", got, want)
+	}
+}
+
+// TestIngestIdempotent ingests a journal twice: the second run skips it
+// and changes nothing, files or manifest.
+func TestIngestIdempotent(t *testing.T) {
+	dir := t.TempDir()
+	in := sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl")
+	first, err := Ingest(context.Background(), dir, []string{in}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	second, err := Ingest(context.Background(), dir, []string{in}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second[0].Action != Skipped || second[0].Entry.ID != first[0].Entry.ID {
+		t.Fatalf("second ingest: %s %s, want skipped %s", second[0].Action, second[0].Entry.ID, first[0].Entry.ID)
+	}
+	if after := snapshot(t, dir); after != before {
+		t.Errorf("the lake changed on a skipped ingest:\n%s\nthen\n%s", before, after)
+	}
+}
+
+// TestIngestGrown ingests the first half of a journal, then the whole
+// journal at the same path: the second replaces the first, whose files
+// go, and the lake holds the whole journal's rows once.
+func TestIngestGrown(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(src), "\n")
+	log := filepath.Join(t.TempDir(), "journal.jsonl")
+	if err := os.WriteFile(log, []byte(strings.Join(lines[:60], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	first, err := Ingest(context.Background(), dir, []string{log}, Options{BatchRows: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := first[0].Entry.Rows["events"]; n != 60 {
+		t.Fatalf("first half: %d events, want 60", n)
+	}
+	if err := os.WriteFile(log, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second, err := Ingest(context.Background(), dir, []string{log}, Options{BatchRows: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second[0].Action != Replaced {
+		t.Fatalf("second ingest: %s, want replaced", second[0].Action)
+	}
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Inputs) != 1 || m.Inputs[0].ID != second[0].Entry.ID || m.Inputs[0].State != Committed {
+		t.Fatalf("manifest %+v, want only the whole journal, committed", m.Inputs)
+	}
+	for _, p := range first[0].Entry.Parts {
+		if _, err := os.Stat(filepath.Join(dir, p)); !os.IsNotExist(err) {
+			t.Errorf("the replaced file %s is still there", p)
+		}
+	}
+	if n := len(lakeRows(t, dir, "events", "hyperqueue")); n != 133 {
+		t.Errorf("%d events in the lake, want the journal's 133", n)
+	}
+	if n := len(lakeRows(t, dir, "tasks", "hyperqueue")); n != 56 {
+		t.Errorf("%d attempts in the lake, want the journal's 56", n)
+	}
+}
+
+// TestIngestStrictError ingests a good journal and a corrupt one: the
+// error names the corrupt file's line, the good one stays committed and
+// nothing of the corrupt one is visible; lenient ingest skips the line
+// and counts it.
+func TestIngestStrictError(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(src), "\n")
+	lines[99] = "{\"event\": {\"type\": \"task-started\"\n" // line 100, cut short
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	if err := os.WriteFile(bad, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	good := sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log")
+	res, err := Ingest(context.Background(), dir, []string{good, bad}, Options{BatchRows: 3})
+	sourcetest.MustContain(t, err, "bad.jsonl:100:")
+	if len(res) != 1 || res[0].Action != Ingested {
+		t.Fatalf("results %+v, want the good log ingested", res)
+	}
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Inputs) != 1 {
+		t.Fatalf("manifest has %d inputs, want 1", len(m.Inputs))
+	}
+	if got, _ := filepath.Glob(filepath.Join(dir, "*", "source=hyperqueue")); len(got) != 0 {
+		t.Errorf("rows of the failed journal are visible: %v", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, stagingDir)); !os.IsNotExist(err) {
+		t.Errorf("staging left behind after a failed ingest: %v", err)
+	}
+	res, err = Ingest(context.Background(), dir, []string{bad}, Options{Lenient: true, BatchRows: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the skipped line, then the loader's count of skipped records
+	if res[0].Entry.Warnings != 2 || !strings.Contains(res[0].Warnings[0].String(), "bad.jsonl:100: skipped") ||
+		res[0].Entry.Rows["events"] != 132 {
+		t.Errorf("lenient: %d warnings (%v), %d events; want line 100 skipped and 132 events", res[0].Entry.Warnings, res[0].Warnings, res[0].Entry.Rows["events"])
+	}
+}
+
+// TestRecoverCommitting stages an entry, records it as committing and
+// moves only part of its files, as a kill during the commit leaves the
+// lake: the next ingest rolls it forward, removing the entry it
+// replaces.
+func TestRecoverCommitting(t *testing.T) {
+	dir := t.TempDir()
+	in := sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl")
+	res, err := Ingest(context.Background(), dir, []string{in}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := res[0].Entry
+	// A new entry for the same path, staged from the old one's files.
+	e := old
+	e.ID, e.Replaces, e.State = "0123456789abcdef", old.ID, Committing
+	e.Parts = nil
+	for i, p := range old.Parts {
+		np := strings.ReplaceAll(p, old.ID, e.ID)
+		e.Parts = append(e.Parts, np)
+		staged := filepath.Join(dir, stagingDir, e.ID, np)
+		if err := os.MkdirAll(filepath.Dir(staged), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		target := staged
+		if i%2 == 0 { // moved before the kill
+			target = filepath.Join(dir, np)
+		}
+		if err := os.WriteFile(target, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Inputs = append(m.Inputs, e)
+	if err := m.write(dir); err != nil {
+		t.Fatal(err)
+	}
+	// What every ingest does first.
+	m, err = ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := recoverLake(dir, m); err != nil {
+		t.Fatal(err)
+	}
+	m, err = ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Inputs) != 1 || m.Inputs[0].ID != e.ID || m.Inputs[0].State != Committed || m.Inputs[0].Replaces != "" {
+		t.Fatalf("after recovery: %+v, want only %s, committed", m.Inputs, e.ID)
+	}
+	for _, p := range e.Parts {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			t.Errorf("after recovery: %v", err)
+		}
+	}
+	for _, p := range old.Parts {
+		if _, err := os.Stat(filepath.Join(dir, p)); !os.IsNotExist(err) {
+			t.Errorf("the replaced file %s is still there", p)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, stagingDir)); !os.IsNotExist(err) {
+		t.Errorf("staging left behind: %v", err)
+	}
+}
+
+// snapshot lists the lake's files with their sizes, and its manifest.
+func snapshot(t *testing.T, dir string) string {
+	var b strings.Builder
+	filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() {
+			b.WriteString(p + " " + string(rune('0'+fi.Size()%10)) + "\n")
+		}
+		return nil
+	})
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, _ := json.Marshal(m)
+	return b.String() + string(j)
+}

@@ -1,0 +1,201 @@
+package lake
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+// TestHelperIngest is the child process of TestIngestLargeJournal: it
+// ingests $JOBFRAME_LAKE_INPUT into $JOBFRAME_LAKE_DIR and exits.
+func TestHelperIngest(t *testing.T) {
+	dir, in := os.Getenv("JOBFRAME_LAKE_DIR"), os.Getenv("JOBFRAME_LAKE_INPUT")
+	if dir == "" {
+		t.Skip("the child process of TestIngestLargeJournal")
+	}
+	if _, err := Ingest(context.Background(), dir, []string{in}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestIngestLargeJournal ingests a 2,000,000-task HyperQueue journal that
+// ../shared/bench/gen writes (about 420 MB) in a child process, killed
+// with SIGKILL while it writes: the lake then holds nothing of it and
+// its manifest no entry. A second child ingests it whole in less memory
+// than the journal's size (the loaders read a whole journal into about
+// ten times its size). DuckDB then runs scripts/sql/hq.sql on the lake
+// and ../shared/bench/duckdb/hq.mjs on the raw journal: the fingerprints
+// must be equal. A last ingest skips the journal.
+func TestIngestLargeJournal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	bench := sharedBench(t)
+	needNode(t)
+	tmp := t.TempDir()
+	gen := filepath.Join(tmp, "benchgen")
+	build := exec.Command("go", "build", "-o", gen, ".")
+	build.Dir = filepath.Join(bench, "gen")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building benchgen: %v\n%s", err, out)
+	}
+	journal := filepath.Join(tmp, "hq.jsonl")
+	if out, err := exec.Command(gen, "hq", "-tasks", "2000000", "-workers", "64", "-seed", "5", "-o", journal).CombinedOutput(); err != nil {
+		t.Fatalf("benchgen: %v\n%s", err, out)
+	}
+	st, err := os.Stat(journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(tmp, "lake")
+
+	// Killed while it writes.
+	child := ingestChild(t, dir, journal)
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for len(parquetFiles(t, filepath.Join(dir, stagingDir))) < 3 {
+		if time.Now().After(deadline) {
+			child.Process.Kill()
+			t.Fatal("the child wrote no staged files in 2 minutes")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	child.Process.Signal(syscall.SIGKILL)
+	child.Wait()
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Inputs) != 0 {
+		t.Fatalf("after the kill the manifest lists %+v", m.Inputs)
+	}
+	for _, p := range parquetFiles(t, dir) {
+		if !strings.Contains(p, stagingDir) {
+			t.Fatalf("after the kill %s is visible", p)
+		}
+	}
+
+	// Run again: it cleans up and ingests, in bounded memory.
+	child = ingestChild(t, dir, journal)
+	if out, err := child.CombinedOutput(); err != nil {
+		t.Fatalf("ingest: %v\n%s", err, out)
+	}
+	rss := child.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024 // bytes (Linux: KiB)
+	t.Logf("ingest of %d MB: peak RSS %d MB", st.Size()>>20, rss>>20)
+	if rss >= st.Size() || rss >= 512<<20 {
+		t.Errorf("ingest peak RSS %d MB, want under the journal's %d MB and under 512 MB", rss>>20, st.Size()>>20)
+	}
+	if _, err := os.Stat(filepath.Join(dir, stagingDir)); !os.IsNotExist(err) {
+		t.Errorf("staging left behind: %v", err)
+	}
+
+	// DuckDB on the lake against DuckDB on the journal.
+	got := nodeLine(t, filepath.Join(interopDir(), "sql.mjs"), dir, filepath.Join(repoRoot(), "scripts", "sql", "hq.sql"))
+	want := nodeLine(t, benchScript(t, bench, "hq.mjs"), journal)
+	if got != want || !strings.HasPrefix(want, "HQ workers=") {
+		t.Fatalf("fingerprints differ\nlake (scripts/sql/hq.sql) %s\njournal (bench hq.mjs)    %s", got, want)
+	}
+
+	res, err := Ingest(context.Background(), dir, []string{journal}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res[0].Action != Skipped {
+		t.Errorf("a third ingest: %s, want skipped", res[0].Action)
+	}
+}
+
+// ingestChild returns the command of a child ingesting in into dir.
+func ingestChild(t *testing.T, dir, in string) *exec.Cmd {
+	c := exec.Command(os.Args[0], "-test.run=^TestHelperIngest$", "-test.count=1")
+	c.Env = append(os.Environ(), "JOBFRAME_LAKE_DIR="+dir, "JOBFRAME_LAKE_INPUT="+in)
+	return c
+}
+
+// parquetFiles lists the Parquet files under dir.
+func parquetFiles(t *testing.T, dir string) []string {
+	var out []string
+	filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() && strings.HasSuffix(p, ".parquet") {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
+}
+
+// repoRoot is the repository's folder.
+func repoRoot() string { return filepath.Dir(sourcetest.Bundled(".")) }
+
+// interopDir holds the pinned DuckDB and Arrow JS of the interop tests.
+func interopDir() string { return sourcetest.Bundled("interop") }
+
+// need skips, or fails when JOBFRAME_REQUIRE_INTEROP=1 (.ci/run), when
+// a tool is missing.
+func need(t *testing.T, ok bool, what string) {
+	t.Helper()
+	if ok {
+		return
+	}
+	if os.Getenv("JOBFRAME_REQUIRE_INTEROP") == "1" {
+		t.Fatalf("%s is missing and JOBFRAME_REQUIRE_INTEROP=1", what)
+	}
+	t.Skipf("%s is missing: run .ci/run (or npm install in testdata/interop)", what)
+}
+
+// needNode needs node and the pinned @duckdb/node-api.
+func needNode(t *testing.T) {
+	_, err := exec.LookPath("node")
+	_, statErr := os.Stat(filepath.Join(interopDir(), "node_modules", "@duckdb", "node-api"))
+	need(t, err == nil && statErr == nil, "node with @duckdb/node-api in testdata/interop/node_modules")
+}
+
+// sharedBench returns ../shared/bench, skipping when it is absent.
+func sharedBench(t *testing.T) string {
+	p := filepath.Join(filepath.Dir(repoRoot()), "shared", "bench")
+	_, err := os.Stat(filepath.Join(p, "gen", "main.go"))
+	need(t, err == nil, "../shared/bench (the benchmark generator and the DuckDB baselines)")
+	return p
+}
+
+// benchScript copies a DuckDB baseline of ../shared/bench/duckdb (with
+// its common.mjs) into a folder whose node_modules is the interop
+// tests', so that it runs on the pinned DuckDB, and returns its path.
+func benchScript(t *testing.T, bench, name string) string {
+	dir := t.TempDir()
+	for _, f := range []string{name, "common.mjs"} {
+		b, err := os.ReadFile(filepath.Join(bench, "duckdb", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(interopDir(), "node_modules"), filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(dir, name)
+}
+
+// nodeLine runs a node script and returns the last line of its stdout.
+func nodeLine(t *testing.T, script string, args ...string) string {
+	out, err := exec.Command("node", append([]string{script}, args...)...).Output()
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok {
+			t.Fatalf("node %s: %v\n%s", script, err, ee.Stderr)
+		}
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
