@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // ManifestName is the manifest's file name in the lake's folder.
@@ -79,7 +80,29 @@ func ReadManifest(dir string) (*Manifest, error) {
 	if m.Version != 1 {
 		return nil, fmt.Errorf("%s: manifest version %d (this jobframe reads 1)", filepath.Join(dir, ManifestName), m.Version)
 	}
+	for _, e := range m.Inputs {
+		if err := e.check(); err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestName), err)
+		}
+	}
 	return &m, nil
+}
+
+// check refuses an entry whose names could reach outside the lake: an
+// id other than 16 hex digits, or a part path that is not local.
+func (e *Entry) check() error {
+	if len(e.ID) != 16 || strings.Trim(e.ID, "0123456789abcdef") != "" {
+		return fmt.Errorf("entry id %q is not 16 hex digits", e.ID)
+	}
+	if e.Replaces != "" && (len(e.Replaces) != 16 || strings.Trim(e.Replaces, "0123456789abcdef") != "") {
+		return fmt.Errorf("entry %s replaces %q, not 16 hex digits", e.ID, e.Replaces)
+	}
+	for _, p := range e.Parts {
+		if !filepath.IsLocal(p) {
+			return fmt.Errorf("entry %s: part %q is not a path inside the lake", e.ID, p)
+		}
+	}
+	return nil
 }
 
 // write replaces the manifest of dir whole: it writes a temporary file,
