@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/jobframe/jobframe/frame"
@@ -53,20 +54,32 @@ func (s *stager) writeFrame(src, name string, f *frame.Frame) error {
 	if err != nil {
 		return err
 	}
-	var order []string
-	groups := map[string][]int{}
-	for i, d := range days {
-		if groups[d] == nil {
-			order = append(order, d)
+	// Rows in day order, then one file per run of a day: a frame read in
+	// time order needs no copy; any other is reordered once, as Arrow's
+	// take of a few rows of a large text column allocates for the whole.
+	if !slices.IsSorted(days) {
+		perm := make([]int, len(days))
+		for i := range perm {
+			perm[i] = i
 		}
-		groups[d] = append(groups[d], i)
+		slices.SortStableFunc(perm, func(a, b int) int { return strings.Compare(days[a], days[b]) })
+		f = f.Take(perm)
+		sorted := make([]string, len(days))
+		for i, p := range perm {
+			sorted[i] = days[p]
+		}
+		days = sorted
 	}
-	slices.Sort(order)
-	for _, day := range order {
-		part := f
-		if len(order) > 1 {
-			part = f.Take(groups[day])
+	for lo := 0; lo < len(days); {
+		hi := lo + 1
+		for hi < len(days) && days[hi] == days[lo] {
+			hi++
 		}
+		day, part := days[lo], f
+		if lo > 0 || hi < len(days) {
+			part = f.Slice(lo, hi)
+		}
+		lo = hi
 		s.seq++
 		rel := filepath.Join(name, "source="+src, "day="+day, fmt.Sprintf("part-%s-%06d.parquet", s.id, s.seq))
 		path := filepath.Join(s.lake, stagingDir, s.id, rel)
