@@ -40,12 +40,7 @@ func TestIngestLargeJournal(t *testing.T) {
 	bench := sharedBench(t)
 	needNode(t)
 	tmp := t.TempDir()
-	gen := filepath.Join(tmp, "benchgen")
-	build := exec.Command("go", "build", "-o", gen, ".")
-	build.Dir = filepath.Join(bench, "gen")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building benchgen: %v\n%s", err, out)
-	}
+	gen := buildBenchgen(t, bench, tmp)
 	journal := filepath.Join(tmp, "hq.jsonl")
 	if out, err := exec.Command(gen, "hq", "-tasks", "2000000", "-workers", "64", "-seed", "5", "-o", journal).CombinedOutput(); err != nil {
 		t.Fatalf("benchgen: %v\n%s", err, out)
@@ -165,6 +160,17 @@ func sharedBench(t *testing.T) string {
 	_, err := os.Stat(filepath.Join(p, "gen", "main.go"))
 	need(t, err == nil, "../shared/bench (the benchmark generator and the DuckDB baselines)")
 	return p
+}
+
+// buildBenchgen builds ../shared/bench/gen into dir and returns its path.
+func buildBenchgen(t *testing.T, bench, dir string) string {
+	gen := filepath.Join(dir, "benchgen")
+	build := exec.Command("go", "build", "-o", gen, ".")
+	build.Dir = filepath.Join(bench, "gen")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building benchgen: %v\n%s", err, out)
+	}
+	return gen
 }
 
 // benchScript copies a DuckDB baseline of ../shared/bench/duckdb (with

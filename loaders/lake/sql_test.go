@@ -20,12 +20,7 @@ func TestSQLSeeds(t *testing.T) {
 	bench := sharedBench(t)
 	needNode(t)
 	tmp := t.TempDir()
-	gen := filepath.Join(tmp, "benchgen")
-	build := exec.Command("go", "build", "-o", gen, ".")
-	build.Dir = filepath.Join(bench, "gen")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building benchgen: %v\n%s", err, out)
-	}
+	gen := buildBenchgen(t, bench, tmp)
 	inputs := map[string][]string{
 		"hq":     {"hq", "-tasks", "20000", "-workers", "8", "-seed", "4", "-o", filepath.Join(tmp, "hq.jsonl")},
 		"wq":     {"wq", "-tasks", "20000", "-workers", "8", "-seed", "4", "-o", filepath.Join(tmp, "wq.log")},
