@@ -11,12 +11,15 @@ func init() {
 	Symbols["github.com/jobframe/jobframe/loaders/loaders"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"Formats":     reflect.ValueOf(loaders.Formats),
+		"LoadGroup":   reflect.ValueOf(loaders.LoadGroup),
 		"Open":        reflect.ValueOf(loaders.Open),
 		"OpenContext": reflect.ValueOf(loaders.OpenContext),
 		"OpenWith":    reflect.ValueOf(loaders.OpenWith),
+		"Plan":        reflect.ValueOf(loaders.Plan),
 
 		// type definitions
 		"Dataset":    reflect.ValueOf((*loaders.Dataset)(nil)),
+		"Group":      reflect.ValueOf((*loaders.Group)(nil)),
 		"Options":    reflect.ValueOf((*loaders.Options)(nil)),
 		"ParseError": reflect.ValueOf((*loaders.ParseError)(nil)),
 		"Progress":   reflect.ValueOf((*loaders.Progress)(nil)),
