@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/jobframe/jobframe/frame"
@@ -117,7 +118,7 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 	if k := m.samePaths(files); k >= 0 {
 		e.Replaces, action = m.Inputs[k].ID, Replaced
 	}
-	st := &stager{lake: dir, id: id, input: joinFiles(g.Files), parquet: o.Parquet, rows: e.Rows}
+	st := &stager{lake: dir, id: id, input: strings.Join(g.Files, ","), parquet: o.Parquet, rows: e.Rows}
 	d, err := load(ctx, g, o, st)
 	if err != nil {
 		if rmErr := os.RemoveAll(filepath.Join(dir, stagingDir, id)); rmErr != nil {
@@ -179,17 +180,4 @@ func load(ctx context.Context, g loaders.Group, o Options, st *stager) (*source.
 		return nil, err
 	}
 	return d, nil
-}
-
-// joinFiles is the input column of a group's rows: its files joined by
-// ",", as loaders.OpenWith writes a file column for several inputs.
-func joinFiles(files []string) string {
-	if len(files) == 1 {
-		return files[0]
-	}
-	out := files[0]
-	for _, f := range files[1:] {
-		out += "," + f
-	}
-	return out
 }

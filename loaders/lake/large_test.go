@@ -29,8 +29,7 @@ func TestHelperIngest(t *testing.T) {
 // ../shared/bench/gen writes (about 420 MB) in a child process, killed
 // with SIGKILL while it writes: the lake then holds nothing of it and
 // its manifest no entry. A second child ingests it whole in less memory
-// than the journal's size (the loaders read a whole journal into about
-// ten times its size). DuckDB then runs scripts/sql/hq.sql on the lake
+// than the journal's size. DuckDB then runs scripts/sql/hq.sql on the lake
 // and ../shared/bench/duckdb/hq.mjs on the raw journal: the fingerprints
 // must be equal. A last ingest skips the journal.
 func TestIngestLargeJournal(t *testing.T) {
