@@ -1,6 +1,7 @@
 package cctools
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"slices"
@@ -215,5 +216,31 @@ func TestResourceObjects(t *testing.T) {
 	}
 	if _, err := internResources(dup, raw, syms, nil); err == nil {
 		t.Error("a key given twice was accepted")
+	}
+}
+
+// TestCctoolsLogsStream loads every real transactions log in batches of
+// 1, 3 and 64 records: the batches and the final dataset hold the whole
+// load's rows (sourcetest.Streams), and each batch's source is the
+// log's.
+func TestCctoolsLogsStream(t *testing.T) {
+	for _, c := range ccCases {
+		t.Run(c.file, func(t *testing.T) {
+			b, err := os.ReadFile(ccPath(t, c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := []source.Input{{Name: c.file, R: bytes.NewReader(b)}}
+			sourcetest.Streams(t, Transactions(), in, source.Options{})
+			o := source.Options{BatchRows: 100, Batch: func(d *source.Dataset) error {
+				if d.Source != c.source {
+					t.Errorf("a batch's source is %s, want %s", d.Source, c.source)
+				}
+				return nil
+			}}
+			if _, err := Transactions().Load([]source.Input{{Name: c.file, R: bytes.NewReader(b)}}, o); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 }

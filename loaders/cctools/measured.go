@@ -131,25 +131,10 @@ func (m *measuredCols) clearRow(row int) {
 	}
 }
 
-// columns returns the columns padded to n rows: the common ones first
-// (measuredRank), the others in order of their first row.
+// columns returns the columns padded to n rows (ordered).
 func (m *measuredCols) columns(n int) []frame.Column {
-	cols := slices.Clone(m.cols)
-	sort.SliceStable(cols, func(i, j int) bool {
-		a, b := cols[i], cols[j]
-		if ra, rb := measuredRank(a.name), measuredRank(b.name); ra != rb {
-			return ra < rb
-		}
-		if a.firstRow != b.firstRow {
-			return a.firstRow < b.firstRow
-		}
-		return a.pos < b.pos
-	})
-	out := make([]frame.Column, 0, len(cols))
-	for _, c := range cols {
-		if c.skip {
-			continue
-		}
+	var out []frame.Column
+	for _, c := range m.ordered() {
 		if c.time != nil {
 			for len(c.time.V) < n {
 				c.time.Null()
@@ -163,6 +148,54 @@ func (m *measuredCols) columns(n int) []frame.Column {
 		out = append(out, c.float.Col(c.name))
 	}
 	return out
+}
+
+// ordered returns the wanted columns in frame order: the common ones
+// first (measuredRank), the others in order of their first row.
+func (m *measuredCols) ordered() []*measuredCol {
+	cols := slices.DeleteFunc(slices.Clone(m.cols), func(c *measuredCol) bool { return c.skip })
+	sort.SliceStable(cols, func(i, j int) bool {
+		a, b := cols[i], cols[j]
+		if ra, rb := measuredRank(a.name), measuredRank(b.name); ra != rb {
+			return ra < rb
+		}
+		if a.firstRow != b.firstRow {
+			return a.firstRow < b.firstRow
+		}
+		return a.pos < b.pos
+	})
+	return cols
+}
+
+// gather returns the columns of rows rows, in that order, for a batch.
+func (m *measuredCols) gather(rows []int32) []frame.Column {
+	var out []frame.Column
+	for _, c := range m.ordered() {
+		if c.time != nil {
+			g := c.time.Gather(rows)
+			out = append(out, g.Times(c.name))
+		} else {
+			g := c.float.Gather(rows)
+			out = append(out, g.Col(c.name))
+		}
+	}
+	return out
+}
+
+// retain drops every row but rows, which become rows 0, 1, ... in that
+// order. The columns keep their order: later rows' columns follow them.
+func (m *measuredCols) retain(rows []int32) {
+	for i, c := range m.ordered() {
+		c.firstRow, c.pos = i-len(m.cols), 0
+	}
+	for _, c := range m.cols {
+		if c.time != nil {
+			g := c.time.Gather(rows)
+			c.time = &g
+		} else {
+			c.float = c.float.Gather(rows)
+		}
+	}
 }
 
 // sameShape reports whether a and b have the same keys and units in the

@@ -202,9 +202,10 @@ func sniffCctools(head []byte) bool {
 // logs to loaders.OpenWith.
 func Transactions() source.Format {
 	return source.Format{
-		Name:   "cctools transactions",
-		Frames: []string{schema.Tasks, schema.Placements, schema.Workers, schema.Events, schema.Transfers, schema.Categories},
-		Sniff:  func(_ string, head []byte) bool { return sniffCctools(head) },
+		Name:    "cctools transactions",
+		Frames:  []string{schema.Tasks, schema.Placements, schema.Workers, schema.Events, schema.Transfers, schema.Categories},
+		Streams: true,
+		Sniff:   func(_ string, head []byte) bool { return sniffCctools(head) },
 		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
 			return source.LoadOne(in, o, loadCctools)
 		},

@@ -22,7 +22,7 @@ import (
 // records of a task change them for all its attempts; the measured
 // resources are measuredCols', by row.
 type ccRows struct {
-	task []int32 // each row's task: its place in ccLoader.tasks
+	task []int32 // each row's task: its slot in ccLoader.tasks
 
 	attempt, try, submit, start, retrieval, end, exit, startLine, endLine *columns.Int
 	worker, host, state, raw, mode, limits                                *columns.Str
@@ -77,6 +77,64 @@ func newCcRows(keep func(name string) bool, placements bool) *ccRows {
 		alloc:     floats("req_cpus", "req_mem_mb", "req_disk_mb", "req_gpus"),
 		requested: floats("requested_cores", "requested_mem_mb", "requested_disk_mb", "requested_gpus"),
 	}
+}
+
+// newRows returns the empty columns of a load (see newCcRows).
+func (c *ccLoader) newRows() *ccRows {
+	return newCcRows(func(name string) bool { return c.wants(schema.Tasks) && c.opts.Keeps(schema.Tasks, name) }, c.wants(schema.Placements))
+}
+
+// take returns new columns holding rows rows of r, in that order, with
+// the columns r has (nil where r's are): the rows handed over in a batch,
+// or those kept for more records to change.
+func (r *ccRows) take(rows []int32) *ccRows {
+	out := &ccRows{task: make([]int32, len(rows))}
+	for j, i := range rows {
+		out.task[j] = r.task[i]
+	}
+	for k, c := range r.ints() {
+		if *c != nil {
+			g := (*c).Gather(rows)
+			*out.ints()[k] = &g
+		}
+	}
+	for k, c := range r.floats() {
+		if *c != nil {
+			g := (*c).Gather(rows)
+			*out.floats()[k] = &g
+		}
+	}
+	for k, c := range r.bools() {
+		if *c != nil {
+			g := (*c).Gather(rows)
+			*out.bools()[k] = &g
+		}
+	}
+	for k, c := range r.strs() {
+		if *c != nil { // added again: Str.Gather's result takes no more rows
+			g := &columns.Str{NoPlain: (*c).NoPlain}
+			for _, i := range rows {
+				g.Opt((*c).Value(int(i)), (*c).Valid(int(i)))
+			}
+			*out.strs()[k] = g
+		}
+	}
+	return out
+}
+
+// ints, floats, bools and strs return r's columns of each kind, for take.
+func (r *ccRows) ints() []**columns.Int {
+	return []**columns.Int{&r.attempt, &r.try, &r.submit, &r.start, &r.retrieval, &r.end, &r.exit, &r.startLine, &r.endLine}
+}
+
+func (r *ccRows) floats() []**columns.Float {
+	return []**columns.Float{&r.alloc[0], &r.alloc[1], &r.alloc[2], &r.alloc[3], &r.requested[0], &r.requested[1], &r.requested[2], &r.requested[3]}
+}
+
+func (r *ccRows) bools() []**columns.Bool { return []**columns.Bool{&r.final, &r.fallback} }
+
+func (r *ccRows) strs() []**columns.Str {
+	return []**columns.Str{&r.worker, &r.host, &r.state, &r.raw, &r.mode, &r.limits}
 }
 
 // ccNew is what an attempt's first record tells of it.
@@ -206,10 +264,9 @@ func (r *ccRows) placements() []int32 {
 	return rows
 }
 
-// tasksFrame builds the tasks frame from the rows, the columns Columns
-// leaves out recorded in d.
-func (c *ccLoader) tasksFrame(d *source.Dataset, source string) *frame.Frame {
-	r := c.rows
+// tasksFrame builds the tasks frame from rows r and their measured
+// columns, the columns Columns leaves out recorded in d.
+func (c *ccLoader) tasksFrame(d *source.Dataset, source string, r *ccRows, measured []frame.Column) *frame.Frame {
 	n := len(r.task)
 	keep := func(name string) bool { return c.opts.Keeps(schema.Tasks, name) }
 	// the task-level columns, from each row's task
@@ -279,7 +336,7 @@ func (c *ccLoader) tasksFrame(d *source.Dataset, source string) *frame.Frame {
 	for _, s := range specs {
 		switch {
 		case s.name == "measured":
-			cols = append(cols, c.meas.columns(n)...)
+			cols = append(cols, measured...)
 			for _, m := range c.meas.cols {
 				if m.skip {
 					d.Skip(schema.Tasks, m.name)
@@ -303,10 +360,9 @@ var ccTaskColumns = map[string]bool{"source": true, "run": true, "job": true, "t
 	"req_disk_mb": true, "req_gpus": true, "requested_cores": true, "requested_mem_mb": true,
 	"requested_disk_mb": true, "requested_gpus": true, "measured_fallback": true, "start_line": true, "end_line": true}
 
-// placementsFrame builds the placements frame: a row per attempt that
-// started, its allocated box as the amounts held.
-func (c *ccLoader) placementsFrame() *frame.Frame {
-	r := c.rows
+// placementsFrame builds the placements frame from rows r: a row per
+// attempt that started, its allocated box as the amounts held.
+func (c *ccLoader) placementsFrame(r *ccRows) *frame.Frame {
 	rows := r.placements()
 	var run, task columns.Int
 	var worker, state columns.Str

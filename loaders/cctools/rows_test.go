@@ -3,6 +3,7 @@ package cctools
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -245,24 +246,67 @@ func TestTaskTable(t *testing.T) {
 	var x taskTable
 	ids := []int64{1, 2, 3, 0, 100, 1 << 40, -5, 70000, 200000, 4}
 	for i, id := range ids {
-		if x.get(id) >= 0 {
-			t.Fatalf("%d found before put", id)
+		if x.get(id) != 0 {
+			t.Fatalf("%d found before set", id)
 		}
-		x.put(id, int32(i))
+		x.set(id, taskAt(int32(i)))
 	}
 	for i, id := range ids {
-		if got := x.get(id); got != int32(i) {
+		if got, ok := x.get(id).task(); !ok || got != int32(i) {
 			t.Fatalf("get(%d) = %d, want %d", id, got, i)
 		}
 	}
 	for _, id := range []int64{5, 99, 1<<40 + 1, -1, 70001} {
-		if x.get(id) >= 0 {
-			t.Errorf("%d found, never put", id)
+		if x.get(id) != 0 {
+			t.Errorf("%d found, never set", id)
 		}
 	}
 	_, far := x.sparse[1<<40]
 	_, negative := x.sparse[-5]
 	if !far || !negative || len(x.dense) > 1<<19 {
 		t.Errorf("far and negative ids belong in the map; dense has %d slots", len(x.dense))
+	}
+	// an id in the map stays there when the slice grows past it, and
+	// each visits every id once, in order, without those handed over
+	x.set(1<<40, queuedAt(7))
+	x.set(2, refGone)
+	var got []int64
+	x.each(func(id int64, r taskRef) {
+		got = append(got, id)
+		if id == 1<<40 {
+			if q, ok := r.queue(); !ok || q != 7 {
+				t.Errorf("task 1<<40: %d, want queued slot 7", r)
+			}
+		}
+	})
+	want := []int64{-5, 0, 1, 3, 4, 100, 70000, 200000, 1 << 40}
+	if !slices.Equal(got, want) {
+		t.Errorf("each: %v, want %v", got, want)
+	}
+}
+
+func TestSlabReusesSlots(t *testing.T) {
+	var s slab[ccQueue]
+	for i := range slabBlock + 1 {
+		if got := s.add(ccQueue{try: int32(i)}); got != int32(i) {
+			t.Fatalf("slot %d, want %d", got, i)
+		}
+	}
+	s.release(3)
+	s.release(slabBlock)
+	if s.at(3).try != 0 {
+		t.Error("a released slot keeps its value")
+	}
+	if a, b := s.add(ccQueue{try: -1}), s.add(ccQueue{try: -2}); a != slabBlock || b != 3 || s.at(3).try != -2 {
+		t.Errorf("reused slots %d and %d, want %d and 3", a, b, slabBlock)
+	}
+	if len(s.blocks) != 2 || s.n != slabBlock+1 {
+		t.Errorf("%d blocks, %d slots handed out", len(s.blocks), s.n)
+	}
+	if r := queuedAt(0); r == refGone || r == 0 {
+		t.Error("queued slot 0 collides with another ref")
+	}
+	if _, ok := refGone.queue(); ok {
+		t.Error("refGone reads as a queued slot")
 	}
 }

@@ -45,6 +45,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 		if t.open {
 			c.closeAttempt(t, us, n, "canceled", state)
 		}
+		c.ended(t)
 	case "UNKNOWN", "INITIAL":
 		c.taskFor(tid)
 	default:
@@ -72,38 +73,38 @@ func (c *ccLoader) taskWaiting(r taskRec) error {
 	if r.state == "READY" {
 		c.tv = true
 	}
-	t := c.taskFor(r.tid)
 	var try int64
 	hasTry := false
 	if len(rest) >= 3 && rest[2][0] != '{' {
-		try, err = strconv.ParseInt(rest[2], 10, 64)
+		try, err = strconv.ParseInt(rest[2], 10, 32)
 		if err != nil {
 			return c.p.Bad(n, "attempt", rest[2], "an integer attempt number", err)
 		}
 		hasTry = true
 		c.tv = true
 	}
-	if t.open {
+	q, t := c.queueFor(r.tid)
+	if t != nil && t.open {
 		// an open attempt started from this task's latest request, so its
 		// try is the task's
 		st := "lost"
 		switch {
 		case rest[1] == "MAX_RESOURCES":
 			st = "exhausted"
-		case hasTry && t.hasTry && try == t.try && t.hasRetrieval:
+		case hasTry && t.hasTry && try == int64(t.try) && t.hasRetrieval:
 			st = "forsaken"
 		case t.hasRetrieval:
 			st = "failed"
 		}
 		c.closeAttempt(t, r.us, n, st, r.state+" "+rest[1])
 	}
-	t.category = c.words.Code(rest[0])
-	if !t.hasSubmit {
-		t.submit, t.hasSubmit = r.us, true
+	q.category = c.words.Code(rest[0])
+	if !q.hasSubmit {
+		q.submit, q.hasSubmit = r.us, true
 	}
-	t.queued, t.hasQueued = r.us, true
-	t.try, t.hasTry = try, hasTry
-	t.requested = c.request(req)
+	q.queued, q.hasQueued = r.us, true
+	q.try, q.hasTry = int32(try), hasTry
+	q.requested = c.request(req)
 	return nil
 }
 
@@ -117,7 +118,7 @@ func (c *ccLoader) taskRunning(r taskRec) error {
 	}
 	t.attempts++
 	a := ccNew{n: int64(t.attempts), start: r.us, started: true, startLine: r.n, state: "running",
-		submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested], try: t.try, hasTry: t.hasTry}
+		submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested], try: int64(t.try), hasTry: t.hasTry}
 	var on *ccWorker
 	k := 0
 	if len(rest) > 0 && rest[0][0] != '{' && !strings.HasSuffix(rest[0], "_RESOURCES") {
@@ -262,4 +263,5 @@ func (c *ccLoader) done(t *ccTask, r taskRec, res *resultRec) {
 	// a DONE repeats the RETRIEVED's resources: kept when that had none
 	c.measure(t, res.measured, res.hasMeasured, false)
 	c.rows.setFinal(t.cur)
+	c.ended(t)
 }

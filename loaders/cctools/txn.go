@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
@@ -49,21 +48,19 @@ import (
 // row later records may still change) what decides those changes. The
 // attempts' values themselves are in the rows (ccRows).
 type ccTask struct {
-	id                   int64
-	run                  int64
-	submit               int64 // first WAITING/READY
-	queued               int64 // latest WAITING/READY
-	try                  int64
-	idx                  int32 // place in ccLoader.tasks
-	on                   int32 // 1 + the place in ccLoader.workers of the known worker the current attempt runs on, while open; 0 for none
-	attempts             int32
-	cur                  int32 // row of the current attempt; -1 for none
-	requested            int32 // the latest request: ccLoader.boxes[requested]
-	category, done       int32 // ccLoader.words codes; 0 for none
-	hasSubmit, hasQueued bool
-	hasTry, library      bool
+	ccQueue
+	id       int64
+	run      int64
+	idx      int32 // slot in ccLoader.tasks
+	on       int32 // 1 + the place in ccLoader.workers of the known worker the current attempt runs on, while open; 0 for none
+	attempts int32
+	cur      int32 // row of the current attempt; -1 for none
+	done     int32 // ccLoader.words code of the DONE or CANCELED word; 0 for none
+	library  bool
 	// of the current attempt
 	open, hasRetrieval, retrieved, hasMeasured bool
+	// handed over in the batch being built (streaming)
+	final bool
 }
 
 type ccWorker struct {
@@ -92,7 +89,8 @@ type ccLoader struct {
 	run      int64
 	tv       bool                 // TaskVine markers seen
 	ids      map[int64]*taskTable // the tasks of each run by id
-	tasks    taskList             // the tasks in order of appearance
+	tasks    slab[ccTask]         // the tasks that have had a record other than WAITING/READY
+	queued   slab[ccQueue]        // the tasks that have only been queued
 	rows     *ccRows              // the tasks frame, a row per attempt
 	words    words.Table          // categories and result words of tasks
 	boxes    []box                // the distinct requests of tasks
@@ -104,22 +102,37 @@ type ccLoader struct {
 	// buffer reused from line to line
 	tailBuf []string
 	span    source.LogSpan
-	ev      struct {
-		time, run, line columns.Int
-		kind, id, state columns.Str
-		data            columns.Text
-	}
-	xfer struct {
-		time, run, task, bytes, start columns.Int
-		kind, dir, worker, file       columns.Str
-		wall, mb                      columns.Float
-		cached                        columns.Bool
-	}
-	cat struct {
-		time, run              columns.Int
-		name, kind, mode       columns.Str
-		cores, mem, disk, gpus columns.Float
-	}
+	line    int // the number of the line being applied
+	ev      ccEvents
+	xfer    ccTransfers
+	cat     ccCategories
+	// records of tasks handed over before (see seen): how many, and the
+	// first one's line and task id
+	reseen, reseenLine int
+	reseenID           int64
+	stream             ccStream
+}
+
+// ccEvents holds the events frame's columns as the lines are read.
+type ccEvents struct {
+	time, run, line columns.Int
+	kind, id, state columns.Str
+	data            columns.Text
+}
+
+// ccTransfers holds the transfers frame's columns.
+type ccTransfers struct {
+	time, run, task, bytes, start columns.Int
+	kind, dir, worker, file       columns.Str
+	wall, mb                      columns.Float
+	cached                        columns.Bool
+}
+
+// ccCategories holds the categories frame's columns.
+type ccCategories struct {
+	time, run              columns.Int
+	name, kind, mode       columns.Str
+	cores, mem, disk, gpus columns.Float
 }
 
 // loadCctools reads a Work Queue or TaskVine transaction log; the
@@ -140,13 +153,20 @@ func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 		boxIndex: map[box]int32{},
 	}
 	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.Keeps(schema.Tasks, name) })
-	c.rows = newCcRows(func(name string) bool { return c.wants(schema.Tasks) && o.Keeps(schema.Tasks, name) }, c.wants(schema.Placements))
+	c.rows = c.newRows()
+	if o.Batch != nil {
+		c.stream = ccStream{batch: o.Batch, rows: o.BatchSize()}
+	}
 	err := records.DecodedLines(r, &c.p, records.Workers(), decodeCcLine, c.record)
 	if err != nil {
 		return nil, err
 	}
 	for _, k := range slices.Sorted(maps.Keys(c.unknown)) {
 		c.p.Note(0, "record", k, fmt.Sprintf("%d records of an unknown kind kept in events with their raw text", c.unknown[k]))
+	}
+	if c.reseen > 0 {
+		c.p.Note(c.reseenLine, "task_id", strconv.FormatInt(c.reseenID, 10), fmt.Sprintf(
+			"%d records of tasks that had ended (DONE or CANCELED) and were handed over in an earlier batch; each such task starts again as a new one", c.reseen))
 	}
 	return c.dataset(name)
 }
@@ -295,13 +315,25 @@ func parseInt(s string) (int64, error) {
 	return strconv.ParseInt(s, 10, 64)
 }
 
-// record handles one line, split by decodeCcLine into l. TASK and
+// record handles one line, split by decodeCcLine into l, and hands the
+// rows complete over to Options.Batch every BatchRows records. TASK and
 // TRANSFER records (nearly all of a log) are read from views of the
 // pipeline's batch, without a copy: task and transfer keep no substring
 // of the line (what they keep is interned by str, copied into a column,
 // or built anew); the other records work on a copy.
 func (c *ccLoader) record(raw []byte, n int, l *ccLine) error {
-	c.pre = nil
+	if err := c.apply(raw, n, l); err != nil {
+		return err
+	}
+	if c.stream.batch != nil && c.stream.since >= c.stream.rows {
+		return c.flush()
+	}
+	return nil
+}
+
+// apply applies one line (see record).
+func (c *ccLoader) apply(raw []byte, n int, l *ccLine) error {
+	c.pre, c.line = nil, n
 	line := bytesconv.String(raw)
 	t := strings.TrimSpace(line)
 	if t == "" || t[0] == '#' {
@@ -366,6 +398,7 @@ func (c *ccLoader) record(raw []byte, n int, l *ccLine) error {
 		return err
 	}
 	c.span.Add(us)
+	c.stream.since++
 	if c.wants(schema.Events) {
 		id, state := eventKey(kind, args)
 		data := ""
@@ -546,84 +579,6 @@ func (c *ccLoader) disconnect(w *ccWorker, reason string, us int64, n int) {
 	for t := range w.open { // closeAttempt takes each off the map
 		c.closeAttempt(t, us, n, "lost", "DISCONNECTION "+reason)
 	}
-}
-
-// taskFor returns task id of the current run, new if not seen before.
-func (c *ccLoader) taskFor(id int64) *ccTask {
-	run := max(c.run, 0)
-	tt := c.ids[run]
-	if tt == nil {
-		tt = &taskTable{}
-		c.ids[run] = tt
-	}
-	if i := tt.get(id); i >= 0 {
-		return c.tasks.at(i)
-	}
-	t := c.tasks.add(ccTask{run: run, id: id, cur: -1, requested: c.request(box{})})
-	tt.put(id, t.idx)
-	return t
-}
-
-// taskList holds the tasks of a load in order of appearance, a block at a
-// time: a task never moves, so pointers to it stay valid, and its place
-// (ccTask.idx) is all the rows and the id tables keep of it.
-type taskList struct {
-	blocks [][]ccTask
-	n      int
-}
-
-// taskBlock is the number of tasks a taskList allocates at once.
-const taskBlock = 4096
-
-// add appends t, numbered, and returns it in its place.
-func (l *taskList) add(t ccTask) *ccTask {
-	if l.n%taskBlock == 0 {
-		l.blocks = append(l.blocks, make([]ccTask, taskBlock))
-	}
-	t.idx = int32(l.n)
-	p := &l.blocks[l.n/taskBlock][l.n%taskBlock]
-	*p = t
-	l.n++
-	return p
-}
-
-// at returns task i.
-func (l *taskList) at(i int32) *ccTask { return &l.blocks[i/taskBlock][i%taskBlock] }
-
-// taskTable finds the places of the tasks of one run by id: a slice for
-// the dense ids Work Queue and TaskVine hand out (1, 2, 3, ...), a map for
-// the others.
-type taskTable struct {
-	dense  []int32 // place+1; 0 for none
-	sparse map[int64]int32
-}
-
-// get returns the place of task id, or -1.
-func (x *taskTable) get(id int64) int32 {
-	if id >= 0 && id < int64(len(x.dense)) && x.dense[id] != 0 {
-		return x.dense[id] - 1
-	}
-	if i, ok := x.sparse[id]; ok {
-		return i
-	}
-	return -1
-}
-
-// put adds the place i of a task not in the table. The slice grows
-// (doubling) to take an id at most 64Ki past its end; farther ids go to
-// the map.
-func (x *taskTable) put(id int64, i int32) {
-	if id >= 0 && id < int64(len(x.dense))+1<<16 {
-		if id >= int64(len(x.dense)) {
-			x.dense = append(x.dense, make([]int32, max(id+1, 2*int64(len(x.dense)))-int64(len(x.dense)))...)
-		}
-		x.dense[id] = i + 1
-		return
-	}
-	if x.sparse == nil {
-		x.sparse = map[int64]int32{}
-	}
-	x.sparse[id] = i
 }
 
 // request returns the place of b in c.boxes, adding it if new: the
@@ -876,75 +831,4 @@ func (c *ccLoader) workerTransfer(id string, args []string, us int64, n int, lin
 		x.start.Null()
 	}
 	return nil
-}
-
-func (c *ccLoader) dataset(name string) (*source.Dataset, error) {
-	src := "workqueue"
-	if c.tv {
-		src = "taskvine"
-	}
-	d := &source.Dataset{Source: src, Files: []string{name}, Frames: map[string]*frame.Frame{}}
-	c.span.Set(d)
-	// Tasks that never ran get one row (attempt 0, state waiting or
-	// canceled), after the attempts, in first-seen order.
-	for i := range int32(c.tasks.n) {
-		if t := c.tasks.at(i); t.attempts == 0 {
-			st := "waiting"
-			if t.done != 0 {
-				st = "canceled"
-			}
-			row := c.rows.add(t.idx, &ccNew{submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested], state: st})
-			setStr(c.rows.raw, row, c.words.Text(t.done), t.done != 0)
-		}
-	}
-	if c.wants(schema.Tasks) {
-		d.Frames[schema.Tasks] = c.tasksFrame(d, src)
-	}
-	if c.wants(schema.Placements) {
-		d.Frames[schema.Placements] = c.placementsFrame()
-	}
-	if c.wants(schema.Workers) {
-		var w struct {
-			run, conn, lost  columns.Int
-			id, addr, reason columns.Str
-			box              boxCols
-		}
-		for _, x := range c.workers {
-			w.run.Add(x.run)
-			w.id.Opt(x.id, x.id != "(null)")
-			w.addr.Opt(x.addr, x.addr != "")
-			w.conn.Opt(x.connected, x.hasConnected)
-			w.lost.Opt(x.lost, x.hasLost)
-			w.reason.Opt(x.reason, x.hasLost)
-			w.box.add(x.res)
-		}
-		d.Frames[schema.Workers] = frame.New(w.run.Col("run"), w.id.Col("worker"), w.addr.Col("host"), w.conn.Times("connected"),
-			w.lost.Times("lost"), w.reason.Col("reason"), w.box.cores.Col("cpus"), w.box.gpus.Col("gpus"), w.box.mem.Col("mem_mb"), w.box.disk.Col("disk_mb"))
-	}
-	if c.wants(schema.Transfers) {
-		x := &c.xfer
-		d.Frames[schema.Transfers] = frame.New(x.time.Times("time"), x.run.Col("run"), x.kind.Col("kind"), x.dir.Col("direction"),
-			x.task.Col("task"), x.worker.Col("worker"), x.file.Col("file"), x.bytes.Col("bytes"), x.mb.Col("size_mb"),
-			x.wall.Col("wall_s"), x.start.Times("start"), x.cached.Col("cached"))
-	}
-	if c.wants("categories") {
-		k := &c.cat
-		d.Frames["categories"] = frame.New(k.time.Times("time"), k.run.Col("run"), k.name.Col("category"), k.kind.Col("kind"),
-			k.mode.Col("mode"), k.cores.Col("cores"), k.mem.Col("mem_mb"), k.disk.Col("disk_mb"), k.gpus.Col("gpus"))
-	}
-	if c.wants(schema.Events) {
-		e := &c.ev
-		if e.data.Cut > 0 {
-			columns.TextCut(&c.p, schema.Events, "data", &e.data, int(e.line.V[e.data.FirstCut]))
-		}
-		d.Frames[schema.Events] = frame.New(e.time.Times("time"), e.run.Col("run"), e.kind.Col("type"), e.id.Col("id"),
-			e.state.Col("state"), e.data.Col("data"), e.line.Col("line"))
-	}
-	d.Warnings = c.p.Finish()
-	for fname, f := range d.Frames {
-		if f.Err() != nil {
-			return nil, fmt.Errorf("%s: the %s %s frame: %w", name, src, fname, f.Err())
-		}
-	}
-	return d, nil
 }

@@ -78,18 +78,34 @@ func rowSet(t testing.TB, d *source.Dataset, name string) []string {
 	return Rows(t, f)
 }
 
-// Rows returns the rows of f as text, sorted: each its CSV fields,
-// parsed back (a field may hold a newline), joined by the unit
-// separator. Two frames with one multiset of rows give equal slices.
+// Rows returns the rows of f as text, sorted: each its non-empty CSV
+// fields, parsed back (a field may hold a newline), as name=value in
+// order of column name, joined by the unit separator. Two frames with one
+// multiset of rows give equal slices, whatever the order of their
+// columns, and a column of nulls counts as absent: a batch that has seen
+// no value of a column discovered from the values (cctools' measured
+// resources) lacks it.
 func Rows(t testing.TB, f *frame.Frame) []string {
 	t.Helper()
 	recs, err := csv.NewReader(strings.NewReader(CSV(t, f))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
+	order := make([]int, len(recs[0]))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(recs[0][a], recs[0][b]) })
 	rows := make([]string, 0, len(recs))
+	var fields []string
 	for _, r := range recs[1:] {
-		rows = append(rows, strings.Join(r, "\x1f"))
+		fields = fields[:0]
+		for _, i := range order {
+			if r[i] != "" {
+				fields = append(fields, recs[0][i]+"="+r[i])
+			}
+		}
+		rows = append(rows, strings.Join(fields, "\x1f"))
 	}
 	slices.Sort(rows)
 	return rows

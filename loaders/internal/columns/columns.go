@@ -529,6 +529,12 @@ func (c *Float) Gather(rows []int32) Float {
 	return Float{V: v, OK: ok}
 }
 
+// Gather is Str.Gather for boolean columns.
+func (c *Bool) Gather(rows []int32) Bool {
+	v, ok := gatherValid(c.V, c.OK, rows)
+	return Bool{V: v, OK: ok}
+}
+
 // Gather is Str.Gather for integer columns.
 func (c *Int) Gather(rows []int32) Int {
 	v, ok := gatherValid(c.V, c.OK, rows)

@@ -1,0 +1,208 @@
+package cctools
+
+import (
+	"maps"
+	"math"
+	"slices"
+)
+
+// The task store. A task that has only been queued (WAITING/READY
+// records, nothing else yet) is kept as its ccQueue alone, 32 bytes: a
+// manager that submits ten million tasks before the first runs (as Work
+// Queue applications commonly do) holds ten million of them at once.
+// Its first other record gives it a ccTask. Both live in slabs whose
+// slots a streaming load frees as tasks are handed over and reuses, so
+// memory follows the tasks alive, not those read.
+
+// ccQueue is what a task's next attempt starts from, as its WAITING or
+// READY records set it.
+type ccQueue struct {
+	submit, queued               int64 // µs: the first and the latest WAITING/READY
+	try                          int32 // TaskVine's attempt number in the latest READY
+	category                     int32 // ccLoader.words code; 0 for none
+	requested                    int32 // the latest request: ccLoader.boxes[requested]
+	hasSubmit, hasQueued, hasTry bool
+}
+
+// slab holds values in blocks that never move, so pointers to them stay
+// valid; a released slot is reused by the next add.
+type slab[T any] struct {
+	blocks [][]T
+	n      int32   // slots handed out
+	free   []int32 // released slots
+}
+
+// slabBlock is the number of values a slab allocates at once.
+const slabBlock = 4096
+
+// add stores v and returns its slot.
+func (s *slab[T]) add(v T) int32 {
+	var i int32
+	if k := len(s.free); k > 0 {
+		i, s.free = s.free[k-1], s.free[:k-1]
+	} else {
+		if s.n%slabBlock == 0 {
+			s.blocks = append(s.blocks, make([]T, slabBlock))
+		}
+		i = s.n
+		s.n++
+	}
+	*s.at(i) = v
+	return i
+}
+
+// at returns the value in slot i.
+func (s *slab[T]) at(i int32) *T { return &s.blocks[i/slabBlock][i%slabBlock] }
+
+// release zeroes slot i and frees it for reuse.
+func (s *slab[T]) release(i int32) {
+	var zero T
+	*s.at(i) = zero
+	s.free = append(s.free, i)
+}
+
+// taskRef says where a task is: 0 nowhere (not seen), p+1 for slot p of
+// ccLoader.tasks, −(q+1) for slot q of ccLoader.queued, refGone for a
+// task a streaming load has handed over.
+type taskRef int32
+
+// refGone marks a task handed over in a batch.
+const refGone taskRef = math.MinInt32
+
+func taskAt(i int32) taskRef   { return taskRef(i + 1) }
+func queuedAt(i int32) taskRef { return taskRef(-i - 1) }
+
+// task returns the tasks slot r names, if it names one.
+func (r taskRef) task() (int32, bool) { return int32(r) - 1, r > 0 }
+
+// queue returns the queued slot r names, if it names one.
+func (r taskRef) queue() (int32, bool) { return int32(-r) - 1, r < 0 && r != refGone }
+
+// taskTable finds the tasks of one run by id: a slice for the dense ids
+// Work Queue and TaskVine hand out (1, 2, 3, ...), a map for the others.
+// An id is in one of the two, never both.
+type taskTable struct {
+	dense  []taskRef
+	sparse map[int64]taskRef
+}
+
+// get returns where task id is (0 when not seen).
+func (x *taskTable) get(id int64) taskRef {
+	if id >= 0 && id < int64(len(x.dense)) && x.dense[id] != 0 {
+		return x.dense[id]
+	}
+	return x.sparse[id]
+}
+
+// set records where task id is. A new id goes to the slice when it is at
+// most 64Ki past its end (the slice doubles as it grows), else to the
+// map.
+func (x *taskTable) set(id int64, r taskRef) {
+	if _, ok := x.sparse[id]; ok {
+		x.sparse[id] = r
+		return
+	}
+	if id >= 0 && id < int64(len(x.dense))+1<<16 {
+		if id >= int64(len(x.dense)) {
+			x.dense = append(x.dense, make([]taskRef, max(id+1, 2*int64(len(x.dense)))-int64(len(x.dense)))...)
+		}
+		x.dense[id] = r
+		return
+	}
+	if x.sparse == nil {
+		x.sparse = map[int64]taskRef{}
+	}
+	x.sparse[id] = r
+}
+
+// each calls fn for every task of the table, in order of id; tasks
+// handed over (refGone) are no longer there.
+func (x *taskTable) each(fn func(id int64, r taskRef)) {
+	keys := slices.Sorted(maps.Keys(x.sparse))
+	k := 0
+	for id, r := range x.dense {
+		for ; k < len(keys) && keys[k] < int64(id); k++ {
+			if r := x.sparse[keys[k]]; r != refGone {
+				fn(keys[k], r)
+			}
+		}
+		if r != 0 && r != refGone {
+			fn(int64(id), r)
+		}
+	}
+	for ; k < len(keys); k++ {
+		if r := x.sparse[keys[k]]; r != refGone {
+			fn(keys[k], r)
+		}
+	}
+}
+
+// table returns the task table of the current run.
+func (c *ccLoader) table() *taskTable {
+	run := max(c.run, 0)
+	tt := c.ids[run]
+	if tt == nil {
+		tt = &taskTable{}
+		c.ids[run] = tt
+	}
+	return tt
+}
+
+// taskFor returns task id of the current run, new if not seen before.
+func (c *ccLoader) taskFor(id int64) *ccTask {
+	tt := c.table()
+	return c.materialize(tt, max(c.run, 0), id, tt.get(id))
+}
+
+// materialize returns the task of run run whose id is id and ref r in
+// its table tt: the one in the tasks, or a new one there, which takes
+// the queue state of a task only queued so far.
+func (c *ccLoader) materialize(tt *taskTable, run, id int64, r taskRef) *ccTask {
+	if i, ok := r.task(); ok {
+		return c.tasks.at(i)
+	}
+	t := ccTask{run: run, id: id, cur: -1}
+	if q, ok := r.queue(); ok {
+		t.ccQueue = *c.queued.at(q)
+		c.queued.release(q)
+	} else {
+		t.requested = c.request(box{})
+		c.seen(id, r)
+	}
+	i := c.tasks.add(t)
+	p := c.tasks.at(i)
+	p.idx = i
+	tt.set(id, taskAt(i))
+	return p
+}
+
+// queueFor returns the queue state of task id of the current run, for a
+// WAITING or READY record to set, and the task when it has one (it ran,
+// or had another record, before). A task not seen before starts queued.
+func (c *ccLoader) queueFor(id int64) (*ccQueue, *ccTask) {
+	tt := c.table()
+	r := tt.get(id)
+	if i, ok := r.task(); ok {
+		t := c.tasks.at(i)
+		return &t.ccQueue, t
+	}
+	if q, ok := r.queue(); ok {
+		return c.queued.at(q), nil
+	}
+	c.seen(id, r)
+	q := c.queued.add(ccQueue{requested: c.request(box{})})
+	tt.set(id, queuedAt(q))
+	return c.queued.at(q), nil
+}
+
+// seen counts a record of a task a streaming load handed over already
+// (its DONE or CANCELED came before): the task starts again as a new one.
+func (c *ccLoader) seen(id int64, r taskRef) {
+	if r != refGone {
+		return
+	}
+	if c.reseen == 0 {
+		c.reseenLine, c.reseenID = c.line, id
+	}
+	c.reseen++
+}
