@@ -2,6 +2,7 @@ package frame
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -267,6 +268,46 @@ func TestParseMicrosYearRange(t *testing.T) {
 		us, err := ParseMicros(in)
 		if err != nil || FormatMicros(us) != out {
 			t.Fatal(in, err, FormatMicros(us))
+		}
+	}
+}
+
+// A slice of a dictionary column is written with only the values its
+// rows use: the file of ten rows of a 20,000-row column over 10,000
+// distinct 100-byte values holds ten of them, not a megabyte, and reads
+// back the same, nulls included.
+func TestParquetSliceWritesUsedDictionary(t *testing.T) {
+	const distinct = 10000
+	dict := make([]string, distinct)
+	for i := range dict {
+		dict[i] = fmt.Sprintf("%0100d", i)
+	}
+	codes := make([]int32, 2*distinct)
+	valid := make([]bool, 2*distinct)
+	for i := range codes {
+		codes[i] = int32((i * 7919) % distinct)
+		valid[i] = i%5 != 3
+	}
+	f := New(DictStringCol("s", codes, valid, dict), Int64Col("i", make([]int64, 2*distinct), nil))
+	part := f.Slice(100, 110)
+	var buf bytes.Buffer
+	if err := part.WriteParquet(&buf, ParquetOptions{Compression: "none"}); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() > 20000 {
+		t.Errorf("%d bytes for ten rows: the whole dictionary was written", buf.Len())
+	}
+	g, err := ReadParquet(bytes.NewReader(buf.Bytes()), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10 {
+		want := "null"
+		if valid[100+i] {
+			want = dict[codes[100+i]]
+		}
+		if got := g.FormatValue(0, i); got != want {
+			t.Errorf("row %d: %q, want %q", i, got, want)
 		}
 	}
 }

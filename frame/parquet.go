@@ -88,7 +88,7 @@ func (f *Frame) WriteParquet(w io.Writer, o ParquetOptions) error {
 		return fmt.Errorf("parquet: %w", err)
 	}
 	for start := 0; start < f.nrows || start == 0; start += rg {
-		part := f.Slice(start, start+rg)
+		part := f.Slice(start, start+rg).usedDicts()
 		rec := part.Record()
 		err := fw.Write(rec)
 		rec.Release()
