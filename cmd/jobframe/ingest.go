@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -13,6 +14,12 @@ import (
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/loaders/lake"
 )
+
+// defaultIngestMiB is ingest's default soft memory limit (MiB). Streamed,
+// a 25 GB Work Queue log holds about 400 MB live (ten million queued
+// tasks and the batch being written); Go's collector, left to itself,
+// lets the heap grow to twice that before it collects.
+const defaultIngestMiB = 768
 
 // runIngest adds sources to a Parquet lake (package lake).
 func runIngest(args []string, stdout, stderr io.Writer) error {
@@ -22,8 +29,9 @@ func runIngest(args []string, stdout, stderr io.Writer) error {
 			"with a manifest of what was ingested in DIR/_manifest.json.\n\n"+
 			"A source whose content is already in the lake is skipped; one whose path is\n"+
 			"there with other content (a log that has grown) replaces its earlier rows.\n"+
-			"The HyperQueue journal is written as it is read, holding only the attempts\n"+
-			"still open; the other formats are read whole first. A failed or killed\n"+
+			"HyperQueue journals and Work Queue / TaskVine transaction logs are written\n"+
+			"as they are read, holding only the tasks still queued or running; the other\n"+
+			"formats are read whole first. A failed or killed\n"+
 			"ingest leaves the lake as it was before that source; the next run cleans up\n"+
 			"and goes on.\n\n"+
 			"Query it, e.g. with DuckDB:\n"+
@@ -34,6 +42,7 @@ func runIngest(args []string, stdout, stderr io.Writer) error {
 	batch := fs.Int("batch-rows", 0, "rows per batch of a streamed source (default 65536)")
 	compression := fs.String("compression", "snappy", "the files' compression: snappy, zstd (about half the size, slower), gzip or none")
 	level := fs.Int("level", 1, "the compression level (zstd: 1 fastest to 22 smallest)")
+	memory := fs.Int("memory-limit", defaultIngestMiB, "MiB the Go heap aims to stay under, collecting garbage more often near it (0: no limit; GOMEMLIMIT, when set, wins)")
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -46,6 +55,13 @@ func runIngest(args []string, stdout, stderr io.Writer) error {
 	}
 	if *batch < 0 {
 		return usagef("--batch-rows must be positive")
+	}
+	if *memory < 0 {
+		return usagef("--memory-limit must be 0 or more")
+	}
+	if *memory > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		// a soft limit: the process may pass it rather than fail
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(*memory) << 20))
 	}
 	p := new(loaders.Progress)
 	stop := startProgress(stderr, p)

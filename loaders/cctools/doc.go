@@ -66,6 +66,11 @@
 //     allocation, not a measurement.
 //   - APPLICATION <text> and LIBRARY records are kept in events.
 //
+// The transactions format streams (source.Options.Batch): the attempts
+// of every task that ended (DONE or CANCELED) are handed over in
+// batches and the task forgotten, so a 25 GB log is read in bounded
+// memory; stream.go says what is kept.
+//
 // Work Queue and TaskVine performance logs (work_queue.c log_queue_stats,
 // vine_perf_log.c; docs/formats.md): a header line
 // "# timestamp <name> <name> ..." and then one line of space-separated

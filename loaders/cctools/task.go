@@ -83,8 +83,12 @@ func (c *ccLoader) taskWaiting(r taskRec) error {
 		hasTry = true
 		c.tv = true
 	}
-	q, t := c.queueFor(r.tid)
-	if t != nil && t.open {
+	shape := ccShape{category: c.words.Code(rest[0]), requested: c.request(req), try: int32(try), hasTry: hasTry}
+	t := c.waitingFor(r.tid, r.us, shape)
+	if t == nil {
+		return nil // queued for the first time
+	}
+	if t.open {
 		// an open attempt started from this task's latest request, so its
 		// try is the task's
 		st := "lost"
@@ -98,13 +102,11 @@ func (c *ccLoader) taskWaiting(r taskRec) error {
 		}
 		c.closeAttempt(t, r.us, n, st, r.state+" "+rest[1])
 	}
-	q.category = c.words.Code(rest[0])
-	if !q.hasSubmit {
-		q.submit, q.hasSubmit = r.us, true
+	t.category, t.requested, t.try, t.hasTry = shape.category, shape.requested, shape.try, shape.hasTry
+	if !t.hasSubmit {
+		t.submit, t.hasSubmit = r.us, true
 	}
-	q.queued, q.hasQueued = r.us, true
-	q.try, q.hasTry = int32(try), hasTry
-	q.requested = c.request(req)
+	t.queued, t.hasQueued = r.us, true
 	return nil
 }
 

@@ -6,13 +6,13 @@ import (
 	"slices"
 )
 
-// The task store. A task that has only been queued (WAITING/READY
-// records, nothing else yet) is kept as its ccQueue alone, 32 bytes: a
-// manager that submits ten million tasks before the first runs (as Work
-// Queue applications commonly do) holds ten million of them at once.
-// Its first other record gives it a ccTask. Both live in slabs whose
-// slots a streaming load frees as tasks are handed over and reuses, so
-// memory follows the tasks alive, not those read.
+// The task store. A task that has been queued once and had no other
+// record yet is kept as a ccQueued, 16 bytes: a manager that submits ten
+// million tasks before the first runs (as Work Queue applications
+// commonly do) holds ten million of them at once. Its next record gives
+// it a ccTask. Both live in slabs whose slots a streaming load frees as
+// tasks are handed over and reuses, so memory follows the tasks alive,
+// not those read.
 
 // ccQueue is what a task's next attempt starts from, as its WAITING or
 // READY records set it.
@@ -22,6 +22,22 @@ type ccQueue struct {
 	category                     int32 // ccLoader.words code; 0 for none
 	requested                    int32 // the latest request: ccLoader.boxes[requested]
 	hasSubmit, hasQueued, hasTry bool
+}
+
+// ccQueued is a task queued once, with no other record yet: the time of
+// its WAITING or READY (µs) and the place of what it asked for in
+// ccLoader.shapes.
+type ccQueued struct {
+	at    int64
+	shape int32
+}
+
+// ccShape is what a WAITING or READY record asks for: the category and
+// the request (ccLoader.words and ccLoader.boxes places) and TaskVine's
+// attempt number. The tasks of a log ask for a few, kept once.
+type ccShape struct {
+	category, requested, try int32
+	hasTry                   bool
 }
 
 // slab holds values in blocks that never move, so pointers to them stay
@@ -156,15 +172,18 @@ func (c *ccLoader) taskFor(id int64) *ccTask {
 
 // materialize returns the task of run run whose id is id and ref r in
 // its table tt: the one in the tasks, or a new one there, which takes
-// the queue state of a task only queued so far.
+// the state of a task only queued so far.
 func (c *ccLoader) materialize(tt *taskTable, run, id int64, r taskRef) *ccTask {
 	if i, ok := r.task(); ok {
 		return c.tasks.at(i)
 	}
 	t := ccTask{run: run, id: id, cur: -1}
-	if q, ok := r.queue(); ok {
-		t.ccQueue = *c.queued.at(q)
-		c.queued.release(q)
+	if k, ok := r.queue(); ok {
+		q := c.queued.at(k)
+		sh := c.shapes[q.shape]
+		t.ccQueue = ccQueue{submit: q.at, queued: q.at, hasSubmit: true, hasQueued: true,
+			category: sh.category, requested: sh.requested, try: sh.try, hasTry: sh.hasTry}
+		c.queued.release(k)
 	} else {
 		t.requested = c.request(box{})
 		c.seen(id, r)
@@ -176,23 +195,26 @@ func (c *ccLoader) materialize(tt *taskTable, run, id int64, r taskRef) *ccTask 
 	return p
 }
 
-// queueFor returns the queue state of task id of the current run, for a
-// WAITING or READY record to set, and the task when it has one (it ran,
-// or had another record, before). A task not seen before starts queued.
-func (c *ccLoader) queueFor(id int64) (*ccQueue, *ccTask) {
+// waitingFor applies a WAITING or READY record of task id (at us,
+// asking for shape) to a task seen for the first time, and returns nil;
+// for any other, it returns the task for the caller to update.
+func (c *ccLoader) waitingFor(id, us int64, shape ccShape) *ccTask {
 	tt := c.table()
 	r := tt.get(id)
-	if i, ok := r.task(); ok {
-		t := c.tasks.at(i)
-		return &t.ccQueue, t
-	}
-	if q, ok := r.queue(); ok {
-		return c.queued.at(q), nil
+	_, isTask := r.task()
+	_, isQueued := r.queue()
+	if isTask || isQueued {
+		return c.materialize(tt, max(c.run, 0), id, r)
 	}
 	c.seen(id, r)
-	q := c.queued.add(ccQueue{requested: c.request(box{})})
-	tt.set(id, queuedAt(q))
-	return c.queued.at(q), nil
+	k, ok := c.shapeIndex[shape]
+	if !ok {
+		k = int32(len(c.shapes))
+		c.shapes = append(c.shapes, shape)
+		c.shapeIndex[shape] = k
+	}
+	tt.set(id, queuedAt(c.queued.add(ccQueued{at: us, shape: k})))
+	return nil
 }
 
 // seen counts a record of a task a streaming load handed over already

@@ -77,28 +77,30 @@ type ccWorker struct {
 }
 
 type ccLoader struct {
-	p        source.Problems
-	want     map[string]bool
-	opts     source.Options // for Columns
-	intern   map[string]string
-	syms     *symbols
-	scratch  []resource
-	rawBuf   []rawResource
-	pre      *ccLine // the line being applied, when it is a TASK record
-	meas     *measuredCols
-	run      int64
-	tv       bool                 // TaskVine markers seen
-	ids      map[int64]*taskTable // the tasks of each run by id
-	tasks    slab[ccTask]         // the tasks that have had a record other than WAITING/READY
-	queued   slab[ccQueue]        // the tasks that have only been queued
-	rows     *ccRows              // the tasks frame, a row per attempt
-	words    words.Table          // categories and result words of tasks
-	boxes    []box                // the distinct requests of tasks
-	boxIndex map[box]int32        // their places in boxes
-	workers  []*ccWorker
-	wByID    map[string]*ccWorker
-	wByAddr  map[string]*ccWorker
-	unknown  map[string]int
+	p          source.Problems
+	want       map[string]bool
+	opts       source.Options // for Columns
+	intern     map[string]string
+	syms       *symbols
+	scratch    []resource
+	rawBuf     []rawResource
+	pre        *ccLine // the line being applied, when it is a TASK record
+	meas       *measuredCols
+	run        int64
+	tv         bool                 // TaskVine markers seen
+	ids        map[int64]*taskTable // the tasks of each run by id
+	tasks      slab[ccTask]         // the tasks that have had a record other than WAITING/READY
+	queued     slab[ccQueued]       // the tasks queued once, with no other record yet
+	shapes     []ccShape            // what those asked for
+	shapeIndex map[ccShape]int32    // places in shapes
+	rows       *ccRows              // the tasks frame, a row per attempt
+	words      words.Table          // categories and result words of tasks
+	boxes      []box                // the distinct requests of tasks
+	boxIndex   map[box]int32        // their places in boxes
+	workers    []*ccWorker
+	wByID      map[string]*ccWorker
+	wByAddr    map[string]*ccWorker
+	unknown    map[string]int
 	// buffer reused from line to line
 	tailBuf []string
 	span    source.LogSpan
@@ -140,17 +142,18 @@ type ccCategories struct {
 func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 	name := o.InputName()
 	c := &ccLoader{
-		p:        source.Problems{File: name, Lenient: o.Lenient},
-		want:     source.WantFrames(o),
-		opts:     o,
-		intern:   map[string]string{},
-		syms:     newSymbols(),
-		run:      -1,
-		ids:      map[int64]*taskTable{},
-		wByID:    map[string]*ccWorker{},
-		wByAddr:  map[string]*ccWorker{},
-		unknown:  map[string]int{},
-		boxIndex: map[box]int32{},
+		p:          source.Problems{File: name, Lenient: o.Lenient},
+		want:       source.WantFrames(o),
+		opts:       o,
+		intern:     map[string]string{},
+		syms:       newSymbols(),
+		run:        -1,
+		ids:        map[int64]*taskTable{},
+		wByID:      map[string]*ccWorker{},
+		wByAddr:    map[string]*ccWorker{},
+		unknown:    map[string]int{},
+		boxIndex:   map[box]int32{},
+		shapeIndex: map[ccShape]int32{},
 	}
 	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.Keeps(schema.Tasks, name) })
 	c.rows = c.newRows()

@@ -13,7 +13,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
-// TestHelperIngest is the child process of TestIngestLargeJournal: it
+// TestHelperIngest is the child process of the large-input tests: it
 // ingests $JOBFRAME_LAKE_INPUT into $JOBFRAME_LAKE_DIR and exits.
 func TestHelperIngest(t *testing.T) {
 	dir, in := os.Getenv("JOBFRAME_LAKE_DIR"), os.Getenv("JOBFRAME_LAKE_INPUT")
@@ -78,26 +78,10 @@ func TestIngestLargeJournal(t *testing.T) {
 		}
 	}
 
-	// Run again: it cleans up and ingests, in bounded memory.
-	child = ingestChild(t, dir, journal)
-	if out, err := child.CombinedOutput(); err != nil {
-		t.Fatalf("ingest: %v\n%s", err, out)
-	}
-	rss := child.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024 // bytes (Linux: KiB)
-	t.Logf("ingest of %d MB: peak RSS %d MB", st.Size()>>20, rss>>20)
-	if rss >= st.Size() || rss >= 512<<20 {
-		t.Errorf("ingest peak RSS %d MB, want under the journal's %d MB and under 512 MB", rss>>20, st.Size()>>20)
-	}
-	if _, err := os.Stat(filepath.Join(dir, stagingDir)); !os.IsNotExist(err) {
-		t.Errorf("staging left behind: %v", err)
-	}
-
-	// DuckDB on the lake against DuckDB on the journal.
-	got := nodeLine(t, filepath.Join(interopDir(), "sql.mjs"), dir, filepath.Join(repoRoot(), "scripts", "sql", "hq.sql"))
-	want := nodeLine(t, benchScript(t, bench, "hq.mjs"), journal)
-	if got != want || !strings.HasPrefix(want, "HQ workers=") {
-		t.Fatalf("fingerprints differ\nlake (scripts/sql/hq.sql) %s\njournal (bench hq.mjs)    %s", got, want)
-	}
+	// Run again: it cleans up and ingests, in bounded memory, and DuckDB
+	// finds on the lake what it finds in the journal.
+	ingestBounded(t, dir, journal, st.Size())
+	sameFingerprint(t, bench, dir, journal, "hq", "HQ workers=")
 
 	res, err := Ingest(context.Background(), dir, []string{journal}, Options{})
 	if err != nil {
@@ -105,6 +89,61 @@ func TestIngestLargeJournal(t *testing.T) {
 	}
 	if res[0].Action != Skipped {
 		t.Errorf("a third ingest: %s, want skipped", res[0].Action)
+	}
+}
+
+// TestIngestLargeWorkQueueLog ingests a 300,000-task Work Queue log from
+// ../shared/bench/gen (about 750 MB; every task is queued before the
+// first runs, as the generator's manager does) in a child process, in
+// less memory than the log's size and under 512 MB (read whole, the
+// same log took about 3 GB), and DuckDB's scripts/sql/wq.sql on the lake
+// gives the fingerprint of ../shared/bench/duckdb/wq.mjs on the log.
+func TestIngestLargeWorkQueueLog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	bench := sharedBench(t)
+	needNode(t)
+	tmp := t.TempDir()
+	gen := buildBenchgen(t, bench, tmp)
+	log := filepath.Join(tmp, "wq.log")
+	if out, err := exec.Command(gen, "wq", "-tasks", "300000", "-workers", "60", "-seed", "6", "-o", log).CombinedOutput(); err != nil {
+		t.Fatalf("benchgen: %v\n%s", err, out)
+	}
+	st, err := os.Stat(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(tmp, "lake")
+	ingestBounded(t, dir, log, st.Size())
+	sameFingerprint(t, bench, dir, log, "wq", "WQ rows=")
+}
+
+// ingestBounded ingests in (size bytes) into dir in a child process
+// and fails unless its peak RSS is under size and under 512 MB.
+func ingestBounded(t *testing.T, dir, in string, size int64) {
+	child := ingestChild(t, dir, in)
+	if out, err := child.CombinedOutput(); err != nil {
+		t.Fatalf("ingest: %v\n%s", err, out)
+	}
+	rss := child.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024 // bytes (Linux: KiB)
+	t.Logf("ingest of %d MB: peak RSS %d MB", size>>20, rss>>20)
+	if rss >= size || rss >= 512<<20 {
+		t.Errorf("ingest peak RSS %d MB, want under the input's %d MB and under 512 MB", rss>>20, size>>20)
+	}
+	if _, err := os.Stat(filepath.Join(dir, stagingDir)); !os.IsNotExist(err) {
+		t.Errorf("staging left behind: %v", err)
+	}
+}
+
+// sameFingerprint runs scripts/sql/NAME.sql on the lake dir and the
+// benchmark's duckdb/NAME.mjs on the raw input: the fingerprints, which
+// start with prefix, must be equal.
+func sameFingerprint(t *testing.T, bench, dir, input, name, prefix string) {
+	got := nodeLine(t, filepath.Join(interopDir(), "sql.mjs"), dir, filepath.Join(repoRoot(), "scripts", "sql", name+".sql"))
+	want := nodeLine(t, benchScript(t, bench, name+".mjs"), input)
+	if got != want || !strings.HasPrefix(want, prefix) {
+		t.Fatalf("fingerprints differ\nlake (scripts/sql/%s.sql) %s\nraw (bench %s.mjs)    %s", name, got, name, want)
 	}
 }
 
