@@ -6,7 +6,6 @@ import (
 	"io"
 	"maps"
 	"os"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -15,10 +14,11 @@ import (
 	"github.com/jobframe/jobframe/loaders/lake"
 )
 
-// defaultIngestMiB is ingest's default soft memory limit (MiB). Streamed,
-// a 25 GB Work Queue log holds about 400 MB live (ten million queued
-// tasks and the batch being written); Go's collector, left to itself,
-// lets the heap grow to twice that before it collects.
+// defaultIngestMiB is ingest's default soft memory limit (MiB) while a
+// source streams (lake.Options.StreamMemory). Streamed, a 25 GB Work
+// Queue log holds a few hundred MB live (ten million queued tasks and
+// the batch being written); Go's collector, left to itself, lets the
+// heap grow to twice that before it collects.
 const defaultIngestMiB = 768
 
 // runIngest adds sources to a Parquet lake (package lake).
@@ -42,7 +42,7 @@ func runIngest(args []string, stdout, stderr io.Writer) error {
 	batch := fs.Int("batch-rows", 0, "rows per batch of a streamed source (default 65536)")
 	compression := fs.String("compression", "snappy", "the files' compression: snappy, zstd (about half the size, slower), gzip or none")
 	level := fs.Int("level", 1, "the compression level (zstd: 1 fastest to 22 smallest)")
-	memory := fs.Int("memory-limit", defaultIngestMiB, "MiB the Go heap aims to stay under, collecting garbage more often near it (0: no limit; GOMEMLIMIT, when set, wins)")
+	memory := fs.Int("memory-limit", defaultIngestMiB, "MiB the Go heap aims to stay under while a source streams, collecting garbage more often near it (0: no limit; GOMEMLIMIT, when set, wins)")
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -59,14 +59,13 @@ func runIngest(args []string, stdout, stderr io.Writer) error {
 	if *memory < 0 {
 		return usagef("--memory-limit must be 0 or more")
 	}
-	if *memory > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		// a soft limit: the process may pass it rather than fail
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(*memory) << 20))
-	}
 	p := new(loaders.Progress)
 	stop := startProgress(stderr, p)
 	o := lake.Options{Lenient: *lenient, BatchRows: *batch, Progress: p, TimeZone: timeZone(),
 		Parquet: frame.ParquetOptions{Compression: *compression, Level: *level}}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		o.StreamMemory = int64(*memory) << 20
+	}
 	results, err := lake.Ingest(context.Background(), *into, sources, o)
 	stop()
 	for _, r := range results {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -27,6 +28,14 @@ type Options struct {
 	Parquet frame.ParquetOptions
 	// Progress, when set, counts the bytes read.
 	Progress *source.Progress
+	// StreamMemory, when positive, is the Go runtime's soft memory limit
+	// (bytes, debug.SetMemoryLimit, process-wide) while a streaming
+	// format is read; the limit before is restored after each. A
+	// streaming load's live heap is small and steady, and the collector
+	// would let the heap grow to twice it; an input read whole is left
+	// alone, as a limit under its live heap makes the collector run
+	// without pause.
+	StreamMemory int64
 }
 
 // Actions on an input, in Result.Action.
@@ -164,6 +173,9 @@ func load(ctx context.Context, g loaders.Group, o Options, st *stager) (*source.
 		case batches <- b:
 			return nil
 		}
+	}
+	if g.Streams && o.StreamMemory > 0 {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(o.StreamMemory))
 	}
 	d, err := loaders.LoadGroup(ctx, g, lo)
 	close(batches)
