@@ -33,21 +33,9 @@ func TestHelperIngest(t *testing.T) {
 // and ../shared/bench/duckdb/hq.mjs on the raw journal: the fingerprints
 // must be equal. A last ingest skips the journal.
 func TestIngestLargeJournal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
-	}
-	bench := sharedBench(t)
-	needNode(t)
-	tmp := t.TempDir()
-	gen := buildBenchgen(t, bench, tmp)
+	bench, tmp, gen := benchSetup(t)
 	journal := filepath.Join(tmp, "hq.jsonl")
-	if out, err := exec.Command(gen, "hq", "-tasks", "2000000", "-workers", "64", "-seed", "5", "-o", journal).CombinedOutput(); err != nil {
-		t.Fatalf("benchgen: %v\n%s", err, out)
-	}
-	st, err := os.Stat(journal)
-	if err != nil {
-		t.Fatal(err)
-	}
+	size := generate(t, gen, journal, "hq", "-tasks", "2000000", "-workers", "64", "-seed", "5")
 	dir := filepath.Join(tmp, "lake")
 
 	// Killed while it writes.
@@ -80,7 +68,7 @@ func TestIngestLargeJournal(t *testing.T) {
 
 	// Run again: it cleans up and ingests, in bounded memory, and DuckDB
 	// finds on the lake what it finds in the journal.
-	ingestBounded(t, dir, journal, st.Size())
+	ingestBounded(t, dir, journal, size)
 	sameFingerprint(t, bench, dir, journal, "hq", "HQ workers=")
 
 	res, err := Ingest(context.Background(), dir, []string{journal}, Options{})
@@ -99,23 +87,11 @@ func TestIngestLargeJournal(t *testing.T) {
 // same log took about 3 GB), and DuckDB's scripts/sql/wq.sql on the lake
 // gives the fingerprint of ../shared/bench/duckdb/wq.mjs on the log.
 func TestIngestLargeWorkQueueLog(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
-	}
-	bench := sharedBench(t)
-	needNode(t)
-	tmp := t.TempDir()
-	gen := buildBenchgen(t, bench, tmp)
+	bench, tmp, gen := benchSetup(t)
 	log := filepath.Join(tmp, "wq.log")
-	if out, err := exec.Command(gen, "wq", "-tasks", "300000", "-workers", "60", "-seed", "6", "-o", log).CombinedOutput(); err != nil {
-		t.Fatalf("benchgen: %v\n%s", err, out)
-	}
-	st, err := os.Stat(log)
-	if err != nil {
-		t.Fatal(err)
-	}
+	size := generate(t, gen, log, "wq", "-tasks", "300000", "-workers", "60", "-seed", "6")
 	dir := filepath.Join(tmp, "lake")
-	ingestBounded(t, dir, log, st.Size())
+	ingestBounded(t, dir, log, size)
 	sameFingerprint(t, bench, dir, log, "wq", "WQ rows=")
 }
 
@@ -198,6 +174,30 @@ func sharedBench(t *testing.T) string {
 	_, err := os.Stat(filepath.Join(p, "gen", "main.go"))
 	need(t, err == nil, "../shared/bench (the benchmark generator and the DuckDB baselines)")
 	return p
+}
+
+// benchSetup skips under -short, needs ../shared/bench and node, and
+// returns the bench folder, a temporary folder and benchgen built in it.
+func benchSetup(t *testing.T) (bench, tmp, gen string) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	bench = sharedBench(t)
+	needNode(t)
+	tmp = t.TempDir()
+	return bench, tmp, buildBenchgen(t, bench, tmp)
+}
+
+// generate runs benchgen with args and -o out and returns out's size.
+func generate(t *testing.T, gen, out string, args ...string) int64 {
+	if b, err := exec.Command(gen, append(args, "-o", out)...).CombinedOutput(); err != nil {
+		t.Fatalf("benchgen: %v\n%s", err, b)
+	}
+	st, err := os.Stat(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Size()
 }
 
 // buildBenchgen builds ../shared/bench/gen into dir and returns its path.

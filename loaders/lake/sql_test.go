@@ -14,13 +14,7 @@ import (
 // baseline ../shared/bench/duckdb/NAME.mjs on the raw input, both in the
 // pinned DuckDB of testdata/interop: the fingerprints must be equal.
 func TestSQLSeeds(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
-	}
-	bench := sharedBench(t)
-	needNode(t)
-	tmp := t.TempDir()
-	gen := buildBenchgen(t, bench, tmp)
+	bench, tmp, gen := benchSetup(t)
 	inputs := map[string][]string{
 		"hq":     {"hq", "-tasks", "20000", "-workers", "8", "-seed", "4", "-o", filepath.Join(tmp, "hq.jsonl")},
 		"wq":     {"wq", "-tasks", "20000", "-workers", "8", "-seed", "4", "-o", filepath.Join(tmp, "wq.log")},
