@@ -23,7 +23,7 @@ const defaultIngestMiB = 768
 
 // runIngest adds sources to a Parquet lake (package lake).
 func runIngest(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("ingest", "SOURCE... --into DIR [--lenient] [--batch-rows N]",
+	fs := newFlags("ingest", "SOURCE... --into DIR [--lenient] [--compression C] [--batch-rows N] [--memory-limit MiB]",
 		"Add the sources to a Parquet lake in DIR, which Spark, Trino, DuckDB and pandas\n"+
 			"read as one table per frame: DIR/FRAME/source=S/day=YYYY-MM-DD/part-*.parquet,\n"+
 			"with a manifest of what was ingested in DIR/_manifest.json.\n\n"+
@@ -31,9 +31,8 @@ func runIngest(args []string, stdout, stderr io.Writer) error {
 			"there with other content (a log that has grown) replaces its earlier rows.\n"+
 			"HyperQueue journals and Work Queue / TaskVine transaction logs are written\n"+
 			"as they are read, holding only the tasks still queued or running; the other\n"+
-			"formats are read whole first. A failed or killed\n"+
-			"ingest leaves the lake as it was before that source; the next run cleans up\n"+
-			"and goes on.\n\n"+
+			"formats are read whole first. A failed or killed ingest leaves the lake as\n"+
+			"it was before that source; the next run cleans up and goes on.\n\n"+
 			"Query it, e.g. with DuckDB:\n"+
 			"  SELECT state, count(*) FROM read_parquet('DIR/tasks/**/*.parquet',\n"+
 			"    hive_partitioning = true, union_by_name = true) GROUP BY state;", stdout)
