@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	"os"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -19,32 +19,10 @@ func TestBenchScriptsMatchPandas(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	bench, err := filepath.Abs("../../../shared/bench")
-	if err != nil {
-		t.Fatal(err)
-	}
-	need := func(ok bool, what string) {
-		t.Helper()
-		if ok {
-			return
-		}
-		if os.Getenv("JOBFRAME_REQUIRE_INTEROP") == "1" {
-			t.Fatalf("%s is missing and JOBFRAME_REQUIRE_INTEROP=1", what)
-		}
-		t.Skipf("%s is missing: skipping the cross-check with pandas", what)
-	}
-	_, err = os.Stat(filepath.Join(bench, "gen", "main.go"))
-	need(err == nil, "../shared/bench (the benchmark generator)")
 	py := "/usr/bin/python3"
-	need(exec.Command(py, "-c", "import pandas, numpy").Run() == nil, "Debian's python3-pandas for /usr/bin/python3")
-
+	sourcetest.Need(t, exec.Command(py, "-c", "import pandas, numpy").Run() == nil, "Debian's python3-pandas for /usr/bin/python3", "skipping the cross-check with pandas")
 	dir := t.TempDir()
-	gen := filepath.Join(dir, "benchgen")
-	build := exec.Command("go", "build", "-o", gen, ".")
-	build.Dir = filepath.Join(bench, "gen")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building benchgen: %v\n%s", err, out)
-	}
+	bench, gen := sourcetest.Benchgen(t, dir)
 	// HQ at 8,000 tasks: the first size of seed 3 with a cancelled job.
 	inputs := map[string][]string{
 		"hq":     {"hq", "-tasks", "8000", "-workers", "6", "-seed", "3", "-o", filepath.Join(dir, "hq.jsonl")},

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,12 +59,7 @@ const python = "/usr/bin/python3"
 // temporary folder and returns that prefix.
 func installKernelspec(t *testing.T, modules, pkg string) string {
 	t.Helper()
-	if exec.Command(python, "-c", "import "+modules).Run() != nil {
-		if os.Getenv("JOBFRAME_REQUIRE_INTEROP") == "1" {
-			t.Fatalf("Debian's %s is missing and JOBFRAME_REQUIRE_INTEROP=1", pkg)
-		}
-		t.Skipf("Debian's %s is missing (apt-get install %s)", pkg, pkg)
-	}
+	sourcetest.Need(t, exec.Command(python, "-c", "import "+modules).Run() == nil, "Debian's "+pkg, "apt-get install "+pkg)
 	prefix := t.TempDir()
 	var stdout, stderr strings.Builder
 	if err := runKernel([]string{"install", "--prefix", prefix}, &stdout, &stderr); err != nil {

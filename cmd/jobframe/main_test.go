@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -41,7 +42,7 @@ func TestScripts(t *testing.T) {
 	haveShared := err == nil
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
-		UpdateScripts: *update,
+		UpdateScripts: sourcetest.Updating(),
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("DATA", data)
 			env.Setenv("SCRIPTS", filepath.Join(filepath.Dir(data), "scripts"))

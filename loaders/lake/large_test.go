@@ -148,32 +148,11 @@ func repoRoot() string { return filepath.Dir(sourcetest.Bundled(".")) }
 // interopDir holds the pinned DuckDB and Arrow JS of the interop tests.
 func interopDir() string { return sourcetest.Bundled("interop") }
 
-// need skips, or fails when JOBFRAME_REQUIRE_INTEROP=1 (.ci/run), when
-// a tool is missing.
-func need(t *testing.T, ok bool, what string) {
-	t.Helper()
-	if ok {
-		return
-	}
-	if os.Getenv("JOBFRAME_REQUIRE_INTEROP") == "1" {
-		t.Fatalf("%s is missing and JOBFRAME_REQUIRE_INTEROP=1", what)
-	}
-	t.Skipf("%s is missing: run .ci/run (or npm install in testdata/interop)", what)
-}
-
 // needNode needs node and the pinned @duckdb/node-api.
 func needNode(t *testing.T) {
 	_, err := exec.LookPath("node")
 	_, statErr := os.Stat(filepath.Join(interopDir(), "node_modules", "@duckdb", "node-api"))
-	need(t, err == nil && statErr == nil, "node with @duckdb/node-api in testdata/interop/node_modules")
-}
-
-// sharedBench returns ../shared/bench, skipping when it is absent.
-func sharedBench(t *testing.T) string {
-	p := filepath.Join(filepath.Dir(repoRoot()), "shared", "bench")
-	_, err := os.Stat(filepath.Join(p, "gen", "main.go"))
-	need(t, err == nil, "../shared/bench (the benchmark generator and the DuckDB baselines)")
-	return p
+	sourcetest.Need(t, err == nil && statErr == nil, "node with @duckdb/node-api in testdata/interop/node_modules", "run .ci/run (or npm install in testdata/interop)")
 }
 
 // benchSetup skips under -short, needs ../shared/bench and node, and
@@ -182,10 +161,10 @@ func benchSetup(t *testing.T) (bench, tmp, gen string) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	bench = sharedBench(t)
 	needNode(t)
 	tmp = t.TempDir()
-	return bench, tmp, buildBenchgen(t, bench, tmp)
+	bench, gen = sourcetest.Benchgen(t, tmp)
+	return bench, tmp, gen
 }
 
 // generate runs benchgen with args and -o out and returns out's size.
@@ -198,17 +177,6 @@ func generate(t *testing.T, gen, out string, args ...string) int64 {
 		t.Fatal(err)
 	}
 	return st.Size()
-}
-
-// buildBenchgen builds ../shared/bench/gen into dir and returns its path.
-func buildBenchgen(t *testing.T, bench, dir string) string {
-	gen := filepath.Join(dir, "benchgen")
-	build := exec.Command("go", "build", "-o", gen, ".")
-	build.Dir = filepath.Join(bench, "gen")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building benchgen: %v\n%s", err, out)
-	}
-	return gen
 }
 
 // benchScript copies a DuckDB baseline of ../shared/bench/duckdb (with

@@ -17,9 +17,13 @@ import (
 )
 
 // update rewrites the golden files instead of comparing with them: go
-// test ./loaders/hyperqueue -run Golden -update (one format package at a
-// time: packages without golden cases do not define the flag).
-var update = flag.Bool("update", false, "rewrite the expected.txt of every golden case")
+// test ./loaders/hyperqueue -run Golden -update (one package at a time:
+// packages that do not import sourcetest do not define the flag).
+var update = flag.Bool("update", false, "rewrite the golden files (expected.txt of golden cases, the CLI's testdata/script) instead of comparing")
+
+// Updating reports whether -update was given, for the golden tests of
+// other packages that import sourcetest (the CLI's scripts).
+func Updating() bool { return *update }
 
 // goldenRows is how many rows of each end of a frame a golden file shows;
 // a hash of the whole frame's CSV pins the rest.

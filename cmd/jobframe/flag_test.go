@@ -1,5 +1,0 @@
-package main
-
-import "flag"
-
-var update = flag.Bool("update", false, "rewrite the expected output in testdata/script")
