@@ -516,6 +516,74 @@ const (
 	flInts
 )
 
+// flatMembers reads the members of a flat line's event object into f
+// (decodeHQFlat); flat turns false at a member the fast path leaves to
+// the full decoder.
+type flatMembers struct {
+	line          []byte // the whole line, which the texts' spans index
+	f             *hqFlat
+	typ           []byte // the "type" value's JSON text
+	hasType, flat bool
+}
+
+// member reads one member of the event object (v a slice of m.line).
+func (m *flatMembers) member(key, v []byte) error {
+	var i int
+	switch string(key) {
+	case "type":
+		m.typ, m.hasType = v, true
+		return nil
+	case "error", "reason":
+		if !utf8.Valid(v) { // the full decoder keeps invalid UTF-8 as it is, jsonText would replace it
+			m.flat = false
+			return records.ErrInputEnds
+		}
+		from := int32(cap(m.line) - cap(v)) // v's offset in line
+		s := bytesconv.Span{From: from, To: from + int32(len(v))}
+		if key[0] == 'e' {
+			m.f.err = s
+		} else {
+			m.f.reason = s
+		}
+		if _, _, err := jsontext.Text(v); err != nil {
+			m.flat = false
+			return err
+		}
+		return nil
+	case "job":
+		i = flJob
+	case "job_id":
+		i = flJobID
+	case "job-id":
+		i = flJobIDDash
+	case "task":
+		i = flTask
+	case "instance":
+		i = flInstance
+	case "worker":
+		i = flWorker
+	case "variant":
+		i = flVariant
+	case "id":
+		i = flID
+	default:
+		m.flat = false
+		return records.ErrInputEnds
+	}
+	x, ok, err := jsontext.Int(v)
+	if err != nil {
+		m.flat = false
+		return err
+	}
+	m.f.ints[i] = x
+	if ok {
+		m.f.has |= 1 << i
+	} else {
+		m.f.has &^= 1 << i
+	}
+	return nil
+}
+
 // hqFlatTypes are the event types a flat line may have.
 var hqFlatTypes = [...]string{"task-started", "task-finished", "task-failed", "task-canceled"}
 
@@ -526,65 +594,9 @@ var hqFlatTypes = [...]string{"task-started", "task-finished", "task-failed", "t
 // (so both read the same fields the same way: FuzzHQFlat checks it).
 func decodeHQFlat(line []byte, f *hqFlat) bool {
 	*f = hqFlat{}
-	var typ, at []byte
-	hasType, hasTime, flat := false, false, true
-	// member reads one member of the event object (a slice of line).
-	member := func(key, v []byte) error {
-		var i int
-		switch string(key) {
-		case "type":
-			typ, hasType = v, true
-			return nil
-		case "error", "reason":
-			if !utf8.Valid(v) { // the full decoder keeps invalid UTF-8 as it is, jsonText would replace it
-				flat = false
-				return records.ErrInputEnds
-			}
-			from := int32(cap(line) - cap(v)) // v's offset in line
-			s := bytesconv.Span{From: from, To: from + int32(len(v))}
-			if key[0] == 'e' {
-				f.err = s
-			} else {
-				f.reason = s
-			}
-			if _, _, err := jsontext.Text(v); err != nil {
-				flat = false
-				return err
-			}
-			return nil
-		case "job":
-			i = flJob
-		case "job_id":
-			i = flJobID
-		case "job-id":
-			i = flJobIDDash
-		case "task":
-			i = flTask
-		case "instance":
-			i = flInstance
-		case "worker":
-			i = flWorker
-		case "variant":
-			i = flVariant
-		case "id":
-			i = flID
-		default:
-			flat = false
-			return records.ErrInputEnds
-		}
-		x, ok, err := jsontext.Int(v)
-		if err != nil {
-			flat = false
-			return err
-		}
-		f.ints[i] = x
-		if ok {
-			f.has |= 1 << i
-		} else {
-			f.has &^= 1 << i
-		}
-		return nil
-	}
+	m := flatMembers{line: line, f: f, flat: true}
+	var at []byte // the "time" value's JSON text
+	hasTime := false
 	// The line's own object, {"event": {...}, "time": "..."}, is walked
 	// here rather than by eachMember so that the event object is scanned
 	// once (scanMembers calls member as it goes), not once to skip it and
@@ -615,7 +627,7 @@ func decodeHQFlat(line []byte, f *hqFlat) bool {
 			if i >= len(line) || line[i] != '{' {
 				return false
 			}
-			if i, err = jsontext.ScanMembers(line, i, 1, member); err != nil || !flat {
+			if i, err = jsontext.ScanMembers(line, i, 1, m.member); err != nil || !m.flat {
 				return false
 			}
 		case "time":
@@ -635,10 +647,10 @@ func decodeHQFlat(line []byte, f *hqFlat) bool {
 			return false
 		}
 	}
-	if i >= len(line) || jsontext.SkipWS(line, i+1) != len(line) || !hasType || !hasTime {
+	if i >= len(line) || jsontext.SkipWS(line, i+1) != len(line) || !m.hasType || !hasTime {
 		return false
 	}
-	t, ok, err := jsontext.Text(typ)
+	t, ok, err := jsontext.Text(m.typ)
 	tm, ok2, err2 := jsontext.Text(at)
 	if err != nil || err2 != nil || !ok || !ok2 {
 		return false
@@ -875,49 +887,61 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 			h.finish(taskKey{int64(ref.JobID), int64(ref.JobTaskID)}, t, n, "canceled", typ, "")
 		}
 	case "autoalloc-queue-created":
-		q := &hqQueue{}
-		if e.Params != nil {
-			q.manager = e.Params.Manager
-			if e.Params.Name != nil {
-				q.name = *e.Params.Name
-			}
-			q.timeLimit, q.hasTimeLimit = e.Params.TimeLimit.seconds()
-		}
-		if e.QueueID.OK {
-			h.queues[e.QueueID.V] = q
-		}
+		h.queueCreated(e)
 	case "autoalloc-allocation-queued", "autoalloc-allocation-started", "autoalloc-allocation-finished":
 		if missing("allocation-id", e.AllocationID != nil) {
 			return *errp
 		}
-		a := h.amap[*e.AllocationID]
-		if a == nil {
-			a = &hqAlloc{id: *e.AllocationID, queued: t}
-			if e.QueueID.OK {
-				a.queue = e.QueueID.V
-				if q := h.queues[a.queue]; q != nil {
-					a.manager, a.queueName, a.timeLimit, a.hasTimeLimit = q.manager, q.name, q.timeLimit, q.hasTimeLimit
-				}
-			}
-			h.amap[a.id] = a
-			h.allocs = append(h.allocs, a)
-		}
-		switch typ {
-		case "autoalloc-allocation-queued":
-			a.queued = t
-			if e.WorkerCount.OK {
-				a.nodes = e.WorkerCount.V
-			}
-		case "autoalloc-allocation-started":
-			a.start, a.hasStart = t, true
-		default:
-			a.end, a.hasEnd = t, true
-		}
+		h.allocation(e, typ, t)
 	case "autoalloc-queue-removed", "job-close", "(untyped)":
 	default:
 		h.unknown[typ]++
 	}
 	return nil
+}
+
+// queueCreated records an autoalloc queue: its manager, name and time
+// limit, which its allocations take.
+func (h *hqLoader) queueCreated(e *hqEvent) {
+	q := &hqQueue{}
+	if e.Params != nil {
+		q.manager = e.Params.Manager
+		if e.Params.Name != nil {
+			q.name = *e.Params.Name
+		}
+		q.timeLimit, q.hasTimeLimit = e.Params.TimeLimit.seconds()
+	}
+	if e.QueueID.OK {
+		h.queues[e.QueueID.V] = q
+	}
+}
+
+// allocation applies an autoalloc-allocation-queued, -started or
+// -finished event (typ) at t (µs) to its allocation, new at its first.
+func (h *hqLoader) allocation(e *hqEvent, typ string, t int64) {
+	a := h.amap[*e.AllocationID]
+	if a == nil {
+		a = &hqAlloc{id: *e.AllocationID, queued: t}
+		if e.QueueID.OK {
+			a.queue = e.QueueID.V
+			if q := h.queues[a.queue]; q != nil {
+				a.manager, a.queueName, a.timeLimit, a.hasTimeLimit = q.manager, q.name, q.timeLimit, q.hasTimeLimit
+			}
+		}
+		h.amap[a.id] = a
+		h.allocs = append(h.allocs, a)
+	}
+	switch typ {
+	case "autoalloc-allocation-queued":
+		a.queued = t
+		if e.WorkerCount.OK {
+			a.nodes = e.WorkerCount.V
+		}
+	case "autoalloc-allocation-started":
+		a.start, a.hasStart = t, true
+	default:
+		a.end, a.hasEnd = t, true
+	}
 }
 
 func (h *hqLoader) job(id, t int64, n int) *hqJob {
