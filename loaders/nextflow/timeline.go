@@ -13,6 +13,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -81,7 +82,7 @@ var (
 // the `var data=[...]` literal of earlier pages.
 func LoadTimeline(r io.Reader, o source.Options) (*source.Dataset, error) {
 	file := o.InputName()
-	page, err := io.ReadAll(r)
+	page, err := records.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}

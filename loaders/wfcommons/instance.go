@@ -16,7 +16,7 @@ type instance struct {
 	} `json:"author"`
 	Workflow struct {
 		Specification *struct {
-			Tasks []task `json:"tasks"`
+			Tasks taskList `json:"tasks"`
 			Files []struct {
 				ID          string   `json:"id"`
 				SizeInBytes *float64 `json:"sizeInBytes"`
@@ -38,7 +38,7 @@ type system struct {
 type execution struct {
 	MakespanInSeconds *float64  `json:"makespanInSeconds"`
 	ExecutedAt        string    `json:"executedAt"`
-	Tasks             []task    `json:"tasks"`
+	Tasks             taskList  `json:"tasks"`
 	Machines          []machine `json:"machines"`
 }
 
@@ -52,34 +52,40 @@ type task struct {
 	Parents  []string `json:"parents"`
 	Children []string `json:"children"`
 
-	InputFiles  []string   `json:"inputFiles"`
-	OutputFiles []string   `json:"outputFiles"`
-	Files       []struct { // 1.4
-		Link        string   `json:"link"`
-		Name        string   `json:"name"`
-		Path        string   `json:"path"`
-		SizeInBytes *float64 `json:"sizeInBytes"`
-	} `json:"files"`
+	InputFiles  []string  `json:"inputFiles"`
+	OutputFiles []string  `json:"outputFiles"`
+	Files       []fileRef `json:"files"` // 1.4
 
 	RuntimeInSeconds *float64 `json:"runtimeInSeconds"`
 	ExecutedAt       string   `json:"executedAt"`
-	Command          *struct {
-		Program   string   `json:"program"`
-		Arguments []string `json:"arguments"`
-	} `json:"command"`
-	CoreCount     *float64 `json:"coreCount"`
-	Cores         *float64 `json:"cores"` // 1.4
-	AvgCPU        *float64 `json:"avgCPU"`
-	ReadBytes     *float64 `json:"readBytes"`
-	WrittenBytes  *float64 `json:"writtenBytes"`
-	MemoryInBytes *float64 `json:"memoryInBytes"`
-	EnergyInKWh   *float64 `json:"energyInKWh"`
-	Energy        *float64 `json:"energy"` // 1.4
-	AvgPowerInW   *float64 `json:"avgPowerInW"`
-	AvgPower      *float64 `json:"avgPower"` // 1.4
-	Priority      *float64 `json:"priority"`
-	Machines      []string `json:"machines"`
-	Machine       string   `json:"machine"` // 1.4
+	Command          *command `json:"command"`
+	CoreCount        *float64 `json:"coreCount"`
+	Cores            *float64 `json:"cores"` // 1.4
+	AvgCPU           *float64 `json:"avgCPU"`
+	ReadBytes        *float64 `json:"readBytes"`
+	WrittenBytes     *float64 `json:"writtenBytes"`
+	MemoryInBytes    *float64 `json:"memoryInBytes"`
+	EnergyInKWh      *float64 `json:"energyInKWh"`
+	Energy           *float64 `json:"energy"` // 1.4
+	AvgPowerInW      *float64 `json:"avgPowerInW"`
+	AvgPower         *float64 `json:"avgPower"` // 1.4
+	Priority         *float64 `json:"priority"`
+	Machines         []string `json:"machines"`
+	Machine          string   `json:"machine"` // 1.4
+}
+
+// fileRef is one of a 1.4 task's files.
+type fileRef struct {
+	Link        string   `json:"link"`
+	Name        string   `json:"name"`
+	Path        string   `json:"path"`
+	SizeInBytes *float64 `json:"sizeInBytes"`
+}
+
+// command is the program a task ran and its arguments.
+type command struct {
+	Program   string   `json:"program"`
+	Arguments []string `json:"arguments"`
 }
 
 // machine is one compute node of the execution.

@@ -10,6 +10,8 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
+	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -39,16 +41,20 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc, err := io.ReadAll(r)
+	doc, err := records.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	var in instance
-	if err := json.Unmarshal(doc, &in); err != nil {
-		return nil, decodeError(file, doc, err)
+	in, err := decodeInstance(doc, jsontext.Unmarshal, func() decodeTask { return new(taskDecoder).decode })
+	if err != nil {
+		// The fast decoders' errors say less: encoding/json says where,
+		// and its reading is the one that counts.
+		if in, err = decodeInstance(doc, json.Unmarshal, stdTasks); err != nil {
+			return nil, decodeError(file, doc, err)
+		}
 	}
 	p := &source.Problems{File: file, Lenient: o.Lenient}
-	w, err := readWorkflow(&in, p, loc)
+	w, err := readWorkflow(in, p, loc)
 	if err != nil {
 		return nil, err
 	}
@@ -72,11 +78,44 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	return o.Project(d, nil)
 }
 
+// stdTasks decodes tasks with encoding/json.
+func stdTasks() decodeTask {
+	return func(elem []byte, t *task) error { return json.Unmarshal(elem, t) }
+}
+
+// decodeInstance decodes doc with unmarshal, then its task lists on
+// every core with decoders from tasks.
+func decodeInstance(doc []byte, unmarshal func([]byte, any) error, tasks func() decodeTask) (*instance, error) {
+	in := new(instance)
+	if err := unmarshal(doc, in); err != nil {
+		return nil, err
+	}
+	wf := &in.Workflow
+	if err := wf.Tasks.decode("workflow.tasks", tasks); err != nil {
+		return nil, err
+	}
+	if s := wf.Specification; s != nil {
+		if err := s.Tasks.decode("workflow.specification.tasks", tasks); err != nil {
+			return nil, err
+		}
+	}
+	if e := wf.Execution; e != nil {
+		if err := e.Tasks.decode("workflow.execution.tasks", tasks); err != nil {
+			return nil, err
+		}
+	}
+	return in, nil
+}
+
 // decodeError says where a document does not decode as WfFormat JSON.
 func decodeError(file string, doc []byte, err error) error {
 	line := func(off int64) int { return bytes.Count(doc[:min(int(off), len(doc))], []byte{'\n'}) + 1 }
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
+	var te *taskError
+	if errors.As(err, &te) {
+		return taskDecodeError(file, doc, te, line)
+	}
 	switch {
 	case errors.As(err, &syntax):
 		return &source.ParseError{File: file, Line: line(syntax.Offset), Want: "a WfFormat JSON document", Err: source.HeaderError(err)}
@@ -100,4 +139,47 @@ func jsonKind(t reflect.Type) string {
 		return "list"
 	}
 	return "object"
+}
+
+// taskDecodeError says where a task does not decode: its list and
+// index, and the line when its text is part of doc (as it is when
+// encoding/json decoded doc).
+func taskDecodeError(file string, doc []byte, te *taskError, line func(int64) int) error {
+	field := fmt.Sprintf("%s[%d]", te.path, te.index)
+	if te.index < 0 {
+		field = te.path
+	}
+	pe := &source.ParseError{File: file, Field: field, Want: "a WfFormat task (a JSON object)", Err: source.HeaderError(te.err)}
+	var off int64 = -1
+	var typ *json.UnmarshalTypeError
+	var syntax *json.SyntaxError
+	var scan *jsontext.SyntaxError
+	var arr *arrayError
+	switch {
+	case errors.As(te.err, &typ):
+		off = typ.Offset
+		if typ.Field != "" {
+			pe.Field += "." + typ.Field
+		}
+		pe.Text, pe.Want = typ.Value, "a JSON "+jsonKind(typ.Type)+" (WfFormat)"
+	case errors.As(te.err, &syntax):
+		off = syntax.Offset
+	case errors.As(te.err, &scan):
+		off = int64(scan.Off)
+	case errors.As(te.err, &arr):
+		off, pe.Want, pe.Err = int64(arr.off), arr.want, source.ErrBadHeader
+	}
+	if at, ok := offsetIn(doc, te.elem); ok && off >= 0 {
+		pe.Line = line(int64(at) + off)
+	}
+	return pe
+}
+
+// offsetIn returns where sub starts in doc, when sub is a slice of it.
+func offsetIn(doc, sub []byte) (int, bool) {
+	at := cap(doc) - cap(sub)
+	if len(sub) == 0 || at < 0 || at+len(sub) > len(doc) || &doc[at] != &sub[0] {
+		return 0, false
+	}
+	return at, true
 }

@@ -3,6 +3,7 @@ package wfcommons
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -143,7 +144,13 @@ func TestBadInstances(t *testing.T) {
 		{`{"schemaVersion": "1.5", "workflow": {"specification": {"tasks": [{"id": "a", "name": "a", "parents": [], "children": []}]}, "execution": {"tasks": [{"id": "b", "runtimeInSeconds": 1}]}}}`,
 			`x.json: field workflow.execution.tasks[0].id: got "b", want the id of a specification task`},
 		{`{"schemaVersion": "1.3", "workflow": {"tasks": []}}`, "want WfFormat 1.4, 1.5 or 1.6 (migrate older instances"},
-		{"{\"schemaVersion\": \"1.5\",\n \"workflow\": {\"specification\": {\"tasks\": [{\"id\": \"a\", \"runtimeInSeconds\": \"long\"}]}}}", "x.json:2: field workflow.specification.tasks.runtimeInSeconds: got \"string\", want a JSON number (WfFormat)"},
+		{"{\"schemaVersion\": \"1.5\",\n \"workflow\": {\"specification\": {\"tasks\": [{\"id\": \"a\", \"runtimeInSeconds\": \"long\"}]}}}", "x.json:2: field workflow.specification.tasks[0].runtimeInSeconds: got \"string\", want a JSON number (WfFormat)"},
+		// The task lists decode on every core: a bad task far down is
+		// still named by its index and line.
+		{"{\"schemaVersion\": \"1.4\", \"workflow\": {\"tasks\": [\n" + strings.Repeat("{\"name\": \"t\"},\n", 1000) + "{\"name\": \"t\", \"cores\": [1]}]}}",
+			"x.json:1002: field workflow.tasks[1000].cores: got \"array\", want a JSON number (WfFormat)"},
+		{"{\"schemaVersion\": \"1.5\",\n \"workflow\": {\"specification\": {\"tasks\": {\"id\": \"a\"}}}}", "x.json:2: field workflow.specification.tasks: got \"\", want a list of tasks"},
+		{"{\"schemaVersion\": \"1.5\", \"workflow\": {\"execution\": {\"tasks\": [1]}}}", "field workflow.execution.tasks[0]: got \"number\", want a JSON object (WfFormat)"},
 		{"{\"schemaVersion\": \"1.5\",\n \"workflow\": {", "x.json:2: got \"\", want a WfFormat JSON document (unexpected end of JSON input)"},
 	} {
 		_, err := Load(strings.NewReader(c.in), source.Options{Name: "x.json"})
@@ -155,5 +162,16 @@ func TestBadInstances(t *testing.T) {
 	}
 	if n := sourcetest.Frame(t, d, "tasks").NumRows(); n != 1 || len(d.Warnings) != 2 {
 		t.Errorf("lenient: %d tasks, warnings %v; want 1 task, the edge skipped", n, d.Warnings)
+	}
+}
+
+// TestTrimIDSuffix checks the category rule against the regular
+// expression it replaces, _ID\d+$.
+func TestTrimIDSuffix(t *testing.T) {
+	re := regexp.MustCompile(`_ID\d+$`)
+	for _, name := range []string{"", "blastall_ID0000001", "split_fasta_ID1", "a_ID", "_ID7", "ID7", "a_ID1_ID22", "a_ID1x", "a_id12", "x_ID٣", "7", "a__ID00"} {
+		if got, want := trimIDSuffix(name), re.ReplaceAllString(name, ""); got != want {
+			t.Errorf("%q: %q, want %q", name, got, want)
+		}
 	}
 }

@@ -3,7 +3,6 @@ package wfcommons
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strings"
 	"time"
 
@@ -45,7 +44,7 @@ func readWorkflow(in *instance, p *source.Problems, loc *time.Location) (*workfl
 	case v == "1.4" && flat, (v == "1.5" || v == "1.6") && !flat:
 	case v == "1.0" || v == "1.1" || v == "1.2" || v == "1.3":
 		return nil, &source.ParseError{File: p.File, Field: "schemaVersion", Text: v, Want: "WfFormat 1.4, 1.5 or 1.6 (migrate older instances with WfFormat's tools/wfcommons-migrate-instance.py)", Err: source.ErrBadHeader}
-	case flat && len(in.Workflow.Tasks) > 0:
+	case flat && len(in.Workflow.Tasks.items) > 0:
 		p.Note(0, "schemaVersion", v, "read as WfFormat 1.4 (a flat workflow.tasks)")
 	case !flat:
 		p.Note(0, "schemaVersion", v, "read as WfFormat 1.6 (workflow.specification and workflow.execution)")
@@ -54,13 +53,13 @@ func readWorkflow(in *instance, p *source.Problems, loc *time.Location) (*workfl
 	}
 	if flat {
 		exec = &in.Workflow.execution
-		for i := range exec.Tasks {
-			t := &exec.Tasks[i]
+		for i := range exec.Tasks.items {
+			t := &exec.Tasks.items[i]
 			w.rows = append(w.rows, row{spec: t, exec: t})
 		}
 	} else {
-		for i := range spec.Tasks {
-			w.rows = append(w.rows, row{spec: &spec.Tasks[i]})
+		for i := range spec.Tasks.items {
+			w.rows = append(w.rows, row{spec: &spec.Tasks.items[i]})
 		}
 	}
 	if exec != nil {
@@ -93,8 +92,8 @@ func (w *workflow) link(hasSpec bool, exec *execution, p *source.Problems, loc *
 		}
 	}
 	if hasSpec && exec != nil {
-		for k := range exec.Tasks {
-			t := &exec.Tasks[k]
+		for k := range exec.Tasks.items {
+			t := &exec.Tasks.items[k]
 			i, ok := ids[t.ID]
 			if !ok {
 				if err := p.Bad(0, fmt.Sprintf("workflow.execution.tasks[%d].id", k), t.ID, "the id of a specification task", nil); err != nil {
@@ -105,11 +104,12 @@ func (w *workflow) link(hasSpec bool, exec *execution, p *source.Problems, loc *
 			w.rows[i].exec = t
 		}
 	}
-	seen := map[[2]int]bool{}
+	seen := make(map[uint64]struct{}, len(w.rows))
 	add := func(parent, child int) {
-		if e := [2]int{parent, child}; !seen[e] {
-			seen[e] = true
-			w.edges = append(w.edges, e)
+		key := uint64(parent)<<32 | uint64(uint32(child))
+		if _, dup := seen[key]; !dup {
+			seen[key] = struct{}{}
+			w.edges = append(w.edges, [2]int{parent, child})
 		}
 	}
 	where := "workflow.specification.tasks"
@@ -200,17 +200,27 @@ func (r *row) hosts() []string {
 	return r.exec.Machines
 }
 
-// idSuffix is the "_ID000001" WfCommons appends to a task's category to
-// name it (its migration to 1.2 splits names there).
-var idSuffix = regexp.MustCompile(`_ID\d+$`)
-
 // category is a task's category: 1.4's own, or its name without the id
 // suffix.
 func (r *row) category() string {
 	if r.spec.Category != "" {
 		return r.spec.Category
 	}
-	return idSuffix.ReplaceAllString(r.spec.Name, "")
+	return trimIDSuffix(r.spec.Name)
+}
+
+// trimIDSuffix removes the "_ID000001" (_ID and digits, at the end)
+// WfCommons appends to a task's category to name it (its migration to
+// 1.2 splits names there).
+func trimIDSuffix(name string) string {
+	i := len(name)
+	for i > 0 && name[i-1] >= '0' && name[i-1] <= '9' {
+		i--
+	}
+	if i < len(name) && strings.HasSuffix(name[:i], "_ID") {
+		return name[:i-3]
+	}
+	return name
 }
 
 // timeLayouts are the ISO 8601 forms of WfFormat's times; those without

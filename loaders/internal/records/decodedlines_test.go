@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -82,5 +84,29 @@ func TestDecodedLinesMatchesEachLine(t *testing.T) {
 	})
 	if err == nil || err.Error() != "stop" || seen != 4500 {
 		t.Fatalf("err %v after %d lines", err, seen)
+	}
+}
+
+// TestReadAll reads whole inputs of each kind: a file read from its
+// middle, a reader that says its length, and one that does not.
+func TestReadAll(t *testing.T) {
+	want := strings.Repeat("0123456789", 10000)
+	p := filepath.Join(t.TempDir(), "in")
+	if err := os.WriteFile(p, []byte("head"+want), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.Seek(4, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []io.Reader{f, strings.NewReader(want), io.MultiReader(strings.NewReader(want[:7]), strings.NewReader(want[7:]))} {
+		got, err := ReadAll(r)
+		if err != nil || string(got) != want {
+			t.Errorf("%T: %d bytes, %v; want %d", r, len(got), err, len(want))
+		}
 	}
 }
