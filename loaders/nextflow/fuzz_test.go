@@ -1,7 +1,9 @@
 package nextflow
 
 import (
+	"encoding/json"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -41,5 +43,31 @@ func FuzzLoadTimeline(f *testing.F) {
 		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) {
 			return LoadTimeline(strings.NewReader(s), o)
 		})
+	})
+}
+
+// FuzzEntryDecoder holds the hand decoder of timeline entries to
+// encoding/json: whatever it reads, encoding/json reads the same (it may
+// refuse more, which only sends the page to encoding/json).
+func FuzzEntryDecoder(f *testing.F) {
+	for _, s := range []string{
+		`{"label": "fastqc (SRR1)", "cached": false, "index": 3, "times": [{"starting_time": 1, "ending_time": 2}, {"starting_time": 2, "ending_time": 9, "label": "7s / 1.2 GB"}]}`,
+		`{"LABEL": "a", "label": null, "Cached": null, "times": [null, {"STARTING_TIME": -5}], "times": [{"label": "x"}], "index": 1.5}`,
+		`{"times": [], "times": [{"ending_time": 9}], "cached": true, "extra": [1, {"a": "b"}]}`,
+		`null`, `[1]`, `{"index": "3"}`, `{"times": {}}`, `{"index": 99999999999999999999}`, `{"label": "a\u00e9\t\u2028"}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var fast, std timelineEntry
+		if err := new(entryDecoder).decode([]byte(in), &fast); err != nil {
+			return
+		}
+		if err := json.Unmarshal([]byte(in), &std); err != nil {
+			t.Fatalf("the hand decoder read %q, encoding/json refuses it: %v", in, err)
+		}
+		if !reflect.DeepEqual(fast, std) {
+			t.Fatalf("%q:\n hand  %#v\n std   %#v", in, fast, std)
+		}
 	})
 }

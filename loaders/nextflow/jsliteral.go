@@ -3,6 +3,8 @@ package nextflow
 import (
 	"errors"
 	"fmt"
+
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 )
 
 // jsonOfLiteral returns the JSON text of the JavaScript array or object
@@ -11,8 +13,12 @@ import (
 // segment's colour is a call such as c1(0), read here as null; and
 // labels are escaped for JavaScript (StringEscapeUtils.escapeJavaScript),
 // so a quote may be written \', read here as '. Nothing else is
-// accepted: an unbalanced or unterminated literal is an error.
+// accepted: an unbalanced or unterminated literal is an error. A literal
+// that is JSON already (Nextflow 21.03 and later) is returned as it is.
 func jsonOfLiteral(src []byte) ([]byte, int, error) {
+	if end, err := jsontext.ScanValue(src, 0, 0); err == nil {
+		return src[:end], end, nil
+	}
 	out := make([]byte, 0, len(src))
 	depth := 0
 	for i := 0; i < len(src); i++ {

@@ -13,6 +13,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -45,10 +46,10 @@ func sniffTimeline(name string, head []byte) bool {
 
 // timelineData is the payload: the run's span and one entry per task.
 type timelineData struct {
-	Elapsed         string          `json:"elapsed"`
-	BeginningMillis *int64          `json:"beginningMillis"`
-	EndingMillis    *int64          `json:"endingMillis"`
-	Processes       []timelineEntry `json:"processes"`
+	Elapsed         string                        `json:"elapsed"`
+	BeginningMillis *int64                        `json:"beginningMillis"`
+	EndingMillis    *int64                        `json:"endingMillis"`
+	Processes       jsontext.Array[timelineEntry] `json:"processes"`
 }
 
 // timelineEntry is one task: its name, and up to three segments (submit
@@ -123,11 +124,14 @@ func timelinePayload(page []byte) (*timelineData, int, error) {
 			return nil, lineOf(at), err
 		}
 		var data timelineData
-		if err := json.Unmarshal(js, &data); err != nil {
+		if err := unmarshal(js, &data); err != nil {
 			return nil, lineOf(at), err
 		}
-		if data.Processes == nil {
+		if data.Processes.Raw == nil {
 			return nil, lineOf(at), fmt.Errorf("window.data has no \"processes\" (is this Nextflow's execution report rather than its timeline?)")
+		}
+		if line, err := decodeEntries(&data, page, lineOf); err != nil {
+			return nil, max(line, lineOf(at)), err
 		}
 		return &data, lineOf(at), nil
 	}
@@ -141,7 +145,7 @@ func timelinePayload(page []byte) (*timelineData, int, error) {
 		return nil, lineOf(at), err
 	}
 	data := &timelineData{}
-	if err := json.Unmarshal(js, &data.Processes); err != nil {
+	if err := unmarshal(js, &data.Processes); err != nil {
 		return nil, lineOf(at), err
 	}
 	for _, m := range oldVariable.FindAllSubmatch(page, -1) {
@@ -158,7 +162,44 @@ func timelinePayload(page []byte) (*timelineData, int, error) {
 	if m := oldElapsed.FindSubmatch(page); m != nil {
 		data.Elapsed = string(m[1])
 	}
+	if line, err := decodeEntries(data, page, lineOf); err != nil {
+		return nil, max(line, lineOf(at)), err
+	}
 	return data, lineOf(at), nil
+}
+
+// unmarshal decodes js into v with goccy/go-json, and when that fails,
+// with encoding/json, whose reading counts and whose errors say more.
+func unmarshal(js []byte, v any) error {
+	if jsontext.Unmarshal(js, v) == nil {
+		return nil
+	}
+	return json.Unmarshal(js, v)
+}
+
+// decodeEntries decodes the processes on every core, by hand and, when
+// that fails, with encoding/json, whose errors say more. A bad entry is
+// the error, with its line when its text is part of page (0 if not).
+func decodeEntries(data *timelineData, page []byte, lineOf func(int) int) (int, error) {
+	byHand := func() func([]byte, *timelineEntry) error { return new(entryDecoder).decode }
+	std := func() func([]byte, *timelineEntry) error {
+		return func(b []byte, e *timelineEntry) error { return json.Unmarshal(b, e) }
+	}
+	if data.Processes.Decode(byHand) == nil {
+		return 0, nil
+	}
+	var e *jsontext.ElementError
+	if err := data.Processes.Decode(std); !errors.As(err, &e) {
+		return 0, err
+	}
+	line := 0
+	if at, ok := jsontext.OffsetIn(page, e.Elem); ok {
+		line = lineOf(at)
+	}
+	if e.Index < 0 {
+		return line, fmt.Errorf("processes: %w", e.Err)
+	}
+	return line, fmt.Errorf("processes[%d]: %w", e.Index, e.Err)
 }
 
 // timelineTasks builds the tasks frame: one row per entry, task its
@@ -174,7 +215,7 @@ func timelineTasks(data *timelineData, line int, p *source.Problems) (*frame.Fra
 		wall, duration, mem, durationL columns.Float
 		cached                         columns.Bool
 	)
-	for i, e := range data.Processes {
+	for i, e := range data.Processes.Items {
 		t, err := readEntry(e)
 		if err != nil {
 			if err := p.Bad(line, fmt.Sprintf("processes[%d]", i), e.Label, "segments of increasing ms since the epoch, labelled duration / peak_rss", err); err != nil {

@@ -1,5 +1,7 @@
 package wfcommons
 
+import "github.com/jobframe/jobframe/loaders/internal/jsontext"
+
 // instance is a WfFormat document, 1.4 (a flat workflow.tasks) or 1.5 and
 // 1.6 (workflow.specification and workflow.execution). Numbers are
 // pointers so that a missing one stays null.
@@ -16,7 +18,7 @@ type instance struct {
 	} `json:"author"`
 	Workflow struct {
 		Specification *struct {
-			Tasks taskList `json:"tasks"`
+			Tasks jsontext.Array[task] `json:"tasks"`
 			Files []struct {
 				ID          string   `json:"id"`
 				SizeInBytes *float64 `json:"sizeInBytes"`
@@ -36,10 +38,10 @@ type system struct {
 
 // execution is workflow.execution (1.5, 1.6), or workflow itself (1.4).
 type execution struct {
-	MakespanInSeconds *float64  `json:"makespanInSeconds"`
-	ExecutedAt        string    `json:"executedAt"`
-	Tasks             taskList  `json:"tasks"`
-	Machines          []machine `json:"machines"`
+	MakespanInSeconds *float64             `json:"makespanInSeconds"`
+	ExecutedAt        string               `json:"executedAt"`
+	Tasks             jsontext.Array[task] `json:"tasks"`
+	Machines          []machine            `json:"machines"`
 }
 
 // task holds the fields of a specification task, an execution task and

@@ -45,7 +45,7 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	in, err := decodeInstance(doc, jsontext.Unmarshal, func() decodeTask { return new(taskDecoder).decode })
+	in, err := decodeInstance(doc, jsontext.Unmarshal, func() func([]byte, *task) error { return new(taskDecoder).decode })
 	if err != nil {
 		// The fast decoders' errors say less: encoding/json says where,
 		// and its reading is the one that counts.
@@ -79,33 +79,42 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 }
 
 // stdTasks decodes tasks with encoding/json.
-func stdTasks() decodeTask {
+func stdTasks() func([]byte, *task) error {
 	return func(elem []byte, t *task) error { return json.Unmarshal(elem, t) }
 }
 
 // decodeInstance decodes doc with unmarshal, then its task lists on
 // every core with decoders from tasks.
-func decodeInstance(doc []byte, unmarshal func([]byte, any) error, tasks func() decodeTask) (*instance, error) {
+func decodeInstance(doc []byte, unmarshal func([]byte, any) error, tasks func() func([]byte, *task) error) (*instance, error) {
 	in := new(instance)
 	if err := unmarshal(doc, in); err != nil {
 		return nil, err
 	}
 	wf := &in.Workflow
-	if err := wf.Tasks.decode("workflow.tasks", tasks); err != nil {
-		return nil, err
-	}
+	lists := []*jsontext.Array[task]{&wf.Tasks}
+	paths := []string{"workflow.tasks"}
 	if s := wf.Specification; s != nil {
-		if err := s.Tasks.decode("workflow.specification.tasks", tasks); err != nil {
-			return nil, err
-		}
+		lists, paths = append(lists, &s.Tasks), append(paths, "workflow.specification.tasks")
 	}
 	if e := wf.Execution; e != nil {
-		if err := e.Tasks.decode("workflow.execution.tasks", tasks); err != nil {
-			return nil, err
+		lists, paths = append(lists, &e.Tasks), append(paths, "workflow.execution.tasks")
+	}
+	for k, l := range lists {
+		if err := l.Decode(tasks); err != nil {
+			return nil, &taskError{path: paths[k], err: err.(*jsontext.ElementError)}
 		}
 	}
 	return in, nil
 }
+
+// taskError is a task of the list at path that did not decode.
+type taskError struct {
+	path string
+	err  *jsontext.ElementError
+}
+
+func (e *taskError) Error() string { return fmt.Sprintf("%s[%d]: %v", e.path, e.err.Index, e.err.Err) }
+func (e *taskError) Unwrap() error { return e.err }
 
 // decodeError says where a document does not decode as WfFormat JSON.
 func decodeError(file string, doc []byte, err error) error {
@@ -145,41 +154,28 @@ func jsonKind(t reflect.Type) string {
 // index, and the line when its text is part of doc (as it is when
 // encoding/json decoded doc).
 func taskDecodeError(file string, doc []byte, te *taskError, line func(int64) int) error {
-	field := fmt.Sprintf("%s[%d]", te.path, te.index)
-	if te.index < 0 {
-		field = te.path
+	pe := &source.ParseError{File: file, Field: fmt.Sprintf("%s[%d]", te.path, te.err.Index), Want: "a WfFormat task (a JSON object)", Err: source.HeaderError(te.err.Err)}
+	if te.err.Index < 0 { // the list itself
+		pe.Field, pe.Want = te.path, "a list of tasks"
 	}
-	pe := &source.ParseError{File: file, Field: field, Want: "a WfFormat task (a JSON object)", Err: source.HeaderError(te.err)}
 	var off int64 = -1
 	var typ *json.UnmarshalTypeError
 	var syntax *json.SyntaxError
 	var scan *jsontext.SyntaxError
-	var arr *arrayError
 	switch {
-	case errors.As(te.err, &typ):
+	case errors.As(te.err.Err, &typ):
 		off = typ.Offset
 		if typ.Field != "" {
 			pe.Field += "." + typ.Field
 		}
 		pe.Text, pe.Want = typ.Value, "a JSON "+jsonKind(typ.Type)+" (WfFormat)"
-	case errors.As(te.err, &syntax):
+	case errors.As(te.err.Err, &syntax):
 		off = syntax.Offset
-	case errors.As(te.err, &scan):
-		off = int64(scan.Off)
-	case errors.As(te.err, &arr):
-		off, pe.Want, pe.Err = int64(arr.off), arr.want, source.ErrBadHeader
+	case errors.As(te.err.Err, &scan):
+		off, pe.Err = int64(scan.Off), source.ErrBadHeader
 	}
-	if at, ok := offsetIn(doc, te.elem); ok && off >= 0 {
+	if at, ok := jsontext.OffsetIn(doc, te.err.Elem); ok && off >= 0 {
 		pe.Line = line(int64(at) + off)
 	}
 	return pe
-}
-
-// offsetIn returns where sub starts in doc, when sub is a slice of it.
-func offsetIn(doc, sub []byte) (int, bool) {
-	at := cap(doc) - cap(sub)
-	if len(sub) == 0 || at < 0 || at+len(sub) > len(doc) || &doc[at] != &sub[0] {
-		return 0, false
-	}
-	return at, true
 }

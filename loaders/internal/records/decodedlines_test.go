@@ -110,3 +110,15 @@ func TestReadAll(t *testing.T) {
 		}
 	}
 }
+
+// lenShort says less is left than there is: ReadAll still reads it all.
+type lenShort struct{ *strings.Reader }
+
+func (r lenShort) Len() int { return 3 }
+
+func TestReadAllPastItsLength(t *testing.T) {
+	want := strings.Repeat("x", 5000)
+	if got, err := ReadAll(lenShort{strings.NewReader(want)}); err != nil || string(got) != want {
+		t.Errorf("%d bytes, %v; want %d", len(got), err, len(want))
+	}
+}

@@ -1,7 +1,6 @@
 package records
 
 import (
-	"bytes"
 	"io"
 	"io/fs"
 )
@@ -24,10 +23,20 @@ func ReadAll(r io.Reader) ([]byte, error) {
 	if size < 0 {
 		return io.ReadAll(r)
 	}
-	var buf bytes.Buffer
-	buf.Grow(size + 1) // +1: the read that finds the end
-	_, err := buf.ReadFrom(r)
-	return buf.Bytes(), err
+	buf := make([]byte, 0, size+1) // +1: the read that finds the end
+	for {
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		switch {
+		case err == io.EOF:
+			return buf, nil
+		case err != nil:
+			return buf, err
+		case len(buf) == cap(buf): // more than said: read the rest
+			rest, err := io.ReadAll(r)
+			return append(buf, rest...), err
+		}
+	}
 }
 
 // seekOffset is r's position, when r can say (0 otherwise).

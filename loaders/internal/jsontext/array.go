@@ -1,0 +1,132 @@
+package jsontext
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+)
+
+// Array is a JSON array of T decoded in two steps: a document's decoder
+// (encoding/json or goccy/go-json) keeps the array's text, and Decode
+// reads its elements on every core. An array that is most of a document
+// (a workflow's tasks, a timeline's processes) would otherwise be read
+// on the one goroutine that decodes the rest.
+type Array[T any] struct {
+	Raw   []byte // the array as written (nil: absent or null)
+	Items []T
+}
+
+// UnmarshalJSON keeps the array's text for Decode. Both decoders hand
+// over bytes that are not written again (encoding/json a slice of the
+// document, goccy/go-json a copy), so no copy is made.
+func (a *Array[T]) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		a.Raw = nil
+		return nil
+	}
+	a.Raw = b
+	return nil
+}
+
+// ElementError is an element that did not decode: its index (-1: the
+// array itself is not one), its text and the decoder's error, whose
+// offset, if it has one, is within Elem.
+type ElementError struct {
+	Index int
+	Elem  []byte
+	Err   error
+}
+
+func (e *ElementError) Error() string { return fmt.Sprintf("element %d: %v", e.Index, e.Err) }
+func (e *ElementError) Unwrap() error { return e.Err }
+
+// minPerWorker is the fewest elements worth a goroutine of their own.
+const minPerWorker = 256
+
+// Decode reads the kept array into a.Items, splitting the elements
+// between GOMAXPROCS goroutines, each with a decoder of its own from
+// newDecoder (a decoder reads one element into a zero T). The first
+// element in order that does not decode is the error.
+func (a *Array[T]) Decode(newDecoder func() func(elem []byte, v *T) error) error {
+	if a.Raw == nil {
+		return nil
+	}
+	elems, err := SplitArray(a.Raw)
+	if err != nil {
+		return &ElementError{Index: -1, Elem: a.Raw, Err: err}
+	}
+	a.Items = make([]T, len(elems))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(elems)/minPerWorker))
+	errs := make([]*ElementError, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*len(elems)/workers, (w+1)*len(elems)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			decode := newDecoder()
+			for i := lo; i < hi; i++ {
+				if err := decode(elems[i], &a.Items[i]); err != nil {
+					errs[w] = &ElementError{Index: i, Elem: elems[i], Err: err}
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// SplitArray returns the elements of the JSON array b, checking its
+// syntax: its brackets, each element, and a comma between elements.
+// Its errors are *SyntaxError, with offsets in b.
+func SplitArray(b []byte) ([][]byte, error) {
+	i := SkipWS(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return nil, jsonErr(i, "a list")
+	}
+	var elems [][]byte
+	i = SkipWS(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return elems, arrayEnd(b, i+1)
+	}
+	for {
+		end, err := ScanValue(b, i, 1)
+		if err != nil {
+			return nil, err
+		}
+		elems = append(elems, b[i:end])
+		i = SkipWS(b, end)
+		switch {
+		case i < len(b) && b[i] == ',':
+			i = SkipWS(b, i+1)
+		case i < len(b) && b[i] == ']':
+			return elems, arrayEnd(b, i+1)
+		default:
+			return nil, jsonErr(i, "',' or ']'")
+		}
+	}
+}
+
+// arrayEnd checks that only white space follows the array's end at i.
+func arrayEnd(b []byte, i int) error {
+	if i = SkipWS(b, i); i < len(b) {
+		return jsonErr(i, "the end of the list")
+	}
+	return nil
+}
+
+// OffsetIn returns where sub starts in doc, when sub is a slice of doc
+// (as the values encoding/json hands to an UnmarshalJSON are).
+func OffsetIn(doc, sub []byte) (int, bool) {
+	at := cap(doc) - cap(sub)
+	if len(sub) == 0 || at < 0 || at+len(sub) > len(doc) || &doc[at] != &sub[0] {
+		return 0, false
+	}
+	return at, true
+}

@@ -1,0 +1,143 @@
+package nextflow
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
+)
+
+// entryDecoder reads timeline entries straight from their text, as
+// encoding/json would decode them into timelineEntry, without
+// reflection: labels are views of the text, and the numbers of a page's
+// segments are cut from one slab. An entry it cannot read (a type
+// error, or syntax it does not take) is an error, and the page is then
+// decoded by encoding/json; FuzzEntryDecoder holds the two to the same
+// result.
+type entryDecoder struct {
+	ints  []int64 // the slab the segments' times point into
+	bools []bool  // and the entries' cached flags
+}
+
+// errEntryType is a member whose value is not of the field's type.
+var errEntryType = errors.New("a timeline member of another type")
+
+// slabSize is the values per slab allocation.
+const slabSize = 4096
+
+// decode reads the entry object b into e (a zero entry).
+func (d *entryDecoder) decode(b []byte, e *timelineEntry) error {
+	if string(b) == "null" {
+		return nil
+	}
+	return jsontext.EachMember(b, func(key, val []byte) error {
+		switch {
+		case bytes.EqualFold(key, []byte("label")):
+			return text(val, &e.Label)
+		case bytes.EqualFold(key, []byte("cached")):
+			return d.boolean(val, &e.Cached)
+		case bytes.EqualFold(key, []byte("index")):
+			return d.integer(val, &e.Index)
+		case bytes.EqualFold(key, []byte("times")):
+			return d.times(val, e)
+		}
+		return nil
+	})
+}
+
+// times reads the segments; a list read again (a name given twice) is
+// read into the first one's array, as encoding/json does.
+func (d *entryDecoder) times(val []byte, e *timelineEntry) error {
+	if string(val) == "null" {
+		e.Times = nil
+		return nil
+	}
+	if val[0] != '[' {
+		return errEntryType
+	}
+	times := e.Times[:0]
+	err := jsontext.EachElement(val, func(elem []byte) error {
+		if i := len(times); i < cap(times) {
+			times = times[:i+1]
+		} else {
+			times = append(times, timelineSegment{})
+		}
+		if string(elem) == "null" {
+			return nil
+		}
+		if elem[0] != '{' {
+			return errEntryType
+		}
+		s := &times[len(times)-1]
+		return jsontext.EachMember(elem, func(key, val []byte) error {
+			switch {
+			case bytes.EqualFold(key, []byte("starting_time")):
+				return d.integer(val, &s.Start)
+			case bytes.EqualFold(key, []byte("ending_time")):
+				return d.integer(val, &s.End)
+			case bytes.EqualFold(key, []byte("label")):
+				return text(val, &s.Label)
+			}
+			return nil
+		})
+	})
+	if len(times) == 0 {
+		times = []timelineSegment{} // a new empty list, as encoding/json makes
+	}
+	e.Times = times
+	return err
+}
+
+// text reads a string into s; null leaves s as it was.
+func text(val []byte, s *string) error {
+	t, ok, err := jsontext.Text(val)
+	switch {
+	case err != nil:
+		return errEntryType
+	case ok:
+		*s = bytesconv.String(t)
+	}
+	return nil
+}
+
+// integer reads an integer (digits only, as encoding/json reads one into
+// an int64) into *p, cut from the slab; null makes it nil.
+func (d *entryDecoder) integer(val []byte, p **int64) error {
+	if string(val) == "null" {
+		*p = nil
+		return nil
+	}
+	v, err := strconv.ParseInt(bytesconv.String(val), 10, 64)
+	if err != nil {
+		return errEntryType
+	}
+	if len(d.ints) == cap(d.ints) {
+		d.ints = make([]int64, 0, slabSize)
+	}
+	d.ints = append(d.ints, v)
+	*p = &d.ints[len(d.ints)-1]
+	return nil
+}
+
+// boolean reads true or false into *p; null makes it nil.
+func (d *entryDecoder) boolean(val []byte, p **bool) error {
+	var v bool
+	switch string(val) {
+	case "null":
+		*p = nil
+		return nil
+	case "true":
+		v = true
+	case "false":
+	default:
+		return errEntryType
+	}
+	if len(d.bools) == cap(d.bools) {
+		d.bools = make([]bool, 0, slabSize)
+	}
+	d.bools = append(d.bools, v)
+	*p = &d.bools[len(d.bools)-1]
+	return nil
+}
