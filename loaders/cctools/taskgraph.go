@@ -9,6 +9,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
@@ -68,11 +69,12 @@ type graphRead struct {
 
 func newTaskGraph() *taskGraph { return &taskGraph{index: map[string]int32{}} }
 
-// fileOf returns the place of the file of cached name id, new if not
-// seen before.
+// fileOf returns the place of the file of cached name id (a view of the
+// line, copied when new), new if not seen before.
 func (g *taskGraph) fileOf(id string) int32 {
 	k, ok := g.index[id]
 	if !ok {
+		id = strings.Clone(id)
 		k = int32(len(g.files))
 		g.index[id] = k
 		g.files = append(g.files, graphFile{})
@@ -98,12 +100,13 @@ func LoadTaskGraph(r io.Reader, o source.Options) (*source.Dataset, error) {
 			}
 			return nil
 		}
+		// The line is read through a view: what is kept is copied.
 		var want string
 		var err error
 		if form == "text" {
-			want, err = g.textLine(string(line))
+			want, err = g.textLine(bytesconv.String(line))
 		} else {
-			want, err = g.dotLine(string(line))
+			want, err = g.dotLine(bytesconv.String(line))
 		}
 		if want != "" {
 			return p.Bad(n, "", string(line), want, err)
@@ -136,7 +139,7 @@ func (g *taskGraph) textLine(line string) (string, error) {
 	switch {
 	case len(words) == 4 && words[0] == "FILE":
 		f := &g.files[g.fileOf(words[1])]
-		f.source, f.hasSource = words[2], true
+		f.source, f.hasSource = strings.Clone(words[2]), true
 		if words[3] != "" && words[3] != "-" {
 			size, err := strconv.ParseInt(words[3], 10, 64)
 			if err != nil || size < 0 {
