@@ -1,9 +1,6 @@
 package slurm
 
 import (
-	"hash/maphash"
-	"strings"
-
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 )
 
@@ -27,7 +24,7 @@ type builder struct {
 	task, arrayTask, hetComp            columns.Int
 	attempt, line                       columns.DenseInt
 	isStep                              []bool
-	attempts                            attemptCounter
+	idHash                              []uint64 // of each row's JobID, for numberAttempts
 	rows                                int
 
 	// The readings of TRES and node lists the frame builders made, by
@@ -42,7 +39,7 @@ type builder struct {
 }
 
 func newBuilder(l *layout) *builder {
-	return &builder{lay: l, cols: make([]fieldCol, len(l.specs)), at: findRowFields(l), attempts: newAttemptCounter()}
+	return &builder{lay: l, cols: make([]fieldCol, len(l.specs)), at: findRowFields(l)}
 }
 
 // rowFields are the positions (-1: absent) of the fields that the frame
@@ -100,57 +97,8 @@ func (b *builder) add(line []byte, n int, r *record) {
 	b.hetJob.Opt(id.hetJob, id.hetJob != "")
 	b.hetComp.Opt(id.hetComp, id.hetJob != "")
 	b.status.Opt(r.state, r.state != "")
-	b.attempt.Add(b.attempts.next(r.text(line, b.lay.idField), b.rows, b.cols[b.lay.idField].str.Value))
+	b.idHash = append(b.idHash, r.idHash)
 	b.line.Add(int64(n))
 	b.isStep = append(b.isStep, id.step != "")
 	b.rows++
-}
-
-// attemptCounter numbers the rows of each JobID: 1 for its first row, 2
-// for the next (sacct --duplicates). It keys on a hash of the JobID and
-// keeps the row of the first JobID of each hash, whose text the JobID
-// column holds, to tell a true collision; colliding JobIDs are then
-// counted by text. A million distinct JobIDs thus cost no string each.
-type attemptCounter struct {
-	seed   maphash.Seed
-	byHash map[uint64]attemptSeen
-	byText map[string]int64 // JobIDs whose hash another JobID has
-}
-
-type attemptSeen struct {
-	row int32
-	n   int32
-}
-
-func newAttemptCounter() attemptCounter {
-	return attemptCounter{seed: maphash.MakeSeed(), byHash: map[uint64]attemptSeen{}}
-}
-
-// next returns the attempt number of row's JobID id (a view of the line,
-// copied only when kept); textOf returns the JobID of an earlier row.
-func (a *attemptCounter) next(id string, row int, textOf func(int) string) int64 {
-	return a.nextHashed(maphash.String(a.seed, id), id, row, textOf)
-}
-
-// nextHashed is next for a JobID whose hash is h.
-func (a *attemptCounter) nextHashed(h uint64, id string, row int, textOf func(int) string) int64 {
-	s, ok := a.byHash[h]
-	switch {
-	case !ok:
-		a.byHash[h] = attemptSeen{row: int32(row), n: 1}
-		return 1
-	case textOf(int(s.row)) == id:
-		s.n++
-		a.byHash[h] = s
-		return int64(s.n)
-	}
-	if a.byText == nil {
-		a.byText = map[string]int64{}
-	}
-	n := a.byText[id] + 1
-	if n == 1 {
-		id = strings.Clone(id)
-	}
-	a.byText[id] = n
-	return n
 }

@@ -1,23 +1,49 @@
 package slurm
 
-import "testing"
+import (
+	"fmt"
+	"hash/maphash"
+	"math/rand"
+	"testing"
+)
 
-// TestAttemptCollisions forces every JobID onto one hash bucket's
-// collision path: attempts still count each JobID's own rows.
-func TestAttemptCollisions(t *testing.T) {
-	a := newAttemptCounter()
-	ids := []string{"1", "2", "1", "3", "2", "1"}
-	want := []int64{1, 1, 2, 1, 2, 3}
-	for row, id := range ids {
-		if got := a.next(id, row, func(r int) string { return ids[r] }); got != want[row] {
-			t.Fatalf("row %d (%s): attempt %d, want %d", row, id, got, want[row])
+// TestAttempts numbers random JobIDs (many repeated) against a map
+// counted row by row; then with every row on one hash, the collision
+// path, and with a few hashes shared by distinct JobIDs.
+func TestAttempts(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	ids := make([]string, 50000)
+	for i := range ids {
+		ids[i] = fmt.Sprint(rng.Intn(20000))
+	}
+	count := map[string]int64{}
+	want := make([]int64, len(ids))
+	for i, id := range ids {
+		count[id]++
+		want[i] = count[id]
+	}
+	seed := maphash.MakeSeed()
+	textOf := func(r int) string { return ids[r] }
+	for _, c := range []struct {
+		name string
+		hash func(string) uint64
+	}{
+		{"maphash", func(s string) uint64 { return maphash.String(seed, s) }},
+		{"one hash", func(string) uint64 { return 42 }},
+		{"shared hashes", func(s string) uint64 { return maphash.String(seed, s) % 97 }},
+	} {
+		hashes := make([]uint64, len(ids))
+		for i, id := range ids {
+			hashes[i] = c.hash(id)
+		}
+		got := attemptsOf(hashes, textOf)
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%s: row %d (%s): attempt %d, want %d", c.name, i, ids[i], got[i], want[i])
+			}
 		}
 	}
-	// A collision: a second JobID whose hash is taken is counted by text.
-	a = newAttemptCounter()
-	a.byHash[0] = attemptSeen{row: 0, n: 1}
-	other := func(int) string { return "not this one" }
-	if a.nextHashed(0, "7", 1, other) != 1 || a.nextHashed(0, "7", 2, other) != 2 {
-		t.Fatal("colliding JobIDs are not counted apart")
+	if len(attemptsOf(nil, textOf)) != 0 {
+		t.Error("rows from no rows")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"sync"
 )
 
 // The frames of a sacct file: jobs and allocations from the job rows
@@ -19,19 +20,40 @@ func (b *builder) frames(want map[string]bool) map[string]*frame.Frame {
 			jobRows = append(jobRows, int32(i))
 		}
 	}
+	builds := []struct {
+		name  string
+		build func(*builder) *frame.Frame
+	}{
+		{schema.Jobs, func(b *builder) *frame.Frame { return b.jobs(jobRows) }},
+		{schema.Allocations, func(b *builder) *frame.Frame { return b.allocations(jobRows) }},
+		{schema.Tasks, func(b *builder) *frame.Frame { return b.tasks(stepRows) }},
+		{schema.Placements, func(b *builder) *frame.Frame { return b.placements(stepRows) }},
+	}
+	// The frames are built at once, each by a copy of the builder with
+	// caches of its own: the rows are only read from here on.
+	if want == nil || want[schema.Tasks] || want[schema.Placements] {
+		b.jobKeys() // read by both: made once, before the copies
+	}
+	built := make([]*frame.Frame, len(builds))
+	var wg sync.WaitGroup
+	for i, x := range builds {
+		if want != nil && !want[x.name] {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			own := *b
+			own.tresCache, own.hostCache = nil, nil
+			built[i] = x.build(&own)
+		}()
+	}
+	wg.Wait()
 	out := map[string]*frame.Frame{}
-	wants := func(name string) bool { return want == nil || want[name] }
-	if wants(schema.Jobs) {
-		out[schema.Jobs] = b.jobs(jobRows)
-	}
-	if wants(schema.Allocations) {
-		out[schema.Allocations] = b.allocations(jobRows)
-	}
-	if wants(schema.Tasks) {
-		out[schema.Tasks] = b.tasks(stepRows)
-	}
-	if wants(schema.Placements) {
-		out[schema.Placements] = b.placements(stepRows)
+	for i, x := range builds {
+		if built[i] != nil {
+			out[x.name] = built[i]
+		}
 	}
 	return out
 }

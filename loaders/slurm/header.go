@@ -2,6 +2,7 @@ package slurm
 
 import (
 	"fmt"
+	"hash/maphash"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ type layout struct {
 	idField  int            // JobID, or JobIDRaw when the header lacks it
 	loc      *time.Location
 	header   string
+	seed     maphash.Seed // of the JobID hashes that number attempts
 }
 
 // field returns the position of a field by its lower-case name, or -1.
@@ -48,7 +50,7 @@ func readHeader(line []byte, file string, loc *time.Location) (*layout, error) {
 	if looksLikeRecord(text) {
 		return nil, bad("sacct's header line first: this file starts with a record (run sacct without -n/--noheader; jobframe reads the fields by their names)")
 	}
-	l := &layout{delim: delim, index: map[string]int{}, loc: loc, header: text}
+	l := &layout{delim: delim, index: map[string]int{}, loc: loc, header: text, seed: maphash.MakeSeed()}
 	if text[len(text)-1] == delim { // sacct -p (--parsable)
 		l.trailing, text = true, text[:len(text)-1]
 	}

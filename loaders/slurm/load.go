@@ -55,6 +55,7 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.numberAttempts()
 	d := &source.Dataset{Source: "slurm", Frames: b.frames(source.WantFrames(o))}
 	d.Warnings = p.Finish()
 	return d, nil

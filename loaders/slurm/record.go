@@ -1,6 +1,8 @@
 package slurm
 
 import (
+	"hash/maphash"
+
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 )
 
@@ -18,10 +20,11 @@ type record struct {
 	ends   []int // end of each piece between delimiters
 	starts []int // first piece of each field (and a final entry)
 	vals   []value
-	short  bool  // fewer pieces than the header has fields
-	bad    int   // the first field that does not read, or -1
-	err    error // why
-	id     jobID // the JobID (views of the line)
+	short  bool   // fewer pieces than the header has fields
+	bad    int    // the first field that does not read, or -1
+	err    error  // why
+	id     jobID  // the JobID (views of the line)
+	idHash uint64 // the hash of its text, which numbers attempts
 	state  string
 }
 
@@ -74,7 +77,9 @@ func (l *layout) decode(line []byte, r *record) {
 			return
 		}
 	}
-	r.id, _ = parseJobID(r.text(line, l.idField))
+	id := r.text(line, l.idField)
+	r.id, _ = parseJobID(id)
+	r.idHash = maphash.String(l.seed, id)
 }
 
 // read reads one field into v (and the record's id and state).
