@@ -35,7 +35,7 @@ func (d *entryDecoder) decode(b []byte, e *timelineEntry) error {
 	return jsontext.EachMember(b, func(key, val []byte) error {
 		switch {
 		case bytes.EqualFold(key, []byte("label")):
-			return text(val, &e.Label)
+			return jsontext.StringInto(val, &e.Label)
 		case bytes.EqualFold(key, []byte("cached")):
 			return d.boolean(val, &e.Cached)
 		case bytes.EqualFold(key, []byte("index")):
@@ -47,57 +47,21 @@ func (d *entryDecoder) decode(b []byte, e *timelineEntry) error {
 	})
 }
 
-// times reads the segments; a list read again (a name given twice) is
-// read into the first one's array, as encoding/json does.
+// times reads the segments, as encoding/json does (ObjectsInto).
 func (d *entryDecoder) times(val []byte, e *timelineEntry) error {
-	if string(val) == "null" {
-		e.Times = nil
+	err := jsontext.ObjectsInto(val, &e.Times, func(s *timelineSegment, key, val []byte) error {
+		switch {
+		case bytes.EqualFold(key, []byte("starting_time")):
+			return d.integer(val, &s.Start)
+		case bytes.EqualFold(key, []byte("ending_time")):
+			return d.integer(val, &s.End)
+		case bytes.EqualFold(key, []byte("label")):
+			return jsontext.StringInto(val, &s.Label)
+		}
 		return nil
-	}
-	if val[0] != '[' {
-		return errEntryType
-	}
-	times := e.Times[:0]
-	err := jsontext.EachElement(val, func(elem []byte) error {
-		if i := len(times); i < cap(times) {
-			times = times[:i+1]
-		} else {
-			times = append(times, timelineSegment{})
-		}
-		if string(elem) == "null" {
-			return nil
-		}
-		if elem[0] != '{' {
-			return errEntryType
-		}
-		s := &times[len(times)-1]
-		return jsontext.EachMember(elem, func(key, val []byte) error {
-			switch {
-			case bytes.EqualFold(key, []byte("starting_time")):
-				return d.integer(val, &s.Start)
-			case bytes.EqualFold(key, []byte("ending_time")):
-				return d.integer(val, &s.End)
-			case bytes.EqualFold(key, []byte("label")):
-				return text(val, &s.Label)
-			}
-			return nil
-		})
 	})
-	if len(times) == 0 {
-		times = []timelineSegment{} // a new empty list, as encoding/json makes
-	}
-	e.Times = times
-	return err
-}
-
-// text reads a string into s; null leaves s as it was.
-func text(val []byte, s *string) error {
-	t, ok, err := jsontext.Text(val)
-	switch {
-	case err != nil:
+	if err != nil {
 		return errEntryType
-	case ok:
-		*s = bytesconv.String(t)
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 
-	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 )
 
@@ -105,16 +104,7 @@ func (d *taskDecoder) decode(b []byte, t *task) error {
 }
 
 // text reads a string into s; null leaves s as it was.
-func (d *taskDecoder) text(val []byte, s *string) error {
-	text, ok, err := jsontext.Text(val)
-	switch {
-	case err != nil:
-		return errTaskType
-	case ok:
-		*s = bytesconv.String(text)
-	}
-	return nil
-}
+func (d *taskDecoder) text(val []byte, s *string) error { return jsontext.StringInto(val, s) }
 
 // number reads a number into *p, cut from the slab; null makes it nil.
 func (d *taskDecoder) number(val []byte, p **float64) error {
@@ -205,47 +195,20 @@ func (d *taskDecoder) command(val []byte, t *task) error {
 	})
 }
 
-// files reads 1.4's list of file objects; null makes it nil.
+// files reads 1.4's list of file objects, as encoding/json does
+// (ObjectsInto).
 func (d *taskDecoder) files(val []byte, t *task) error {
-	if string(val) == "null" {
-		t.Files = nil
+	return jsontext.ObjectsInto(val, &t.Files, func(f *fileRef, key, val []byte) error {
+		switch {
+		case bytes.EqualFold(key, []byte("link")):
+			return d.text(val, &f.Link)
+		case bytes.EqualFold(key, []byte("name")):
+			return d.text(val, &f.Name)
+		case bytes.EqualFold(key, []byte("path")):
+			return d.text(val, &f.Path)
+		case bytes.EqualFold(key, []byte("sizeInBytes")):
+			return d.number(val, &f.SizeInBytes)
+		}
 		return nil
-	}
-	if val[0] != '[' {
-		return errTaskType
-	}
-	files := t.Files[:0] // read into the array of a list read before
-	defer func() {
-		if len(files) == 0 {
-			files = []fileRef{} // a new empty list, as encoding/json makes
-		}
-		t.Files = files
-	}()
-	return jsontext.EachElement(val, func(elem []byte) error {
-		if i := len(files); i < cap(files) {
-			files = files[:i+1]
-		} else {
-			files = append(files, fileRef{})
-		}
-		if string(elem) == "null" {
-			return nil
-		}
-		if elem[0] != '{' {
-			return errTaskType
-		}
-		f := &files[len(files)-1]
-		return jsontext.EachMember(elem, func(key, val []byte) error {
-			switch {
-			case bytes.EqualFold(key, []byte("link")):
-				return d.text(val, &f.Link)
-			case bytes.EqualFold(key, []byte("name")):
-				return d.text(val, &f.Name)
-			case bytes.EqualFold(key, []byte("path")):
-				return d.text(val, &f.Path)
-			case bytes.EqualFold(key, []byte("sizeInBytes")):
-				return d.number(val, &f.SizeInBytes)
-			}
-			return nil
-		})
 	})
 }
