@@ -45,7 +45,12 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	in, err := decodeInstance(doc, jsontext.Unmarshal, func() func([]byte, *task) error { return new(taskDecoder).decode })
+	// goccy/go-json skips members it does not decode without checking
+	// them: the document's syntax is checked first.
+	in, err := (*instance)(nil), jsontext.WholeObject(doc, func(i int) (int, error) { return jsontext.ScanMembers(doc, i, 0, nil) })
+	if err == nil {
+		in, err = decodeInstance(doc, jsontext.Unmarshal, func() func([]byte, *task) error { return new(taskDecoder).decode })
+	}
 	if err != nil {
 		// The fast decoders' errors say less: encoding/json says where,
 		// and its reading is the one that counts.
@@ -100,8 +105,11 @@ func decodeInstance(doc []byte, unmarshal func([]byte, any) error, tasks func() 
 		lists, paths = append(lists, &e.Tasks), append(paths, "workflow.execution.tasks")
 	}
 	for k, l := range lists {
-		if err := l.Decode(tasks); err != nil {
-			return nil, &taskError{path: paths[k], err: err.(*jsontext.ElementError)}
+		var e *jsontext.ElementError
+		if err := l.Decode(tasks); errors.As(err, &e) {
+			return nil, &taskError{path: paths[k], err: e}
+		} else if err != nil {
+			return nil, err
 		}
 	}
 	return in, nil

@@ -175,3 +175,19 @@ func TestTrimIDSuffix(t *testing.T) {
 		}
 	}
 }
+
+// TestMalformedMemberRefused: a member the loader does not read must
+// still be JSON (the fast decoder skips such members unchecked).
+func TestMalformedMemberRefused(t *testing.T) {
+	for _, in := range []string{
+		`{"schemaVersion": "1.4", "extra": [1,,2], "workflow": {"tasks": [{"name": "a"}]}}`,
+		`{"schemaVersion": "1.4", "workflow": {"tasks": [{"name": "a"}], "x": {"a" 1}}}`,
+		`{"schemaVersion": "1.4", "workflow": {"tasks": [{"name": "a"}]}} trailing`,
+	} {
+		if _, err := Load(strings.NewReader(in), source.Options{Name: "x.json"}); err == nil {
+			t.Errorf("%s: read", in)
+		} else {
+			sourcetest.MustContain(t, err, "want a WfFormat JSON document")
+		}
+	}
+}
