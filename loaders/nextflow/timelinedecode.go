@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/jobframe/jobframe/loaders/internal/arena"
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 )
@@ -12,20 +13,17 @@ import (
 // entryDecoder reads timeline entries straight from their text, as
 // encoding/json would decode them into timelineEntry, without
 // reflection: labels are views of the text, and the numbers of a page's
-// segments are cut from one slab. An entry it cannot read (a type
+// segments are allocated a block at a time. An entry it cannot read (a type
 // error, or syntax it does not take) is an error, and the page is then
 // decoded by encoding/json; FuzzEntryDecoder holds the two to the same
 // result.
 type entryDecoder struct {
-	ints  []int64 // the slab the segments' times point into
-	bools []bool  // and the entries' cached flags
+	ints  arena.Arena[int64] // the segments' times
+	bools arena.Arena[bool]  // the entries' cached flags
 }
 
 // errEntryType is a member whose value is not of the field's type.
 var errEntryType = errors.New("a timeline member of another type")
-
-// slabSize is the values per slab allocation.
-const slabSize = 4096
 
 // decode reads the entry object b into e (a zero entry).
 func (d *entryDecoder) decode(b []byte, e *timelineEntry) error {
@@ -49,7 +47,7 @@ func (d *entryDecoder) decode(b []byte, e *timelineEntry) error {
 
 // times reads the segments, as encoding/json does (ObjectsInto).
 func (d *entryDecoder) times(val []byte, e *timelineEntry) error {
-	err := jsontext.ObjectsInto(val, &e.Times, func(s *timelineSegment, key, val []byte) error {
+	return jsontext.ObjectsInto(val, &e.Times, func(s *timelineSegment, key, val []byte) error {
 		switch {
 		case bytes.EqualFold(key, []byte("starting_time")):
 			return d.integer(val, &s.Start)
@@ -60,14 +58,10 @@ func (d *entryDecoder) times(val []byte, e *timelineEntry) error {
 		}
 		return nil
 	})
-	if err != nil {
-		return errEntryType
-	}
-	return nil
 }
 
 // integer reads an integer (digits only, as encoding/json reads one into
-// an int64) into *p, cut from the slab; null makes it nil.
+// an int64) into *p; null makes it nil.
 func (d *entryDecoder) integer(val []byte, p **int64) error {
 	if string(val) == "null" {
 		*p = nil
@@ -77,11 +71,7 @@ func (d *entryDecoder) integer(val []byte, p **int64) error {
 	if err != nil {
 		return errEntryType
 	}
-	if len(d.ints) == cap(d.ints) {
-		d.ints = make([]int64, 0, slabSize)
-	}
-	d.ints = append(d.ints, v)
-	*p = &d.ints[len(d.ints)-1]
+	*p = d.ints.New(v)
 	return nil
 }
 
@@ -98,10 +88,6 @@ func (d *entryDecoder) boolean(val []byte, p **bool) error {
 	default:
 		return errEntryType
 	}
-	if len(d.bools) == cap(d.bools) {
-		d.bools = make([]bool, 0, slabSize)
-	}
-	d.bools = append(d.bools, v)
-	*p = &d.bools[len(d.bools)-1]
+	*p = d.bools.New(v)
 	return nil
 }

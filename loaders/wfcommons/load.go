@@ -47,7 +47,8 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	}
 	// goccy/go-json skips members it does not decode without checking
 	// them: the document's syntax is checked first.
-	in, err := (*instance)(nil), jsontext.WholeObject(doc, func(i int) (int, error) { return jsontext.ScanMembers(doc, i, 0, nil) })
+	var in *instance
+	err = jsontext.WholeObject(doc, func(i int) (int, error) { return jsontext.ScanMembers(doc, i, 0, nil) })
 	if err == nil {
 		in, err = decodeInstance(doc, jsontext.Unmarshal, func() func([]byte, *task) error { return new(taskDecoder).decode })
 	}

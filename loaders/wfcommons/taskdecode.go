@@ -4,22 +4,24 @@ import (
 	"bytes"
 	"errors"
 
+	"github.com/jobframe/jobframe/loaders/internal/arena"
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 )
 
 // taskDecoder reads task objects straight from their text, as
 // encoding/json would decode them into task, without reflection:
-// strings are views of the text, numbers and lists are cut from slabs.
+// strings are views of the text, numbers are allocated a block at a
+// time and lists are cut from one slab.
 // A task it cannot read (any type error, or syntax it does not take) is
 // an error, and the whole document is then decoded by encoding/json,
 // which says where; FuzzTaskDecoder holds the two to the same result.
 type taskDecoder struct {
-	floats []float64 // the slab the tasks' numbers point into
-	strs   []string  // the slab their string lists are cut from
-	list   []string  // a list being read
+	floats arena.Arena[float64] // the tasks' numbers
+	strs   []string             // the slab their string lists are cut from
+	list   []string             // a list being read
 }
 
-// slabSize is the values per slab allocation.
+// slabSize is the strings per allocation of the lists' slab.
 const slabSize = 4096
 
 // errTaskType is a member whose value is not of the field's type.
@@ -91,7 +93,7 @@ func (d *taskDecoder) decode(b []byte, t *task) error {
 		case m == nil:
 			return nil
 		case m.str != nil:
-			return d.text(val, m.str(t))
+			return jsontext.StringInto(val, m.str(t))
 		case m.strs != nil:
 			return d.texts(val, m.strs(t))
 		case m.num != nil:
@@ -103,10 +105,7 @@ func (d *taskDecoder) decode(b []byte, t *task) error {
 	})
 }
 
-// text reads a string into s; null leaves s as it was.
-func (d *taskDecoder) text(val []byte, s *string) error { return jsontext.StringInto(val, s) }
-
-// number reads a number into *p, cut from the slab; null makes it nil.
+// number reads a number into *p; null makes it nil.
 func (d *taskDecoder) number(val []byte, p **float64) error {
 	v, ok, err := jsontext.Float(val)
 	switch {
@@ -116,11 +115,7 @@ func (d *taskDecoder) number(val []byte, p **float64) error {
 		*p = nil
 		return nil
 	}
-	if len(d.floats) == cap(d.floats) {
-		d.floats = make([]float64, 0, slabSize)
-	}
-	d.floats = append(d.floats, v)
-	*p = &d.floats[len(d.floats)-1]
+	*p = d.floats.New(v)
 	return nil
 }
 
@@ -149,7 +144,7 @@ func (d *taskDecoder) texts(val []byte, p *[]string) error {
 		} else {
 			list = append(list, "")
 		}
-		return d.text(elem, &list[len(list)-1])
+		return jsontext.StringInto(elem, &list[len(list)-1])
 	})
 	switch {
 	case err != nil:
@@ -187,7 +182,7 @@ func (d *taskDecoder) command(val []byte, t *task) error {
 	return jsontext.EachMember(val, func(key, val []byte) error {
 		switch {
 		case bytes.EqualFold(key, []byte("program")):
-			return d.text(val, &c.Program)
+			return jsontext.StringInto(val, &c.Program)
 		case bytes.EqualFold(key, []byte("arguments")):
 			return d.texts(val, &c.Arguments)
 		}
@@ -201,11 +196,11 @@ func (d *taskDecoder) files(val []byte, t *task) error {
 	return jsontext.ObjectsInto(val, &t.Files, func(f *fileRef, key, val []byte) error {
 		switch {
 		case bytes.EqualFold(key, []byte("link")):
-			return d.text(val, &f.Link)
+			return jsontext.StringInto(val, &f.Link)
 		case bytes.EqualFold(key, []byte("name")):
-			return d.text(val, &f.Name)
+			return jsontext.StringInto(val, &f.Name)
 		case bytes.EqualFold(key, []byte("path")):
-			return d.text(val, &f.Path)
+			return jsontext.StringInto(val, &f.Path)
 		case bytes.EqualFold(key, []byte("sizeInBytes")):
 			return d.number(val, &f.SizeInBytes)
 		}
