@@ -22,13 +22,18 @@ type ParquetOptions struct {
 	// Compression is "zstd" (the default when empty), "snappy", "gzip" or
 	// "none".
 	Compression string
-	// RowGroupRows bounds the rows per row group; 0 means 131072 (about
-	// DuckDB's default of 122880, so readers can parallelise).
+	// RowGroupRows bounds the rows per row group; 0 means
+	// DefaultRowGroupRows.
 	RowGroupRows int
 	// Level is the codec's compression level (zstd: 1 fastest to 22
 	// smallest; gzip: 1 to 9); 0 means the codec's default (zstd 3).
 	Level int
 }
+
+// DefaultRowGroupRows is the rows of a Parquet row group when
+// ParquetOptions.RowGroupRows is 0: about DuckDB's default of 122880, so
+// readers can parallelise.
+const DefaultRowGroupRows = 131072
 
 func parquetCodec(name string) (compress.Compression, error) {
 	switch name {
@@ -64,7 +69,7 @@ func (f *Frame) WriteParquet(w io.Writer, o ParquetOptions) error {
 	}
 	rg := o.RowGroupRows
 	if rg <= 0 {
-		rg = 131072
+		rg = DefaultRowGroupRows
 	}
 	props := []parquet.WriterProperty{
 		parquet.WithCompression(codec),
@@ -255,7 +260,11 @@ func fromTable(tbl arrow.Table, mem memory.Allocator, name string) (*Frame, erro
 			whole.Retain()
 		default:
 			var err error
-			whole, err = array.Concatenate(chunks, mem)
+			if col.DataType().ID() == arrow.DICTIONARY {
+				whole, err = concatDicts(chunks)
+			} else {
+				whole, err = array.Concatenate(chunks, mem)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: column %q: %w", name, col.Name(), err)
 			}

@@ -1,0 +1,70 @@
+package frame
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow/go/v17/arrow"
+	"github.com/apache/arrow/go/v17/arrow/array"
+)
+
+// concatDicts joins dictionary-encoded string chunks, whatever their
+// index widths and dictionaries, into one column of int32 codes whose
+// dictionary holds each value once, in order of first use by the
+// chunks' dictionaries. A row is null when its index is null or points
+// at a null dictionary value.
+//
+// It replaces array.Concatenate for dictionaries: in Arrow Go v17, when
+// the chunks' dictionaries differ, Concatenate zeroes the bytes of null
+// index runs at an element offset read as a byte offset, corrupting the
+// valid indices beside them (apache/arrow-go#871, fixed after v17). A
+// Parquet file whose row groups carry different dictionaries (as
+// WriteParquet writes them) read back with wrong values.
+func concatDicts(chunks []arrow.Array) (arrow.Array, error) {
+	n := 0
+	for _, c := range chunks {
+		n += c.Len()
+	}
+	idx := make([]int32, 0, n)
+	valid := make([]bool, 0, n)
+	codes := map[string]int32{}
+	var dict []string
+	var remap []int32
+	for k, c := range chunks {
+		d, ok := c.(*array.Dictionary)
+		if !ok {
+			return nil, fmt.Errorf("chunk %d is %s, not a dictionary", k, c.DataType())
+		}
+		vals, ok := d.Dictionary().(interface{ Value(int) string })
+		if !ok {
+			return nil, fmt.Errorf("dictionary of %s is not supported (only strings)", d.Dictionary().DataType())
+		}
+		remap = remap[:0]
+		for i := 0; i < d.Dictionary().Len(); i++ {
+			if d.Dictionary().IsNull(i) {
+				remap = append(remap, -1)
+				continue
+			}
+			s := vals.Value(i)
+			code, seen := codes[s]
+			if !seen {
+				code = int32(len(dict))
+				codes[s] = code
+				dict = append(dict, s)
+			}
+			remap = append(remap, code)
+		}
+		for i := 0; i < d.Len(); i++ {
+			code := int32(-1)
+			if d.IsValid(i) {
+				v := d.GetValueIndex(i)
+				if v < 0 || v >= len(remap) {
+					return nil, fmt.Errorf("chunk %d, row %d: dictionary index %d outside its %d values", k, i, v, len(remap))
+				}
+				code = remap[v]
+			}
+			idx = append(idx, max(code, 0))
+			valid = append(valid, code >= 0)
+		}
+	}
+	return newDictString(idx, valid, dict), nil
+}
