@@ -49,13 +49,16 @@ func lakeRows(t *testing.T, dir, name, src string) []string {
 }
 
 // TestIngestRoundTrip ingests every bundled sample (small batches, so
-// the journal streams in many) and reads the lake back file by file:
-// each frame holds exactly the rows loaders.OpenWith gives the input.
+// the journal streams in many, and row groups of 3 rows, so a day's rows
+// of a larger frame go to several files of at most 12) and reads the
+// lake back file by file: each frame holds exactly the rows
+// loaders.OpenWith gives the input.
 func TestIngestRoundTrip(t *testing.T) {
 	dir := t.TempDir()
+	const groupRows = 3
 	for _, rel := range bundled {
 		in := sourcetest.Bundled(rel)
-		res, err := Ingest(context.Background(), dir, []string{in}, Options{BatchRows: 7})
+		res, err := Ingest(context.Background(), dir, []string{in}, Options{BatchRows: 7, Parquet: frame.ParquetOptions{RowGroupRows: groupRows}})
 		if err != nil {
 			t.Fatalf("%s: %v", rel, err)
 		}
@@ -79,9 +82,29 @@ func TestIngestRoundTrip(t *testing.T) {
 			}
 		}
 	}
+	// Files hold at most filesPerRowGroups row groups, and a day of more
+	// rows than that is cut into several.
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "source=*", "day=*", "*.parquet"))
+	perDay := map[string]int{}
+	for _, p := range files {
+		f, err := frame.ReadParquetFile(p, frame.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.NumRows() > filesPerRowGroups*groupRows {
+			t.Errorf("%s holds %d rows, more than %d", p, f.NumRows(), filesPerRowGroups*groupRows)
+		}
+		perDay[filepath.Dir(p)]++
+	}
 	m, err := ReadManifest(dir)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The EPMT job's processes all ran on 2019-06-22 and are read whole.
+	procs := m.Inputs[slices.Index(bundled, "epmt/804280")].Rows["procs"]
+	most := int64(filesPerRowGroups * groupRows)
+	if n := perDay[filepath.Join(dir, "procs", "source=epmt", "day=2019-06-22")]; procs < 2*most || int64(n) != (procs+most-1)/most {
+		t.Errorf("the EPMT job's %d processes are in %d files, want %d", procs, n, (procs+most-1)/most)
 	}
 	if len(m.Inputs) != len(bundled) {
 		t.Fatalf("manifest lists %d inputs, want %d", len(m.Inputs), len(bundled))

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jobframe/jobframe/frame"
@@ -30,20 +33,80 @@ type stager struct {
 	bytes    int64
 }
 
-// write writes every frame of d.
+// filesPerRowGroups is how many row groups a file holds at most: a
+// day's rows of a large input go to several files, which are written at
+// once on all cores.
+const filesPerRowGroups = 4
+
+// stagedFile is one Parquet file to write: the rows of one frame of one
+// day, part of a lake path rel.
+type stagedFile struct {
+	frame, rel string
+	rows       *frame.Frame
+}
+
+// write writes every frame of d: the files are planned in order (their
+// numbers follow the frames' order and the days'), then written on all
+// cores.
 func (s *stager) write(d *source.Dataset) error {
+	var files []stagedFile
 	for _, name := range d.Names() {
-		if err := s.writeFrame(d.Source, name, d.Frames[name]); err != nil {
+		fs, err := s.plan(d.Source, name, d.Frames[name])
+		if err != nil {
 			return fmt.Errorf("writing the %s frame: %w", name, err)
 		}
+		files = append(files, fs...)
+	}
+	sizes := make([]int64, len(files))
+	errs := make([]error, len(files))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := min(runtime.GOMAXPROCS(0), len(files)); w > 0; w-- {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(files); i = int(next.Add(1) - 1) {
+				sizes[i], errs[i] = s.writeFile(files[i])
+				if errs[i] != nil {
+					next.Store(int64(len(files))) // the others stop at their next file
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i, f := range files {
+		if errs[i] != nil {
+			return fmt.Errorf("writing the %s frame: %w", f.frame, errs[i])
+		}
+		s.parts = append(s.parts, filepath.ToSlash(f.rel))
+		s.rows[f.frame] += int64(f.rows.NumRows())
+		s.bytes += sizes[i]
 	}
 	return nil
 }
 
-// writeFrame writes frame f of source src, one file per day of its rows.
-func (s *stager) writeFrame(src, name string, f *frame.Frame) error {
+// writeFile writes one planned file under the staging folder and returns
+// its size in bytes.
+func (s *stager) writeFile(f stagedFile) (int64, error) {
+	path := filepath.Join(s.lake, stagingDir, s.id, f.rel)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return 0, err
+	}
+	if err := f.rows.WriteParquetFile(path, s.parquet); err != nil {
+		return 0, err
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0, err
+	}
+	return st.Size(), nil
+}
+
+// plan cuts frame f of source src into the files to write: one or more
+// per day of its rows, each of at most filesPerRowGroups row groups.
+func (s *stager) plan(src, name string, f *frame.Frame) ([]stagedFile, error) {
 	if f.NumRows() == 0 {
-		return nil
+		return nil, nil
 	}
 	names := append([]string{"input"}, f.Names()...)
 	f = f.WithColumn("input", columns.Repeat("input", s.input, f.NumRows())).Select(names...)
@@ -52,9 +115,9 @@ func (s *stager) writeFrame(src, name string, f *frame.Frame) error {
 	}
 	days, err := rowDays(f)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	// Rows in day order, then one file per run of a day: a frame read in
+	// Rows in day order, then files of a run of a day: a frame read in
 	// time order needs no copy; any other is reordered once, as Arrow's
 	// take of a few rows of a large text column allocates for the whole.
 	if !slices.IsSorted(days) {
@@ -70,32 +133,30 @@ func (s *stager) writeFrame(src, name string, f *frame.Frame) error {
 		}
 		days = sorted
 	}
-	for lo := 0; lo < len(days); {
-		hi := lo + 1
-		for hi < len(days) && days[hi] == days[lo] {
-			hi++
-		}
-		day, part := days[lo], f
-		if lo > 0 || hi < len(days) {
-			part = f.Slice(lo, hi)
-		}
-		lo = hi
-		s.seq++
-		rel := filepath.Join(name, "source="+src, "day="+day, fmt.Sprintf("part-%s-%06d.parquet", s.id, s.seq))
-		path := filepath.Join(s.lake, stagingDir, s.id, rel)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-		if err := part.WriteParquetFile(path, s.parquet); err != nil {
-			return err
-		}
-		if st, err := os.Stat(path); err == nil {
-			s.bytes += st.Size()
-		}
-		s.parts = append(s.parts, filepath.ToSlash(rel))
-		s.rows[name] += int64(part.NumRows())
+	rg := s.parquet.RowGroupRows
+	if rg <= 0 {
+		rg = frame.DefaultRowGroupRows
 	}
-	return nil
+	most := filesPerRowGroups * rg
+	var out []stagedFile
+	for lo := 0; lo < len(days); {
+		end := lo + 1
+		for end < len(days) && days[end] == days[lo] {
+			end++
+		}
+		day := days[lo]
+		for ; lo < end; lo = min(lo+most, end) {
+			hi := min(lo+most, end)
+			part := f
+			if lo > 0 || hi < len(days) {
+				part = f.Slice(lo, hi)
+			}
+			s.seq++
+			rel := filepath.Join(name, "source="+src, "day="+day, fmt.Sprintf("part-%s-%06d.parquet", s.id, s.seq))
+			out = append(out, stagedFile{frame: name, rel: rel, rows: part})
+		}
+	}
+	return out, nil
 }
 
 // rowDays returns the partition day of every row of f: the UTC date of
