@@ -17,6 +17,7 @@ import (
 type jobBuilder struct {
 	o           source.Options
 	d           *source.Dataset
+	where       string // the job's folder, in warnings
 	job         epmtJob
 	wantThreads bool // the one large frame that can be skipped
 	keep        struct{ host, file, line, exename, path, args bool }
@@ -31,17 +32,9 @@ type jobBuilder struct {
 	keepMetric, sumMetric, keepThreadMetr []bool
 	unreadCols                            []string // metrics the readers did not keep, as columns
 
-	pr struct {
-		host, exename, path, args, tags, file         columns.Str
-		pid, ppid, pgid, sid, gen, exit, sig, numtids columns.Int
-		start, end, dur, cpu, line                    columns.Int
-		metric                                        []columns.Int
-	}
-	th struct {
-		host, file                   columns.Str
-		pid, thread, tid, start, end columns.Int
-		metric                       []columns.Int
-	}
+	pr          procCols
+	th          threadCols
+	nProcs      int       // processes handed to Options.Batch before those in pr
 	procInts    []procInt // the per-process integer columns kept
 	wantTagCols bool
 	tagKeys     map[string]bool
@@ -55,6 +48,21 @@ type jobBuilder struct {
 	totalThreads, totalCPU int64
 	rootStart, rootExit    int64
 	hasRoot                bool
+}
+
+// procCols are the procs frame's columns being built.
+type procCols struct {
+	host, exename, path, args, tags, file         columns.Str
+	pid, ppid, pgid, sid, gen, exit, sig, numtids columns.Int
+	start, end, dur, cpu, line                    columns.Int
+	metric                                        []columns.Int
+}
+
+// threadCols are the threads frame's columns being built.
+type threadCols struct {
+	host, file                   columns.Str
+	pid, thread, tid, start, end columns.Int
+	metric                       []columns.Int
 }
 
 // parsedTags is a tags text parsed once per distinct text.
@@ -76,10 +84,11 @@ type procInt struct {
 // summed over its threads.
 func firstOnly(metric string) bool { return metric == "num_threads" || metric == "starttime" }
 
-// newJobBuilder returns a builder for the frames o asks for, adding to d.
-func newJobBuilder(o source.Options, d *source.Dataset) *jobBuilder {
+// newJobBuilder returns a builder for the frames o asks for, adding to d;
+// where names the job in warnings.
+func newJobBuilder(o source.Options, d *source.Dataset, where string) *jobBuilder {
 	want := source.WantFrames(o)
-	b := &jobBuilder{o: o, d: d, wantThreads: want == nil || want[schema.Threads], tagKeys: map[string]bool{}}
+	b := &jobBuilder{o: o, d: d, where: where, wantThreads: want == nil || want[schema.Threads], tagKeys: map[string]bool{}}
 	k := func(c string) bool { return o.Keeps(schema.Procs, c) }
 	b.keep.host, b.keep.file, b.keep.line = k("host"), k("file"), k("line")
 	b.keep.exename, b.keep.path, b.keep.args = k("exename"), k("path"), k("args")
@@ -88,62 +97,74 @@ func newJobBuilder(o source.Options, d *source.Dataset) *jobBuilder {
 	keepText[sHostname] = b.wantThreads || b.keep.host
 	keepText[sExename], keepText[sPath], keepText[sArgs] = b.keep.exename, b.keep.path, b.keep.args
 	b.text = newPapiexText(keepText)
+	b.seen = map[string]bool{}
+	pr := &b.pr
+	for _, c := range []procInt{{&pr.pid, fPID, "pid"}, {&pr.ppid, fPPID, "ppid"}, {&pr.pgid, fPGID, "pgid"}, {&pr.sid, fSID, "sid"},
+		{&pr.gen, fGeneration, "generation"}, {&pr.exit, fExitcode, "exitcode"}, {&pr.sig, fExitsignal, "exitsignal"}} {
+		if o.Keeps(schema.Procs, c.name) {
+			b.procInts = append(b.procInts, c)
+		}
+	}
+	asked, limited := o.Columns[schema.Procs]
+	b.wantTagCols = !limited || slices.ContainsFunc(asked, func(c string) bool { return strings.HasPrefix(c, frame.TagPrefix) })
 	return b
 }
 
-// collectMetrics gathers the hosts' metrics and decides which are kept
-// and summed. A metric named like one of jobframe's columns keeps its
-// data under "papiex_<name>", with a warning naming where.
-func (b *jobBuilder) collectMetrics(where string) {
-	b.seen = map[string]bool{}
-	for _, hp := range b.hosts {
-		for _, m := range hp.metrics {
-			if !b.seen[m] {
-				b.seen[m] = true
-				b.metrics = append(b.metrics, m)
-			}
+// addMetrics adds the metrics of a data file that the job has not seen
+// and decides which are kept and summed; the file's skipped metrics (no
+// column or sum needs them) are named as columns not built. A metric
+// named like one of jobframe's columns keeps its data under
+// "papiex_<name>", with a warning. Rows already added get nulls in the
+// new metrics' columns, as a file without a metric gives its rows.
+func (b *jobBuilder) addMetrics(metrics, skipped []string) {
+	for _, name := range metrics {
+		if b.seen[name] {
+			continue
+		}
+		b.seen[name] = true
+		col := papiexColumn(name)
+		if col != name {
+			b.d.Warnings = append(b.d.Warnings, source.Warning{File: b.where, Field: name, Msg: fmt.Sprintf("papiex column %q is named like one of jobframe's; kept as %q", name, col)})
+		}
+		keep := b.o.Keeps(schema.Procs, col)
+		b.metrics = append(b.metrics, name)
+		b.names = append(b.names, col)
+		b.keepMetric = append(b.keepMetric, keep)
+		b.sumMetric = append(b.sumMetric, keep || name == "usertime" || name == "systemtime" || name == "rdtsc_duration")
+		b.keepThreadMetr = append(b.keepThreadMetr, b.o.Keeps(schema.Threads, col))
+		b.pr.metric = append(b.pr.metric, nulls(len(b.pr.start.V)))
+		b.th.metric = append(b.th.metric, nulls(len(b.th.pid.V)))
+		b.sums, b.has = append(b.sums, 0), append(b.has, false)
+	}
+	for _, name := range skipped {
+		if !b.seen[name] {
+			b.seen[name] = true
+			b.unreadCols = append(b.unreadCols, papiexColumn(name))
 		}
 	}
-	n := len(b.metrics)
-	b.names = make([]string, n)
-	for m, name := range b.metrics {
-		if b.names[m] = papiexColumn(name); b.names[m] != name {
-			b.d.Warnings = append(b.d.Warnings, source.Warning{File: where, Field: name, Msg: fmt.Sprintf("papiex column %q is named like one of jobframe's; kept as %q", name, b.names[m])})
-		}
-	}
-	b.keepMetric, b.sumMetric, b.keepThreadMetr = make([]bool, n), make([]bool, n), make([]bool, n)
-	for m, name := range b.metrics {
-		b.keepMetric[m] = b.o.Keeps(schema.Procs, b.names[m])
-		b.sumMetric[m] = b.keepMetric[m] || name == "usertime" || name == "systemtime" || name == "rdtsc_duration"
-		b.keepThreadMetr[m] = b.o.Keeps(schema.Threads, b.names[m])
-	}
-	b.pr.metric = make([]columns.Int, n)
-	b.th.metric = make([]columns.Int, n)
-	b.sums, b.has = make([]int64, n), make([]bool, n)
-	b.tagCache = make([]*parsedTags, len(b.text.tags))
-	b.tagCode = make([]int32, len(b.text.tags))
 }
 
-// reserve sizes the columns kept once: the row counts are known, and
-// growing them row by row copies and faults in twice the memory.
-func (b *jobBuilder) reserve() {
-	nProcs, nThreads := 0, 0
-	for _, hp := range b.hosts {
-		nProcs += len(hp.procs)
-		for _, p := range hp.procs {
-			nThreads += int(p.nrows)
-		}
+// nulls returns an integer column of n nulls.
+func nulls(n int) columns.Int {
+	return columns.Int{V: make([]int64, n), OK: make([]bool, n)}
+}
+
+// growTags makes room in the tag caches for every tags text read so far.
+func (b *jobBuilder) growTags() {
+	if n := len(b.text.tags) - len(b.tagCache); n > 0 {
+		b.tagCache = append(b.tagCache, make([]*parsedTags, n)...)
+		b.tagCode = append(b.tagCode, make([]int32, n)...)
 	}
+}
+
+// reserve sizes the columns kept for the nProcs processes and nThreads
+// thread rows about to be added: the counts are known, and growing the
+// columns row by row copies and faults in twice the memory.
+func (b *jobBuilder) reserve(nProcs, nThreads int) {
 	pr, th := &b.pr, &b.th
-	for _, c := range []procInt{{&pr.pid, fPID, "pid"}, {&pr.ppid, fPPID, "ppid"}, {&pr.pgid, fPGID, "pgid"}, {&pr.sid, fSID, "sid"},
-		{&pr.gen, fGeneration, "generation"}, {&pr.exit, fExitcode, "exitcode"}, {&pr.sig, fExitsignal, "exitsignal"}} {
-		if b.o.Keeps(schema.Procs, c.name) {
-			b.procInts = append(b.procInts, c)
-			c.col.Reserve(nProcs)
-		}
+	for _, c := range b.procInts {
+		c.col.Reserve(nProcs)
 	}
-	asked, limited := b.o.Columns[schema.Procs]
-	b.wantTagCols = !limited || slices.ContainsFunc(asked, func(c string) bool { return strings.HasPrefix(c, frame.TagPrefix) })
 	columns.Reserve(nProcs, &pr.numtids, &pr.start, &pr.end, &pr.dur, &pr.cpu, &pr.tags)
 	for _, c := range []struct {
 		col  columns.Reserver

@@ -17,8 +17,14 @@ import (
 // either way; tests compare the two).
 func readPapiexCSVPacked(r io.Reader, p *source.Problems, text *papiexText, need func(metric string) bool, pack bool) (procs []*papiexProc, rows *papiexRows, metrics, skipped []string, err error) {
 	cr := &csvReader{p: p, text: text, need: need, rows: &papiexRows{}}
+	return cr.read(r, pack)
+}
+
+// read reads the file r into processes (see readPapiexCSVPacked).
+func (cr *csvReader) read(r io.Reader, pack bool) (procs []*papiexProc, rows *papiexRows, metrics, skipped []string, err error) {
+	p := cr.p
 	if pack {
-		cr.pre, r = peekPapiexLayout(r, need)
+		cr.pre, r = peekPapiexLayout(r, cr.need)
 	}
 	err = csvRecords(r, p, cr.pre, cr.record)
 	var ue *unterminatedError
@@ -55,6 +61,14 @@ type csvReader struct {
 	metrics []string
 	skipped []string
 
+	// header, when set, is called once the header is laid out; each, when
+	// set, takes every per processes as they end, which the reader then
+	// forgets with their rows (processes are then handed over only in
+	// this way, the rest when the file ends).
+	onHeader func(metrics, skipped []string)
+	each     func(procs []*papiexProc, rows *papiexRows) error
+	per      int
+
 	cur   *papiexProc
 	procs []*papiexProc
 	arena arena.Arena[papiexProc] // processes, a block at a time
@@ -84,6 +98,9 @@ func (cr *csvReader) header(rec *csvRecord) error {
 	cr.packed = cr.pre.sameHeader(lay.header)
 	cr.rows.width = len(metrics)
 	cr.vals, cr.ok = make([]int64, len(metrics)), make([]bool, len(metrics))
+	if cr.onHeader != nil {
+		cr.onHeader(metrics, skipped)
+	}
 	return nil
 }
 
@@ -222,7 +239,20 @@ func (cr *csvReader) finish() error {
 	}
 	cr.procs = append(cr.procs, cr.cur)
 	cr.cur = nil
+	if cr.each != nil && len(cr.procs) >= cr.per {
+		return cr.handOver()
+	}
 	return nil
+}
+
+// handOver gives the ended processes to each and forgets them: no
+// process is open, so every row read is theirs.
+func (cr *csvReader) handOver() error {
+	err := cr.each(cr.procs, cr.rows)
+	cr.procs = cr.procs[:0]
+	cr.rows.truncate(0)
+	cr.arena = arena.Arena[papiexProc]{}
+	return err
 }
 
 // open ends the current process and makes the one whose first row rec

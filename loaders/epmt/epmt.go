@@ -270,9 +270,10 @@ func loadEPMTArchive(r io.Reader, name string, o source.Options) (*source.Datase
 // job; an archive is a job by itself.
 func Format() source.Format {
 	return source.Format{
-		Name:   "epmt",
-		Frames: []string{schema.Jobs, schema.Procs, schema.Threads},
-		Sniff:  func(name string, head []byte) bool { return epmtKind(name, head) != "" },
+		Name:    "epmt",
+		Frames:  []string{schema.Jobs, schema.Procs, schema.Threads},
+		Streams: true,
+		Sniff:   func(name string, head []byte) bool { return epmtKind(name, head) != "" },
 		Group: func(name string, head []byte) string {
 			if epmtKind(name, head) == "archive" {
 				return ""

@@ -61,7 +61,6 @@ func (b *jobBuilder) procsFrame() *frame.Frame {
 			d.Skip(schema.Procs, b.names[m])
 		}
 	}
-	b.unreadCols = b.unread()
 	d.Skip(schema.Procs, b.unreadCols...)
 	add("file", func() frame.Column { return pr.file.Col("file") })
 	add("line", func() frame.Column { return pr.line.Col("line") })
@@ -122,7 +121,7 @@ func (b *jobBuilder) jobsFrame() *frame.Frame {
 		frame.Int64Col("exit_code", []int64{job.exit}, []bool{job.hasExit}),
 		frame.StringCol("reason", []string{job.reason}, []bool{job.reason != ""}),
 		frame.Int64Col("root_exitcode", []int64{b.rootExit}, []bool{b.hasRoot}),
-		frame.Int64Col("num_procs", []int64{int64(len(b.pr.start.V))}, nil), frame.Int64Col("num_threads", []int64{b.totalThreads}, nil),
+		frame.Int64Col("num_procs", []int64{int64(b.nProcs + len(b.pr.start.V))}, nil), frame.Int64Col("num_threads", []int64{b.totalThreads}, nil),
 		frame.Int64Col("cpu_time", []int64{b.totalCPU}, nil),
 		frame.BoolCol("papiex_error", []bool{len(b.papiexErrPIDs) > 0}, nil),
 		frame.StringCol("timezone", []string{job.tz}, []bool{job.tz != ""}),

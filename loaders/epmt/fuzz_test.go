@@ -19,6 +19,11 @@ func FuzzLoadEPMTCSV(f *testing.F) {
 		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) {
 			return Load([]File{{Name: "h-collated-papiex-1-0.csv", R: strings.NewReader(s)}}, o)
 		})
+		// Streamed in batches of 1, 3 and 64 processes, the file gives
+		// the whole load's rows, warnings or error.
+		file := []source.Input{{Name: "j/h-collated-papiex-1-0.csv", R: bytes.NewReader([]byte(in))}}
+		sourcetest.Streams(t, Format(), file, source.Options{})
+		sourcetest.Streams(t, Format(), file, source.Options{Lenient: true})
 	})
 }
 

@@ -17,7 +17,8 @@ import (
 // loadEPMT loads one job from its files; hint is the job id to use when
 // neither the metadata nor a collated CSV name gives one. It reads the
 // files (readJobFiles), the data files' processes (readHosts), then
-// builds the procs, threads and jobs frames (jobBuilder).
+// builds the procs, threads and jobs frames (jobBuilder), handing the
+// procs and threads rows to Options.Batch in batches when it is set.
 func loadEPMT(files []File, hint string, o source.Options) (*source.Dataset, error) {
 	d := &source.Dataset{Source: "epmt", Frames: map[string]*frame.Frame{}}
 	for _, f := range files {
@@ -39,9 +40,10 @@ func loadEPMT(files []File, hint string, o source.Options) (*source.Dataset, err
 		return nil, err
 	}
 	d.Warnings = append(d.Warnings, warn...)
-	b := newJobBuilder(o, d)
-	if err := b.readHosts(jf, &job); err != nil {
-		return nil, err
+	for _, f := range jf.data {
+		if job.id == "" && f.kind == "csv" {
+			job.id = epmtJobID(f.name)
+		}
 	}
 	if job.id == "" && hint != "" && hint != "." && hint != "/" {
 		job.id = hint
@@ -49,15 +51,12 @@ func loadEPMT(files []File, hint string, o source.Options) (*source.Dataset, err
 	if job.id == "" {
 		job.id = "unknown"
 	}
+	b := newJobBuilder(o, d, where)
 	b.job = job
-	b.collectMetrics(where)
-	b.reserve()
+	if err := b.readHosts(jf); err != nil {
+		return nil, err
+	}
 	for _, hp := range b.hosts {
-		for _, p := range hp.procs {
-			if err := b.addProc(hp, p); err != nil {
-				return nil, err
-			}
-		}
 		d.Warnings = append(d.Warnings, hp.p.Finish()...)
 	}
 	d.Frames[schema.Procs] = b.procsFrame()
@@ -147,7 +146,6 @@ func readMetadata(r io.Reader, name string) (map[string]any, error) {
 // hostProcs are the processes of one data file (one host).
 type hostProcs struct {
 	file, host string
-	procs      []*papiexProc
 	rows       *papiexRows // the processes' thread rows
 	metrics    []string
 	skipped    []string // metrics no column or sum needs, not kept
@@ -155,9 +153,9 @@ type hostProcs struct {
 	index      *metricIndex // built by jobIndex
 }
 
-// readHosts reads every data file of jf; a collated CSV's name gives the
-// job id when the metadata did not.
-func (b *jobBuilder) readHosts(jf jobFiles, job *epmtJob) error {
+// readHosts reads every data file of jf and adds its processes to the
+// frames a batch of them at a time (addBatch), as a CSV file is read.
+func (b *jobBuilder) readHosts(jf jobFiles) error {
 	o := b.o
 	// the metrics kept: those of the columns built, and the three that
 	// cpu_time and the papiex-error check read
@@ -168,23 +166,33 @@ func (b *jobBuilder) readHosts(jf jobFiles, job *epmtJob) error {
 	}
 	for _, f := range jf.data {
 		hp := &hostProcs{file: f.name, host: epmtHost(f.name), p: source.Problems{File: f.name, Lenient: o.Lenient}}
+		b.hosts = append(b.hosts, hp)
+		var procs []*papiexProc
+		var rows *papiexRows
 		var err error
 		if f.kind == "csv" {
-			hp.procs, hp.rows, hp.metrics, hp.skipped, err = readPapiexCSV(f.r, &hp.p, b.text, need)
-			if job.id == "" {
-				job.id = epmtJobID(f.name)
+			cr := &csvReader{p: &hp.p, text: b.text, need: need, rows: &papiexRows{}, per: o.BatchSize(),
+				onHeader: func(metrics, skipped []string) {
+					hp.metrics = metrics
+					b.addMetrics(metrics, skipped)
+				},
+				each: func(procs []*papiexProc, rows *papiexRows) error { return b.addBatch(hp, procs, rows) },
 			}
+			procs, rows, _, _, err = cr.read(f.r, true)
 		} else {
 			if jf.header == nil {
 				return fmt.Errorf("%s: a papiex TSV file needs its -papiex-header.tsv beside it", f.name)
 			}
 			hp.metrics = jf.header
-			hp.procs, hp.rows, err = readPapiexTSV(f.r, jf.header, &hp.p, b.text)
+			b.addMetrics(jf.header, nil)
+			procs, rows, err = readPapiexTSV(f.r, jf.header, &hp.p, b.text)
 		}
 		if err != nil {
 			return err
 		}
-		b.hosts = append(b.hosts, hp)
+		if err := b.addBatch(hp, procs, rows); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -70,5 +70,9 @@ func (t *papiexText) set(pr *papiexProc, k int, s string) {
 	}
 }
 
+// forget drops the kept text fields of the processes set so far (their
+// rows are built); tags and interned values stay.
+func (t *papiexText) forget() { t.strs = arena.Arena[[nStrFields]string]{} }
+
 // tag returns pr's tags as written.
 func (t *papiexText) tag(pr *papiexProc) string { return t.tags[pr.tagID] }

@@ -21,9 +21,10 @@
 // Ingest is idempotent: an input whose content (SHA-256) was ingested is
 // skipped. An input whose path was ingested with other content (a log
 // that has grown) replaces its earlier rows. A streaming format
-// (source.Format.Streams: the HyperQueue journal) is written as it is
-// read, one batch of complete rows at a time, so memory holds only the
-// attempts still open; the other formats are read whole first.
+// (source.Format.Streams: the HyperQueue journal, Work Queue and TaskVine
+// logs, EPMT job files) is written as it is read, one batch of complete
+// rows at a time, so memory holds only the attempts still open (EPMT: a
+// batch of processes); the other formats are read whole first.
 //
 // An ingest writes under _staging, then commits: it records the new
 // entry in the manifest as committing, renames its files into place,

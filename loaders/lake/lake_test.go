@@ -100,11 +100,11 @@ func TestIngestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The EPMT job's processes all ran on 2019-06-22 and are read whole.
-	procs := m.Inputs[slices.Index(bundled, "epmt/804280")].Rows["procs"]
+	// The Nextflow trace's tasks all ran on 2021-03-04 and are read whole.
+	tasks := m.Inputs[slices.Index(bundled, "nextflow/openproblems_2021-03_trace.txt")].Rows["tasks"]
 	most := int64(filesPerRowGroups * groupRows)
-	if n := perDay[filepath.Join(dir, "procs", "source=epmt", "day=2019-06-22")]; procs < 2*most || int64(n) != (procs+most-1)/most {
-		t.Errorf("the EPMT job's %d processes are in %d files, want %d", procs, n, (procs+most-1)/most)
+	if n := perDay[filepath.Join(dir, "tasks", "source=nextflow", "day=2021-03-04")]; tasks < 2*most || int64(n) != (tasks+most-1)/most {
+		t.Errorf("the Nextflow trace's %d tasks are in %d files, want %d", tasks, n, (tasks+most-1)/most)
 	}
 	if len(m.Inputs) != len(bundled) {
 		t.Fatalf("manifest lists %d inputs, want %d", len(m.Inputs), len(bundled))

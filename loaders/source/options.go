@@ -46,7 +46,8 @@ type Options struct {
 	// entities (workers, jobs, allocations). The dataset the load returns
 	// then holds the rest: the rows not yet handed over, the attempts
 	// still open at the end and the entity frames. Batch datasets carry
-	// the row frames only (tasks, placements, events, perf) and no
+	// the row frames only (tasks, placements, events, perf; EPMT's procs
+	// and threads) and no
 	// warnings; an error from Batch stops the load and is returned.
 	// Formats whose Format.Streams is false read their input whole and
 	// never call it. loaders/lake writes each batch to Parquet this way.

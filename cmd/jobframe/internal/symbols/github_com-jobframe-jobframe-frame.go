@@ -20,6 +20,7 @@ func init() {
 		"Count":               reflect.ValueOf(frame.Count),
 		"CountOf":             reflect.ValueOf(frame.CountOf),
 		"DefaultPrintOptions": reflect.ValueOf(frame.DefaultPrintOptions),
+		"DefaultRowGroupRows": reflect.ValueOf(constant.MakeFromLiteral("131072", token.INT, 0)),
 		"DictStringCol":       reflect.ValueOf(frame.DictStringCol),
 		"ErrCol":              reflect.ValueOf(frame.ErrCol),
 		"Errorf":              reflect.ValueOf(frame.Errorf),

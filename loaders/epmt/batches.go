@@ -1,0 +1,65 @@
+package epmt
+
+import (
+	"fmt"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// addBatch adds processes of host hp, whose thread rows are in rows,
+// then forgets their text fields. With Options.Batch set, the procs and
+// threads rows are handed to it once they reach Options.BatchSize()
+// processes; the last rows stay for the dataset the load returns.
+// Processes arrive as the CSV reader ends them, a batch at a time (a TSV
+// file's all at once), so a streaming load holds one batch of a file's
+// rows.
+func (b *jobBuilder) addBatch(hp *hostProcs, procs []*papiexProc, rows *papiexRows) error {
+	hp.rows = rows
+	b.growTags()
+	if len(b.pr.start.V) == 0 { // new columns: sized for the batch, then grown by doubling
+		threads := 0
+		for _, p := range procs {
+			threads += int(p.nrows)
+		}
+		b.reserve(len(procs), threads)
+	}
+	for _, p := range procs {
+		if err := b.addProc(hp, p); err != nil {
+			return err
+		}
+	}
+	b.text.forget()
+	if b.o.Batch != nil && len(b.pr.start.V) >= b.o.BatchSize() {
+		return b.flush()
+	}
+	return nil
+}
+
+// flush hands the procs and threads rows built so far to Options.Batch
+// and starts new columns (the batch's frames own the old ones).
+func (b *jobBuilder) flush() error {
+	// The frames are built against a scratch dataset: the columns they
+	// leave out are recorded once, by the frames of the load's own
+	// dataset.
+	own := b.d
+	b.d = &source.Dataset{}
+	batch := &source.Dataset{Source: own.Source, Files: own.Files, Frames: map[string]*frame.Frame{schema.Procs: b.procsFrame()}}
+	if b.wantThreads {
+		batch.Frames[schema.Threads] = b.threadsFrame()
+	}
+	b.d = own
+	for name, f := range batch.Frames {
+		if f.Err() != nil {
+			return fmt.Errorf("epmt %s frame: %w", name, f.Err())
+		}
+	}
+	b.nProcs += len(b.pr.start.V)
+	b.pr = procCols{metric: make([]columns.Int, len(b.metrics))}
+	b.th = threadCols{metric: make([]columns.Int, len(b.metrics))}
+	clear(b.tagCode) // codes of the old tags column
+	b.procTags = nil
+	return b.o.Batch(batch)
+}
