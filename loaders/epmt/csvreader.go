@@ -61,10 +61,10 @@ type csvReader struct {
 	metrics []string
 	skipped []string
 
-	// header, when set, is called once the header is laid out; each, when
-	// set, takes every per processes as they end, which the reader then
-	// forgets with their rows (processes are then handed over only in
-	// this way, the rest when the file ends).
+	// onHeader, when set, is called once the header is laid out. each,
+	// when set, takes the ended processes and their rows every per
+	// processes, and the reader forgets them; read then returns only the
+	// processes ended since the last handover.
 	onHeader func(metrics, skipped []string)
 	each     func(procs []*papiexProc, rows *papiexRows) error
 	per      int

@@ -10,21 +10,6 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
-// unread returns the metrics the readers did not keep (no column or sum
-// needs them), as column names, once each.
-func (b *jobBuilder) unread() []string {
-	var out []string
-	for _, hp := range b.hosts {
-		for _, m := range hp.skipped {
-			if !b.seen[m] {
-				b.seen[m] = true
-				out = append(out, papiexColumn(m))
-			}
-		}
-	}
-	return out
-}
-
 // procsFrame builds the procs frame from the columns kept, naming the
 // others as skipped.
 func (b *jobBuilder) procsFrame() *frame.Frame {

@@ -148,7 +148,6 @@ type hostProcs struct {
 	file, host string
 	rows       *papiexRows // the processes' thread rows
 	metrics    []string
-	skipped    []string // metrics no column or sum needs, not kept
 	p          source.Problems
 	index      *metricIndex // built by jobIndex
 }
