@@ -26,8 +26,7 @@ func concatDicts(chunks []arrow.Array) (arrow.Array, error) {
 	}
 	idx := make([]int32, 0, n)
 	valid := make([]bool, 0, n)
-	codes := map[string]int32{}
-	var dict []string
+	var dict interner
 	var remap []int32
 	for k, c := range chunks {
 		d, ok := c.(*array.Dictionary)
@@ -44,14 +43,7 @@ func concatDicts(chunks []arrow.Array) (arrow.Array, error) {
 				remap = append(remap, -1)
 				continue
 			}
-			s := vals.Value(i)
-			code, seen := codes[s]
-			if !seen {
-				code = int32(len(dict))
-				codes[s] = code
-				dict = append(dict, s)
-			}
-			remap = append(remap, code)
+			remap = append(remap, dict.code(vals.Value(i)))
 		}
 		for i := 0; i < d.Len(); i++ {
 			code := int32(-1)
@@ -66,5 +58,5 @@ func concatDicts(chunks []arrow.Array) (arrow.Array, error) {
 			valid = append(valid, code >= 0)
 		}
 	}
-	return newDictString(idx, valid, dict), nil
+	return newDictString(idx, valid, dict.vals), nil
 }

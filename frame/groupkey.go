@@ -93,22 +93,15 @@ func dictCodes(a *array.Dictionary, hasNull bool, codes []int32) (int, func(x, y
 // stringCodes codes a plain string column by first appearance (nulls
 // -1), returning the number of values and their order.
 func stringCodes(s *array.String, hasNull bool, codes []int32) (int, func(x, y int32) int) {
-	m := make(map[string]int32)
-	var vals []string
+	var t interner
 	for i := range codes {
 		if hasNull && s.IsNull(i) {
 			codes[i] = -1
 			continue
 		}
-		v := s.Value(i)
-		c, ok := m[v]
-		if !ok {
-			c = int32(len(vals))
-			m[v] = c
-			vals = append(vals, v)
-		}
-		codes[i] = c
+		codes[i] = t.code(s.Value(i))
 	}
+	vals := t.vals
 	return len(vals), func(x, y int32) int { return cmp.Compare(vals[x], vals[y]) }
 }
 
