@@ -82,7 +82,7 @@ func TestIngestRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	// Files hold at most filesPerRowGroups row groups, and a day of more
+	// Files hold at most rowGroupsPerFile row groups, and a day of more
 	// rows than that is cut into several.
 	files, _ := filepath.Glob(filepath.Join(dir, "*", "source=*", "day=*", "*.parquet"))
 	perDay := map[string]int{}
@@ -91,8 +91,8 @@ func TestIngestRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f.NumRows() > filesPerRowGroups*groupRows {
-			t.Errorf("%s holds %d rows, more than %d", p, f.NumRows(), filesPerRowGroups*groupRows)
+		if f.NumRows() > rowGroupsPerFile*groupRows {
+			t.Errorf("%s holds %d rows, more than %d", p, f.NumRows(), rowGroupsPerFile*groupRows)
 		}
 		perDay[filepath.Dir(p)]++
 	}
@@ -102,7 +102,7 @@ func TestIngestRoundTrip(t *testing.T) {
 	}
 	// The Nextflow trace's tasks all ran on 2021-03-04 and are read whole.
 	tasks := m.Inputs[slices.Index(bundled, "nextflow/openproblems_2021-03_trace.txt")].Rows["tasks"]
-	most := int64(filesPerRowGroups * groupRows)
+	most := int64(rowGroupsPerFile * groupRows)
 	if n := perDay[filepath.Join(dir, "tasks", "source=nextflow", "day=2021-03-04")]; tasks < 2*most || int64(n) != (tasks+most-1)/most {
 		t.Errorf("the Nextflow trace's %d tasks are in %d files, want %d", tasks, n, (tasks+most-1)/most)
 	}

@@ -33,10 +33,10 @@ type stager struct {
 	bytes    int64
 }
 
-// filesPerRowGroups is how many row groups a file holds at most: a
-// day's rows of a large input go to several files, which are written at
-// once on all cores.
-const filesPerRowGroups = 4
+// rowGroupsPerFile bounds the row groups of one file: a day's rows of a
+// large input go to several files, which are written at once on all
+// cores.
+const rowGroupsPerFile = 4
 
 // stagedFile is one Parquet file to write: the rows of one frame of one
 // day, part of a lake path rel.
@@ -103,7 +103,7 @@ func (s *stager) writeFile(f stagedFile) (int64, error) {
 }
 
 // plan cuts frame f of source src into the files to write: one or more
-// per day of its rows, each of at most filesPerRowGroups row groups.
+// per day of its rows, each of at most rowGroupsPerFile row groups.
 func (s *stager) plan(src, name string, f *frame.Frame) ([]stagedFile, error) {
 	if f.NumRows() == 0 {
 		return nil, nil
@@ -137,7 +137,7 @@ func (s *stager) plan(src, name string, f *frame.Frame) ([]stagedFile, error) {
 	if rg <= 0 {
 		rg = frame.DefaultRowGroupRows
 	}
-	most := filesPerRowGroups * rg
+	most := rowGroupsPerFile * rg
 	var out []stagedFile
 	for lo := 0; lo < len(days); {
 		end := lo + 1
