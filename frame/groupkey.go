@@ -3,7 +3,6 @@ package frame
 import (
 	"cmp"
 	"math"
-	"slices"
 
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
@@ -42,7 +41,7 @@ func codesOf(a arrow.Array) keyCodes {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortFunc(order, less)
+	sortFunc(order, less)
 	rank := make([]int32, nvals+1)
 	for r, c := range order {
 		rank[c] = int32(r)
@@ -197,64 +196,50 @@ func groupRows(cols []arrow.Array) (grouping, error) {
 	for k, a := range cols {
 		kcs[k] = codesOf(a)
 	}
+	if len(cols) == 1 {
+		return groupOneKey(kcs[0]), nil
+	}
 	raw := make([]int32, n) // provisional group per row, by first appearance
 	var firstRow []int
-	if len(cols) == 1 {
-		kc := kcs[0]
-		seen := make([]int32, kc.card)
-		for i := range seen {
-			seen[i] = -1
+	fits := true
+	prod := uint64(1)
+	for _, kc := range kcs {
+		if prod > math.MaxUint64/uint64(kc.card) {
+			fits = false
+			break
 		}
-		for i, c := range kc.codes {
-			g := seen[c]
-			if g < 0 {
+		prod *= uint64(kc.card)
+	}
+	if fits {
+		m := make(map[uint64]int32)
+		for i := 0; i < n; i++ {
+			var key uint64
+			for k := len(kcs) - 1; k >= 0; k-- {
+				key = key*uint64(kcs[k].card) + uint64(kcs[k].codes[i])
+			}
+			g, ok := m[key]
+			if !ok {
 				g = int32(len(firstRow))
-				seen[c] = g
+				m[key] = g
 				firstRow = append(firstRow, i)
 			}
 			raw[i] = g
 		}
 	} else {
-		fits := true
-		prod := uint64(1)
-		for _, kc := range kcs {
-			if prod > math.MaxUint64/uint64(kc.card) {
-				fits = false
-				break
+		m := make(map[string]int32)
+		buf := make([]byte, 4*len(kcs))
+		for i := 0; i < n; i++ {
+			for k := range kcs {
+				c := kcs[k].codes[i]
+				buf[4*k], buf[4*k+1], buf[4*k+2], buf[4*k+3] = byte(c), byte(c>>8), byte(c>>16), byte(c>>24)
 			}
-			prod *= uint64(kc.card)
-		}
-		if fits {
-			m := make(map[uint64]int32)
-			for i := 0; i < n; i++ {
-				var key uint64
-				for k := len(kcs) - 1; k >= 0; k-- {
-					key = key*uint64(kcs[k].card) + uint64(kcs[k].codes[i])
-				}
-				g, ok := m[key]
-				if !ok {
-					g = int32(len(firstRow))
-					m[key] = g
-					firstRow = append(firstRow, i)
-				}
-				raw[i] = g
+			g, ok := m[string(buf)]
+			if !ok {
+				g = int32(len(firstRow))
+				m[string(buf)] = g
+				firstRow = append(firstRow, i)
 			}
-		} else {
-			m := make(map[string]int32)
-			buf := make([]byte, 4*len(kcs))
-			for i := 0; i < n; i++ {
-				for k := range kcs {
-					c := kcs[k].codes[i]
-					buf[4*k], buf[4*k+1], buf[4*k+2], buf[4*k+3] = byte(c), byte(c>>8), byte(c>>16), byte(c>>24)
-				}
-				g, ok := m[string(buf)]
-				if !ok {
-					g = int32(len(firstRow))
-					m[string(buf)] = g
-					firstRow = append(firstRow, i)
-				}
-				raw[i] = g
-			}
+			raw[i] = g
 		}
 	}
 	// Renumber groups in sorted key order.
@@ -263,7 +248,7 @@ func groupRows(cols []arrow.Array) (grouping, error) {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortFunc(order, func(x, y int32) int {
+	sortFunc(order, func(x, y int32) int {
 		rx, ry := firstRow[x], firstRow[y]
 		for _, kc := range kcs {
 			if c := cmp.Compare(int64(kc.rank[kc.codes[rx]]), int64(kc.rank[kc.codes[ry]])); c != 0 {
@@ -282,4 +267,38 @@ func groupRows(cols []arrow.Array) (grouping, error) {
 		raw[i] = newID[g]
 	}
 	return grouping{gid: raw, ngroups: ng, firstRow: sortedFirst}, nil
+}
+
+// groupOneKey groups rows by one key column: its codes in rank order,
+// those that occur, are the groups, so no second sort is needed.
+func groupOneKey(kc keyCodes) grouping {
+	present := make([]bool, kc.card)
+	for _, c := range kc.codes {
+		present[c] = true
+	}
+	byRank := make([]int32, kc.card)
+	for c, r := range kc.rank {
+		byRank[r] = int32(c)
+	}
+	gidOf := make([]int32, kc.card)
+	ng := 0
+	for _, c := range byRank {
+		if present[c] {
+			gidOf[c] = int32(ng)
+			ng++
+		}
+	}
+	gid := make([]int32, len(kc.codes))
+	firstRow := make([]int, ng)
+	for g := range firstRow {
+		firstRow[g] = -1
+	}
+	for i, c := range kc.codes {
+		g := gidOf[c]
+		gid[i] = g
+		if firstRow[g] < 0 {
+			firstRow[g] = i
+		}
+	}
+	return grouping{gid: gid, ngroups: ng, firstRow: firstRow}
 }

@@ -2,6 +2,7 @@ package frame
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -51,4 +52,41 @@ func eachColumn(n, rows int, fn func(i int)) {
 	if panicked != nil {
 		panic(panicked)
 	}
+}
+
+// parallelSortRows is the length from which sortFunc sorts on two cores.
+const parallelSortRows = 1 << 16
+
+// sortFunc sorts s by cmp as slices.SortFunc does (not stably): a long
+// slice's halves are sorted on two goroutines, then merged.
+func sortFunc[E any](s []E, cmp func(a, b E) int) {
+	if len(s) < parallelSortRows || runtime.GOMAXPROCS(0) < 2 {
+		slices.SortFunc(s, cmp)
+		return
+	}
+	half := len(s) / 2
+	var wg sync.WaitGroup
+	var panicked any
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer func() { panicked = recover() }()
+		slices.SortFunc(s[:half], cmp)
+	}()
+	slices.SortFunc(s[half:], cmp)
+	wg.Wait()
+	if panicked != nil {
+		panic(panicked)
+	}
+	merged := make([]E, 0, len(s))
+	a, b := s[:half], s[half:]
+	for len(a) > 0 && len(b) > 0 {
+		if cmp(b[0], a[0]) < 0 {
+			merged, b = append(merged, b[0]), b[1:]
+		} else {
+			merged, a = append(merged, a[0]), a[1:]
+		}
+	}
+	merged = append(append(merged, a...), b...)
+	copy(s, merged)
 }

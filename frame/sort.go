@@ -176,7 +176,7 @@ func dictRanks(dict *array.String) []int32 {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortFunc(order, func(x, y int) int { return strings.Compare(dict.Value(x), dict.Value(y)) })
+	sortFunc(order, func(x, y int) int { return strings.Compare(dict.Value(x), dict.Value(y)) })
 	rank := make([]int32, dict.Len())
 	r := int32(0)
 	for k, code := range order {
