@@ -3,6 +3,7 @@ package frame
 import (
 	"cmp"
 	"math"
+	"strings"
 
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
@@ -17,16 +18,17 @@ type keyCodes struct {
 }
 
 // codesOf assigns dense codes to the values of a (equal values share a
-// code). Codes are numbered by first appearance.
+// code): numbered by first appearance, or for a dictionary column by
+// rank.
 func codesOf(a arrow.Array) keyCodes {
 	codes := make([]int32, a.Len())
 	hasNull := a.NullN() > 0
 	var nvals int
-	var less func(x, y int32) int // compares the values of two codes
+	var less func(x, y int32) int // compares the values of two codes (nil: codes are ranks)
 	switch typeOf(a.DataType()) {
 	case String:
 		if d, ok := a.(*array.Dictionary); ok {
-			nvals, less = dictCodes(d, hasNull, codes)
+			nvals = dictRankCodes(d, hasNull, codes)
 		} else {
 			nvals, less = stringCodes(a.(*array.String), hasNull, codes)
 		}
@@ -41,7 +43,9 @@ func codesOf(a arrow.Array) keyCodes {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	sortFunc(order, less)
+	if less != nil {
+		sortFunc(order, less)
+	}
 	rank := make([]int32, nvals+1)
 	for r, c := range order {
 		rank[c] = int32(r)
@@ -57,36 +61,41 @@ func codesOf(a arrow.Array) keyCodes {
 	return keyCodes{codes: codes, rank: rank, card: nvals + 1}
 }
 
-// dictCodes codes a dictionary column by first appearance, merging
-// duplicate dictionary values; nulls get -1. It returns the number of
-// values and their order.
-func dictCodes(a *array.Dictionary, hasNull bool, codes []int32) (int, func(x, y int32) int) {
+// dictRankCodes codes a dictionary column by the rank of its values in
+// sorted order, duplicate dictionary values sharing one (nulls get -1),
+// and returns the number of distinct values used. Only the dictionary's
+// used values are sorted; no value is hashed.
+func dictRankCodes(a *array.Dictionary, hasNull bool, codes []int32) int {
 	dcodes, dict := dictParts(a)
-	byValue := make(map[string]int32, dict.Len())
-	remap := make([]int32, dict.Len())
-	for i := range remap {
-		remap[i] = -1
+	used := make([]bool, dict.Len())
+	for i, c := range dcodes {
+		if !hasNull || a.IsValid(i) {
+			used[c] = true
+		}
 	}
-	var vals []string
+	order := make([]int32, 0, dict.Len())
+	for c, u := range used {
+		if u {
+			order = append(order, int32(c))
+		}
+	}
+	sortFunc(order, func(x, y int32) int { return strings.Compare(dict.Value(int(x)), dict.Value(int(y))) })
+	rank := make([]int32, dict.Len())
+	r := int32(-1)
+	for k, c := range order {
+		if k == 0 || dict.Value(int(c)) != dict.Value(int(order[k-1])) {
+			r++
+		}
+		rank[c] = r
+	}
 	for i, c := range dcodes {
 		if hasNull && a.IsNull(i) {
 			codes[i] = -1
 			continue
 		}
-		r := remap[c]
-		if r < 0 {
-			s := dict.Value(int(c))
-			var ok bool
-			if r, ok = byValue[s]; !ok {
-				r = int32(len(vals))
-				byValue[s] = r
-				vals = append(vals, s)
-			}
-			remap[c] = r
-		}
-		codes[i] = r
+		codes[i] = rank[c]
 	}
-	return len(vals), func(x, y int32) int { return cmp.Compare(vals[x], vals[y]) }
+	return int(r + 1)
 }
 
 // stringCodes codes a plain string column by first appearance (nulls

@@ -1,7 +1,9 @@
 package frame
 
 import (
+	"cmp"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -78,6 +80,24 @@ func TestTakeSlicedWithNulls(t *testing.T) {
 		}
 		if want && (gi[k] != iv[s] || gf[k] != fv[s] || gb[k] != bv[s] || gs[k] != sv[s] || gd[k] != dv[s]) {
 			t.Fatalf("row %d (source %d): %d %v %v %q %q", k, s, gi[k], gf[k], gb[k], gs[k], gd[k])
+		}
+	}
+}
+
+// TestSortFunc sorts slices on both sides of parallelSortRows, with many
+// ties, and compares them with slices.SortFunc's order.
+func TestSortFunc(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 7, parallelSortRows - 1, parallelSortRows, 3*parallelSortRows + 5} {
+		s := make([]int32, n)
+		for i := range s {
+			s[i] = int32(r.IntN(n/3 + 1))
+		}
+		want := slices.Clone(s)
+		slices.Sort(want)
+		sortFunc(s, func(a, b int32) int { return cmp.Compare(a, b) })
+		if !slices.Equal(s, want) {
+			t.Fatalf("n=%d: sortFunc's order differs from slices.Sort's", n)
 		}
 	}
 }

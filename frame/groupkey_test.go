@@ -1,29 +1,9 @@
 package frame
 
 import (
-	"cmp"
-	"math/rand/v2"
 	"slices"
 	"testing"
 )
-
-// TestSortFunc sorts slices on both sides of parallelSortRows, with many
-// ties, and compares them with slices.SortFunc's order.
-func TestSortFunc(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for _, n := range []int{0, 1, 7, parallelSortRows - 1, parallelSortRows, 3*parallelSortRows + 5} {
-		s := make([]int32, n)
-		for i := range s {
-			s[i] = int32(r.IntN(n/3 + 1))
-		}
-		want := slices.Clone(s)
-		slices.Sort(want)
-		sortFunc(s, func(a, b int32) int { return cmp.Compare(a, b) })
-		if !slices.Equal(s, want) {
-			t.Fatalf("n=%d: sortFunc's order differs from slices.Sort's", n)
-		}
-	}
-}
 
 // TestGroupOneKeyOrder groups by one key whose codes do not all occur
 // (a bool column of true and null only) and by a string key: groups
@@ -41,5 +21,12 @@ func TestGroupOneKeyOrder(t *testing.T) {
 	g, _ = groupRows(f.cols[1:])
 	if g.ngroups != 3 || !slices.Equal(g.gid, []int32{1, 2, 0}) || !slices.Equal(g.firstRow, []int{2, 0, 1}) {
 		t.Errorf("string key: %+v, want a, q, null", g)
+	}
+	// A dictionary with a duplicate ("b" twice) and an unused value
+	// ("z"): the two "b" codes are one group.
+	d := New(DictStringCol("d", []int32{0, 2, 1, 0, 3}, []bool{true, true, true, true, false}, []string{"b", "a", "b", "z"}))
+	g, _ = groupRows(d.cols)
+	if g.ngroups != 3 || !slices.Equal(g.gid, []int32{1, 1, 0, 1, 2}) || !slices.Equal(g.firstRow, []int{2, 0, 4}) {
+		t.Errorf("dictionary key: %+v, want a, b, null", g)
 	}
 }
