@@ -2,7 +2,8 @@
 
 // Work Queue: memory and bandwidth histograms of the tasks that
 // succeeded, the benchmark analysis of ../shared/bench/README.md ("WQ"),
-// written as an analyst would with the public API.
+// written as an analyst would with the public API: the log is read as a
+// stream of batches (Options.Batch), as a log of any size can be.
 //
 //	jobframe run scripts/bench/wq.go TRANSACTIONS.log
 //
@@ -25,23 +26,43 @@ import (
 func main() {
 	path := os.Args[len(os.Args)-1]
 	t0 := time.Now()
-	// only the tasks frame, and of it only the columns used below: the
-	// loader then skips building the other ~55
+	// The attempts that ended the task (its DONE record) with SUCCESS,
+	// exit code 0 and no resource limit exceeded: a task retried after
+	// exhausting its memory counts once, through its last attempt. The
+	// log streams: each batch of ended attempts is filtered as it comes,
+	// keeping the two measured columns of the rows that pass, so memory
+	// holds those and the attempts still running, not the whole log.
+	// A batch has a measured resource's column only once one of its
+	// tasks reported it; Concat gives the others nulls there.
+	var parts []*frame.Frame
+	keep := func(tasks *frame.Frame) {
+		ok := tasks.Where("final", "==", true).
+			Where("done_result", "==", "SUCCESS").
+			Where("exit_code", "==", 0).
+			Where("limits_exceeded", "is-null", nil)
+		cols := []string{"final"}
+		for _, c := range []string{"mem_mb", "bandwidth_mbps"} {
+			if ok.Has(c) {
+				cols = append(cols, c)
+			}
+		}
+		parts = append(parts, ok.Select(cols...))
+	}
+	// only the tasks frame, and of it only the columns used: the loader
+	// then skips building the other ~55
 	d, err := loaders.OpenWith(loaders.Options{
 		Frames:  []string{schema.Tasks},
 		Columns: map[string][]string{schema.Tasks: {"final", "done_result", "exit_code", "limits_exceeded", "mem_mb", "bandwidth_mbps"}},
+		Batch: func(b *loaders.Dataset) error {
+			keep(b.Frames[schema.Tasks])
+			return nil
+		},
 	}, path)
 	check(err)
-	tasks := d.Frames[schema.Tasks]
+	keep(d.Frames[schema.Tasks])
 	t1 := time.Now()
 
-	// The attempts that ended the task (its DONE record) with SUCCESS,
-	// exit code 0 and no resource limit exceeded: a task retried after
-	// exhausting its memory counts once, through its last attempt.
-	ok := tasks.Where("final", "==", true).
-		Where("done_result", "==", "SUCCESS").
-		Where("exit_code", "==", 0).
-		Where("limits_exceeded", "is-null", nil)
+	ok := frame.Concat(parts...)
 	check(ok.Err())
 	mem := histogram(ok, "mem_mb")        // MB
 	bw := histogram(ok, "bandwidth_mbps") // Mbps
