@@ -41,16 +41,13 @@ func (b *jobBuilder) addBatch(hp *hostProcs, procs []*papiexProc, rows *papiexRo
 // flush hands the procs and threads rows built so far to Options.Batch
 // and starts new columns (the batch's frames own the old ones).
 func (b *jobBuilder) flush() error {
-	// The frames are built against a scratch dataset: the columns they
-	// leave out are recorded once, by the frames of the load's own
-	// dataset.
-	own := b.d
-	b.d = &source.Dataset{}
-	batch := &source.Dataset{Source: own.Source, Files: own.Files, Frames: map[string]*frame.Frame{schema.Procs: b.procsFrame()}}
+	// The columns the frames leave out are recorded once, by the frames
+	// of the load's own dataset; the batch's go to a scratch one.
+	scratch := &source.Dataset{}
+	batch := &source.Dataset{Source: b.d.Source, Files: b.d.Files, Frames: map[string]*frame.Frame{schema.Procs: b.procsFrame(scratch)}}
 	if b.wantThreads {
-		batch.Frames[schema.Threads] = b.threadsFrame()
+		batch.Frames[schema.Threads] = b.threadsFrame(scratch)
 	}
-	b.d = own
 	for name, f := range batch.Frames {
 		if f.Err() != nil {
 			return fmt.Errorf("epmt %s frame: %w", name, f.Err())

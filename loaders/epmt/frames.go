@@ -12,8 +12,8 @@ import (
 
 // procsFrame builds the procs frame from the columns kept, naming the
 // others as skipped.
-func (b *jobBuilder) procsFrame() *frame.Frame {
-	o, d, pr := b.o, b.d, &b.pr
+func (b *jobBuilder) procsFrame(d *source.Dataset) *frame.Frame {
+	o, pr := b.o, &b.pr
 	n := len(pr.start.V)
 	var cols []frame.Column
 	// add appends column name, built by col, if Options.Columns keeps it
@@ -38,7 +38,7 @@ func (b *jobBuilder) procsFrame() *frame.Frame {
 	add("duration_us", func() frame.Column { return pr.dur.Col("duration_us") })
 	add("cpu_time", func() frame.Column { return pr.cpu.Col("cpu_time") })
 	add("tags", func() frame.Column { return pr.tags.Col("tags") })
-	cols = append(cols, b.tagColumns(n)...)
+	cols = append(cols, b.tagColumns(d, n)...)
 	for m := range b.metrics {
 		if b.keepMetric[m] {
 			cols = append(cols, pr.metric[m].Col(b.names[m]))
@@ -54,7 +54,7 @@ func (b *jobBuilder) procsFrame() *frame.Frame {
 
 // tagColumns builds the procs frame's tag.<key> columns kept, keys
 // sorted, for its n rows.
-func (b *jobBuilder) tagColumns(n int) []frame.Column {
+func (b *jobBuilder) tagColumns(d *source.Dataset, n int) []frame.Column {
 	keys := make([]string, 0, len(b.tagKeys))
 	for k := range b.tagKeys {
 		keys = append(keys, k)
@@ -63,7 +63,7 @@ func (b *jobBuilder) tagColumns(n int) []frame.Column {
 	var cols []frame.Column
 	for _, key := range keys {
 		if !b.o.Keeps(schema.Procs, frame.TagPrefix+key) {
-			b.d.Skip(schema.Procs, frame.TagPrefix+key)
+			d.Skip(schema.Procs, frame.TagPrefix+key)
 			continue
 		}
 		v := make([]string, n)
@@ -77,7 +77,7 @@ func (b *jobBuilder) tagColumns(n int) []frame.Column {
 }
 
 // threadsFrame builds the threads frame (every thread row).
-func (b *jobBuilder) threadsFrame() *frame.Frame {
+func (b *jobBuilder) threadsFrame(d *source.Dataset) *frame.Frame {
 	th := &b.th
 	nt := len(th.pid.V)
 	tcols := []frame.Column{columns.Repeat("job", b.job.id, nt), th.host.Col("host"), th.pid.Col("pid"), th.thread.Col("thread"),
@@ -86,10 +86,10 @@ func (b *jobBuilder) threadsFrame() *frame.Frame {
 		if b.keepThreadMetr[m] {
 			tcols = append(tcols, th.metric[m].Col(b.names[m]))
 		} else {
-			b.d.Skip(schema.Threads, b.names[m])
+			d.Skip(schema.Threads, b.names[m])
 		}
 	}
-	b.d.Skip(schema.Threads, b.unreadCols...)
+	d.Skip(schema.Threads, b.unreadCols...)
 	tcols = append(tcols, th.file.Col("file"))
 	return frame.New(tcols...)
 }

@@ -59,9 +59,9 @@ func loadEPMT(files []File, hint string, o source.Options) (*source.Dataset, err
 	for _, hp := range b.hosts {
 		d.Warnings = append(d.Warnings, hp.p.Finish()...)
 	}
-	d.Frames[schema.Procs] = b.procsFrame()
+	d.Frames[schema.Procs] = b.procsFrame(d)
 	if b.wantThreads {
-		d.Frames[schema.Threads] = b.threadsFrame()
+		d.Frames[schema.Threads] = b.threadsFrame(d)
 	}
 	d.Frames[schema.Jobs] = b.jobsFrame()
 	if w, ok := b.papiexErrorWarning(); ok {

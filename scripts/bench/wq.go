@@ -32,6 +32,7 @@ func main() {
 	// log streams: each batch of ended attempts is filtered as it comes,
 	// keeping the two measured columns of the rows that pass, so memory
 	// holds those and the attempts still running, not the whole log.
+	//
 	// A batch has a measured resource's column only once one of its
 	// tasks reported it; Concat gives the others nulls there.
 	var parts []*frame.Frame
