@@ -1,16 +1,18 @@
 package cctools
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"hash/maphash"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
-	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -41,46 +43,37 @@ func graphForm(first []byte) string {
 	return ""
 }
 
-// graphFile is a file node: its source and size when the log says.
-type graphFile struct {
-	source    string
-	size      int64
-	hasSource bool
-	hasSize   bool
-	producers []int64 // tasks that write it
+// graphLine is one decoded line of a taskgraph log: what it says of
+// files (views of the line, valid while it is applied), or what it
+// should have been.
+type graphLine struct {
+	want     string // what was wanted, when the line does not read
+	err      error
+	task     int64          // the TASK line's or the edge's task
+	mentions []graphMention // files read or written, in the line's order
+	words    []string       // quotedFields' buffer, reused
+	file     bool           // a FILE declaration: mentions[0], src and size
+	src      string
+	size     int64
+	hasSize  bool
 }
 
-// taskGraph is what a taskgraph log says: files and, per task in order,
-// the files it reads. Files are held by value and named by their place
-// (a graph of a million tasks has millions of files: few pointers keep
-// the collector's work small).
-type taskGraph struct {
-	index map[string]int32 // file id → place in files and ids
-	files []graphFile
-	ids   []string
-	reads []graphRead
-	words []string // quotedFields' buffer, reused line after line
+// Reusable lets the line pipeline recycle decoded lines.
+func (l *graphLine) Reusable() {}
+
+// graphMention is a file named by a line: its id, the id's hash (which
+// picks its partition) and whether the task writes it.
+type graphMention struct {
+	id    string
+	hash  uint64
+	write bool
 }
 
-type graphRead struct {
-	task int64
-	file int32
-}
-
-func newTaskGraph() *taskGraph { return &taskGraph{index: map[string]int32{}} }
-
-// fileOf returns the place of the file of cached name id (a view of the
-// line, copied when new), new if not seen before.
-func (g *taskGraph) fileOf(id string) int32 {
-	k, ok := g.index[id]
-	if !ok {
-		id = strings.Clone(id)
-		k = int32(len(g.files))
-		g.index[id] = k
-		g.files = append(g.files, graphFile{})
-		g.ids = append(g.ids, id)
-	}
-	return k
+// graphDecoder decodes the lines of one form of taskgraph log; it is
+// safe for use on several goroutines.
+type graphDecoder struct {
+	form string
+	seed maphash.Seed
 }
 
 // LoadTaskGraph reads a TaskVine taskgraph log into the dependencies
@@ -88,29 +81,30 @@ func (g *taskGraph) fileOf(id string) int32 {
 // file_id the file's cached name, with its source and size (text form)
 // as file_source and file_bytes. parent and child are TaskVine task ids,
 // the task column of the same run's transactions log; job is null as
-// there.
+// there. Rows are in the order of the reads in the log, and the writers
+// of one file in theirs.
+//
+// Lines are decoded on every core; the files they name are joined in
+// partitions by the hash of their ids (see graphParts), each small
+// enough for its index to stay in cache.
 func LoadTaskGraph(r io.Reader, o source.Options) (*source.Dataset, error) {
 	p := &source.Problems{File: o.InputName(), Lenient: o.Lenient}
-	g := newTaskGraph()
-	form := ""
-	err := records.EachLine(r, p, func(line []byte, n int) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(1) // fills the buffer: the first line is read from it
+	head, _ = br.Peek(br.Buffered())
+	dec := graphDecoder{form: graphForm(source.FirstLine(head)), seed: maphash.MakeSeed()}
+	g := newGraphParts()
+	err := records.DecodedLines(br, p, records.Workers(), dec.decode, func(line []byte, n int, l *graphLine) error {
 		if n == 1 {
-			if form = graphForm(line); form == "" {
+			if dec.form == "" {
 				return &source.ParseError{File: p.File, Line: 1, Text: source.Clip(string(line), 80), Want: `"# taskvine taskgraph version 2" or digraph "taskvine" {`, Err: source.ErrBadHeader}
 			}
 			return nil
 		}
-		// The line is read through a view: what is kept is copied.
-		var want string
-		var err error
-		if form == "text" {
-			want, err = g.textLine(bytesconv.String(line))
-		} else {
-			want, err = g.dotLine(bytesconv.String(line))
+		if l.want != "" {
+			return p.Bad(n, "", string(line), l.want, l.err)
 		}
-		if want != "" {
-			return p.Bad(n, "", string(line), want, err)
-		}
+		g.add(l)
 		return nil
 	})
 	if err != nil {
@@ -124,29 +118,48 @@ func LoadTaskGraph(r io.Reader, o source.Options) (*source.Dataset, error) {
 	return o.Project(d, nil)
 }
 
+// decode reads one line of the decoder's form into l.
+func (dec graphDecoder) decode(line []byte, l *graphLine) {
+	*l = graphLine{mentions: l.mentions[:0], words: l.words[:0]}
+	if len(line) > math.MaxUint32 { // graphRef keeps lengths in 32 bits
+		l.want = "a line shorter than 4 GiB"
+		return
+	}
+	if dec.form == "dot" {
+		l.want, l.err = dec.dotLine(bytesconv.String(line), l)
+	} else {
+		l.want, l.err = dec.textLine(bytesconv.String(line), l)
+	}
+}
+
+// mention appends file id to what l names.
+func (dec graphDecoder) mention(l *graphLine, id string, write bool) {
+	l.mentions = append(l.mentions, graphMention{id: id, hash: maphash.String(dec.seed, id), write: write})
+}
+
 // textLine reads a line of the text form: FILE id "source" size, or
 // TASK Tn "program" INPUTS ids... OUTPUTS ids...; it returns what was
 // wanted when the line does not read.
-func (g *taskGraph) textLine(line string) (string, error) {
+func (dec graphDecoder) textLine(line string, l *graphLine) (string, error) {
 	if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
 		return "", nil
 	}
-	words, err := quotedFields(g.words[:0], line)
-	g.words = words
+	words, err := quotedFields(l.words, line)
+	l.words = words
 	if err != nil {
 		return "a FILE or TASK record", err
 	}
 	switch {
 	case len(words) == 4 && words[0] == "FILE":
-		f := &g.files[g.fileOf(words[1])]
-		f.source, f.hasSource = strings.Clone(words[2]), true
 		if words[3] != "" && words[3] != "-" {
 			size, err := strconv.ParseInt(words[3], 10, 64)
 			if err != nil || size < 0 {
 				return `FILE id "source" size, size a byte count`, err
 			}
-			f.size, f.hasSize = size, true
+			l.size, l.hasSize = size, true
 		}
+		l.file, l.src = true, words[2]
+		dec.mention(l, words[1], false)
 		return "", nil
 	case len(words) >= 4 && words[0] == "TASK":
 		id, ok := taskNumber(words[1], "T")
@@ -158,12 +171,12 @@ func (g *taskGraph) textLine(line string) (string, error) {
 		if in != 3 || out < in {
 			return `TASK Tn "program" INPUTS ids... OUTPUTS ids...`, nil
 		}
+		l.task = id
 		for _, f := range words[in+1 : out] {
-			g.reads = append(g.reads, graphRead{id, g.fileOf(f)})
+			dec.mention(l, f, false)
 		}
 		for _, f := range words[out+1:] {
-			k := g.fileOf(f)
-			g.files[k].producers = append(g.files[k].producers, id)
+			dec.mention(l, f, true)
 		}
 		return "", nil
 	}
@@ -172,8 +185,9 @@ func (g *taskGraph) textLine(line string) (string, error) {
 
 // dotLine reads a line of the Graphviz form: node statements for
 // "task-N" and "file-NAME", and edges file -> task (an input) and task
-// -> file (an output).
-func (g *taskGraph) dotLine(line string) (string, error) {
+// -> file (an output). A file node alone says nothing the dependencies
+// keep.
+func (dec graphDecoder) dotLine(line string, l *graphLine) (string, error) {
 	s := strings.TrimSpace(line)
 	if s == "" || s == "}" || strings.HasPrefix(s, "node ") || strings.HasPrefix(s, "//") {
 		return "", nil
@@ -189,12 +203,13 @@ func (g *taskGraph) dotLine(line string) (string, error) {
 			return `an edge "file-NAME" -> "task-N" or "task-N" -> "file-NAME"`, nil
 		}
 		if t, isTask := taskNumber(to, "task-"); isTask && strings.HasPrefix(from, "file-") {
-			g.reads = append(g.reads, graphRead{t, g.fileOf(from[len("file-"):])})
+			l.task = t
+			dec.mention(l, from[len("file-"):], false)
 			return "", nil
 		}
 		if t, isTask := taskNumber(from, "task-"); isTask && strings.HasPrefix(to, "file-") {
-			f := &g.files[g.fileOf(to[len("file-"):])]
-			f.producers = append(f.producers, t)
+			l.task = t
+			dec.mention(l, to[len("file-"):], true)
 			return "", nil
 		}
 		return `an edge between a "file-NAME" and a "task-N"`, nil
@@ -203,7 +218,6 @@ func (g *taskGraph) dotLine(line string) (string, error) {
 	node, ok := unquote(name)
 	switch {
 	case ok && strings.HasPrefix(node, "file-"):
-		g.fileOf(node[len("file-"):])
 		return "", nil
 	case ok && strings.HasPrefix(node, "task-"):
 		if _, ok := taskNumber(node, "task-"); ok {
@@ -211,29 +225,6 @@ func (g *taskGraph) dotLine(line string) (string, error) {
 		}
 	}
 	return `a node "task-N" or "file-NAME", or an edge`, nil
-}
-
-// frame builds the dependencies: for each read, in the log's order, one
-// row per task that writes the file read.
-func (g *taskGraph) frame() *frame.Frame {
-	var parent, child, size columns.Int
-	var file, src columns.Str
-	for _, rd := range g.reads {
-		f := &g.files[rd.file]
-		for _, by := range f.producers {
-			if by == rd.task {
-				continue // a task that reads what it writes depends on nothing
-			}
-			parent.Add(by)
-			child.Add(rd.task)
-			file.Add(g.ids[rd.file])
-			src.Opt(f.source, f.hasSource)
-			size.Opt(f.size, f.hasSize)
-		}
-	}
-	n := len(parent.V)
-	return frame.New(frame.StringCol("job", make([]string, n), make([]bool, n)), parent.Col("parent"), child.Col("child"),
-		file.Col("file_id"), src.Col("file_source"), size.Col("file_bytes"))
 }
 
 // quotedFields appends to out the fields of s split on spaces, a

@@ -1,7 +1,10 @@
 package cctools
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -93,4 +96,104 @@ func FuzzLoadTaskGraph(f *testing.F) {
 			return LoadTaskGraph(strings.NewReader(s), o)
 		})
 	})
+}
+
+// TestTaskGraphRandom checks the partitioned join against edges listed
+// by nested loops over a random graph, written in both forms: reads
+// before and after the writes, files with several writers, tasks that
+// read what they write, a file written twice by one task, declarations
+// repeated or with no size, on one core and on four.
+func TestTaskGraphRandom(t *testing.T) {
+	type task struct {
+		id      int
+		in, out []string
+	}
+	type decl struct{ src, size string }
+	rng := rand.New(rand.NewPCG(7, 23))
+	file := func() string { return fmt.Sprintf("temp-rnd-%d", rng.IntN(3000)) }
+	var text, dot strings.Builder
+	text.WriteString("# taskvine taskgraph version 2\n")
+	dot.WriteString("digraph \"taskvine\" {\n")
+	var tasks []task
+	decls := map[string]decl{}
+	for i := 1; i <= 5000; i++ {
+		if rng.IntN(2) == 0 {
+			f, d := file(), decl{src: fmt.Sprintf("src %d", rng.IntN(9)), size: "-"}
+			if rng.IntN(3) > 0 {
+				d.size = fmt.Sprint(rng.IntN(100000))
+			}
+			if old, ok := decls[f]; ok && d.size == "-" {
+				d.size = old.size // a FILE line without a size keeps the one known
+			}
+			fmt.Fprintf(&text, "FILE %s \"%s\" %s\n", f, d.src, map[bool]string{true: "-", false: d.size}[d.size == "-"])
+			decls[f] = d
+		}
+		tk := task{id: rng.IntN(4000) + 1}
+		for n := rng.IntN(5); n > 0; n-- {
+			tk.in = append(tk.in, file())
+		}
+		for n := rng.IntN(4); n > 0; n-- {
+			tk.out = append(tk.out, file())
+		}
+		if len(tk.in) > 0 && rng.IntN(10) == 0 {
+			tk.out = append(tk.out, tk.in[0]) // reads what it writes
+		}
+		tasks = append(tasks, tk)
+		fmt.Fprintf(&text, "TASK T%d \"prog\" INPUTS %s OUTPUTS %s\n", tk.id, strings.Join(tk.in, " "), strings.Join(tk.out, " "))
+		fmt.Fprintf(&dot, "\"task-%d\" [color=green];\n", tk.id)
+		for _, f := range tk.in {
+			fmt.Fprintf(&dot, "\"file-%s\" -> \"task-%d\";\n", f, tk.id)
+		}
+		for _, f := range tk.out {
+			fmt.Fprintf(&dot, "\"task-%d\" -> \"file-%s\";\n", tk.id, f)
+		}
+	}
+	dot.WriteString("}\n")
+	var wantText, wantDot strings.Builder
+	wantText.WriteString("parent,child,file_id,file_source,file_bytes\n")
+	wantDot.WriteString(wantText.String())
+	for _, reader := range tasks {
+		for _, f := range reader.in {
+			for _, writer := range tasks {
+				for _, g := range writer.out {
+					if g != f || writer.id == reader.id {
+						continue
+					}
+					d, ok := decls[f]
+					size := d.size
+					if size == "-" {
+						size = ""
+					}
+					if !ok {
+						d.src = ""
+					}
+					fmt.Fprintf(&wantText, "%d,%d,%s,%s,%s\n", writer.id, reader.id, f, d.src, size)
+					fmt.Fprintf(&wantDot, "%d,%d,%s,,\n", writer.id, reader.id, f)
+				}
+			}
+		}
+	}
+	if n := strings.Count(wantText.String(), "\n"); n < 1000 {
+		t.Fatalf("the random graph has %d edges; want a thousand or more", n-1)
+	}
+	for _, procs := range []int{1, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		for _, c := range []struct{ form, in, want string }{{"text", text.String(), wantText.String()}, {"dot", dot.String(), wantDot.String()}} {
+			d, err := LoadTaskGraph(strings.NewReader(c.in), source.Options{Name: c.form})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := sourcetest.CSV(t, sourcetest.Frame(t, d, "dependencies").Select("parent", "child", "file_id", "file_source", "file_bytes"))
+			if got != c.want {
+				t.Errorf("%s, GOMAXPROCS %d: %d bytes of CSV, want %d; first lines:\n%s\nwant\n%s", c.form, procs, len(got), len(c.want), clipLines(got, 5), clipLines(c.want, 5))
+			}
+		}
+		runtime.GOMAXPROCS(old)
+	}
+}
+
+// clipLines returns the first n lines of s.
+func clipLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	return strings.Join(lines[:min(n, len(lines))], "\n")
 }
