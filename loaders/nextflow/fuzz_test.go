@@ -71,3 +71,17 @@ func FuzzEntryDecoder(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTimelineObject holds the one-scan reading of the 21.03+ data object
+// to the general path (check the literal, decode it with goccy/go-json or
+// encoding/json, split and decode the processes): whatever it reads, the
+// general path reads the same, and an entry it finds bad is the general
+// path's error too.
+func FuzzTimelineObject(f *testing.F) {
+	for _, s := range timelineObjects {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		checkTimelineObject(t, in)
+	})
+}

@@ -1,8 +1,10 @@
 package nextflow
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -236,4 +238,75 @@ func TestLaterFields(t *testing.T) {
 			t.Errorf("%q sniffed as a trace", head)
 		}
 	}
+}
+
+// timelineObjects are data objects of the 21.03+ form that the one-scan
+// reading (timelineObject) takes, and some it leaves to the general path.
+var timelineObjects = []string{
+	`{"elapsed": "2.5s", "beginningMillis": 1000, "endingMillis": 3500, "processes": [{"label": "foo", "cached": false, "index": 0, "times": []}, {"label": "bar", "times": [{"starting_time": 1100, "ending_time": 1200}, {"starting_time": 1200, "ending_time": 1300, "label": "200ms / 1.5 GB / CACHED"}]}]}`,
+	`{"Processes": [], "ELAPSED": "1s", "other": {"processes": 1}}`,
+	`{"processes": [{"label": "a", "index": "3"}]}`,                    // a bad entry: encoding/json's error
+	`{"processes": [{"label": "a", "times": [{"starting_time": 5}]}]}`, // a bad interval: a bad record, not an error
+	`{"processes": [], "processes": []}`,                               // twice: the general path's
+	`{"proceſſes": []}`,                                                // folds to processes in encoding/json
+	`{"processes": null}`,
+	`{"elapsed": 5, "processes": []}`,
+	`{"beginningMillis": 1.5, "processes": []}`,
+	`{"processes": [1,]}`,
+	`{"elapsed": "1s"}`,
+}
+
+// checkTimelineObject compares the one-scan reading of the data object
+// in with the general path's.
+func checkTimelineObject(t *testing.T, in string) {
+	src := []byte(in)
+	lineOf := func(int) int { return 1 }
+	fast, handRead := timelineObject(src)
+	if fast == nil {
+		return // the general path reads it
+	}
+	var fastErr error
+	if !handRead {
+		_, fastErr = decodeStd(fast, src, lineOf)
+	}
+	js, _, err := jsonOfLiteral(src)
+	general := &timelineData{}
+	if err == nil {
+		err = json.Unmarshal(js, general) // the reading the one scan holds to
+	}
+	if err == nil && general.Processes.Raw == nil {
+		t.Fatalf("%s: read without processes", in)
+	}
+	if err == nil {
+		_, err = decodeEntries(general, src, lineOf)
+	}
+	if fmt.Sprint(err) != fmt.Sprint(fastErr) {
+		t.Fatalf("%s: one scan: %v; general path: %v", in, fastErr, err)
+	}
+	if err != nil {
+		return
+	}
+	fast.Processes.Raw, fast.Processes.Elems = nil, nil
+	general.Processes.Raw, general.Processes.Elems = nil, nil
+	if !reflect.DeepEqual(fast, general) {
+		t.Fatalf("%s: one scan read\n%+v\ngeneral path\n%+v", in, fast, general)
+	}
+}
+
+// TestTimelineObject: the one-scan reading of the data object reads what
+// the general path reads, and leaves to it what it would read otherwise.
+func TestTimelineObject(t *testing.T) {
+	offPath := map[int]bool{4: true, 5: true, 6: true, 7: true, 8: true, 9: true, 10: true}
+	for i, in := range timelineObjects {
+		checkTimelineObject(t, in)
+		if data, _ := timelineObject([]byte(in)); (data == nil) != offPath[i] {
+			t.Errorf("%s: read in one scan: %v, want %v", in, data != nil, !offPath[i])
+		}
+	}
+	data, handRead := timelineObject([]byte(timelineObjects[2]))
+	if handRead {
+		t.Fatal(`"index": "3" read by hand`)
+	}
+	_, err := decodeStd(data, nil, nil)
+	sourcetest.MustContain(t, err, "processes[0]: json: cannot unmarshal string")
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/internal/records"
@@ -59,6 +60,10 @@ type timelineEntry struct {
 	Cached *bool             `json:"cached"`
 	Index  *int64            `json:"index"`
 	Times  []timelineSegment `json:"times"`
+	// What readEntry made of it, when read on the decoding goroutines.
+	times    entryTimes
+	timesErr error
+	read     bool
 }
 
 type timelineSegment struct {
@@ -119,6 +124,14 @@ func timelinePayload(page []byte) (*timelineData, int, error) {
 	lineOf := func(at int) int { return bytes.Count(page[:at], []byte{'\n'}) + 1 }
 	if loc := newForm.FindIndex(page); loc != nil {
 		at := loc[1] - 1
+		if data, handRead := timelineObject(page[at:]); data != nil {
+			if !handRead {
+				if line, err := decodeStd(data, page, lineOf); err != nil {
+					return nil, max(line, lineOf(at)), err
+				}
+			}
+			return data, lineOf(at), nil
+		}
 		js, _, err := jsonOfLiteral(page[at:])
 		if err != nil {
 			return nil, lineOf(at), err
@@ -168,6 +181,75 @@ func timelinePayload(page []byte) (*timelineData, int, error) {
 	return data, lineOf(at), nil
 }
 
+// errOffPath ends timelineObject's scan: the general path reads the data.
+var errOffPath = errors.New("not on the fast path")
+
+// timelineObject reads the 21.03+ data object that starts src ('{') in
+// one scan, the processes split as they are checked and decoded as they
+// are split (jsontext.Array.SplitDecode), where the general path checks
+// the literal, decodes it, splits the processes and decodes them in
+// four. handRead says whether the hand decoder read every entry: if not,
+// decodeStd must. It returns nil for anything it does not read exactly as encoding/json
+// would: a name not in ASCII (which may fold to a field's), a field
+// given twice, processes that are not a list, a value of another type,
+// bad syntax. The general path then reads the page or says what is wrong.
+func timelineObject(src []byte) (data *timelineData, handRead bool) {
+	if len(src) == 0 || src[0] != '{' {
+		return nil, false
+	}
+	data = new(timelineData)
+	var bad *jsontext.ElementError
+	seen := map[string]bool{}
+	_, err := jsontext.ScanMembersWith(src, 0, 0, func(key []byte, i int) (int, error) {
+		name := strings.ToLower(bytesconv.String(key))
+		var into any
+		switch name {
+		case "processes":
+			if seen[name] || i >= len(src) || src[i] != '[' {
+				return i, errOffPath
+			}
+			seen[name] = true
+			end, b, err := data.Processes.SplitDecode(src, i, 1, handDecoder)
+			bad = b
+			return end, err
+		case "elapsed":
+			into = &data.Elapsed
+		case "beginningmillis":
+			into = &data.BeginningMillis
+		case "endingmillis":
+			into = &data.EndingMillis
+		default:
+			if !isASCII(key) {
+				return i, errOffPath
+			}
+			return jsontext.ScanValue(src, i, 1)
+		}
+		if seen[name] {
+			return i, errOffPath
+		}
+		seen[name] = true
+		end, err := jsontext.ScanValue(src, i, 1)
+		if err == nil {
+			err = json.Unmarshal(src[i:end], into)
+		}
+		return end, err
+	})
+	if err != nil || data.Processes.Raw == nil {
+		return nil, false
+	}
+	return data, bad == nil
+}
+
+// isASCII reports whether b is all ASCII.
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // unmarshal decodes js into v with goccy/go-json, and when that fails,
 // with encoding/json, whose reading counts and whose errors say more.
 func unmarshal(js []byte, v any) error {
@@ -178,15 +260,35 @@ func unmarshal(js []byte, v any) error {
 }
 
 // decodeEntries decodes the processes on every core, by hand and, when
-// that fails, with encoding/json, whose errors say more. A bad entry is
-// the error, with its line when its text is part of page (0 if not).
+// that fails, with encoding/json (see decodeStd).
 func decodeEntries(data *timelineData, page []byte, lineOf func(int) int) (int, error) {
-	byHand := func() func([]byte, *timelineEntry) error { return new(entryDecoder).decode }
+	if data.Processes.Decode(handDecoder) == nil {
+		return 0, nil
+	}
+	return decodeStd(data, page, lineOf)
+}
+
+// handDecoder returns a decoder of entries by hand (entryDecoder) that
+// also reads each entry's segments (readEntry), for one goroutine.
+func handDecoder() func([]byte, *timelineEntry) error {
+	d := new(entryDecoder)
+	return func(b []byte, e *timelineEntry) error {
+		if err := d.decode(b, e); err != nil {
+			return err
+		}
+		e.times, e.timesErr = readEntry(e)
+		e.read = true
+		return nil
+	}
+}
+
+// decodeStd decodes the processes with encoding/json, for a page the hand
+// decoder did not read: its reading counts, and its errors say more. A
+// bad entry is the error, with its line when its text is part of page (0
+// if not).
+func decodeStd(data *timelineData, page []byte, lineOf func(int) int) (int, error) {
 	std := func() func([]byte, *timelineEntry) error {
 		return func(b []byte, e *timelineEntry) error { return json.Unmarshal(b, e) }
-	}
-	if data.Processes.Decode(byHand) == nil {
-		return 0, nil
 	}
 	var e *jsontext.ElementError
 	if err := data.Processes.Decode(std); !errors.As(err, &e) {
@@ -208,24 +310,42 @@ func decodeEntries(data *timelineData, page []byte, lineOf func(int) int) (int, 
 // start + realtime] labelled "duration / peak_rss" (and "CACHED"), and
 // [start + realtime, complete] when the task completed later.
 func timelineTasks(data *timelineData, line int, p *source.Problems) (*frame.Frame, error) {
-	var (
-		task, index                    columns.Int
-		name, category                 columns.Str
-		submit, start, end             columns.Int
-		wall, duration, mem, durationL columns.Float
-		cached                         columns.Bool
-	)
-	for i, e := range data.Processes.Items {
-		t, err := readEntry(e)
-		if err != nil {
-			if err := p.Bad(line, fmt.Sprintf("processes[%d]", i), e.Label, "segments of increasing ms since the epoch, labelled duration / peak_rss", err); err != nil {
+	var good []int32 // the entries that read, in order
+	for i := range data.Processes.Items {
+		e := &data.Processes.Items[i]
+		if !e.read {
+			e.times, e.timesErr = readEntry(e)
+		}
+		if e.timesErr != nil {
+			if err := p.Bad(line, fmt.Sprintf("processes[%d]", i), e.Label, "segments of increasing ms since the epoch, labelled duration / peak_rss", e.timesErr); err != nil {
 				return nil, err
 			}
 			continue
 		}
+		good = append(good, int32(i))
+	}
+	// The text columns (which intern their values) are built on one
+	// goroutine while the numbers are on this one.
+	var name, category columns.Str
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, i := range good {
+			label := data.Processes.Items[i].Label
+			name.Add(label)
+			category.Add(processOf(label))
+		}
+	}()
+	var (
+		task, index                    columns.Int
+		submit, start, end             columns.Int
+		wall, duration, mem, durationL columns.Float
+		cached                         columns.Bool
+	)
+	for _, i := range good {
+		e := &data.Processes.Items[i]
+		t := &e.times
 		task.Add(int64(i + 1))
-		name.Add(e.Label)
-		category.Add(processOf(e.Label))
 		submit.Opt(t.submit*1000, t.hasSubmit)
 		start.Opt(t.start*1000, t.hasStart)
 		end.Opt(t.end*1000, t.hasEnd)
@@ -240,7 +360,8 @@ func timelineTasks(data *timelineData, line int, p *source.Problems) (*frame.Fra
 			index.Null()
 		}
 	}
-	n := len(task.V)
+	<-done
+	n := len(good)
 	return frame.New(
 		columns.Repeat("source", "nextflow", n),
 		frame.StringCol("job", make([]string, n), make([]bool, n)),
@@ -261,7 +382,7 @@ type entryTimes struct {
 }
 
 // readEntry reads an entry's segments and the run segment's label.
-func readEntry(e timelineEntry) (entryTimes, error) {
+func readEntry(e *timelineEntry) (entryTimes, error) {
 	var t entryTimes
 	if e.Cached != nil {
 		t.cached = *e.Cached
@@ -288,8 +409,11 @@ func readEntry(e timelineEntry) (entryTimes, error) {
 	t.end, t.hasEnd = *e.Times[len(e.Times)-1].End, true
 	// The label is "duration / peak_rss", each "-" when unknown, then
 	// "CACHED" for a cached task.
-	for k, part := range strings.Split(run.Label, " / ") {
+	rest, more := run.Label, true
+	for k := 0; more; k++ { // strings.Split's parts, without its slice
+		var part string
 		var err error
+		part, rest, more = strings.Cut(rest, " / ")
 		switch part = strings.TrimSpace(part); {
 		case part == "CACHED":
 			t.cached = true

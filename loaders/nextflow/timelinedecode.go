@@ -20,6 +20,7 @@ import (
 type entryDecoder struct {
 	ints  arena.Arena[int64] // the segments' times
 	bools arena.Arena[bool]  // the entries' cached flags
+	segs  []timelineSegment  // zero segments, handed out three at a time
 }
 
 // errEntryType is a member whose value is not of the field's type.
@@ -45,8 +46,16 @@ func (d *entryDecoder) decode(b []byte, e *timelineEntry) error {
 	})
 }
 
-// times reads the segments, as encoding/json does (ObjectsInto).
+// times reads the segments, as encoding/json does (ObjectsInto). A first
+// list starts in three zero segments of a block (Nextflow writes at most
+// three), as empty as the nil list encoding/json starts from.
 func (d *entryDecoder) times(val []byte, e *timelineEntry) error {
+	if e.Times == nil {
+		if len(d.segs) < 3 {
+			d.segs = make([]timelineSegment, 3*arena.Block)
+		}
+		e.Times, d.segs = d.segs[:0:3], d.segs[3:]
+	}
 	return jsontext.ObjectsInto(val, &e.Times, func(s *timelineSegment, key, val []byte) error {
 		switch {
 		case bytes.EqualFold(key, []byte("starting_time")):

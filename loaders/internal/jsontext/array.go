@@ -14,6 +14,9 @@ import (
 type Array[T any] struct {
 	Raw   []byte // the array as written (nil: absent or null)
 	Items []T
+	// Elems, when not nil, are Raw's elements, split by whoever read
+	// the document (SplitArrayAt): Decode then does not split Raw again.
+	Elems [][]byte
 }
 
 // UnmarshalJSON keeps the array's text for Decode. Both decoders hand
@@ -51,9 +54,12 @@ func (a *Array[T]) Decode(newDecoder func() func(elem []byte, v *T) error) error
 	if a.Raw == nil {
 		return nil
 	}
-	elems, err := SplitArray(a.Raw)
-	if err != nil {
-		return &ElementError{Index: -1, Elem: a.Raw, Err: err}
+	elems := a.Elems
+	if elems == nil {
+		var err error
+		if elems, err = SplitArray(a.Raw); err != nil {
+			return &ElementError{Index: -1, Elem: a.Raw, Err: err}
+		}
 	}
 	a.Items = make([]T, len(elems))
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(elems)/minPerWorker))
@@ -90,27 +96,118 @@ func SplitArray(b []byte) ([][]byte, error) {
 	if i >= len(b) || b[i] != '[' {
 		return nil, jsonErr(i, "a list")
 	}
-	var elems [][]byte
+	elems, end, err := SplitArrayAt(b, i, 0)
+	if err != nil {
+		return nil, err
+	}
+	return elems, arrayEnd(b, end)
+}
+
+// SplitArrayAt checks the array that starts at b[i] ('[', at nesting
+// depth) and returns its elements (empty, not nil, for []) and the
+// offset just past it; the elements are slices of b.
+func SplitArrayAt(b []byte, i, depth int) ([][]byte, int, error) {
+	elems := [][]byte{}
+	end, err := scanElements(b, i, depth, func(elem []byte) { elems = append(elems, elem) })
+	if err != nil {
+		return nil, end, err
+	}
+	return elems, end, nil
+}
+
+// scanElements checks the array that starts at b[i] ('[', at nesting
+// depth), calling each with every element in order, and returns the
+// offset just past it.
+func scanElements(b []byte, i, depth int, each func(elem []byte)) (int, error) {
+	if depth >= MaxDepth {
+		return i, jsonErr(i, "less nesting")
+	}
 	i = SkipWS(b, i+1)
 	if i < len(b) && b[i] == ']' {
-		return elems, arrayEnd(b, i+1)
+		return i + 1, nil
 	}
 	for {
-		end, err := ScanValue(b, i, 1)
+		end, err := ScanValue(b, i, depth+1)
 		if err != nil {
-			return nil, err
+			return end, err
 		}
-		elems = append(elems, b[i:end])
+		each(b[i:end])
 		i = SkipWS(b, end)
 		switch {
 		case i < len(b) && b[i] == ',':
 			i = SkipWS(b, i+1)
 		case i < len(b) && b[i] == ']':
-			return elems, arrayEnd(b, i+1)
+			return i + 1, nil
 		default:
-			return nil, jsonErr(i, "',' or ']'")
+			return i, jsonErr(i, "',' or ']'")
 		}
 	}
+}
+
+// SplitDecode checks the array that starts at b[i] ('[', at nesting
+// depth) and decodes its elements as Decode does, but while it scans:
+// every minPerWorker elements go to GOMAXPROCS decoding goroutines, so
+// the split, on the calling goroutine, overlaps the decoding. It sets
+// Raw, Elems and Items and returns the offset just past the array. err
+// is a syntax error (Items are then unset); bad is the first element in
+// order that did not decode (Items are then incomplete).
+func (a *Array[T]) SplitDecode(b []byte, i, depth int, newDecoder func() func(elem []byte, v *T) error) (end int, bad *ElementError, err error) {
+	type chunk struct {
+		first int
+		elems [][]byte
+		items []T
+		bad   *ElementError
+	}
+	var chunks []*chunk
+	todo := make(chan *chunk, 64)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var decode func([]byte, *T) error
+			for c := range todo {
+				if decode == nil {
+					decode = newDecoder()
+				}
+				c.items = make([]T, len(c.elems))
+				for k, elem := range c.elems {
+					if err := decode(elem, &c.items[k]); err != nil {
+						c.bad = &ElementError{Index: c.first + k, Elem: elem, Err: err}
+						break
+					}
+				}
+			}
+		}()
+	}
+	elems, sent := [][]byte{}, 0
+	send := func() {
+		c := &chunk{first: sent, elems: elems[sent:len(elems):len(elems)]}
+		chunks = append(chunks, c)
+		todo <- c
+		sent = len(elems)
+	}
+	end, err = scanElements(b, i, depth, func(elem []byte) {
+		if elems = append(elems, elem); len(elems)-sent == minPerWorker {
+			send()
+		}
+	})
+	if err == nil && sent < len(elems) {
+		send()
+	}
+	close(todo)
+	wg.Wait()
+	if err != nil {
+		return end, nil, err
+	}
+	a.Raw, a.Elems, a.Items = b[i:end], elems, make([]T, len(elems))
+	for _, c := range chunks {
+		if c.bad != nil {
+			return end, c.bad, nil
+		}
+		copy(a.Items[c.first:], c.items)
+	}
+	return end, nil, nil
 }
 
 // arrayEnd checks that only white space follows the array's end at i.

@@ -76,3 +76,48 @@ func TestSplitArray(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitDecode decodes while it splits, on one goroutine and on four:
+// the items keep their order across chunks, the first bad element in
+// order is the one reported, and a syntax error leaves the items unset.
+func TestSplitDecode(t *testing.T) {
+	std := func() func([]byte, *int) error {
+		return func(b []byte, p *int) error { return json.Unmarshal(b, p) }
+	}
+	for _, procs := range []int{1, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		for _, n := range []int{0, 1, minPerWorker, minPerWorker + 1, 3000} {
+			parts := make([]string, n)
+			for i := range parts {
+				parts[i] = fmt.Sprint(i)
+			}
+			doc := []byte(`{"a": [` + strings.Join(parts, ", ") + `], "b": 1}`)
+			var a Array[int]
+			end, bad, err := a.SplitDecode(doc, 6, 1, std)
+			if err != nil || bad != nil {
+				t.Fatalf("%d elements: %v %v", n, bad, err)
+			}
+			if string(doc[end:]) != `, "b": 1}` || string(a.Raw) != string(doc[6:end]) || len(a.Elems) != n || len(a.Items) != n {
+				t.Errorf("%d elements: end %d, raw %q, %d elems, %d items", n, end, a.Raw, len(a.Elems), len(a.Items))
+			}
+			for i, x := range a.Items {
+				if x != i || string(a.Elems[i]) != fmt.Sprint(i) {
+					t.Fatalf("%d elements: item %d is %d (%q)", n, i, x, a.Elems[i])
+				}
+			}
+			if n < 3000 {
+				continue
+			}
+			parts[2999], parts[1700], parts[300] = `"x"`, `"y"`, `301`
+			a = Array[int]{}
+			if _, bad, err := a.SplitDecode([]byte("["+strings.Join(parts, ",")+"]"), 0, 0, std); err != nil || bad == nil || bad.Index != 1700 || string(bad.Elem) != `"y"` {
+				t.Errorf("bad %v, err %v; want element 1700", bad, err)
+			}
+			a = Array[int]{}
+			if _, _, err := a.SplitDecode([]byte("["+strings.Join(parts, ",")+",]"), 0, 0, std); err == nil || a.Items != nil || a.Raw != nil {
+				t.Errorf("a trailing comma: err %v, %d items", err, len(a.Items))
+			}
+		}
+		runtime.GOMAXPROCS(old)
+	}
+}

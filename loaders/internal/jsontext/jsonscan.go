@@ -101,6 +101,22 @@ func ScanValue(b []byte, i, depth int) (int, error) {
 // not nil) with each member's raw name (between the quotes, escapes
 // undone) and raw value; it returns the offset just past the object.
 func ScanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, error) {
+	return ScanMembersWith(b, i, depth, func(key []byte, i int) (int, error) {
+		end, err := ScanValue(b, i, depth+1)
+		if err == nil && fn != nil {
+			err = fn(key, b[i:end])
+		}
+		return end, err
+	})
+}
+
+// ScanMembersWith checks the object starting at b[i] ('{') as
+// ScanMembers does, but hands each member's value to value, with its
+// name (escapes undone) and its offset in b: value checks the value
+// (ScanValue at depth+1, or a scan of its own such as SplitArrayAt) and
+// returns the offset just past it. A value is thus read once, however
+// it is read.
+func ScanMembersWith(b []byte, i, depth int, value func(key []byte, i int) (int, error)) (int, error) {
 	i = SkipWS(b, i+1)
 	if i < len(b) && b[i] == '}' {
 		return i + 1, nil
@@ -114,22 +130,15 @@ func ScanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, e
 			return end, err
 		}
 		key := b[i+1 : end-1]
+		if escaped {
+			key = appendUnescaped(nil, key)
+		}
 		i = SkipWS(b, end)
 		if i >= len(b) || b[i] != ':' {
 			return i, jsonErr(i, "':'")
 		}
-		i = SkipWS(b, i+1)
-		start := i
-		if i, err = ScanValue(b, i, depth+1); err != nil {
+		if i, err = value(key, SkipWS(b, i+1)); err != nil {
 			return i, err
-		}
-		if fn != nil {
-			if escaped {
-				key = appendUnescaped(nil, key)
-			}
-			if err := fn(key, b[start:i]); err != nil {
-				return i, err
-			}
 		}
 		i = SkipWS(b, i)
 		if i < len(b) && b[i] == ',' {
