@@ -38,13 +38,18 @@ func (w *workflow) jobs() *frame.Frame {
 }
 
 // tasks is one row per task, in specification order; task is the place
-// (from 1) and task_id WfFormat's id.
+// (from 1) and task_id WfFormat's id. The text columns (which intern
+// their values) are built on a goroutine of their own.
 func (w *workflow) tasks() *frame.Frame {
 	n := len(w.rows)
+	var text []frame.Column
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		text = w.taskTexts()
+	}()
 	var (
 		id, attempt, start, end, inFiles, outFiles columns.Int
-		worker, category, name, taskID, typ        columns.Str
-		program, arguments, machines               columns.Str
 		cpus, cpuTime, wall, mem, avgCPU           columns.Float
 		read, written, energy, power, priority     columns.Float
 		inBytes, outBytes                          columns.Float
@@ -52,10 +57,6 @@ func (w *workflow) tasks() *frame.Frame {
 	for i := range w.rows {
 		r := &w.rows[i]
 		id.Add(int64(i + 1))
-		category.Add(r.category())
-		name.Add(r.spec.Name)
-		taskID.Add(r.spec.ID)
-		typ.Opt(r.spec.Type, r.spec.Type != "")
 		inFiles.Add(int64(r.inFiles))
 		outFiles.Add(int64(r.outFiles))
 		inBytes.Add(r.inBytes)
@@ -67,9 +68,6 @@ func (w *workflow) tasks() *frame.Frame {
 		} else {
 			attempt.Add(1) // an instance records one execution per task
 		}
-		hosts := r.hosts()
-		worker.Opt(first(hosts), len(hosts) > 0)
-		machines.Opt(strings.Join(hosts, ","), len(hosts) > 0)
 		start.Opt(r.start, r.started)
 		end.Opt(r.end, r.ended)
 		rt := e.RuntimeInSeconds
@@ -87,7 +85,35 @@ func (w *workflow) tasks() *frame.Frame {
 		opt(&energy, either(e.EnergyInKWh, e.Energy), 1)
 		opt(&power, either(e.AvgPowerInW, e.AvgPower), 1)
 		opt(&priority, e.Priority, 1)
-		if c := e.Command; c != nil {
+	}
+	<-done
+	worker, category, taskID, name, typ, program, arguments, machines := text[0], text[1], text[2], text[3], text[4], text[5], text[6], text[7]
+	return frame.New(
+		columns.Repeat("source", "wfcommons", n), columns.Repeat("job", w.name, n),
+		id.Col("task"), attempt.Col("attempt"), worker, category,
+		start.Times("start"), end.Times("end"),
+		cpus.Col("req_cpus"), cpuTime.Col("cpu_time_s"), wall.Col("wall_time_s"), mem.Col("mem_mb"),
+		taskID, name, typ, program, arguments,
+		machines, avgCPU.Col("avg_cpu_pct"), read.Col("read_bytes"), written.Col("written_bytes"),
+		energy.Col("energy_kwh"), power.Col("avg_power_w"), priority.Col("priority"),
+		inFiles.Col("input_files"), inBytes.Col("input_bytes"), outFiles.Col("output_files"), outBytes.Col("output_bytes"),
+	)
+}
+
+// taskTexts builds the tasks' text columns: worker, category, task_id,
+// name, type, program, arguments and machines.
+func (w *workflow) taskTexts() []frame.Column {
+	var worker, category, name, taskID, typ, program, arguments, machines columns.Str
+	for i := range w.rows {
+		r := &w.rows[i]
+		category.Add(r.category())
+		name.Add(r.spec.Name)
+		taskID.Add(r.spec.ID)
+		typ.Opt(r.spec.Type, r.spec.Type != "")
+		hosts := r.hosts()
+		worker.Opt(first(hosts), len(hosts) > 0)
+		machines.Opt(strings.Join(hosts, ","), len(hosts) > 0)
+		if c := r.execCommand(); c != nil {
 			program.Opt(c.Program, c.Program != "")
 			arguments.Opt(strings.Join(c.Arguments, " "), len(c.Arguments) > 0)
 		} else {
@@ -95,16 +121,17 @@ func (w *workflow) tasks() *frame.Frame {
 			arguments.Null()
 		}
 	}
-	return frame.New(
-		columns.Repeat("source", "wfcommons", n), columns.Repeat("job", w.name, n),
-		id.Col("task"), attempt.Col("attempt"), worker.Col("worker"), category.Col("category"),
-		start.Times("start"), end.Times("end"),
-		cpus.Col("req_cpus"), cpuTime.Col("cpu_time_s"), wall.Col("wall_time_s"), mem.Col("mem_mb"),
-		taskID.Col("task_id"), name.Col("name"), typ.Col("type"), program.Col("program"), arguments.Col("arguments"),
-		machines.Col("machines"), avgCPU.Col("avg_cpu_pct"), read.Col("read_bytes"), written.Col("written_bytes"),
-		energy.Col("energy_kwh"), power.Col("avg_power_w"), priority.Col("priority"),
-		inFiles.Col("input_files"), inBytes.Col("input_bytes"), outFiles.Col("output_files"), outBytes.Col("output_bytes"),
-	)
+	return []frame.Column{worker.Col("worker"), category.Col("category"), taskID.Col("task_id"), name.Col("name"),
+		typ.Col("type"), program.Col("program"), arguments.Col("arguments"), machines.Col("machines")}
+}
+
+// execCommand is the command the task ran, nil when it did not run or
+// its execution does not say.
+func (r *row) execCommand() *command {
+	if r.exec == nil {
+		return nil
+	}
+	return r.exec.Command
 }
 
 func first(s []string) string {

@@ -50,3 +50,15 @@ func FuzzTaskDecoder(f *testing.F) {
 		}
 	})
 }
+
+// FuzzScanInstance holds the one-scan reading of a document to
+// encoding/json's: whatever scanInstance reads, encoding/json reads the
+// same (the task lists split and decoded with encoding/json).
+func FuzzScanInstance(f *testing.F) {
+	for _, s := range scanSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		checkScanInstance(t, in)
+	})
+}

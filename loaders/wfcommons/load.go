@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"sync"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
@@ -45,14 +46,8 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	// goccy/go-json skips members it does not decode without checking
-	// them: the document's syntax is checked first.
-	var in *instance
-	err = jsontext.WholeObject(doc, func(i int) (int, error) { return jsontext.ScanMembers(doc, i, 0, nil) })
-	if err == nil {
-		in, err = decodeInstance(doc, jsontext.Unmarshal, func() func([]byte, *task) error { return new(taskDecoder).decode })
-	}
-	if err != nil {
+	in := scanInstance(doc)
+	if in == nil {
 		// The fast decoders' errors say less: encoding/json says where,
 		// and its reading is the one that counts.
 		if in, err = decodeInstance(doc, json.Unmarshal, stdTasks); err != nil {
@@ -66,14 +61,25 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	}
 	want := source.WantFrames(o)
 	d := &source.Dataset{Source: "wfcommons", Frames: map[string]*frame.Frame{}}
+	// The frames only read w: they are built at once.
+	var mu sync.Mutex
+	var wg sync.WaitGroup
 	for name, build := range map[string]func() *frame.Frame{
 		schema.Jobs: w.jobs, schema.Tasks: w.tasks, schema.Placements: w.placements,
 		schema.Workers: w.workers, schema.Dependencies: w.dependencies,
 	} {
 		if want == nil || want[name] {
-			d.Frames[name] = build()
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				f := build()
+				mu.Lock()
+				d.Frames[name] = f
+				mu.Unlock()
+			}()
 		}
 	}
+	wg.Wait()
 	if w.hasStart && w.hasMakespan {
 		var span source.LogSpan
 		span.Add(w.start)

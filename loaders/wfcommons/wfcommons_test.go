@@ -1,12 +1,15 @@
 package wfcommons
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -188,6 +191,70 @@ func TestMalformedMemberRefused(t *testing.T) {
 			t.Errorf("%s: read", in)
 		} else {
 			sourcetest.MustContain(t, err, "want a WfFormat JSON document")
+		}
+	}
+}
+
+// scanSeeds are documents the one-scan reading takes, and some it
+// leaves to encoding/json.
+var scanSeeds = []string{
+	example16,
+	`{"schemaVersion": "1.4", "workflow": {"makespanInSeconds": 3, "tasks": [{"name": "x_ID01", "id": "ID01", "children": ["y"], "cores": 1}, {"name": "y"}], "machines": [{"nodeName": "n"}]}}`,
+	`{"WORKFLOW": {"Specification": {"TASKS": [{"id": "a"}], "files": [{"id": "f", "sizeInBytes": 3}]}, "execution": {"tasks": null}}, "tasks": [1]}`,
+	`{"workflow": {"specification": null, "execution": {"tasks": []}}}`,
+	`{"workflow": {"tasks": [{"id": "a"}], "tasks": []}}`,              // a list twice
+	`{"workflow": {}, "workflow": {"tasks": []}}`,                      // an object twice
+	`{"workflow": {"taſks": [{"id": "a"}]}}`,                           // folds to tasks
+	`{"workflow": {"tasks": {"id": "a"}}}`,                             // not a list
+	`{"workflow": {"tasks": [{"id": 1}]}}`,                             // a task of another type
+	`{"workflow": {"execution": {"tasks": [{"id": "a"}]}, "x": [1,]}}`, // bad syntax after a list
+}
+
+// checkScanInstance compares scanInstance's reading of in with
+// encoding/json's.
+func checkScanInstance(t *testing.T, in string) {
+	fast := scanInstance([]byte(in))
+	if fast == nil {
+		return
+	}
+	std, err := decodeInstance([]byte(in), json.Unmarshal, stdTasks)
+	if err != nil {
+		t.Fatalf("%s: read in one scan; encoding/json: %v", in, err)
+	}
+	for _, in := range []*instance{fast, std} {
+		wf := &in.Workflow
+		for _, a := range []*jsontext.Array[task]{&wf.Tasks, specTasks(in), execTasks(in)} {
+			if a != nil {
+				a.Raw, a.Elems = nil, nil
+			}
+		}
+	}
+	if !reflect.DeepEqual(fast, std) {
+		t.Fatalf("%s: one scan\n%+v\nencoding/json\n%+v", in, fast, std)
+	}
+}
+
+func specTasks(in *instance) *jsontext.Array[task] {
+	if s := in.Workflow.Specification; s != nil {
+		return &s.Tasks
+	}
+	return nil
+}
+
+func execTasks(in *instance) *jsontext.Array[task] {
+	if e := in.Workflow.Execution; e != nil {
+		return &e.Tasks
+	}
+	return nil
+}
+
+// TestScanInstance: the one-scan reading reads what encoding/json reads,
+// and leaves to it what it might read otherwise.
+func TestScanInstance(t *testing.T) {
+	for i, in := range scanSeeds {
+		checkScanInstance(t, in)
+		if got, want := scanInstance([]byte(in)) != nil, i < 4; got != want {
+			t.Errorf("%s: read in one scan: %v, want %v", in, got, want)
 		}
 	}
 }
