@@ -29,10 +29,11 @@ func runIngest(args []string, stdout, stderr io.Writer) error {
 			"with a manifest of what was ingested in DIR/_manifest.json.\n\n"+
 			"A source whose content is already in the lake is skipped; one whose path is\n"+
 			"there with other content (a log that has grown) replaces its earlier rows.\n"+
-			"HyperQueue journals, Work Queue / TaskVine transaction logs and EPMT papiex\n"+
-			"CSV files are written as they are read, holding only the tasks still queued\n"+
-			"or running (EPMT: one batch of processes); the other formats are read whole\n"+
-			"first. A failed or killed ingest leaves the lake as it was before that\n"+
+			"HyperQueue journals, Work Queue / TaskVine transaction logs, EPMT papiex CSV\n"+
+			"files and Balsam events are written as they are read, holding only the tasks\n"+
+			"still queued or running (EPMT: one batch of processes; Balsam: the jobs and\n"+
+			"what each event's attempt needs); Slurm, Nextflow and WfCommons inputs are\n"+
+			"read whole first. A failed or killed ingest leaves the lake as it was before that\n"+
 			"source; the next run cleans up and goes on.\n\n"+
 			"Query it, e.g. with DuckDB:\n"+
 			"  SELECT state, count(*) FROM read_parquet('DIR/tasks/**/*.parquet',\n"+

@@ -56,6 +56,7 @@ func loadBalsam(in Files, o source.Options) (*source.Dataset, error) {
 	wants := func(f string) bool { return want == nil || want[f] }
 	b := &balsamBuilder{tagCols: map[string]*columns.Str{}, o: o, jobCols: wants(schema.Tasks) || wants(schema.Jobs)}
 	b.tagText = b.jobCols || wants(schema.Events) && o.Keeps(schema.Events, "tags")
+	b.evStream = o.Batch != nil && wants(schema.Events)
 	// ids and paths are distinct per job: plain text from the start, no
 	// dictionary to fill and drop
 	b.jb.job.Plain, b.jb.workdir.Plain, b.ev.job.Plain = &columns.Text{}, &columns.Text{}, &columns.Text{}
@@ -102,6 +103,8 @@ func loadBalsam(in Files, o source.Options) (*source.Dataset, error) {
 		return nil, err
 	}
 	b.jobsDone()
+	keys := slices.Sorted(maps.Keys(b.tagCols))
+	b.evKeys = keys
 	var evWarnings []source.Warning
 	if in.Events != nil {
 		d.Files = append([]string{names[0]}, d.Files...)
@@ -118,15 +121,14 @@ func loadBalsam(in Files, o source.Options) (*source.Dataset, error) {
 			return nil, err
 		}
 		evWarnings = p.Finish()
-		if b.ev.data.Cut > 0 {
+		if cut := (columns.Text{Cut: b.evCut + b.ev.data.Cut}); cut.Cut > 0 {
 			p := source.Problems{File: names[0]}
-			columns.TextCut(&p, schema.Events, "data", &b.ev.data, 0)
+			columns.TextCut(&p, schema.Events, "data", &cut, 0)
 			warnings = append(warnings, p.Warnings...)
 		}
 	}
-	keys := slices.Sorted(maps.Keys(b.tagCols))
 	if wants(schema.Events) {
-		d.Frames[schema.Events] = b.eventsFrame(d, keys)
+		d.Frames[schema.Events] = b.eventsFrame(d, keys, b.evFlushed, len(b.evSlot))
 	}
 	if wants(schema.Tasks) || wants(schema.Jobs) {
 		tasks := b.attempts()
@@ -179,6 +181,13 @@ type balsamBuilder struct {
 		keep struct{ job, data, rc, errT bool }
 	}
 	evSlot []int32
+	// Streaming (Options.Batch, evStream): the events before evFlushed
+	// were handed over, with the tag keys evKeys (all known once the jobs
+	// are read); evCut counts their data values cut at Arrow's limit.
+	evStream  bool
+	evFlushed int
+	evKeys    []string
+	evCut     int
 	// job times from the events, by slot
 	submit, start, end []jsontext.OptInt
 	// allocations
@@ -298,7 +307,11 @@ func (b *balsamBuilder) reserveEvents(n int) {
 	columns.Reserve(n, &ev.time, &ev.id, &ev.from, &ev.to, &ev.nodes)
 	b.evSlot = slices.Grow(b.evSlot, n)
 	if ev.keep.job {
-		ev.job.Plain.Reserve(n, 8*n) // job ids of up to 8 digits
+		text := n
+		if b.evStream { // the text is a batch's
+			text = min(n, b.o.BatchSize())
+		}
+		ev.job.Plain.Reserve(text, 8*text) // job ids of up to 8 digits
 	}
 	if ev.keep.rc {
 		ev.rc.Reserve(n)
@@ -338,8 +351,28 @@ func (b *balsamBuilder) addEvent(p *source.Problems) func([]byte, int, *balsamEv
 		if ev.keep.errT {
 			ev.errT.Opt(bytesconv.String(e.errText), e.hasErr)
 		}
+		if b.evStream && len(b.evSlot)-b.evFlushed >= b.o.BatchSize() {
+			return b.flushEvents()
+		}
 		return nil
 	}
+}
+
+// flushEvents hands the events not yet handed over to Options.Batch and
+// forgets their text (job ids, data). The columns the job's attempts
+// are read from (times, ids, states, nodes, return codes, errors) are
+// kept to the end: an attempt may end in a later batch.
+func (b *balsamBuilder) flushEvents() error {
+	// The columns the frame leaves out are recorded by the load's own
+	// dataset; the batch's go to a scratch one.
+	f := b.eventsFrame(&source.Dataset{}, b.evKeys, b.evFlushed, len(b.evSlot))
+	if f.Err() != nil {
+		return fmt.Errorf("balsam events frame: %w", f.Err())
+	}
+	b.evCut += b.ev.data.Cut
+	b.ev.job.Plain, b.ev.data = &columns.Text{}, columns.Text{} // the batch's frame owns the old
+	b.evFlushed = len(b.evSlot)
+	return b.o.Batch(&source.Dataset{Source: "balsam", Frames: map[string]*frame.Frame{schema.Events: f}})
 }
 
 // rowOf returns the jobs-file row of a slot, or -1.
@@ -362,11 +395,32 @@ func (b *balsamBuilder) jobTagColumns(rows []int32, keys []string) []frame.Colum
 	return cols
 }
 
-func (b *balsamBuilder) eventsFrame(d *source.Dataset, keys []string) *frame.Frame {
+// eventsFrame builds the events frame of events lo to hi (the job and
+// data text of those only: the rest of each column is kept for the
+// attempts).
+func (b *balsamBuilder) eventsFrame(d *source.Dataset, keys []string, lo, hi int) *frame.Frame {
 	ev := &b.ev
-	rows := make([]int32, len(b.evSlot))
-	for i, s := range b.evSlot {
+	rows := make([]int32, hi-lo)
+	for i, s := range b.evSlot[lo:hi] {
 		rows[i] = b.rowOf(s)
+	}
+	whole := lo == 0 && hi == len(b.evSlot)
+	ints := func(c *columns.Int) *columns.Int {
+		if whole {
+			return c
+		}
+		return &columns.Int{V: c.V[lo:hi], OK: c.OK[lo:hi]}
+	}
+	strs := func(c *columns.Str) *columns.Str {
+		if whole {
+			return c
+		}
+		span := make([]int32, hi-lo)
+		for i := range span {
+			span[i] = int32(lo + i)
+		}
+		g := c.Gather(span)
+		return &g
 	}
 	var cols []frame.Column
 	// add appends the column name (built by col) if Options.Columns keeps
@@ -378,15 +432,20 @@ func (b *balsamBuilder) eventsFrame(d *source.Dataset, keys []string) *frame.Fra
 			d.Skip(schema.Events, name)
 		}
 	}
-	add("time", func() frame.Column { return ev.time.Times("time") })
-	add("id", func() frame.Column { return ev.id.Col("id") })
+	add("time", func() frame.Column { return ints(&ev.time).Times("time") })
+	add("id", func() frame.Column { return ints(&ev.id).Col("id") })
 	add("job", func() frame.Column { return ev.job.Col("job") })
-	add("from_state", func() frame.Column { return ev.from.Col("from_state") })
-	add("to_state", func() frame.Column { return ev.to.Col("to_state") })
+	add("from_state", func() frame.Column { return strs(&ev.from).Col("from_state") })
+	add("to_state", func() frame.Column { return strs(&ev.to).Col("to_state") })
 	add("data", func() frame.Column { return ev.data.Col("data") })
-	add("num_nodes", func() frame.Column { return ev.nodes.Col("num_nodes") })
-	add("returncode", func() frame.Column { return ev.rc.Col("returncode") })
-	add("error", func() frame.Column { return ev.errT.Col("error") })
+	add("num_nodes", func() frame.Column {
+		if whole {
+			return ev.nodes.Col("num_nodes")
+		}
+		return frame.Float64Col("num_nodes", ev.nodes.V[lo:hi], ev.nodes.OK[lo:hi])
+	})
+	add("returncode", func() frame.Column { return ints(&ev.rc).Col("returncode") })
+	add("error", func() frame.Column { return strs(&ev.errT).Col("error") })
 	add("batch_job", func() frame.Column {
 		batch := b.jb.batch.Gather(rows)
 		return batch.Col("batch_job")
@@ -620,6 +679,9 @@ func Format() source.Format {
 		Sniff:  func(_ string, head []byte) bool { return balsamKind(head) != "" },
 		Group:  func(name string, _ []byte) string { return filepath.Dir(name) },
 		Load:   loadBalsamInputs,
+		// The events stream; the jobs (and their tags, which the events
+		// carry) are read first, whole.
+		Streams: true,
 	}
 }
 

@@ -22,9 +22,11 @@
 // skipped. An input whose path was ingested with other content (a log
 // that has grown) replaces its earlier rows. A streaming format
 // (source.Format.Streams: the HyperQueue journal, Work Queue and TaskVine
-// logs, EPMT job files) is written as it is read, one batch of complete
-// rows at a time, so memory holds only the attempts still open (EPMT: a
-// batch of processes); the other formats are read whole first.
+// logs, EPMT job files, Balsam events) is written as it is read, one
+// batch of complete rows at a time, so memory holds only the attempts
+// still open (EPMT: a batch of processes; Balsam: the jobs, and the
+// columns of every event that its job's attempts are read from); the
+// other formats are read whole first.
 //
 // An ingest writes under _staging, then commits: it records the new
 // entry in the manifest as committing, renames its files into place,
