@@ -310,9 +310,12 @@ func decodeStd(data *timelineData, page []byte, lineOf func(int) int) (int, erro
 // start + realtime] labelled "duration / peak_rss" (and "CACHED"), and
 // [start + realtime, complete] when the task completed later.
 func timelineTasks(data *timelineData, line int, p *source.Problems) (*frame.Frame, error) {
-	var good []int32 // the entries that read, in order
-	for i := range data.Processes.Items {
-		e := &data.Processes.Items[i]
+	type entry struct {
+		i int
+		e *timelineEntry
+	}
+	var good []entry // the entries that read, in order
+	for i, e := range data.Processes.All() {
 		if !e.read {
 			e.times, e.timesErr = readEntry(e)
 		}
@@ -322,7 +325,7 @@ func timelineTasks(data *timelineData, line int, p *source.Problems) (*frame.Fra
 			}
 			continue
 		}
-		good = append(good, int32(i))
+		good = append(good, entry{i, e})
 	}
 	// The text columns (which intern their values) are built on one
 	// goroutine while the numbers are on this one.
@@ -330,8 +333,8 @@ func timelineTasks(data *timelineData, line int, p *source.Problems) (*frame.Fra
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		for _, i := range good {
-			label := data.Processes.Items[i].Label
+		for _, g := range good {
+			label := g.e.Label
 			name.Add(label)
 			category.Add(processOf(label))
 		}
@@ -342,10 +345,10 @@ func timelineTasks(data *timelineData, line int, p *source.Problems) (*frame.Fra
 		wall, duration, mem, durationL columns.Float
 		cached                         columns.Bool
 	)
-	for _, i := range good {
-		e := &data.Processes.Items[i]
+	for _, g := range good {
+		e := g.e
 		t := &e.times
-		task.Add(int64(i + 1))
+		task.Add(int64(g.i + 1))
 		submit.Opt(t.submit*1000, t.hasSubmit)
 		start.Opt(t.start*1000, t.hasStart)
 		end.Opt(t.end*1000, t.hasEnd)

@@ -104,6 +104,9 @@ func (w *workflow) tasks() *frame.Frame {
 // name, type, program, arguments and machines.
 func (w *workflow) taskTexts() []frame.Column {
 	var worker, category, name, taskID, typ, program, arguments, machines columns.Str
+	// ids and names are distinct per task: plain text from the start, no
+	// dictionary to fill and drop
+	name.Plain, taskID.Plain = &columns.Text{}, &columns.Text{}
 	for i := range w.rows {
 		r := &w.rows[i]
 		category.Add(r.category())

@@ -44,7 +44,7 @@ func readWorkflow(in *instance, p *source.Problems, loc *time.Location) (*workfl
 	case v == "1.4" && flat, (v == "1.5" || v == "1.6") && !flat:
 	case v == "1.0" || v == "1.1" || v == "1.2" || v == "1.3":
 		return nil, &source.ParseError{File: p.File, Field: "schemaVersion", Text: v, Want: "WfFormat 1.4, 1.5 or 1.6 (migrate older instances with WfFormat's tools/wfcommons-migrate-instance.py)", Err: source.ErrBadHeader}
-	case flat && len(in.Workflow.Tasks.Items) > 0:
+	case flat && in.Workflow.Tasks.Len() > 0:
 		p.Note(0, "schemaVersion", v, "read as WfFormat 1.4 (a flat workflow.tasks)")
 	case !flat:
 		p.Note(0, "schemaVersion", v, "read as WfFormat 1.6 (workflow.specification and workflow.execution)")
@@ -53,13 +53,14 @@ func readWorkflow(in *instance, p *source.Problems, loc *time.Location) (*workfl
 	}
 	if flat {
 		exec = &in.Workflow.execution
-		for i := range exec.Tasks.Items {
-			t := &exec.Tasks.Items[i]
+		w.rows = make([]row, 0, exec.Tasks.Len())
+		for _, t := range exec.Tasks.All() {
 			w.rows = append(w.rows, row{spec: t, exec: t})
 		}
 	} else {
-		for i := range spec.Tasks.Items {
-			w.rows = append(w.rows, row{spec: &spec.Tasks.Items[i]})
+		w.rows = make([]row, 0, spec.Tasks.Len())
+		for _, t := range spec.Tasks.All() {
+			w.rows = append(w.rows, row{spec: t})
 		}
 	}
 	if exec != nil {
@@ -92,8 +93,7 @@ func (w *workflow) link(hasSpec bool, exec *execution, p *source.Problems, loc *
 		}
 	}
 	if hasSpec && exec != nil {
-		for k := range exec.Tasks.Items {
-			t := &exec.Tasks.Items[k]
+		for k, t := range exec.Tasks.All() {
 			i, ok := ids[t.ID]
 			if !ok {
 				if err := p.Bad(0, fmt.Sprintf("workflow.execution.tasks[%d].id", k), t.ID, "the id of a specification task", nil); err != nil {

@@ -2,6 +2,7 @@ package jsontext
 
 import (
 	"fmt"
+	"iter"
 	"runtime"
 	"sync"
 )
@@ -12,11 +13,43 @@ import (
 // (a workflow's tasks, a timeline's processes) would otherwise be read
 // on the one goroutine that decodes the rest.
 type Array[T any] struct {
-	Raw   []byte // the array as written (nil: absent or null)
-	Items []T
+	Raw []byte // the array as written (nil: absent or null)
 	// Elems, when not nil, are Raw's elements, split by whoever read
 	// the document (SplitArrayAt): Decode then does not split Raw again.
 	Elems [][]byte
+	// chunks hold the decoded elements in order (All): one slice after
+	// Decode, one per batch after SplitDecode, which thus copies no
+	// element into one slice (a million tasks of 300 bytes each).
+	chunks [][]T
+	n      int
+}
+
+// Len is the number of decoded elements.
+func (a *Array[T]) Len() int { return a.n }
+
+// All yields the decoded elements in order, each with its index; the
+// pointers stay valid as long as a does.
+func (a *Array[T]) All() iter.Seq2[int, *T] {
+	return func(yield func(int, *T) bool) {
+		i := 0
+		for _, c := range a.chunks {
+			for k := range c {
+				if !yield(i, &c[k]) {
+					return
+				}
+				i++
+			}
+		}
+	}
+}
+
+// Items returns a copy of the decoded elements in one slice.
+func (a *Array[T]) Items() []T {
+	out := make([]T, 0, a.n)
+	for _, c := range a.chunks {
+		out = append(out, c...)
+	}
+	return out
 }
 
 // UnmarshalJSON keeps the array's text for Decode. Both decoders hand
@@ -46,7 +79,7 @@ func (e *ElementError) Unwrap() error { return e.Err }
 // minPerWorker is the fewest elements worth a goroutine of their own.
 const minPerWorker = 256
 
-// Decode reads the kept array into a.Items, splitting the elements
+// Decode reads the kept array's elements (All), splitting the elements
 // between GOMAXPROCS goroutines, each with a decoder of its own from
 // newDecoder (a decoder reads one element into a zero T). The first
 // element in order that does not decode is the error.
@@ -61,7 +94,8 @@ func (a *Array[T]) Decode(newDecoder func() func(elem []byte, v *T) error) error
 			return &ElementError{Index: -1, Elem: a.Raw, Err: err}
 		}
 	}
-	a.Items = make([]T, len(elems))
+	items := make([]T, len(elems))
+	a.chunks, a.n = [][]T{items}, len(items)
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(elems)/minPerWorker))
 	errs := make([]*ElementError, workers)
 	var wg sync.WaitGroup
@@ -72,7 +106,7 @@ func (a *Array[T]) Decode(newDecoder func() func(elem []byte, v *T) error) error
 			defer wg.Done()
 			decode := newDecoder()
 			for i := lo; i < hi; i++ {
-				if err := decode(elems[i], &a.Items[i]); err != nil {
+				if err := decode(elems[i], &items[i]); err != nil {
 					errs[w] = &ElementError{Index: i, Elem: elems[i], Err: err}
 					return
 				}
@@ -148,9 +182,10 @@ func scanElements(b []byte, i, depth int, each func(elem []byte)) (int, error) {
 // depth) and decodes its elements as Decode does, but while it scans:
 // every minPerWorker elements go to GOMAXPROCS decoding goroutines, so
 // the split, on the calling goroutine, overlaps the decoding. It sets
-// Raw, Elems and Items and returns the offset just past the array. err
-// is a syntax error (Items are then unset); bad is the first element in
-// order that did not decode (Items are then incomplete).
+// Raw, Elems and the decoded elements and returns the offset just past
+// the array. err is a syntax error (a is then unchanged); bad is the
+// first element in order that did not decode (the elements are then
+// incomplete).
 func (a *Array[T]) SplitDecode(b []byte, i, depth int, newDecoder func() func(elem []byte, v *T) error) (end int, bad *ElementError, err error) {
 	type chunk struct {
 		first int
@@ -200,14 +235,14 @@ func (a *Array[T]) SplitDecode(b []byte, i, depth int, newDecoder func() func(el
 	if err != nil {
 		return end, nil, err
 	}
-	a.Raw, a.Elems, a.Items = b[i:end], elems, make([]T, len(elems))
-	for _, c := range chunks {
-		if c.bad != nil {
-			return end, c.bad, nil
+	a.Raw, a.Elems, a.chunks, a.n = b[i:end], elems, make([][]T, len(chunks)), len(elems)
+	for k, c := range chunks {
+		a.chunks[k] = c.items
+		if bad == nil {
+			bad = c.bad
 		}
-		copy(a.Items[c.first:], c.items)
 	}
-	return end, nil, nil
+	return end, bad, nil
 }
 
 // arrayEnd checks that only white space follows the array's end at i.

@@ -34,7 +34,7 @@ func TestArrayDecode(t *testing.T) {
 	if err := v.A.Decode(std); err != nil {
 		t.Fatal(err)
 	}
-	for i, x := range v.A.Items {
+	for i, x := range v.A.Items() {
 		if x != i {
 			t.Fatalf("item %d is %d", i, x)
 		}
@@ -97,10 +97,10 @@ func TestSplitDecode(t *testing.T) {
 			if err != nil || bad != nil {
 				t.Fatalf("%d elements: %v %v", n, bad, err)
 			}
-			if string(doc[end:]) != `, "b": 1}` || string(a.Raw) != string(doc[6:end]) || len(a.Elems) != n || len(a.Items) != n {
-				t.Errorf("%d elements: end %d, raw %q, %d elems, %d items", n, end, a.Raw, len(a.Elems), len(a.Items))
+			if string(doc[end:]) != `, "b": 1}` || string(a.Raw) != string(doc[6:end]) || len(a.Elems) != n || a.Len() != n {
+				t.Errorf("%d elements: end %d, raw %q, %d elems, %d items", n, end, a.Raw, len(a.Elems), a.Len())
 			}
-			for i, x := range a.Items {
+			for i, x := range a.Items() {
 				if x != i || string(a.Elems[i]) != fmt.Sprint(i) {
 					t.Fatalf("%d elements: item %d is %d (%q)", n, i, x, a.Elems[i])
 				}
@@ -114,8 +114,8 @@ func TestSplitDecode(t *testing.T) {
 				t.Errorf("bad %v, err %v; want element 1700", bad, err)
 			}
 			a = Array[int]{}
-			if _, _, err := a.SplitDecode([]byte("["+strings.Join(parts, ",")+",]"), 0, 0, std); err == nil || a.Items != nil || a.Raw != nil {
-				t.Errorf("a trailing comma: err %v, %d items", err, len(a.Items))
+			if _, _, err := a.SplitDecode([]byte("["+strings.Join(parts, ",")+",]"), 0, 0, std); err == nil || a.Len() != 0 || a.Raw != nil {
+				t.Errorf("a trailing comma: err %v, %d items", err, a.Len())
 			}
 		}
 		runtime.GOMAXPROCS(old)
