@@ -12,6 +12,7 @@ require (
 	github.com/klauspost/compress v1.17.9
 	github.com/rogpeppe/go-internal v1.13.1
 	github.com/traefik/yaegi v0.16.1
+	github.com/zeebo/xxh3 v1.0.2
 	golang.org/x/sys v0.30.0
 	gonum.org/v1/plot v0.15.2
 )
@@ -36,7 +37,6 @@ require (
 	github.com/minio/c2goasm v0.0.0-20190812172519-36a3d3bbc4f3 // indirect
 	github.com/pierrec/lz4/v4 v4.1.21 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
-	github.com/zeebo/xxh3 v1.0.2 // indirect
 	golang.org/x/exp v0.0.0-20241009180824-f66d83c29e7c // indirect
 	golang.org/x/image v0.24.0 // indirect
 	golang.org/x/mod v0.21.0 // indirect

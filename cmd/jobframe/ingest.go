@@ -27,8 +27,10 @@ func runIngest(args []string, stdout, stderr io.Writer) error {
 		"Add the sources to a Parquet lake in DIR, which Spark, Trino, DuckDB and pandas\n"+
 			"read as one table per frame: DIR/FRAME/source=S/day=YYYY-MM-DD/part-*.parquet,\n"+
 			"with a manifest of what was ingested in DIR/_manifest.json.\n\n"+
-			"A source whose content is already in the lake is skipped; one whose path is\n"+
-			"there with other content (a log that has grown) replaces its earlier rows.\n"+
+			"A source whose content is already in the lake is skipped. A log that has\n"+
+			"grown (it begins with what was ingested) is appended to: the files of its\n"+
+			"earlier batches stay, and only the rest is written (the log is read again\n"+
+			"from its start). Any other source whose path is there replaces its rows.\n"+
 			"HyperQueue journals, Work Queue / TaskVine transaction logs, EPMT papiex CSV\n"+
 			"files and Balsam events are written as they are read, holding only the tasks\n"+
 			"still queued or running (EPMT: one batch of processes; Balsam: the jobs and\n"+

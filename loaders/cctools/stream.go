@@ -30,6 +30,7 @@ type ccStream struct {
 	ended []int32 // slots of the tasks that ended since the last batch
 	final []int32 // slots of the tasks marked for the next batch
 	label string  // the source named in the first batch
+	atEnd bool    // the batches are those of the tasks left at the end
 }
 
 // ended notes that t ended for good, for the next batch.
@@ -80,6 +81,7 @@ func (c *ccLoader) flush() error {
 // dataset's.
 func (c *ccLoader) finishStream() error {
 	c.freezeLabel()
+	c.stream.atEnd = true
 	var err error
 	for _, run := range slices.Sorted(maps.Keys(c.ids)) {
 		tt := c.ids[run]
@@ -130,6 +132,7 @@ func (c *ccLoader) emit() error {
 	if err != nil {
 		return err
 	}
+	d.AtEnd = c.stream.atEnd
 	return c.stream.batch(d)
 }
 

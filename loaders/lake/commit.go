@@ -15,8 +15,9 @@ const stagingDir = "_staging"
 // commit makes entry e, whose files are staged under _staging/<e.ID>,
 // part of the lake: the manifest records it as committing (the point
 // after which a killed ingest is rolled forward), its files move into
-// place, the files of the entry it replaces go, and the manifest marks
-// it committed.
+// place, the files of the entry it replaces go (but for those e keeps,
+// an appended log's earlier batches), and the manifest marks it
+// committed.
 func commit(dir string, m *Manifest, e Entry) error {
 	e.State = Committing
 	e.Ingested = time.Now().UTC().Format(time.RFC3339)
@@ -30,7 +31,7 @@ func commit(dir string, m *Manifest, e Entry) error {
 
 // rollForward finishes the commit of entry i of m: whatever of its files
 // are still staged move into place, the entry it replaces is removed with
-// its files, and the manifest marks it committed.
+// the files it does not keep, and the manifest marks it committed.
 func rollForward(dir string, m *Manifest, i int) error {
 	e := &m.Inputs[i]
 	for _, p := range e.Parts {
@@ -48,7 +49,18 @@ func rollForward(dir string, m *Manifest, i int) error {
 	}
 	if e.Replaces != "" {
 		if k := m.find(e.Replaces); k >= 0 {
-			if err := removeParts(dir, m.Inputs[k].Parts); err != nil {
+			// An appended log keeps the parts of its earlier batches.
+			keep := map[string]bool{}
+			for _, p := range e.Parts {
+				keep[p] = true
+			}
+			var gone []string
+			for _, p := range m.Inputs[k].Parts {
+				if !keep[p] {
+					gone = append(gone, p)
+				}
+			}
+			if err := removeParts(dir, gone); err != nil {
 				return err
 			}
 			m.Inputs = append(m.Inputs[:k], m.Inputs[k+1:]...)

@@ -19,8 +19,12 @@
 // (DuckDB's union_by_name, Spark's mergeSchema).
 //
 // Ingest is idempotent: an input whose content (SHA-256) was ingested is
-// skipped. An input whose path was ingested with other content (a log
-// that has grown) replaces its earlier rows. A streaming format
+// skipped. A streaming log that has grown since (its first bytes are
+// those ingested) is appended to: it is read again, the batches of rows
+// complete at the old end are checked against their fingerprints in the
+// manifest and kept, and only the rest is written (see append.go). Any
+// other input whose path was ingested replaces its earlier rows. A
+// streaming format
 // (source.Format.Streams: the HyperQueue journal, Work Queue and TaskVine
 // logs, EPMT job files, Balsam events) is written as it is read, one
 // batch of complete rows at a time, so memory holds only the attempts

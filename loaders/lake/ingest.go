@@ -42,7 +42,8 @@ type Options struct {
 const (
 	Ingested = "ingested" // new to the lake
 	Skipped  = "skipped"  // its content was already ingested
-	Replaced = "replaced" // its paths were ingested with other content (a log that has grown)
+	Replaced = "replaced" // its paths were ingested with other content
+	Appended = "appended" // its log was ingested before it grew: the earlier batches' files stay
 )
 
 // Result is what Ingest did with one input group.
@@ -51,7 +52,7 @@ type Result struct {
 	Files []string
 	// Entry is the group's manifest entry (its earlier one when Skipped).
 	Entry Entry
-	// Action is Ingested, Skipped or Replaced.
+	// Action is Ingested, Skipped, Replaced or Appended.
 	Action string
 	// Streamed reports that the group was written as read (a streaming
 	// format), rather than read whole first.
@@ -108,56 +109,109 @@ func Ingest(ctx context.Context, dir string, paths []string, o Options) ([]Resul
 // ingestGroup ingests one input group into the lake (see Ingest).
 func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, o Options) (Result, error) {
 	t0 := time.Now()
-	var files []FileState
-	var size int64
-	for _, f := range g.Files {
-		st, err := hashFile(f)
+	paths := make([]FileState, len(g.Files))
+	for i, f := range g.Files {
+		abs, err := filepath.Abs(f)
 		if err != nil {
 			return Result{}, err
 		}
-		files = append(files, st)
+		paths[i].Path = abs
+	}
+	before := m.samePaths(paths) // the entry of these paths with earlier content, or -1
+	var prefix int64
+	if before >= 0 && len(g.Files) == 1 && len(m.Inputs[before].Files) == 1 {
+		prefix = m.Inputs[before].Files[0].Size
+	}
+	var files []FileState
+	var size int64
+	var head string
+	for _, f := range g.Files {
+		st, h, err := hashFile(f, prefix)
+		if err != nil {
+			return Result{}, err
+		}
+		files, head = append(files, st), h
 		size += st.Size
 	}
 	id := groupID(files)
 	if k := m.find(id); k >= 0 {
 		return Result{Files: g.Files, Entry: m.Inputs[k], Action: Skipped, Bytes: size, Seconds: time.Since(t0).Seconds()}, nil
 	}
-	e := Entry{ID: id, Format: g.Format, Files: files, Rows: map[string]int64{}}
-	action := Ingested
-	if k := m.samePaths(files); k >= 0 {
-		e.Replaces, action = m.Inputs[k].ID, Replaced
+	var from *Entry
+	if before >= 0 && appendable(dir, g, &m.Inputs[before], head, o) {
+		from = &m.Inputs[before]
 	}
-	st := &stager{lake: dir, id: id, input: strings.Join(g.Files, ","), parquet: o.Parquet, rows: e.Rows}
-	d, err := load(ctx, g, o, st)
+	e, written, d, err := stageGroup(ctx, dir, g, o, id, files, from)
+	if errors.Is(err, errDiverged) {
+		e, written, d, err = stageGroup(ctx, dir, g, o, id, files, nil)
+		from = nil
+	}
 	if err != nil {
-		if rmErr := os.RemoveAll(filepath.Join(dir, stagingDir, id)); rmErr != nil {
-			err = errors.Join(err, rmErr)
-		}
-		os.Remove(filepath.Join(dir, stagingDir)) // when empty
 		return Result{}, err
 	}
-	e.Source, e.Parts, e.Warnings = d.Source, st.parts, len(d.Warnings)
-	if d.HasLogSpan {
-		e.LogStart, e.LogEnd = frame.FormatMicros(d.LogStart), frame.FormatMicros(d.LogEnd)
+	action := Ingested
+	switch {
+	case from != nil:
+		e.Replaces, action = from.ID, Appended
+	case before >= 0:
+		e.Replaces, action = m.Inputs[before].ID, Replaced
 	}
 	if err := commit(dir, m, e); err != nil {
 		return Result{}, err
 	}
 	k := m.find(id)
-	return Result{Files: g.Files, Entry: m.Inputs[k], Action: action, Streamed: g.Streams, Bytes: size, Written: st.bytes,
+	return Result{Files: g.Files, Entry: m.Inputs[k], Action: action, Streamed: g.Streams, Bytes: size, Written: written,
 		Seconds: time.Since(t0).Seconds(), Warnings: d.Warnings}, nil
+}
+
+// stageGroup loads group g and writes its files under _staging/id,
+// returning its manifest entry and the bytes written; with from set, the
+// batches from wrote are not written again, and e keeps their files. On
+// an error nothing of it is left staged.
+func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, id string, files []FileState, from *Entry) (Entry, int64, *source.Dataset, error) {
+	e := Entry{ID: id, Format: g.Format, Files: files, Rows: map[string]int64{}}
+	st := &stager{lake: dir, id: id, input: strings.Join(g.Files, ","), parquet: o.Parquet, rows: e.Rows}
+	c := newBatchCount(from)
+	d, tail, err := load(ctx, g, o, st, c)
+	if err != nil {
+		if rmErr := os.RemoveAll(filepath.Join(dir, stagingDir, id)); rmErr != nil {
+			err = errors.Join(err, rmErr)
+		}
+		os.Remove(filepath.Join(dir, stagingDir)) // when empty
+		return Entry{}, 0, nil, err
+	}
+	e.Source, e.Parts, e.Warnings = d.Source, st.parts, len(d.Warnings)
+	if len(c.hashes) > 0 {
+		e.Batches, e.BatchRows, e.TimeZone, e.Tail = c.hashes, (source.Options{BatchRows: o.BatchRows}).BatchSize(), o.TimeZone, tail
+	}
+	if from != nil {
+		e.Parts = append(keptParts(from), e.Parts...)
+		for name, n := range c.skipped {
+			e.Rows[name] += n
+		}
+	}
+	if d.HasLogSpan {
+		e.LogStart, e.LogEnd = frame.FormatMicros(d.LogStart), frame.FormatMicros(d.LogEnd)
+	}
+	return e, st.bytes, d, nil
 }
 
 // load reads group g, writing its frames with st: a streaming format's
 // batches on another goroutine as they come (one batch waits while one
-// is written, so memory holds at most two), then what the load returns.
-func load(ctx context.Context, g loaders.Group, o Options, st *stager) (*source.Dataset, error) {
+// is written, so memory holds at most two), but those c says were
+// written before, then what the load returns. tail are the parts of
+// what the input's end decided: that, and the batches of the end.
+func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchCount) (d *source.Dataset, tail []string, err error) {
 	lo := source.Options{Lenient: o.Lenient, TimeZone: o.TimeZone, Progress: o.Progress, BatchRows: o.BatchRows}
 	batches := make(chan *source.Dataset, 1)
 	done := make(chan error, 1)
+	tailFrom := -1 // the first part of the tail, once known
 	go func() {
 		var err error
 		for b := range batches {
+			if b.AtEnd && tailFrom < 0 {
+				tailFrom = len(st.parts)
+			}
 			if err == nil {
 				err = st.write(b)
 			}
@@ -166,6 +220,9 @@ func load(ctx context.Context, g loaders.Group, o Options, st *stager) (*source.
 	}()
 	var werr error // the writer's error, once seen
 	lo.Batch = func(b *source.Dataset) error {
+		if write, err := c.add(b); !write || err != nil {
+			return err
+		}
 		select {
 		case err := <-done:
 			werr = err
@@ -177,19 +234,25 @@ func load(ctx context.Context, g loaders.Group, o Options, st *stager) (*source.
 	if g.Streams && o.StreamMemory > 0 {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(o.StreamMemory))
 	}
-	d, err := loaders.LoadGroup(ctx, g, lo)
+	d, err = loaders.LoadGroup(ctx, g, lo)
 	close(batches)
 	if werr == nil {
 		werr = <-done
 	}
+	if err == nil {
+		err = c.done()
+	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if werr != nil {
-		return nil, werr
+		return nil, nil, werr
+	}
+	if tailFrom < 0 {
+		tailFrom = len(st.parts)
 	}
 	if err := st.write(d); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return d, nil
+	return d, st.parts[tailFrom:], nil
 }

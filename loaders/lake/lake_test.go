@@ -3,6 +3,7 @@ package lake
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -163,55 +164,131 @@ func TestIngestIdempotent(t *testing.T) {
 	}
 }
 
-// TestIngestGrown ingests the first half of a journal, then the whole
-// journal at the same path: the second replaces the first, whose files
-// go, and the lake holds the whole journal's rows once.
+// TestIngestGrown ingests the first 60 lines of a journal, then the
+// whole journal at the same path: the second is appended to the first.
+// The files of the first's batches stay as they were, those of its tail
+// (the attempts open at line 60, the entity frames) go, and every frame
+// of the lake holds exactly the rows of a fresh ingest of the whole
+// journal. A journal rewritten with other content, and one ingested in
+// batches of another size, are replaced instead; so is one whose first
+// batches differ from the manifest's counts.
 func TestIngestGrown(t *testing.T) {
-	dir := t.TempDir()
 	src, err := os.ReadFile(sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.SplitAfter(string(src), "\n")
-	log := filepath.Join(t.TempDir(), "journal.jsonl")
-	if err := os.WriteFile(log, []byte(strings.Join(lines[:60], "")), 0o644); err != nil {
+	fresh := t.TempDir()
+	whole := filepath.Join(t.TempDir(), "journal.jsonl")
+	if err := os.WriteFile(whole, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	first, err := Ingest(context.Background(), dir, []string{log}, Options{BatchRows: 5})
-	if err != nil {
+	if _, err := Ingest(context.Background(), fresh, []string{whole}, Options{BatchRows: 5}); err != nil {
 		t.Fatal(err)
 	}
-	if n := first[0].Entry.Rows["events"]; n != 60 {
-		t.Fatalf("first half: %d events, want 60", n)
-	}
-	if err := os.WriteFile(log, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	second, err := Ingest(context.Background(), dir, []string{log}, Options{BatchRows: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if second[0].Action != Replaced {
-		t.Fatalf("second ingest: %s, want replaced", second[0].Action)
-	}
-	m, err := ReadManifest(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(m.Inputs) != 1 || m.Inputs[0].ID != second[0].Entry.ID || m.Inputs[0].State != Committed {
-		t.Fatalf("manifest %+v, want only the whole journal, committed", m.Inputs)
-	}
-	for _, p := range first[0].Entry.Parts {
-		if _, err := os.Stat(filepath.Join(dir, p)); !os.IsNotExist(err) {
-			t.Errorf("the replaced file %s is still there", p)
+	grow := func(t *testing.T, half string, o Options, between func(dir string, m *Manifest)) (dir string, first, second Result) {
+		dir = t.TempDir()
+		log := filepath.Join(t.TempDir(), "journal.jsonl")
+		if err := os.WriteFile(log, []byte(half), 0o644); err != nil {
+			t.Fatal(err)
 		}
+		r, err := Ingest(context.Background(), dir, []string{log}, Options{BatchRows: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if between != nil {
+			m, err := ReadManifest(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			between(dir, m)
+			if err := m.write(dir); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(log, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r2, err := Ingest(context.Background(), dir, []string{log}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := ReadManifest(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.Inputs) != 1 || m.Inputs[0].ID != r2[0].Entry.ID || m.Inputs[0].State != Committed {
+			t.Fatalf("manifest %+v, want only the whole journal, committed", m.Inputs)
+		}
+		for _, name := range []string{"events", "tasks", "jobs", "workers", "allocations", "placements", "perf"} {
+			if got, want := lakeRows(t, dir, name, "hyperqueue"), lakeRows(t, fresh, name, "hyperqueue"); !slices.Equal(got, want) {
+				t.Errorf("%s: %d rows in the lake, a fresh ingest of the whole journal has %d, or others", name, len(got), len(want))
+			}
+		}
+		for name, n := range r2[0].Entry.Rows {
+			if lake := int64(len(lakeRows(t, dir, name, "hyperqueue"))); lake != n {
+				t.Errorf("the manifest counts %d %s rows, the lake holds %d", n, name, lake)
+			}
+		}
+		return dir, r[0], r2[0]
 	}
-	if n := len(lakeRows(t, dir, "events", "hyperqueue")); n != 133 {
-		t.Errorf("%d events in the lake, want the journal's 133", n)
-	}
-	if n := len(lakeRows(t, dir, "tasks", "hyperqueue")); n != 56 {
-		t.Errorf("%d attempts in the lake, want the journal's 56", n)
-	}
+	half := strings.Join(lines[:60], "")
+	t.Run("appended", func(t *testing.T) {
+		stamps := map[string]string{} // of the earlier batches' files
+		dir, first, second := grow(t, half, Options{BatchRows: 5}, func(dir string, m *Manifest) {
+			for _, p := range keptParts(&m.Inputs[0]) {
+				fi, err := os.Stat(filepath.Join(dir, p))
+				if err != nil {
+					t.Fatal(err)
+				}
+				stamps[p] = fmt.Sprint(fi.Size(), fi.ModTime().UnixNano())
+			}
+		})
+		if second.Action != Appended {
+			t.Fatalf("second ingest: %s, want appended", second.Action)
+		}
+		if len(first.Entry.Batches) < 2 || len(first.Entry.Tail) == 0 {
+			t.Fatalf("the first ingest handed over %d batches, tail %v: too few for the test", len(first.Entry.Batches), first.Entry.Tail)
+		}
+		kept := keptParts(&first.Entry)
+		for _, p := range kept {
+			if !slices.Contains(second.Entry.Parts, p) {
+				t.Errorf("the earlier batch file %s is not part of the appended entry", p)
+			}
+			fi, err := os.Stat(filepath.Join(dir, p))
+			if err != nil || fmt.Sprint(fi.Size(), fi.ModTime().UnixNano()) != stamps[p] {
+				t.Errorf("the earlier batch file %s was written again or went: %v", p, err)
+			}
+		}
+		for _, p := range first.Entry.Tail {
+			if _, err := os.Stat(filepath.Join(dir, p)); !os.IsNotExist(err) {
+				t.Errorf("the earlier tail file %s is still there", p)
+			}
+		}
+		if len(second.Entry.Batches) <= len(first.Entry.Batches) || !slices.Equal(second.Entry.Batches[:len(first.Entry.Batches)], first.Entry.Batches) {
+			t.Errorf("batches after growing %v, before %v", second.Entry.Batches, first.Entry.Batches)
+		}
+	})
+	t.Run("rewritten", func(t *testing.T) {
+		other := slices.Clone(lines[:60])
+		other[1] = strings.Replace(other[1], "{", "{ ", 1) // the same records, other bytes
+		_, _, second := grow(t, strings.Join(other, ""), Options{BatchRows: 5}, nil)
+		if second.Action != Replaced {
+			t.Fatalf("a journal with other first bytes: %s, want replaced", second.Action)
+		}
+	})
+	t.Run("other batches", func(t *testing.T) {
+		_, _, second := grow(t, half, Options{BatchRows: 7}, nil)
+		if second.Action != Replaced {
+			t.Fatalf("batches of 7 after 5: %s, want replaced", second.Action)
+		}
+	})
+	t.Run("diverged", func(t *testing.T) {
+		_, _, second := grow(t, half, Options{BatchRows: 5}, func(_ string, m *Manifest) { m.Inputs[0].Batches[1] = "0" + m.Inputs[0].Batches[1][1:] })
+		if second.Action != Replaced {
+			t.Fatalf("batches that differ from the manifest's: %s, want replaced", second.Action)
+		}
+	})
 }
 
 // TestIngestStrictError ingests a good journal and a corrupt one: the
@@ -348,4 +425,56 @@ func snapshot(t *testing.T, dir string) string {
 	}
 	j, _ := json.Marshal(m)
 	return b.String() + string(j)
+}
+
+// TestIngestAppendFormats grows the cctools transaction logs (Work Queue
+// and TaskVine), whose loader hands the tasks left at the end over in
+// batches of its own (source.Dataset.AtEnd): ingested at half its lines,
+// then whole, each is appended to, and every frame of the lake holds
+// exactly the rows of a fresh ingest of the whole log.
+func TestIngestAppendFormats(t *testing.T) {
+	for _, c := range []struct{ path, source string }{
+		{sourcetest.Bundled("bench/wq.log"), "workqueue"},
+		{sourcetest.Bundled("taskvine/realrun_vine_7.17.1_transactions.log"), "taskvine"},
+	} {
+		t.Run(c.source, func(t *testing.T) {
+			src, err := os.ReadFile(c.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.SplitAfter(string(src), "\n")
+			fresh, dir := t.TempDir(), t.TempDir()
+			log := filepath.Join(t.TempDir(), filepath.Base(c.path))
+			o := Options{BatchRows: 4}
+			for _, part := range []string{string(src), strings.Join(lines[:len(lines)/2], "")} {
+				if err := os.WriteFile(log, []byte(part), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				lake := map[bool]string{true: fresh, false: dir}[part == string(src)]
+				if _, err := Ingest(context.Background(), lake, []string{log}, o); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(log, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res, err := Ingest(context.Background(), dir, []string{log}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res[0].Action != Appended {
+				t.Errorf("the grown log: %s, want appended", res[0].Action)
+			}
+			frames, err := filepath.Glob(filepath.Join(fresh, "*", "source="+c.source))
+			if err != nil || len(frames) == 0 {
+				t.Fatalf("no frames in the fresh lake: %v", err)
+			}
+			for _, f := range frames {
+				name := filepath.Base(filepath.Dir(f))
+				if got, want := lakeRows(t, dir, name, c.source), lakeRows(t, fresh, name, c.source); !slices.Equal(got, want) {
+					t.Errorf("%s: %d rows in the appended lake, %d in a fresh ingest, or others", name, len(got), len(want))
+				}
+			}
+		})
+	}
 }

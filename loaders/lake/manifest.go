@@ -54,6 +54,17 @@ type Entry struct {
 	State string `json:"state"`
 	// Replaces is the ID of the entry of the same files it replaces.
 	Replaces string `json:"replaces,omitempty"`
+	// A streaming format's batches of rows complete before the log's
+	// end: the fingerprint of each (see fingerprint), their size
+	// (BatchRows) and the time zone the log was read in. Tail are the
+	// parts of the rest, which the log's end decided (the attempts still
+	// open there, the entity frames). A log that grows is appended to:
+	// the next ingest keeps the parts of these batches, once it has met
+	// them again, and replaces Tail.
+	Batches   []string `json:"batches,omitempty"`
+	BatchRows int      `json:"batch_rows,omitempty"`
+	TimeZone  string   `json:"time_zone,omitempty"`
+	Tail      []string `json:"tail,omitempty"`
 }
 
 // FileState is one input file as ingested.
@@ -97,7 +108,7 @@ func (e *Entry) check() error {
 	if e.Replaces != "" && (len(e.Replaces) != 16 || strings.Trim(e.Replaces, "0123456789abcdef") != "") {
 		return fmt.Errorf("entry %s replaces %q, not 16 hex digits", e.ID, e.Replaces)
 	}
-	for _, p := range e.Parts {
+	for _, p := range append(e.Parts[:len(e.Parts):len(e.Parts)], e.Tail...) {
 		if !filepath.IsLocal(p) {
 			return fmt.Errorf("entry %s: part %q is not a path inside the lake", e.ID, p)
 		}

@@ -34,6 +34,13 @@ type Dataset struct {
 	LogStart, LogEnd int64
 	HasLogSpan       bool
 
+	// AtEnd marks a batch (Options.Batch) handed over at the end of the
+	// input, of what was still open there (tasks only queued or running):
+	// a longer log may give those rows otherwise. The batches before the
+	// first such one hold rows no later record changes, which lets a lake
+	// keep them when the log grows.
+	AtEnd bool
+
 	// Unbuilt names, by frame, the columns a loader did not build because
 	// Options.Columns left them out: the error for a column asked for
 	// that is in neither lists both. Loaders add to it with Skip.

@@ -1,0 +1,102 @@
+package lake
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+
+	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// A log that has grown since it was ingested keeps the files of its
+// earlier batches. A streaming load hands its batches over at points
+// that depend only on the records before them, but for those it hands
+// over at the input's end (source.Dataset.AtEnd), so reading the grown
+// log again hands over the same first batches: each is checked against
+// the fingerprint the manifest holds and not written again; the rest of
+// the batches, and what the load returns at the end, are written, and
+// the earlier entry's tail (its open attempts and entity frames, which
+// the new records may have changed) is replaced. The log is still read
+// from its start, which is what restores the attempts open at the old
+// end.
+
+// errDiverged is a grown log whose first batches are not the ones
+// ingested before (a jobframe whose loader batches otherwise): it is
+// ingested again whole.
+var errDiverged = errors.New("the first batches differ from those ingested before")
+
+// appendable reports whether group g, whose single file's first bytes
+// hash to head, is the log of entry old grown: a streaming format, one
+// file that begins with the old content, batches of the same size read
+// in the same time zone, and the old batches' files all in place.
+func appendable(dir string, g loaders.Group, old *Entry, head string, o Options) bool {
+	if !g.Streams || len(g.Files) != 1 || len(old.Files) != 1 || old.Format != g.Format || len(old.Batches) == 0 ||
+		head == "" || head != old.Files[0].SHA256 ||
+		old.BatchRows != (source.Options{BatchRows: o.BatchRows}).BatchSize() || old.TimeZone != o.TimeZone {
+		return false
+	}
+	for _, p := range keptParts(old) {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// keptParts are the files of entry e's batches: its parts but its tail.
+func keptParts(e *Entry) []string {
+	tail := map[string]bool{}
+	for _, p := range e.Tail {
+		tail[p] = true
+	}
+	var out []string
+	for _, p := range e.Parts {
+		if !tail[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// batchCount fingerprints the batches of a streaming load that come
+// before its end, and counts their rows by frame; with from set, it says
+// which of them from wrote already.
+type batchCount struct {
+	from    *Entry   // the entry of the log before it grew, or nil
+	hashes  []string // of the batches before the end
+	atEnd   bool     // a batch of the input's end was met
+	skipped map[string]int64
+}
+
+func newBatchCount(from *Entry) *batchCount {
+	return &batchCount{from: from, skipped: map[string]int64{}}
+}
+
+// add counts batch b and reports whether it is to be written: not when
+// it is one of from's (an error when it differs from what from says).
+func (c *batchCount) add(b *source.Dataset) (bool, error) {
+	if c.atEnd = c.atEnd || b.AtEnd; c.atEnd {
+		return true, nil
+	}
+	c.hashes = append(c.hashes, fingerprint(b))
+	k := len(c.hashes) - 1
+	if c.from == nil || k >= len(c.from.Batches) {
+		return true, nil
+	}
+	if c.hashes[k] != c.from.Batches[k] {
+		return false, errDiverged
+	}
+	for name, f := range b.Frames {
+		c.skipped[name] += int64(f.NumRows())
+	}
+	return false, nil
+}
+
+// done checks, at the load's end, that from's batches were all met.
+func (c *batchCount) done() error {
+	if c.from != nil && len(c.hashes) < len(c.from.Batches) {
+		return errDiverged
+	}
+	return nil
+}
