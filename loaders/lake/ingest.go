@@ -198,31 +198,34 @@ func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, id 
 
 // load reads group g, writing its frames with st: a streaming format's
 // batches on another goroutine as they come (one batch waits while one
-// is written, so memory holds at most two), but those c says were
-// written before, then what the load returns. tail are the parts of
-// what the input's end decided: that, and the batches of the end.
+// is written, so memory holds at most two), which fingerprints them (c)
+// and skips those written before, then what the load returns. tail are
+// the parts of what the input's end decided: that, and the batches of
+// the end.
 func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchCount) (d *source.Dataset, tail []string, err error) {
 	lo := source.Options{Lenient: o.Lenient, TimeZone: o.TimeZone, Progress: o.Progress, BatchRows: o.BatchRows}
 	batches := make(chan *source.Dataset, 1)
 	done := make(chan error, 1)
 	tailFrom := -1 // the first part of the tail, once known
-	go func() {
+	go func() { // c is this goroutine's
 		var err error
 		for b := range batches {
+			if err != nil {
+				continue
+			}
+			var write bool
+			if write, err = c.add(b); !write || err != nil {
+				continue
+			}
 			if b.AtEnd && tailFrom < 0 {
 				tailFrom = len(st.parts)
 			}
-			if err == nil {
-				err = st.write(b)
-			}
+			err = st.write(b)
 		}
 		done <- err
 	}()
 	var werr error // the writer's error, once seen
 	lo.Batch = func(b *source.Dataset) error {
-		if write, err := c.add(b); !write || err != nil {
-			return err
-		}
 		select {
 		case err := <-done:
 			werr = err
@@ -238,6 +241,9 @@ func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchC
 	close(batches)
 	if werr == nil {
 		werr = <-done
+	}
+	if errors.Is(werr, errDiverged) { // whatever the loader made of it
+		return nil, nil, errDiverged
 	}
 	if err == nil {
 		err = c.done()
