@@ -88,7 +88,9 @@ func (c *batchCount) add(b *source.Dataset) (bool, error) {
 		return false, errDiverged
 	}
 	for name, f := range b.Frames {
-		c.skipped[name] += int64(f.NumRows())
+		if n := int64(f.NumRows()); n > 0 {
+			c.skipped[name] += n
+		}
 	}
 	return false, nil
 }
