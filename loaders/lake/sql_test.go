@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/jobframe/jobframe/frame"
 )
 
 // TestSQLSeeds ingests inputs of all four benchmark analyses, made by
@@ -13,6 +15,8 @@ import (
 // lake, then runs each scripts/sql/NAME.sql on the lake and DuckDB's
 // baseline ../shared/bench/duckdb/NAME.mjs on the raw input, both in the
 // pinned DuckDB of testdata/interop: the fingerprints must be equal.
+// The lake is written with Snappy, the CLI's default (whose pages
+// frame's s2 codec compresses); the large-input tests write zstd.
 func TestSQLSeeds(t *testing.T) {
 	bench, tmp, gen := benchSetup(t)
 	inputs := map[string][]string{
@@ -31,7 +35,7 @@ func TestSQLSeeds(t *testing.T) {
 		paths = append(paths, args[len(args)-1])
 	}
 	dir := filepath.Join(tmp, "lake")
-	if _, err := Ingest(context.Background(), dir, paths, Options{BatchRows: 1000}); err != nil {
+	if _, err := Ingest(context.Background(), dir, paths, Options{BatchRows: 1000, Parquet: frame.ParquetOptions{Compression: "snappy"}}); err != nil {
 		t.Fatal(err)
 	}
 	for i, name := range names {
