@@ -16,7 +16,7 @@ import (
 // One index of them all (file id → file) misses the cache on every
 // mention: that was 60% of the load. Instead the mentions are cut into
 // partitions by the hash of their ids, as they come (graphParts.add), and
-// each partition is joined on its own (joinPart), in parallel, with an
+// each partition is joined on its own (joiner.join), in parallel, with an
 // index small enough to stay in cache. The edges are put back in the
 // log's order by the number of the read they come from.
 

@@ -207,7 +207,8 @@ func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchC
 	batches := make(chan *source.Dataset, 1)
 	done := make(chan error, 1)
 	tailFrom := -1 // the first part of the tail, once known
-	go func() { // c is this goroutine's
+	// The writer: c is this goroutine's.
+	go func() {
 		var err error
 		for b := range batches {
 			if err != nil {

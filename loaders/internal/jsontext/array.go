@@ -14,8 +14,8 @@ import (
 // on the one goroutine that decodes the rest.
 type Array[T any] struct {
 	Raw []byte // the array as written (nil: absent or null)
-	// Elems, when not nil, are Raw's elements, split by whoever read
-	// the document (SplitArrayAt): Decode then does not split Raw again.
+	// Elems, when not nil, are Raw's elements, split as the document
+	// was read (SplitDecode): Decode then does not split Raw again.
 	Elems [][]byte
 	// chunks hold the decoded elements in order (All): one slice after
 	// Decode, one per batch after SplitDecode, which thus copies no
@@ -56,6 +56,7 @@ func (a *Array[T]) Items() []T {
 // over bytes that are not written again (encoding/json a slice of the
 // document, goccy/go-json a copy), so no copy is made.
 func (a *Array[T]) UnmarshalJSON(b []byte) error {
+	a.Elems, a.chunks, a.n = nil, nil, 0 // of a list read before, if any
 	if string(b) == "null" {
 		a.Raw = nil
 		return nil
@@ -130,17 +131,17 @@ func SplitArray(b []byte) ([][]byte, error) {
 	if i >= len(b) || b[i] != '[' {
 		return nil, jsonErr(i, "a list")
 	}
-	elems, end, err := SplitArrayAt(b, i, 0)
+	elems, end, err := splitArrayAt(b, i, 0)
 	if err != nil {
 		return nil, err
 	}
 	return elems, arrayEnd(b, end)
 }
 
-// SplitArrayAt checks the array that starts at b[i] ('[', at nesting
+// splitArrayAt checks the array that starts at b[i] ('[', at nesting
 // depth) and returns its elements (empty, not nil, for []) and the
 // offset just past it; the elements are slices of b.
-func SplitArrayAt(b []byte, i, depth int) ([][]byte, int, error) {
+func splitArrayAt(b []byte, i, depth int) ([][]byte, int, error) {
 	elems := [][]byte{}
 	end, err := scanElements(b, i, depth, func(elem []byte) { elems = append(elems, elem) })
 	if err != nil {

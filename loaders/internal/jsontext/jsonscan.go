@@ -113,9 +113,9 @@ func ScanMembers(b []byte, i, depth int, fn func(key, val []byte) error) (int, e
 // ScanMembersWith checks the object starting at b[i] ('{') as
 // ScanMembers does, but hands each member's value to value, with its
 // name (escapes undone) and its offset in b: value checks the value
-// (ScanValue at depth+1, or a scan of its own such as SplitArrayAt) and
-// returns the offset just past it. A value is thus read once, however
-// it is read.
+// (ScanValue at depth+1, or a scan of its own such as
+// Array.SplitDecode) and returns the offset just past it. A value is
+// thus read once, however it is read.
 func ScanMembersWith(b []byte, i, depth int, value func(key []byte, i int) (int, error)) (int, error) {
 	i = SkipWS(b, i+1)
 	if i < len(b) && b[i] == '}' {
