@@ -205,32 +205,35 @@ func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, id 
 func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchCount) (d *source.Dataset, tail []string, err error) {
 	lo := source.Options{Lenient: o.Lenient, TimeZone: o.TimeZone, Progress: o.Progress, BatchRows: o.BatchRows}
 	batches := make(chan *source.Dataset, 1)
-	done := make(chan error, 1)
+	failed := make(chan error, 1) // the writer's error, as soon as it has one
+	done := make(chan struct{})
 	tailFrom := -1 // the first part of the tail, once known
-	// The writer: c is this goroutine's.
+	// The writer: c is this goroutine's. After an error it only drains
+	// the batches still sent.
 	go func() {
+		defer close(done)
 		var err error
 		for b := range batches {
 			if err != nil {
 				continue
 			}
 			var write bool
-			if write, err = c.add(b); !write || err != nil {
-				continue
+			if write, err = c.add(b); write && err == nil {
+				if b.AtEnd && tailFrom < 0 {
+					tailFrom = len(st.parts)
+				}
+				err = st.write(b)
 			}
-			if b.AtEnd && tailFrom < 0 {
-				tailFrom = len(st.parts)
+			if err != nil {
+				failed <- err
 			}
-			err = st.write(b)
 		}
-		done <- err
 	}()
 	var werr error // the writer's error, once seen
 	lo.Batch = func(b *source.Dataset) error {
 		select {
-		case err := <-done:
-			werr = err
-			return err
+		case werr = <-failed: // the load stops here
+			return werr
 		case batches <- b:
 			return nil
 		}
@@ -240,8 +243,12 @@ func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchC
 	}
 	d, err = loaders.LoadGroup(ctx, g, lo)
 	close(batches)
+	<-done
 	if werr == nil {
-		werr = <-done
+		select {
+		case werr = <-failed:
+		default:
+		}
 	}
 	if errors.Is(werr, errDiverged) { // whatever the loader made of it
 		return nil, nil, errDiverged
