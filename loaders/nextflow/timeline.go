@@ -188,11 +188,12 @@ var errOffPath = errors.New("not on the fast path")
 // one scan, the processes split as they are checked and decoded as they
 // are split (jsontext.Array.SplitDecode), where the general path checks
 // the literal, decodes it, splits the processes and decodes them in
-// four. handRead says whether the hand decoder read every entry: if not,
-// decodeStd must. It returns nil for anything it does not read exactly as encoding/json
-// would: a name not in ASCII (which may fold to a field's), a field
-// given twice, processes that are not a list, a value of another type,
-// bad syntax. The general path then reads the page or says what is wrong.
+// four. handRead says whether the hand decoder read every entry: if
+// not, decodeStd must. It returns nil for anything it does not read
+// exactly as encoding/json would: a name not in ASCII (which may fold to
+// a field's), a field given twice, processes that are not a list, a
+// value of another type, bad syntax. The general path then reads the
+// page or says what is wrong.
 func timelineObject(src []byte) (data *timelineData, handRead bool) {
 	if len(src) == 0 || src[0] != '{' {
 		return nil, false
@@ -219,7 +220,7 @@ func timelineObject(src []byte) (data *timelineData, handRead bool) {
 		case "endingmillis":
 			into = &data.EndingMillis
 		default:
-			if !isASCII(key) {
+			if !bytesconv.IsASCII(key) {
 				return i, errOffPath
 			}
 			return jsontext.ScanValue(src, i, 1)
@@ -238,16 +239,6 @@ func timelineObject(src []byte) (data *timelineData, handRead bool) {
 		return nil, false
 	}
 	return data, bad == nil
-}
-
-// isASCII reports whether b is all ASCII.
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // unmarshal decodes js into v with goccy/go-json, and when that fails,

@@ -96,7 +96,7 @@ func (s *instanceScan) object(i, depth int, path string) (int, error) {
 			inner = path + "." + name
 		case path != "" && name == "tasks":
 			return s.list(i, depth+1, path+".tasks")
-		case !isASCII(key): // it may fold to one of the names above
+		case !bytesconv.IsASCII(key): // it may fold to one of the names above
 			return i, errOffPath
 		default:
 			return jsontext.ScanValue(s.doc, i, depth+1)
@@ -136,14 +136,4 @@ func (s *instanceScan) list(i, depth int, path string) (int, error) {
 	l.end = end
 	s.lists = append(s.lists, l)
 	return end, err
-}
-
-// isASCII reports whether b is all ASCII.
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }

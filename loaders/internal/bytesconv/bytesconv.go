@@ -6,6 +6,18 @@ import "unsafe"
 // b's contents.
 func String(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
+// IsASCII reports whether b holds only ASCII bytes: a JSON member name
+// that does, matched without case, can only fold to ASCII names (one
+// that does not may: "ſ" folds to "s" for encoding/json).
+func IsASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // Atoi parses a decimal integer of at most 18 digits with an optional
 // '-' (every value fits in an int64); other text is left to strconv
 // (ok false), which also gives the error.

@@ -37,3 +37,11 @@ func FuzzParseDecimal(f *testing.F) {
 		}
 	})
 }
+
+func TestIsASCII(t *testing.T) {
+	for in, want := range map[string]bool{"": true, "processes": true, "tasks\x7f": true, "taſks": false, "\x80": false, "\u212a": false} {
+		if got := IsASCII([]byte(in)); got != want {
+			t.Errorf("IsASCII(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
