@@ -60,8 +60,8 @@ func keptParts(e *Entry) []string {
 }
 
 // batchCount fingerprints the batches of a streaming load that come
-// before its end, and counts their rows by frame; with from set, it says
-// which of them from wrote already.
+// before its end; with from set, it says which of them from wrote
+// already, and counts their rows by frame (skipped).
 type batchCount struct {
 	from    *Entry   // the entry of the log before it grew, or nil
 	hashes  []string // of the batches before the end

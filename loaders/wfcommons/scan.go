@@ -40,10 +40,9 @@ type instanceScan struct {
 // scanInstance reads doc in one scan (see above); it returns nil for
 // anything it does not read exactly as the general path would: a name
 // not in ASCII in an object on the way to a task list (it may fold to
-// one), an
-// object or list on that way given twice, a task the hand decoder does
-// not read, bad syntax. The general path then reads the document or
-// says what is wrong with it.
+// one), an object or list on that way given twice, a task list that is
+// not a list, a task the hand decoder does not read, bad syntax. The
+// general path then reads the document or says what is wrong with it.
 func scanInstance(doc []byte) *instance {
 	s := &instanceScan{doc: doc, seen: map[string]bool{}}
 	if jsontext.WholeObject(doc, func(i int) (int, error) { return s.object(i, 0, "") }) != nil {
