@@ -478,3 +478,81 @@ func TestIngestAppendFormats(t *testing.T) {
 		})
 	}
 }
+
+// TestRecoverCommittingAppend: an append killed while its files move
+// into place is rolled forward by the next ingest, which keeps the
+// earlier batches' files the new entry lists and removes only the old
+// tail.
+func TestRecoverCommittingAppend(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(t.TempDir(), "journal.jsonl")
+	if err := os.WriteFile(log, []byte(strings.Join(strings.SplitAfter(string(src), "\n")[:60], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Ingest(context.Background(), dir, []string{log}, Options{BatchRows: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := res[0].Entry
+	kept := keptParts(&old)
+	if len(kept) == 0 || len(old.Tail) == 0 {
+		t.Fatalf("kept %v, tail %v: the test needs both", kept, old.Tail)
+	}
+	// The appended entry: the old batches' files, and new ones staged
+	// (here copies of the old tail), half moved before the kill.
+	e := old
+	e.ID, e.Replaces, e.State = "0123456789abcdef", old.ID, Committing
+	e.Parts, e.Tail = slices.Clone(kept), nil
+	for i, p := range old.Tail {
+		np := strings.ReplaceAll(p, old.ID, e.ID)
+		e.Parts, e.Tail = append(e.Parts, np), append(e.Tail, np)
+		b, err := os.ReadFile(filepath.Join(dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		target := filepath.Join(dir, stagingDir, e.ID, np)
+		if i%2 == 0 {
+			target = filepath.Join(dir, np)
+		}
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(target, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Inputs = append(m.Inputs, e)
+	if err := m.write(dir); err != nil {
+		t.Fatal(err)
+	}
+	if m, err = ReadManifest(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := recoverLake(dir, m); err != nil {
+		t.Fatal(err)
+	}
+	if m, err = ReadManifest(dir); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Inputs) != 1 || m.Inputs[0].ID != e.ID || m.Inputs[0].State != Committed {
+		t.Fatalf("after recovery: %+v, want only %s, committed", m.Inputs, e.ID)
+	}
+	for _, p := range e.Parts {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			t.Errorf("after recovery: %v", err)
+		}
+	}
+	for _, p := range old.Tail {
+		if _, err := os.Stat(filepath.Join(dir, p)); !os.IsNotExist(err) {
+			t.Errorf("the old tail file %s is still there", p)
+		}
+	}
+}
