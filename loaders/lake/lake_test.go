@@ -352,46 +352,15 @@ func TestRecoverCommitting(t *testing.T) {
 	// A new entry for the same path, staged from the old one's files.
 	e := old
 	e.ID, e.Replaces, e.State = "0123456789abcdef", old.ID, Committing
-	e.Parts = nil
-	for i, p := range old.Parts {
-		np := strings.ReplaceAll(p, old.ID, e.ID)
-		e.Parts = append(e.Parts, np)
-		staged := filepath.Join(dir, stagingDir, e.ID, np)
-		if err := os.MkdirAll(filepath.Dir(staged), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		b, err := os.ReadFile(filepath.Join(dir, p))
-		if err != nil {
-			t.Fatal(err)
-		}
-		target := staged
-		if i%2 == 0 { // moved before the kill
-			target = filepath.Join(dir, np)
-		}
-		if err := os.WriteFile(target, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m, err := ReadManifest(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.Inputs = append(m.Inputs, e)
-	if err := m.write(dir); err != nil {
-		t.Fatal(err)
-	}
-	// What every ingest does first.
-	m, err = ReadManifest(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := recoverLake(dir, m); err != nil {
-		t.Fatal(err)
-	}
-	m, err = ReadManifest(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e.Parts = stageKilled(t, dir, e.ID, old.ID, old.Parts)
+	checkRecovered(t, dir, recoverWith(t, dir, e), e, old.Parts)
+}
+
+// checkRecovered checks the lake in dir, with manifest m, after the
+// recovery of the commit of e: e alone in the manifest, committed, its
+// files in place, those of gone removed, nothing staged.
+func checkRecovered(t *testing.T, dir string, m *Manifest, e Entry, gone []string) {
+	t.Helper()
 	if len(m.Inputs) != 1 || m.Inputs[0].ID != e.ID || m.Inputs[0].State != Committed || m.Inputs[0].Replaces != "" {
 		t.Fatalf("after recovery: %+v, want only %s, committed", m.Inputs, e.ID)
 	}
@@ -400,7 +369,7 @@ func TestRecoverCommitting(t *testing.T) {
 			t.Errorf("after recovery: %v", err)
 		}
 	}
-	for _, p := range old.Parts {
+	for _, p := range gone {
 		if _, err := os.Stat(filepath.Join(dir, p)); !os.IsNotExist(err) {
 			t.Errorf("the replaced file %s is still there", p)
 		}
@@ -408,6 +377,56 @@ func TestRecoverCommitting(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, stagingDir)); !os.IsNotExist(err) {
 		t.Errorf("staging left behind: %v", err)
 	}
+}
+
+// stageKilled copies the lake files parts of entry oldID as files of
+// entry id, as an ingest killed while they move into place leaves them:
+// every other one moved, the rest still staged. It returns their names.
+func stageKilled(t *testing.T, dir, id, oldID string, parts []string) []string {
+	var out []string
+	for i, p := range parts {
+		np := strings.ReplaceAll(p, oldID, id)
+		out = append(out, np)
+		b, err := os.ReadFile(filepath.Join(dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		target := filepath.Join(dir, stagingDir, id, np)
+		if i%2 == 0 { // moved before the kill
+			target = filepath.Join(dir, np)
+		}
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(target, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// recoverWith records e in the manifest of the lake in dir, then does
+// what every ingest does first (recoverLake), and returns the manifest
+// after.
+func recoverWith(t *testing.T, dir string, e Entry) *Manifest {
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Inputs = append(m.Inputs, e)
+	if err := m.write(dir); err != nil {
+		t.Fatal(err)
+	}
+	if m, err = ReadManifest(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := recoverLake(dir, m); err != nil {
+		t.Fatal(err)
+	}
+	if m, err = ReadManifest(dir); err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // snapshot lists the lake's files with their sizes, and its manifest.
@@ -506,53 +525,7 @@ func TestRecoverCommittingAppend(t *testing.T) {
 	// (here copies of the old tail), half moved before the kill.
 	e := old
 	e.ID, e.Replaces, e.State = "0123456789abcdef", old.ID, Committing
-	e.Parts, e.Tail = slices.Clone(kept), nil
-	for i, p := range old.Tail {
-		np := strings.ReplaceAll(p, old.ID, e.ID)
-		e.Parts, e.Tail = append(e.Parts, np), append(e.Tail, np)
-		b, err := os.ReadFile(filepath.Join(dir, p))
-		if err != nil {
-			t.Fatal(err)
-		}
-		target := filepath.Join(dir, stagingDir, e.ID, np)
-		if i%2 == 0 {
-			target = filepath.Join(dir, np)
-		}
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(target, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m, err := ReadManifest(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.Inputs = append(m.Inputs, e)
-	if err := m.write(dir); err != nil {
-		t.Fatal(err)
-	}
-	if m, err = ReadManifest(dir); err != nil {
-		t.Fatal(err)
-	}
-	if err := recoverLake(dir, m); err != nil {
-		t.Fatal(err)
-	}
-	if m, err = ReadManifest(dir); err != nil {
-		t.Fatal(err)
-	}
-	if len(m.Inputs) != 1 || m.Inputs[0].ID != e.ID || m.Inputs[0].State != Committed {
-		t.Fatalf("after recovery: %+v, want only %s, committed", m.Inputs, e.ID)
-	}
-	for _, p := range e.Parts {
-		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
-			t.Errorf("after recovery: %v", err)
-		}
-	}
-	for _, p := range old.Tail {
-		if _, err := os.Stat(filepath.Join(dir, p)); !os.IsNotExist(err) {
-			t.Errorf("the old tail file %s is still there", p)
-		}
-	}
+	e.Tail = stageKilled(t, dir, e.ID, old.ID, old.Tail)
+	e.Parts = append(slices.Clone(kept), e.Tail...)
+	checkRecovered(t, dir, recoverWith(t, dir, e), e, old.Tail)
 }
