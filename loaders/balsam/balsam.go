@@ -478,46 +478,8 @@ type balsamAttempts struct {
 func (b *balsamBuilder) attempts() *balsamAttempts {
 	nSlots := len(b.slotJob)
 	b.submit, b.start, b.end = make([]jsontext.OptInt, nSlots), make([]jsontext.OptInt, nSlots), make([]jsontext.OptInt, nSlots)
-	// bucket the events by slot, in input order, then sort each bucket
-	first := make([]int32, nSlots+1)
-	for _, s := range b.evSlot {
-		first[s+1]++
-	}
-	for s := 0; s < nSlots; s++ {
-		first[s+1] += first[s]
-	}
-	order := make([]int32, len(b.evSlot))
-	next := append([]int32(nil), first[:nSlots]...)
-	for i, s := range b.evSlot {
-		order[next[s]] = int32(i)
-		next[s]++
-	}
+	order, first, slots := b.eventsByJob()
 	times, ids := b.ev.time.V, b.ev.id.V
-	before := func(x, y int32) bool {
-		if times[x] != times[y] {
-			return times[x] < times[y]
-		}
-		return ids[x] < ids[y]
-	}
-	var slots []int32 // slots with events, by job id
-	for s := 0; s < nSlots; s++ {
-		seg := order[first[s]:first[s+1]]
-		if len(seg) == 0 {
-			continue
-		}
-		slots = append(slots, int32(s))
-		if len(seg) <= 16 {
-			for i := 1; i < len(seg); i++ { // insertion sort: stable
-				for k := i; k > 0 && before(seg[k], seg[k-1]); k-- {
-					seg[k], seg[k-1] = seg[k-1], seg[k]
-				}
-			}
-		} else {
-			sort.SliceStable(seg, func(x, y int) bool { return before(seg[x], seg[y]) })
-		}
-	}
-	sort.Slice(slots, func(x, y int) bool { return b.slotJob[slots[x]] < b.slotJob[slots[y]] })
-
 	t := &balsamAttempts{}
 	t.job.Plain = &columns.Text{}
 	ev := &b.ev
@@ -577,6 +539,52 @@ func (b *balsamBuilder) attempts() *balsamAttempts {
 		}
 	}
 	return t
+}
+
+// eventsByJob orders the events by job: order holds, for each slot s,
+// the indexes of its events at order[first[s]:first[s+1]], sorted by
+// time then id (stable); slots are the slots with events, by job id.
+func (b *balsamBuilder) eventsByJob() (order, first, slots []int32) {
+	nSlots := len(b.slotJob)
+	// bucket the events by slot, in input order, then sort each bucket
+	first = make([]int32, nSlots+1)
+	for _, s := range b.evSlot {
+		first[s+1]++
+	}
+	for s := 0; s < nSlots; s++ {
+		first[s+1] += first[s]
+	}
+	order = make([]int32, len(b.evSlot))
+	next := append([]int32(nil), first[:nSlots]...)
+	for i, s := range b.evSlot {
+		order[next[s]] = int32(i)
+		next[s]++
+	}
+	times, ids := b.ev.time.V, b.ev.id.V
+	before := func(x, y int32) bool {
+		if times[x] != times[y] {
+			return times[x] < times[y]
+		}
+		return ids[x] < ids[y]
+	}
+	for s := 0; s < nSlots; s++ {
+		seg := order[first[s]:first[s+1]]
+		if len(seg) == 0 {
+			continue
+		}
+		slots = append(slots, int32(s))
+		if len(seg) <= 16 {
+			for i := 1; i < len(seg); i++ { // insertion sort: stable
+				for k := i; k > 0 && before(seg[k], seg[k-1]); k-- {
+					seg[k], seg[k-1] = seg[k-1], seg[k]
+				}
+			}
+		} else {
+			sort.SliceStable(seg, func(x, y int) bool { return before(seg[x], seg[y]) })
+		}
+	}
+	sort.Slice(slots, func(x, y int) bool { return b.slotJob[slots[x]] < b.slotJob[slots[y]] })
+	return order, first, slots
 }
 
 func (t *balsamAttempts) frame(b *balsamBuilder, keys []string) *frame.Frame {
