@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/jobframe/jobframe/loaders/source"
@@ -36,7 +37,9 @@ func CachedInput(tb testing.TB, name string, gen func(io.Writer) error) string {
 }
 
 // BenchLoad runs load on the file at path b.N times, reporting its bytes
-// per second, and fails unless frame name has rows rows each time.
+// per second and the CPU time of the process per load (cpu-ms/op: on a
+// shared machine, other work slows the wall time of a load more than
+// its CPU time), and fails unless frame name has rows rows each time.
 func BenchLoad(b *testing.B, path string, load func(io.Reader, source.Options) (*source.Dataset, error), name string, rows int) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -44,6 +47,8 @@ func BenchLoad(b *testing.B, path string, load func(io.Reader, source.Options) (
 	}
 	b.SetBytes(st.Size())
 	b.ReportAllocs()
+	cpu0 := cpuTime()
+	defer func() { b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N)/1e6, "cpu-ms/op") }()
 	for i := 0; i < b.N; i++ {
 		f, err := os.Open(path)
 		if err != nil {
@@ -58,4 +63,13 @@ func BenchLoad(b *testing.B, path string, load func(io.Reader, source.Options) (
 			b.Fatalf("%d rows of %s, want %d", n, name, rows)
 		}
 	}
+}
+
+// cpuTime is the CPU time the process has used, user and system, in ns.
+func cpuTime() int64 {
+	var u syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
+		return 0
+	}
+	return u.Utime.Nano() + u.Stime.Nano()
 }

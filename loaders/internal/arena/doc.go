@@ -1,5 +1,5 @@
-// Package arena hands out pointers to values allocated a block at a
-// time, for the millions of small records (tasks, attempts, processes) a
-// loader keeps to the end of a load: one allocation per Block values
-// instead of one each.
+// Package arena allocates a block at a time what a loader keeps to the
+// end of a load: pointers to small records (tasks, attempts, processes;
+// Arena) and copies of text (Text), one allocation per block instead of
+// one each.
 package arena

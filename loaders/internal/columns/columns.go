@@ -213,6 +213,61 @@ func (c *Str) Add(v string) {
 	Push(&c.ok, true)
 }
 
+// AddCodes appends rows given as codes into dict (-1: a null), as Add
+// would append dict[code] for each: each value of dict is looked up once
+// per call, and the rows between two values not seen before are
+// appended in bulk. remap is scratch the caller may pass from one call
+// to the next; AddCodes returns it.
+func (c *Str) AddCodes(dict []string, codes []int32, remap []int32) []int32 {
+	remap = slices.Grow(remap[:0], len(dict))[:len(dict)]
+	for i := range remap {
+		remap[i] = -1
+	}
+	k := 0
+	for c.Plain == nil && k < len(codes) {
+		j := k
+		for j < len(codes) && (codes[j] < 0 || remap[codes[j]] >= 0) {
+			j++
+		}
+		c.pushCodes(codes[k:j], remap)
+		if j == len(codes) {
+			return remap
+		}
+		c.Add(dict[codes[j]]) // a new value: interned, or the column goes plain
+		if c.Plain == nil {
+			remap[codes[j]] = c.Last - 1
+		}
+		k = j + 1
+	}
+	for _, code := range codes[k:] {
+		if code < 0 {
+			c.Plain.null()
+		} else {
+			c.Plain.Add(dict[code])
+		}
+	}
+	return remap
+}
+
+// pushCodes appends rows whose values remap gives the codes of.
+func (c *Str) pushCodes(codes []int32, remap []int32) {
+	if len(codes) == 0 {
+		return
+	}
+	start := len(c.codes)
+	c.codes = grow(c.codes, len(codes))[:start+len(codes)]
+	c.ok = grow(c.ok, len(codes))[:start+len(codes)]
+	out, ok := c.codes[start:], c.ok[start:]
+	for i, code := range codes {
+		if code < 0 {
+			out[i], ok[i] = 0, false
+		} else {
+			out[i], ok[i] = remap[code], true
+			c.Last = remap[code] + 1
+		}
+	}
+}
+
 // Set sets row i (added before) of a noPlain column to v, or to null
 // when !ok.
 func (c *Str) Set(i int, v string, ok bool) {

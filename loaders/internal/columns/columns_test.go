@@ -2,6 +2,7 @@ package columns
 
 import (
 	"fmt"
+	"math/rand"
 	"slices"
 	"strconv"
 	"strings"
@@ -201,5 +202,67 @@ func TestStrTextLimit(t *testing.T) {
 	}
 	if got := g.FormatValue(0, 1234); got != strings.Repeat("4", 90)+"0000000234" {
 		t.Fatalf("row 1234 = %q", got)
+	}
+}
+
+// TestAddCodes appends random runs of codes, with nulls and values
+// repeated or not, through AddCodes and row by row through Add: the
+// columns must be the same, dictionary or plain, across the switch to
+// plain text. Each run has a dictionary of its own, as a loader's chunk
+// does.
+func TestAddCodes(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for _, c := range []struct {
+		name     string
+		rows     int
+		distinct int
+	}{{"low cardinality", 50_000, 40}, {"repeated past the limit", 8 * (dictLimit + 100), 8}, {"distinct", 3 * dictLimit, 0}} {
+		var bulk, each Str
+		var remap []int32
+		next := 0
+		for added := 0; added < c.rows; {
+			n := min(1+rng.Intn(2000), c.rows-added)
+			var dict []string
+			seen := map[string]int32{}
+			codes := make([]int32, n)
+			for i := range codes {
+				if rng.Intn(11) == 0 {
+					codes[i] = -1
+					each.Null()
+					continue
+				}
+				var v string
+				switch {
+				case c.distinct == 0:
+					v = "job-" + strconv.Itoa(next)
+					next++
+				case c.distinct == 8:
+					v = "tag-" + strconv.Itoa((added+i)/8)
+				default:
+					v = "state-" + strconv.Itoa(rng.Intn(c.distinct))
+				}
+				code, ok := seen[v]
+				if !ok || rng.Intn(4) == 0 { // a chunk may hold a value twice
+					code = int32(len(dict))
+					dict = append(dict, v)
+					seen[v] = code
+				}
+				codes[i] = code
+				each.Add(v)
+			}
+			remap = bulk.AddCodes(dict, codes, remap)
+			added += n
+		}
+		if (bulk.Plain == nil) != (each.Plain == nil) || bulk.Length() != each.Length() {
+			t.Fatalf("%s: plain %v and %v, %d and %d rows", c.name, bulk.Plain != nil, each.Plain != nil, bulk.Length(), each.Length())
+		}
+		if bulk.Plain == nil && !slices.Equal(bulk.dict, each.dict) {
+			t.Fatalf("%s: dictionaries differ", c.name)
+		}
+		for i := 0; i < each.Length(); i++ {
+			if bulk.Valid(i) != each.Valid(i) || bulk.Value(i) != each.Value(i) {
+				t.Fatalf("%s: row %d is %q (%v), want %q (%v)", c.name, i, bulk.Value(i), bulk.Valid(i), each.Value(i), each.Valid(i))
+			}
+		}
 	}
 }
