@@ -94,7 +94,7 @@ func LoadTaskGraph(r io.Reader, o source.Options) (*source.Dataset, error) {
 	head, _ = br.Peek(br.Buffered())
 	dec := graphDecoder{form: graphForm(source.FirstLine(head)), seed: maphash.MakeSeed()}
 	g := newGraphParts()
-	err := records.DecodedLines(br, p, records.Workers(), dec.decode, func(line []byte, n int, l *graphLine) error {
+	err := records.DecodedLines(br, p, 1, records.Workers(), dec.decode, func(line []byte, n int, l *graphLine) error {
 		if n == 1 {
 			if dec.form == "" {
 				return &source.ParseError{File: p.File, Line: 1, Text: source.Clip(string(line), 80), Want: `"# taskvine taskgraph version 2" or digraph "taskvine" {`, Err: source.ErrBadHeader}

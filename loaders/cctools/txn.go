@@ -160,7 +160,7 @@ func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if o.Batch != nil {
 		c.stream = ccStream{batch: o.Batch, rows: o.BatchSize()}
 	}
-	err := records.DecodedLines(r, &c.p, records.Workers(), decodeCcLine, c.record)
+	err := records.DecodedLines(r, &c.p, 1, records.Workers(), decodeCcLine, c.record)
 	if err != nil {
 		return nil, err
 	}

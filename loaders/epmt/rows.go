@@ -282,7 +282,7 @@ func csvRecords(r io.Reader, p *source.Problems, lay *papiexLayout, each func(re
 			}
 		}
 	}
-	err := records.DecodedLines(lr, p, records.Workers(), decode, func(line []byte, n int, l *csvLine) error {
+	err := records.DecodedLines(lr, p, 1, records.Workers(), decode, func(line []byte, n int, l *csvLine) error {
 		if pending == nil {
 			if len(line) == 0 {
 				return nil // blank lines hold no record

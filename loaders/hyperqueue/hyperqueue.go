@@ -456,7 +456,7 @@ func loadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
 			d.err = jsontext.Unmarshal(line, &d.l)
 		}
 	}
-	err := records.DecodedLines(r, &h.p, records.Workers(), decode, func(line []byte, n int, d *hqDecoded) error {
+	err := records.DecodedLines(r, &h.p, 1, records.Workers(), decode, func(line []byte, n int, d *hqDecoded) error {
 		if line = bytes.TrimSpace(line); len(line) == 0 {
 			return nil
 		}

@@ -46,8 +46,8 @@ func LoadTrace(r io.Reader, o source.Options) (*source.Dataset, error) {
 	}
 	b := newTraceBuilder(lay)
 	dec := decoder{lay: lay, loc: loc}
-	err = records.DecodedLines(br, p, records.Workers(), dec.decode, func(line []byte, n int, r *record) error {
-		return b.apply(line, n+1, r, p)
+	err = records.DecodedLines(br, p, 2, records.Workers(), dec.decode, func(line []byte, n int, r *record) error {
+		return b.apply(line, n, r, p)
 	})
 	if err != nil {
 		return nil, err

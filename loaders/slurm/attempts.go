@@ -6,14 +6,6 @@ import (
 	"slices"
 )
 
-// numberAttempts fills the attempt column once every row is read: the
-// n-th row of one JobID is its attempt n (sacct --duplicates prints each
-// run of a requeued job).
-func (b *builder) numberAttempts() {
-	b.attempt.V = attemptsOf(b.idHash, b.cols[b.lay.idField].str.Value)
-	b.idHash = nil
-}
-
 // attemptsOf numbers rows by JobID, given each row's JobID hash and a
 // way to its text: 1 for a JobID's first row, 2 for its next. Rows are
 // bucketed by their hash's top bits (a counting sort, so each bucket
@@ -54,7 +46,11 @@ func attemptsOf(hashes []uint64, textOf func(int) string) []int64 {
 			for j < len(rows) && hashes[rows[j]] == hashes[rows[i]] {
 				j++
 			}
-			numberRun(rows[i:j], out, textOf)
+			if j == i+1 {
+				out[rows[i]] = 1
+			} else {
+				numberRun(rows[i:j], out, textOf)
+			}
 			i = j
 		}
 	}
@@ -80,4 +76,48 @@ func numberRun(rows []int32, out []int64, textOf func(int) string) {
 		seen[id]++
 		out[r] = seen[id]
 	}
+}
+
+// jobKey names the job a row belongs to: its JobID without the step,
+// and the attempt (the run of a requeued job).
+type jobKey struct {
+	job     string
+	attempt int64
+}
+
+// parents finds the job row of every step: the row of the same job and
+// attempt, or -1 when the file has none. sacct prints a job's steps after
+// its row, so the job row last before each step is tried first (a walk
+// over both sides in line order); the steps it is not for are looked up
+// by key.
+func (r *rows) parents() []int32 {
+	jobs, steps := &r.jobs, &r.steps
+	jobOf, stepJob := &jobs.text[tJob], &steps.text[tJob]
+	out := make([]int32, steps.n)
+	var lost []int
+	j := -1
+	for k := range out {
+		for j+1 < jobs.n && jobs.line[j+1] < steps.line[k] {
+			j++
+		}
+		if j >= 0 && jobs.attempt[j] == steps.attempt[k] && jobOf.Value(j) == stepJob.Value(k) {
+			out[k] = int32(j)
+			continue
+		}
+		out[k] = -1
+		lost = append(lost, k)
+	}
+	if len(lost) == 0 {
+		return out
+	}
+	index := make(map[jobKey]int32, jobs.n)
+	for j := range jobs.n {
+		index[jobKey{jobOf.Value(j), jobs.attempt[j]}] = int32(j)
+	}
+	for _, k := range lost {
+		if j, ok := index[jobKey{stepJob.Value(k), steps.attempt[k]}]; ok {
+			out[k] = j
+		}
+	}
+	return out
 }

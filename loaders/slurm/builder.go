@@ -1,53 +1,20 @@
 package slurm
 
 import (
-	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"sync"
+
+	"github.com/jobframe/jobframe/loaders/internal/records"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
-// fieldCol holds one header field's values, typed by its kind.
-type fieldCol struct {
-	str columns.Str   // text, free text, states, JobIDs, TRES, node lists
-	num columns.Int   // integers, times (µs), exit statuses
-	aux columns.Int   // exit signals; ReqMem's per-core (c) or per-node (n) letter
-	flt columns.Float // durations (s), sizes (MiB)
-}
-
-// builder accumulates the records of one file, row by row.
-type builder struct {
-	lay  *layout
-	cols []fieldCol
-	at   rowFields
-	// Per row: the JobID's parts, the state in the vocabulary, the
-	// attempt (the n-th row of one JobID, as sacct --duplicates prints a
-	// requeued job) and the line it starts on.
-	job, step, arrayJob, hetJob, status columns.Str
-	task, arrayTask, hetComp            columns.Int
-	attempt, line                       columns.DenseInt
-	isStep                              []bool
-	idHash                              []uint64 // of each row's JobID, for numberAttempts
-	rows                                int
-
-	// The readings of TRES and node lists the frame builders made, by
-	// text (see cacheLimit).
-	tresCache map[string]tres
-	hostCache map[string][]string
-	keys      []jobKey // jobKeys, once made
-
-	pend, pendBuf []byte // a record whose lines are being joined
-	pendLine      int
-	scratch       record
-}
-
-func newBuilder(l *layout) *builder {
-	return &builder{lay: l, cols: make([]fieldCol, len(l.specs)), at: findRowFields(l)}
-}
-
-// rowFields are the positions (-1: absent) of the fields that the frame
-// builders read row by row, found once rather than by name per row.
+// rowFields are the positions (-1 or empty: absent) of the fields that a
+// row's derived values are read from, found once rather than by name per
+// row.
 type rowFields struct {
-	nodeList, reqMem, reqTRES, allocTRES int
-	allocCPUs                            []int // AllocCPUS, NCPUS: the CPUs a row was given
-	cpus, nodes                          []int // the counts ReqMem's c and n multiply by
+	state, nodeList, reqMem, reqTRES, allocTRES int
+	allocCPUs                                   []int // AllocCPUS, NCPUS: the CPUs a row was given
+	reqCPUs, reqNodes                           []int // ReqCPUS; ReqNodes
+	cpus, nodes                                 []int // the counts ReqMem's c and n multiply by
 }
 
 func findRowFields(l *layout) rowFields {
@@ -61,44 +28,127 @@ func findRowFields(l *layout) rowFields {
 		return out
 	}
 	return rowFields{
-		nodeList: l.field("nodelist"), reqMem: l.field("reqmem"), reqTRES: l.field("reqtres"), allocTRES: l.field("alloctres"),
+		state: l.field("state"), nodeList: l.field("nodelist"), reqMem: l.field("reqmem"), reqTRES: l.field("reqtres"), allocTRES: l.field("alloctres"),
 		allocCPUs: present("alloccpus", "ncpus"),
+		reqCPUs:   present("reqcpus"),
+		reqNodes:  present("reqnodes"),
 		cpus:      present("alloccpus", "ncpus", "reqcpus"),
 		nodes:     present("allocnodes", "nnodes", "reqnodes"),
 	}
 }
 
-// add appends a decoded record that starts on line n.
-func (b *builder) add(line []byte, n int, r *record) {
-	for i, s := range b.lay.specs {
-		c, v := &b.cols[i], r.vals[i]
-		switch s.kind {
-		case kTime, kInt:
-			c.num.Opt(v.i, v.ok)
-		case kExit:
-			c.num.Opt(v.i, v.ok)
-			c.aux.Opt(v.j, v.ok)
-		case kDuration:
-			c.flt.Opt(v.f, v.ok)
-		case kSizeK, kSizeM:
-			c.flt.Opt(v.f, v.ok)
-			c.aux.Opt(v.j, v.j != 0) // ReqMem's c or n
-		default:
-			text := r.text(line, i)
-			c.str.Opt(text, text != "")
+// builder takes the decoded chunks in order and notes which of their rows
+// the file's records are: most lines are a row of their own chunk, taken
+// in runs (pieces); a record whose free text holds newlines is joined
+// here from its lines and decoded into a chunk of the builder's own.
+type builder struct {
+	lay      *layout
+	pieces   []piece
+	decoders sync.Pool // of *decoder, one per worker goroutine at a time
+
+	joins    *chunk   // the records joined from several lines
+	joinsDec *decoder // decodes into joins (never reset; its rows become joins' columns at the end)
+
+	pend, pendBuf []byte // a record whose lines are being joined
+	pendLine      int
+	scratch       record // a line that does not read, decoded again to say why
+}
+
+// piece is a run of rows of one side of a chunk, from..to-1, that the
+// file holds in this order.
+type piece struct {
+	c        *chunk
+	side     int
+	from, to int32
+}
+
+func newBuilder(l *layout) *builder {
+	b := &builder{lay: l, joins: newChunk(&l.slots, 0), joinsDec: newDecoder(l)}
+	b.joinsDec.reset()
+	b.decoders.New = func() any { return newDecoder(l) }
+	return b
+}
+
+// decode decodes a batch of lines on a worker goroutine.
+func (b *builder) decode(l *records.Lines) *chunk {
+	d := b.decoders.Get().(*decoder)
+	c := d.decodeChunk(l)
+	b.decoders.Put(d)
+	return c
+}
+
+// apply takes the next chunk: the runs of its lines that are rows of
+// their own, and each other line as applyLine says.
+func (b *builder) apply(l *records.Lines, c *chunk, p *source.Problems) error {
+	var at, from [2]int32 // rows of each side before the line; start of the run
+	flush := func() {
+		for s := range at {
+			if at[s] > from[s] {
+				b.pieces = append(b.pieces, piece{c: c, side: s, from: from[s], to: at[s]})
+			}
 		}
 	}
-	id := r.id
-	b.job.Add(id.job)
-	b.step.Opt(id.step, id.step != "")
-	b.task.Opt(id.stepNum, id.step != "")
-	b.arrayJob.Opt(id.arrayJob, id.arrayJob != "")
-	b.arrayTask.Opt(id.arrayTask, id.hasTask)
-	b.hetJob.Opt(id.hetJob, id.hetJob != "")
-	b.hetComp.Opt(id.hetComp, id.hetJob != "")
-	b.status.Opt(r.state, r.state != "")
-	b.idHash = append(b.idHash, r.idHash)
-	b.line.Add(int64(n))
-	b.isStep = append(b.isStep, id.step != "")
-	b.rows++
+	for i, st := range c.state {
+		if b.pend == nil && st <= lineStep {
+			at[st]++
+			continue
+		}
+		flush()
+		from = at
+		if st <= lineStep {
+			at[st]++
+		}
+		own := func() { b.pieces = append(b.pieces, piece{c: c, side: int(st), from: at[st] - 1, to: at[st]}) }
+		if err := b.applyLine(l.Line(i), l.Number(i), st, own, p); err != nil {
+			return err
+		}
+		from = at
+	}
+	flush()
+	return nil
+}
+
+// applyLine takes line n, which its worker read as st, when it is not
+// simply a row: a line of a record being joined, an empty line, or one
+// that does not read alone. own takes the row the worker made of it.
+func (b *builder) applyLine(line []byte, n int, st lineState, own func(), p *source.Problems) error {
+	if b.pend != nil {
+		b.pend = append(append(b.pend, '\n'), line...)
+		if len(tokens(b.pend, b.lay.delim, b.scratch.ends)) < len(b.lay.specs) {
+			return nil
+		}
+		joined, first := b.pend, b.pendLine
+		b.pend = nil
+		if js := b.joinsDec.line(b.joins, joined, first); js <= lineStep {
+			k := int32(b.joinsDec.flat.count[js])
+			b.pieces = append(b.pieces, piece{c: b.joins, side: int(js), from: k - 1, to: k})
+			b.pendBuf = joined[:0]
+			return nil
+		}
+		// The joined lines do not read: the first is a bad record, and
+		// this line is read on its own.
+		b.lay.decode(joined, &b.scratch)
+		err := b.report(p, first, joined, &b.scratch, n)
+		b.pendBuf = joined[:0]
+		if err != nil {
+			return err
+		}
+	}
+	switch st {
+	case lineJob, lineStep:
+		own()
+		return nil
+	case lineEmpty:
+		return nil // sacct prints no empty record; an empty line holds nothing
+	}
+	r := &b.scratch
+	b.lay.decode(line, r)
+	switch {
+	case r.short && b.lay.canJoin:
+		b.pend, b.pendLine = append(b.pendBuf[:0], line...), n
+		return nil
+	case string(line) == b.lay.header:
+		return nil // the header again (outputs of several sacct runs concatenated)
+	}
+	return b.report(p, n, line, r, n)
 }

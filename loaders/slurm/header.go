@@ -20,6 +20,8 @@ type layout struct {
 	loc      *time.Location
 	header   string
 	seed     maphash.Seed // of the JobID hashes that number attempts
+	slots    slots        // where each field's values go (slots.go)
+	at       rowFields    // the fields a row's derived values are read from
 }
 
 // field returns the position of a field by its lower-case name, or -1.
@@ -74,6 +76,8 @@ func readHeader(line []byte, file string, loc *time.Location) (*layout, error) {
 	if l.idField < 0 {
 		l.idField = l.field("jobidraw")
 	}
+	l.slots = assignSlots(l)
+	l.at = findRowFields(l)
 	return l, nil
 }
 

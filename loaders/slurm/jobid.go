@@ -2,6 +2,7 @@ package slurm
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -60,7 +61,7 @@ func parseJobID(s string) (jobID, error) {
 		}
 		base, id.hetJob, id.hetComp = h, h, v
 	}
-	if v, err := strconv.ParseUint(base, 10, 32); err != nil || v == 0 {
+	if v, ok := digits(base, math.MaxUint32); !ok || v == 0 {
 		return id, fmt.Errorf("%w: job number %q is not a positive integer", errBad, base)
 	}
 	return id, nil
@@ -80,8 +81,8 @@ func stepNumber(step string) (int64, error) {
 		return stepPending, nil
 	}
 	num, _, _ := strings.Cut(step, "+")
-	v, err := strconv.ParseUint(num, 10, 31)
-	if err != nil {
+	v, ok := digits(num, math.MaxInt32)
+	if !ok {
 		return 0, fmt.Errorf("%w: step %q is neither a number nor batch, extern, interactive", errBad, step)
 	}
 	return int64(v), nil

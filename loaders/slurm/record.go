@@ -1,8 +1,6 @@
 package slurm
 
 import (
-	"hash/maphash"
-
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 )
 
@@ -15,21 +13,17 @@ type value struct {
 	ok   bool
 }
 
-// record is one line (or joined lines) decoded on a worker goroutine.
+// record is a line (or joined lines) that does not read, decoded again
+// field by field to say why: the workers' decoder only says that it
+// does not.
 type record struct {
 	ends   []int // end of each piece between delimiters
 	starts []int // first piece of each field (and a final entry)
 	vals   []value
-	short  bool   // fewer pieces than the header has fields
-	bad    int    // the first field that does not read, or -1
-	err    error  // why
-	id     jobID  // the JobID (views of the line)
-	idHash uint64 // the hash of its text, which numbers attempts
-	state  string
+	short  bool  // fewer pieces than the header has fields
+	bad    int   // the first field that does not read, or -1
+	err    error // why
 }
-
-// Reusable lets the line pipeline recycle decoded records.
-func (r *record) Reusable() {}
 
 // text returns field i of line (a view of it).
 func (r *record) text(line []byte, i int) string {
@@ -41,10 +35,10 @@ func (r *record) text(line []byte, i int) string {
 	return bytesconv.String(line[from:r.ends[last]])
 }
 
-// decode splits line into fields and reads each; it touches nothing
-// shared, so it runs on the worker goroutines.
+// decode splits line into fields and reads each, as the workers'
+// decoder does, stopping at the first that does not read.
 func (l *layout) decode(line []byte, r *record) {
-	r.short, r.bad, r.err, r.state = false, -1, nil, ""
+	r.short, r.bad, r.err = false, -1, nil
 	if l.trailing && len(line) > 0 && line[len(line)-1] == l.delim {
 		line = line[:len(line)-1]
 	}
@@ -72,18 +66,16 @@ func (l *layout) decode(line []byte, r *record) {
 	}
 	r.vals = r.vals[:n]
 	for i, s := range l.specs {
-		if err := l.read(s, r.text(line, i), &r.vals[i], r); err != nil {
+		if err := l.read(s, r.text(line, i), &r.vals[i]); err != nil {
 			r.bad, r.err = i, err
 			return
 		}
 	}
-	id := r.text(line, l.idField)
-	r.id, _ = parseJobID(id)
-	r.idHash = maphash.String(l.seed, id)
 }
 
-// read reads one field into v (and the record's id and state).
-func (l *layout) read(s spec, text string, v *value, r *record) error {
+// read reads one field into v, by its kind (text kinds are only
+// checked).
+func (l *layout) read(s spec, text string, v *value) error {
 	var err error
 	*v = value{}
 	switch s.kind {
@@ -92,19 +84,15 @@ func (l *layout) read(s spec, text string, v *value, r *record) error {
 	case kDuration:
 		v.f, v.ok, err = parseDuration(text)
 	case kSizeK, kSizeM:
-		base := byte('K')
-		if s.kind == kSizeM {
-			base = 'M'
-		}
 		var per byte
-		v.f, per, v.ok, err = parseSize(text, base)
+		v.f, per, v.ok, err = parseSize(text, sizeBase(s.kind))
 		v.j = int64(per)
 	case kInt:
 		v.i, v.ok, err = parseInt(text)
 	case kExit:
 		v.i, v.j, v.ok, err = parseExit(text)
 	case kState:
-		r.state, err = parseState(text)
+		_, err = parseState(text)
 		v.ok = err == nil
 	case kJobID:
 		_, err = parseJobID(text)

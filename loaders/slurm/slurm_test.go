@@ -3,9 +3,11 @@ package slurm
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -136,5 +138,122 @@ func TestStepTimeLimits(t *testing.T) {
 	want := "job,step,req_time_s\n7957382,batch,86400\n9067954,batch,18000\n9067954,extern,18000\n9067954,0,18000\n9067954,1,18000\n9067954,2,18000\n7957382,extern,86400\n"
 	if got != want {
 		t.Errorf("steps' limits:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestJobsAcrossBatches loads a generated file of 1,500 jobs, long enough
+// that the loader reads it in several batches on several goroutines, so
+// that jobs and their steps, and records whose SubmitLine holds a
+// newline, fall on both sides of batch boundaries. Every 7th job is
+// requeued (printed twice, as sacct --duplicates does, each run with its
+// own steps and limit); every 21st prints both its job rows before the
+// steps of either run; every 13th has a step whose job row is not in the
+// file; every 17th has a SubmitLine whose second line reads as a record
+// of its own. The generator knows each figure: a job's mem_mb is the
+// largest MaxRSS of its run's steps, a step's req_time_s its run's
+// Timelimit (null for the orphans), attempts count the runs.
+func TestJobsAcrossBatches(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("JobID|State|Timelimit|SubmitLine|MaxRSS\n") // SubmitLine the one free text
+	var (
+		wantJobMem                  []string // per job row: mem_mb
+		wantJobAttempt              []int64
+		wantSub                     []string
+		wantStepLimit, wantStepJobs []string // per step row
+	)
+	for j := 1; j <= 1500; j++ {
+		runs := 1
+		if j%7 == 0 {
+			runs = 2
+		}
+		var steps []string // the step rows of each run, printed after its job row or after all
+		for run := 1; run <= runs; run++ {
+			limit := j + 1000*(run-1) // minutes
+			sub := "sbatch run.sh"
+			switch {
+			case j%17 == 0:
+				sub = "sbatch --wrap='x\n99|COMPLETED|5|z'" // the second line reads as job 99
+			case j%11 == 0:
+				sub = "sbatch --wrap='a\nb'" // the record spans two lines
+			}
+			fmt.Fprintf(&in, "%d|COMPLETED|%d|%s|\n", j, limit, sub)
+			wantSub = append(wantSub, sub)
+			var rows strings.Builder
+			peak := 0
+			for k := 0; k < j%5; k++ {
+				rss := (k + 1) * j * run * 1024 // KiB: (k+1)*j*run MiB
+				peak = max(peak, rss)
+				fmt.Fprintf(&rows, "%d.%d|COMPLETED|||%dK\n", j, k, rss)
+				wantStepLimit = append(wantStepLimit, fmt.Sprint(limit*60))
+				wantStepJobs = append(wantStepJobs, fmt.Sprint(j))
+			}
+			if j%21 == 0 {
+				steps = append(steps, rows.String())
+			} else {
+				in.WriteString(rows.String())
+			}
+			if peak == 0 {
+				wantJobMem = append(wantJobMem, "null")
+			} else {
+				wantJobMem = append(wantJobMem, fmt.Sprint(peak/1024))
+			}
+			wantJobAttempt = append(wantJobAttempt, int64(run))
+		}
+		in.WriteString(strings.Join(steps, ""))
+		if j%13 == 0 {
+			fmt.Fprintf(&in, "%d.batch|COMPLETED|||1K\n", 100000+j)
+			wantStepLimit = append(wantStepLimit, "null")
+			wantStepJobs = append(wantStepJobs, fmt.Sprint(100000+j))
+		}
+	}
+	d, err := Load(strings.NewReader(in.String()), source.Options{Name: "gen.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Warnings) > 0 {
+		t.Fatalf("warnings: %v", d.Warnings)
+	}
+	jobs, tasks := sourcetest.Frame(t, d, "jobs"), sourcetest.Frame(t, d, "tasks")
+	column := func(f *frame.Frame, name string) []string { // numbers as %v, null as null
+		out := make([]string, f.NumRows())
+		if ty, _ := f.Type(name); ty == frame.String {
+			v, _, _ := f.Strings(name)
+			return v
+		}
+		v, ok, err := f.Float64s(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range out {
+			out[i] = "null"
+			if ok == nil || ok[i] {
+				out[i] = fmt.Sprint(v[i])
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		what      string
+		got, want []string
+	}{
+		{"jobs' mem_mb", column(jobs, "mem_mb"), wantJobMem},
+		{"steps' req_time_s", column(tasks, "req_time_s"), wantStepLimit},
+		{"steps' job", column(tasks, "job"), wantStepJobs},
+	} {
+		if !slices.Equal(c.got, c.want) {
+			for i := range min(len(c.got), len(c.want)) {
+				if c.got[i] != c.want[i] {
+					t.Fatalf("%s: row %d is %s, want %s (%d rows, want %d)", c.what, i, c.got[i], c.want[i], len(c.got), len(c.want))
+				}
+			}
+			t.Fatalf("%s: %d rows, want %d", c.what, len(c.got), len(c.want))
+		}
+	}
+	attempts, _, _ := jobs.Int64s("attempt")
+	if !slices.Equal(attempts, wantJobAttempt) {
+		t.Fatalf("jobs' attempts differ")
+	}
+	if got := column(jobs, "submit_line"); !slices.Equal(got, wantSub) {
+		t.Fatalf("SubmitLines differ")
 	}
 }

@@ -8,229 +8,201 @@ import (
 // allocations is one row per job: what the batch system gave it, and how
 // long it waited (wait_s from eligible to start, queue_s from submit to
 // start, in seconds).
-func (b *builder) allocations(rows []int32) *frame.Frame {
+func (r *rows) allocations() *frame.Frame {
+	sd := &r.jobs
 	var c cols
-	c.add(gatherStr(&b.job, rows, "id"))
-	fSubmit, fEligible, fStart, fEnd := b.field("submit"), b.field("eligible"), b.field("start"), b.field("end")
-	b.column(&c, fSubmit, rows, "queued")
-	b.column(&c, fEligible, rows, "eligible")
-	b.column(&c, fStart, rows, "start")
-	b.column(&c, fEnd, rows, "end")
-	if i := b.field("allocnodes", "nnodes"); i >= 0 {
-		b.column(&c, i, rows, "nodes")
+	c.add(sd.text[tJob].Col("id"))
+	fSubmit, fEligible, fStart, fEnd := r.field("submit"), r.field("eligible"), r.field("start"), r.field("end")
+	r.column(&c, sd, fSubmit, "queued")
+	r.column(&c, sd, fEligible, "eligible")
+	r.column(&c, sd, fStart, "start")
+	r.column(&c, sd, fEnd, "end")
+	if i := r.field("allocnodes", "nnodes"); i >= 0 {
+		r.column(&c, sd, i, "nodes")
 	}
-	b.column(&c, b.field("state"), rows, "state")
-	fTRES := b.field("alloctres")
-	if b.field("alloccpus", "ncpus") >= 0 || fTRES >= 0 {
-		c.add(derived("cpus", rows, b.allocCPUs))
+	r.column(&c, sd, r.field("state"), "state")
+	fTRES := r.field("alloctres")
+	if r.field("alloccpus", "ncpus") >= 0 || fTRES >= 0 {
+		c.add(derivedCol(sd, dAllocCPUs, "cpus"))
 	}
 	if fTRES >= 0 {
-		c.add(derived("gpus", rows, func(r int) (float64, bool) { t := b.tresOf(fTRES, r); return t.gpus, t.hasGPU }))
-		c.add(derived("mem_mb", rows, func(r int) (float64, bool) { t := b.tresOf(fTRES, r); return t.memMB, t.hasMem }))
+		c.add(derivedCol(sd, dAllocGPUs, "gpus"))
+		c.add(derivedCol(sd, dAllocMem, "mem_mb"))
 	}
 	for _, f := range []string{"partition", "account", "user", "qos", "jobname", "nodelist", "timelimit"} {
-		b.column(&c, b.field(f), rows, "")
+		r.column(&c, sd, r.field(f), "")
 	}
 	if fStart >= 0 && fEligible >= 0 {
-		c.add(derived("wait_s", rows, func(r int) (float64, bool) { return b.between(fEligible, fStart, r) }))
+		c.add(r.between("wait_s", fEligible, fStart))
 	}
 	if fStart >= 0 && fSubmit >= 0 {
-		c.add(derived("queue_s", rows, func(r int) (float64, bool) { return b.between(fSubmit, fStart, r) }))
+		c.add(r.between("queue_s", fSubmit, fStart))
 	}
 	return frame.New(c.list...)
 }
 
-// between is the time from field a to field b of row, in seconds.
-func (b *builder) between(from, to, row int) (float64, bool) {
-	t0, ok0 := b.num(from, row)
-	t1, ok1 := b.num(to, row)
-	return float64(t1-t0) / 1e6, ok0 && ok1
-}
-
-// allocCPUs is the CPUs a row was given: AllocCPUS, NCPUS or AllocTRES's
-// cpu.
-func (b *builder) allocCPUs(row int) (float64, bool) {
-	if n, ok := b.count(row, b.at.allocCPUs); ok {
-		return n, true
+// between is the time from time field a to time field b of each job
+// row, in seconds.
+func (r *rows) between(name string, a, b int) frame.Column {
+	t0, t1 := &r.jobs.ints[r.lay.slots.of[a]], &r.jobs.ints[r.lay.slots.of[b]]
+	var c columns.Float
+	c.Reserve(r.jobs.n)
+	for k := range r.jobs.n {
+		c.Opt(float64(t1.v[k]-t0.v[k])/1e6, t0.ok[k] && t1.ok[k])
 	}
-	t := b.tresOf(b.at.allocTRES, row)
-	return t.cpus, t.hasCPU
+	return c.Col(name)
 }
 
 // tasks is one row per job step: the step's own figures (TotalCPU as
 // cpu_time_s, Elapsed as wall_time_s, MaxRSS as mem_mb) and what it
 // asked for.
-func (b *builder) tasks(rows []int32) *frame.Frame {
+func (r *rows) tasks() *frame.Frame {
+	sd := &r.steps
 	var c cols
-	c.add(columns.Repeat("source", "slurm", len(rows)))
-	c.add(gatherStr(&b.job, rows, "job"))
-	c.add(gatherInt(&b.task, rows, "task"))
-	c.add(gatherStr(&b.step, rows, "step"))
-	a := columns.DenseInt{V: gatherDense(b.attempt.V, rows)}
-	c.add(a.Col("attempt"))
-	if b.field("nodelist") >= 0 {
-		var w columns.Str
-		for _, r := range rows {
-			hosts := b.hostsOf(int(r))
-			if len(hosts) > 0 {
-				w.Add(hosts[0])
-			} else {
-				w.Null()
-			}
-		}
-		c.add(w.Col("worker"))
+	c.add(columns.Repeat("source", "slurm", sd.n))
+	c.add(sd.text[tJob].Col("job"))
+	c.add(frame.Int64Col("task", sd.ints[iTask].v, sd.ints[iTask].ok))
+	c.add(sd.text[tStep].Col("step"))
+	c.add(frame.Int64Col("attempt", sd.attempt, nil))
+	if r.lay.at.nodeList >= 0 {
+		c.add(r.hosts.first.Col("worker"))
 	}
-	fName, fSubmit, fStart, fEnd, fState, fExit := b.field("jobname"), b.field("submit"), b.field("start"), b.field("end"), b.field("state"), b.field("exitcode")
-	b.column(&c, fName, rows, "category")
-	b.column(&c, fSubmit, rows, "submit")
-	b.column(&c, fStart, rows, "start")
-	b.column(&c, fEnd, rows, "end")
+	fName, fSubmit, fStart, fEnd, fState, fExit := r.field("jobname"), r.field("submit"), r.field("start"), r.field("end"), r.field("state"), r.field("exitcode")
+	r.column(&c, sd, fName, "category")
+	r.column(&c, sd, fSubmit, "submit")
+	r.column(&c, sd, fStart, "start")
+	r.column(&c, sd, fEnd, "end")
 	if fState >= 0 {
-		c.add(gatherStr(&b.status, rows, "state"))
-		b.column(&c, fState, rows, "raw_state")
+		c.add(sd.text[tStatus].Col("state"))
+		r.column(&c, sd, fState, "raw_state")
 	}
-	b.column(&c, fExit, rows, "exit_code")
-	fReqCPUs, fReqNodes, fReqMem, fReqTRES := b.field("reqcpus"), b.field("reqnodes"), b.field("reqmem"), b.field("reqtres")
+	r.column(&c, sd, fExit, "exit_code")
+	fReqCPUs, fReqNodes, fReqMem, fReqTRES := r.field("reqcpus"), r.field("reqnodes"), r.field("reqmem"), r.field("reqtres")
 	if fReqCPUs >= 0 || fReqTRES >= 0 {
-		c.add(derived("req_cpus", rows, func(r int) (float64, bool) {
-			if n, ok := b.num(fReqCPUs, r); ok {
-				return float64(n), true
-			}
-			t := b.tresOf(fReqTRES, r)
-			return t.cpus, t.hasCPU
-		}))
+		c.add(derivedCol(sd, dReqCPUs, "req_cpus"))
 	}
 	if fReqTRES >= 0 {
-		c.add(derived("req_gpus", rows, func(r int) (float64, bool) { t := b.tresOf(fReqTRES, r); return t.gpus, t.hasGPU }))
+		c.add(derivedCol(sd, dReqGPUs, "req_gpus"))
 	}
 	if fReqMem >= 0 || fReqTRES >= 0 {
-		c.add(derived("req_mem_mb", rows, b.reqMem))
+		c.add(derivedCol(sd, dReqMem, "req_mem_mb"))
 	}
 	if fReqNodes >= 0 || fReqTRES >= 0 {
-		c.add(derived("req_nodes", rows, func(r int) (float64, bool) {
-			if n, ok := b.num(fReqNodes, r); ok {
-				return float64(n), true
-			}
-			t := b.tresOf(fReqTRES, r)
-			return t.nodes, t.hasNode
-		}))
+		c.add(derivedCol(sd, dReqNodes, "req_nodes"))
 	}
-	fCPU, fWall, fRSS, fLimit := b.field("totalcpu"), b.field("elapsed"), b.field("maxrss"), b.field("timelimit")
-	b.column(&c, fCPU, rows, "cpu_time_s")
-	b.column(&c, fWall, rows, "wall_time_s")
-	b.column(&c, fRSS, rows, "mem_mb")
+	fCPU, fWall, fRSS, fLimit := r.field("totalcpu"), r.field("elapsed"), r.field("maxrss"), r.field("timelimit")
+	r.column(&c, sd, fCPU, "cpu_time_s")
+	r.column(&c, sd, fWall, "wall_time_s")
+	r.column(&c, sd, fRSS, "mem_mb")
 	if fLimit >= 0 {
-		c.add(b.stepLimits(fLimit, rows))
+		c.add(r.stepLimits(fLimit))
 	}
-	b.ids(&c, rows)
-	b.rest(&c, rows, b.field("jobid"), fName, fSubmit, fStart, fEnd, fState, fExit, fReqCPUs, fReqNodes, fReqMem, fCPU, fWall, fRSS, fLimit)
+	ids(&c, sd)
+	r.rest(&c, sd, r.field("jobid"), fName, fSubmit, fStart, fEnd, fState, fExit, fReqCPUs, fReqNodes, fReqMem, fCPU, fWall, fRSS, fLimit)
 	return frame.New(c.list...)
 }
 
-// stepLimits is the req_time_s column of the steps: the Timelimit of the
-// job row of the same JobID and attempt (sacct prints the limit on the
-// job row only), in seconds; null where that row has none (Partition_Limit
-// and UNLIMITED are read as null) or the file lacks the job's row.
-func (b *builder) stepLimits(fLimit int, steps []int32) frame.Column {
-	keys := b.jobKeys()
-	limit := map[jobKey]int{}
-	for r, step := range b.isStep {
-		if !step {
-			limit[keys[r]] = r
+// stepLimits is the req_time_s column of the steps: the step's own
+// Timelimit, else that of the job row of the same JobID and attempt
+// (sacct prints the limit on the job row only), in seconds; null where
+// that row has none (Partition_Limit and UNLIMITED are read as null) or
+// the file lacks the job's row.
+func (r *rows) stepLimits(fLimit int) frame.Column {
+	slot := r.lay.slots.of[fLimit]
+	own, jobs := &r.steps.flts[slot], &r.jobs.flts[slot]
+	var c columns.Float
+	c.Reserve(r.steps.n)
+	for k, j := range r.parent {
+		switch {
+		case own.ok[k]:
+			c.Add(own.v[k])
+		case j >= 0:
+			c.Opt(jobs.v[j], jobs.ok[j])
+		default:
+			c.Null()
 		}
 	}
-	return derived("req_time_s", steps, func(r int) (float64, bool) {
-		if v, ok := b.flt(fLimit, r); ok {
-			return v, true
-		}
-		if j, ok := limit[keys[r]]; ok {
-			return b.flt(fLimit, j)
-		}
-		return 0, false
-	})
-}
-
-// jobKey names the job a row belongs to: its JobID without the step,
-// and the attempt (the run of a requeued job).
-type jobKey struct {
-	job     string
-	attempt int64
-}
-
-// jobKeys returns the jobKey of every row, made once for the frames
-// that look rows up by job.
-func (b *builder) jobKeys() []jobKey {
-	if b.keys != nil {
-		return b.keys
-	}
-	all := make([]int32, b.rows)
-	for i := range all {
-		all[i] = int32(i)
-	}
-	g := b.job.Gather(all)
-	jobs, _, _ := frame.New(g.Col("job")).Strings("job")
-	keys := make([]jobKey, b.rows)
-	for r := range keys {
-		keys[r] = jobKey{jobs[r], b.attempt.V[r]}
-	}
-	b.keys = keys
-	return keys
-}
-
-// jobPeakRSS is the mem_mb column of the jobs: the largest MaxRSS of the
-// job's row and its steps' rows (the job row seldom has one), in MiB, as
-// seff reports a job's memory.
-func (b *builder) jobPeakRSS(fRSS int, jobs []int32) frame.Column {
-	keys := b.jobKeys()
-	peak := map[jobKey]float64{}
-	for r := range b.isStep {
-		if v, ok := b.flt(fRSS, r); ok {
-			if p, seen := peak[keys[r]]; !seen || v > p {
-				peak[keys[r]] = v
-			}
-		}
-	}
-	return derived("mem_mb", jobs, func(r int) (float64, bool) {
-		v, ok := peak[keys[r]]
-		return v, ok
-	})
+	return c.Col("req_time_s")
 }
 
 // placements is one row per (step, node of its NodeList). sacct does not
 // say how a step's CPUs, GPUs and memory split over its nodes: each node
 // is given an even share of AllocCPUS and of AllocTRES's gres/gpu and mem.
-func (b *builder) placements(rows []int32) *frame.Frame {
+func (r *rows) placements() *frame.Frame {
+	sd := &r.steps
 	var (
-		job, worker, state columns.Str
-		task, start, end   columns.Int
-		attempt            columns.DenseInt
-		root               columns.Bool
-		cpus, gpus, mem    columns.Float
-		fStart, fEnd       = b.field("start"), b.field("end")
-		fTRES              = b.field("alloctres")
+		h                = &r.hosts
+		of               = h.of
+		cpus, gpus, mem  columns.Float
+		fStart, fEnd     = r.field("start"), r.field("end")
+		cpu, gpu, memory = &sd.flts[dAllocCPUs], &sd.flts[dAllocGPUs], &sd.flts[dAllocMem]
 	)
-	for _, r32 := range rows {
-		r := int(r32)
-		hosts := b.hostsOf(r)
-		n := float64(len(hosts))
-		c, cok := b.allocCPUs(r)
-		t := b.tresOf(fTRES, r)
-		t0, ok0 := b.num(fStart, r)
-		t1, ok1 := b.num(fEnd, r)
-		for k, h := range hosts {
-			job.Add(b.job.Value(r))
-			task.Opt(b.task.V[r], b.task.OK[r])
-			attempt.Add(b.attempt.V[r])
-			worker.Add(h)
-			root.Add(k == 0)
-			start.Opt(t0, ok0)
-			end.Opt(t1, ok1)
-			state.Opt(b.status.Value(r), b.status.Valid(r))
-			cpus.Opt(c/n, cok)
-			gpus.Opt(t.gpus/n, t.hasGPU)
-			mem.Opt(t.memMB/n, t.hasMem)
-		}
+	columns.Reserve(len(of), &cpus, &gpus, &mem)
+	for _, k := range of {
+		n := float64(h.count[k])
+		cpus.Opt(cpu.v[k]/n, cpu.ok[k])
+		gpus.Opt(gpu.v[k]/n, gpu.ok[k])
+		mem.Opt(memory.v[k]/n, memory.ok[k])
 	}
-	return frame.New(job.Col("job"), task.Col("task"), attempt.Col("attempt"), worker.Col("worker"), root.Col("root"),
-		start.Times("start"), end.Times("end"), state.Col("state"), cpus.Col("cpus"), gpus.Col("gpus"), mem.Col("mem_mb"))
+	job, task := sd.text[tJob].Gather(of), gatherInt(sd.ints[iTask], of)
+	state := sd.text[tStatus].Gather(of)
+	attempt := columns.DenseInt{V: gatherSlice(sd.attempt, of)}
+	start, end := r.gatherTime(sd, fStart, of), r.gatherTime(sd, fEnd, of)
+	return frame.New(job.Col("job"), task.Col("task"), attempt.Col("attempt"), h.worker.Col("worker"), h.root.Col("root"),
+		start.Times("start"), end.Times("end"), state.Col("state"),
+		cpus.Col("cpus"), gpus.Col("gpus"), mem.Col("mem_mb"))
+}
+
+// gatherTime gathers time field f (-1: none, all null) of sd's rows.
+func (r *rows) gatherTime(sd *side, f int, of []int32) columns.Int {
+	if f < 0 {
+		return columns.Int{V: make([]int64, len(of)), OK: make([]bool, len(of))}
+	}
+	return gatherInt(sd.ints[r.lay.slots.of[f]], of)
+}
+
+// gatherInt gathers the rows of an integer slot.
+func gatherInt(c intVals, of []int32) columns.Int {
+	return columns.Int{V: gatherSlice(c.v, of), OK: gatherSlice(c.ok, of)}
+}
+
+func gatherSlice[T any](v []T, of []int32) []T {
+	out := make([]T, len(of))
+	for k, r := range of {
+		out[k] = v[r]
+	}
+	return out
+}
+
+// hostCol is a column of host names added a step's hosts at a time. The
+// steps of one job follow each other and share their hosts (one slice,
+// the expansion of their NodeList in their chunk): their codes are then
+// pushed again without looking the names up.
+type hostCol struct {
+	columns.Str
+	prev  []string // the hosts added last
+	codes []int32  // their codes
+}
+
+// add adds the first n of hosts (a null when there are none).
+func (c *hostCol) add(hosts []string, n int) {
+	n = min(n, len(hosts))
+	if n == 0 {
+		c.Null()
+		return
+	}
+	if c.Plain == nil && len(c.prev) >= n && &c.prev[0] == &hosts[0] {
+		for _, code := range c.codes[:n] {
+			c.PushCode(code)
+		}
+		return
+	}
+	c.prev, c.codes = nil, c.codes[:0]
+	for _, h := range hosts[:n] {
+		c.Add(h)
+		c.codes = append(c.codes, c.Last-1)
+	}
+	if c.Plain == nil {
+		c.prev = hosts[:n]
+	}
 }

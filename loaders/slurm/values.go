@@ -3,6 +3,7 @@ package slurm
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -22,6 +23,8 @@ import (
 var (
 	errBad   = errors.New("not a Slurm value")
 	errShape = errors.New("not in the form of the field")
+	// errInternal is a jobframe bug, which no input should reach
+	errInternal = errors.New("internal error")
 )
 
 // isNull reports the words sacct prints for a missing value.
@@ -41,22 +44,46 @@ func parseTime(s string, loc *time.Location) (int64, bool, error) {
 	if len(s) != 19 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' {
 		return 0, false, errShape
 	}
-	var n [6]int
-	for i, span := range [6][2]int{{0, 4}, {5, 7}, {8, 10}, {11, 13}, {14, 16}, {17, 19}} {
-		v := 0
-		for _, c := range []byte(s[span[0]:span[1]]) {
-			if c < '0' || c > '9' {
-				return 0, false, errShape
-			}
-			v = v*10 + int(c-'0')
+	var n [6]int // year, month, day, hour, minute, second
+	for i, at := range [6]int{0, 5, 8, 11, 14, 17} {
+		a, b := s[at]-'0', s[at+1]-'0'
+		if a > 9 || b > 9 {
+			return 0, false, errShape
 		}
-		n[i] = v
+		n[i] = int(a)*10 + int(b)
 	}
+	c, d := s[2]-'0', s[3]-'0' // the year's last two digits
+	if c > 9 || d > 9 {
+		return 0, false, errShape
+	}
+	n[0] = n[0]*100 + int(c)*10 + int(d)
 	if n[1] < 1 || n[1] > 12 || n[2] < 1 || n[2] > 31 || n[3] > 23 || n[4] > 59 || n[5] > 60 {
 		return 0, false, fmt.Errorf("%w: date or time out of range", errBad)
 	}
+	if loc == time.UTC { // time.Date's reading, without its zone lookup
+		days := daysFromCivil(int64(n[0]), int64(n[1])) + int64(n[2]-1)
+		return (days*86400 + int64(n[3]*3600+n[4]*60+n[5])) * 1e6, true, nil
+	}
 	t := time.Date(n[0], time.Month(n[1]), n[2], n[3], n[4], n[5], 0, loc)
 	return t.UnixMicro(), true, nil
+}
+
+// daysFromCivil is the number of days from 1970-01-01 to the first day of
+// month m (1-12) of year y in the proleptic Gregorian calendar, as
+// time.Date counts them (Howard Hinnant's days_from_civil).
+func daysFromCivil(y, m int64) int64 {
+	if m <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 {
+		era = (y - 399) / 400
+	}
+	yoe := y - era*400
+	mp := (m + 9) % 12 // March is 0
+	doy := (153*mp + 2) / 5
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468
 }
 
 // parseDuration reads [D-]HH:MM:SS, MM:SS, HH:MM:SS.mmm or MM:SS.mmm (as
@@ -69,40 +96,44 @@ func parseDuration(s string) (float64, bool, error) {
 	bad := errShape
 	days := 0.0
 	if i := strings.IndexByte(s, '-'); i >= 0 {
-		d, err := strconv.ParseUint(s[:i], 10, 32)
-		if err != nil {
+		d, ok := digits(s[:i], math.MaxUint32)
+		if !ok {
 			return 0, false, bad
 		}
 		days, s = float64(d), s[i+1:]
 	}
 	frac := 0.0
 	if i := strings.IndexByte(s, '.'); i >= 0 {
-		digits := s[i+1:]
-		if len(digits) == 0 || len(digits) > 9 {
+		decimals := s[i+1:]
+		if len(decimals) == 0 || len(decimals) > 9 {
 			return 0, false, bad
 		}
-		f, err := strconv.ParseUint(digits, 10, 32)
-		if err != nil {
+		f, ok := digits(decimals, math.MaxUint32)
+		if !ok {
 			return 0, false, bad
 		}
-		frac, s = float64(f)/pow10(len(digits)), s[:i]
+		frac, s = float64(f)/pow10(len(decimals)), s[:i]
 	}
 	total, nparts := 0.0, 0
-	for {
-		p, rest, more := strings.Cut(s, ":")
+	for start := 0; ; {
+		end := start
+		for end < len(s) && s[end] != ':' {
+			end++
+		}
+		p := s[start:end]
 		nparts++
 		if p == "" || len(p) > 10 || nparts > 3 {
 			return 0, false, bad
 		}
-		v, err := strconv.ParseUint(p, 10, 32)
-		if err != nil || (nparts > 1 && v > 59) {
+		v, ok := digits(p, math.MaxUint32)
+		if !ok || (nparts > 1 && v > 59) {
 			return 0, false, bad
 		}
 		total = total*60 + float64(v)
-		if !more {
+		if end == len(s) {
 			break
 		}
-		s = rest
+		start = end + 1
 	}
 	if days > 0 && nparts == 1 {
 		return 0, false, bad
@@ -111,6 +142,24 @@ func parseDuration(s string) (float64, bool, error) {
 		total *= 60
 	}
 	return days*86400 + total + frac, true, nil
+}
+
+// digits reads s as strconv.ParseUint(s, 10, bits) does for the bits
+// whose largest value is limit: one decimal digit or more, no sign, at
+// most limit.
+func digits(s string, limit uint64) (uint64, bool) {
+	if s == "" {
+		return 0, false
+	}
+	var v uint64
+	for i := 0; i < len(s); i++ {
+		c := uint64(s[i] - '0')
+		if c > 9 || v > (limit-c)/10 {
+			return 0, false
+		}
+		v = v*10 + c
+	}
+	return v, true
 }
 
 func pow10(n int) float64 {
@@ -141,6 +190,9 @@ func parseSize(s string, base byte) (mb float64, per byte, ok bool, err error) {
 	if scale == 0 {
 		return 0, 0, false, fmt.Errorf("%w: unknown size unit %q (want K, M, G, T or P)", errBad, unit)
 	}
+	if n, ok := digits(s, 1<<53); ok { // a whole number: ParseFloat's value, exactly
+		return float64(n) * scale, per, true, nil
+	}
 	v, perr := strconv.ParseFloat(s, 64)
 	if perr != nil || v < 0 || s == "" || s[0] == '+' || strings.ContainsAny(s, "eEnNxX_") {
 		return 0, 0, false, errShape
@@ -170,6 +222,9 @@ func parseInt(s string) (int64, bool, error) {
 	if isNull(s) {
 		return 0, false, nil
 	}
+	if n, ok := digits(s, math.MaxInt64); ok {
+		return int64(n), true, nil
+	}
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
 		return 0, false, errShape
@@ -183,9 +238,9 @@ func parseExit(s string) (code, signal int64, ok bool, err error) {
 		return 0, 0, false, nil
 	}
 	a, b, found := strings.Cut(s, ":")
-	c, err1 := strconv.ParseUint(a, 10, 8)
-	g, err2 := strconv.ParseUint(b, 10, 8)
-	if !found || err1 != nil || err2 != nil {
+	c, ok1 := digits(a, math.MaxUint8)
+	g, ok2 := digits(b, math.MaxUint8)
+	if !found || !ok1 || !ok2 {
 		return 0, 0, false, errShape
 	}
 	return int64(c), int64(g), true, nil

@@ -1,6 +1,10 @@
 package slurm
 
 import (
+	"fmt"
+	"math"
+	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -163,4 +167,157 @@ func FuzzNodeLists(f *testing.F) {
 			t.Fatalf("%q: expandNodes %v, checkNodes %v", in, err, checkNodes(in))
 		}
 	})
+}
+
+// TestDigits holds digits to strconv.ParseUint for the limits the
+// parsers use, on the edges of each.
+func TestDigits(t *testing.T) {
+	for _, c := range []struct {
+		bits  int
+		limit uint64
+	}{{8, math.MaxUint8}, {31, math.MaxInt32}, {32, math.MaxUint32}, {63, math.MaxInt64}} {
+		for _, s := range []string{"", "0", "00", "7", "255", "256", "0255", "2147483647", "2147483648", "4294967295", "4294967296",
+			"9223372036854775807", "9223372036854775808", "18446744073709551615", "18446744073709551616", "99999999999999999999",
+			"+1", "-1", "1_0", "1.0", " 1", "1a"} {
+			want, err := strconv.ParseUint(s, 10, c.bits)
+			got, ok := digits(s, c.limit)
+			if ok != (err == nil) || ok && got != want {
+				t.Errorf("digits(%q, %d bits) = %d, %v; ParseUint: %d, %v", s, c.bits, got, ok, want, err)
+			}
+		}
+	}
+}
+
+// The readings of durations, sizes, integers and exit codes as they were
+// written with strconv, before digits took their common cases: the
+// fuzz target below holds the parsers to them.
+
+func refDuration(s string) (float64, bool, error) {
+	if isNull(s) {
+		return 0, false, nil
+	}
+	days := 0.0
+	if i := strings.IndexByte(s, '-'); i >= 0 {
+		d, err := strconv.ParseUint(s[:i], 10, 32)
+		if err != nil {
+			return 0, false, errShape
+		}
+		days, s = float64(d), s[i+1:]
+	}
+	frac := 0.0
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		decimals := s[i+1:]
+		if len(decimals) == 0 || len(decimals) > 9 {
+			return 0, false, errShape
+		}
+		f, err := strconv.ParseUint(decimals, 10, 32)
+		if err != nil {
+			return 0, false, errShape
+		}
+		frac, s = float64(f)/pow10(len(decimals)), s[:i]
+	}
+	total, nparts := 0.0, 0
+	for {
+		p, rest, more := strings.Cut(s, ":")
+		nparts++
+		if p == "" || len(p) > 10 || nparts > 3 {
+			return 0, false, errShape
+		}
+		v, err := strconv.ParseUint(p, 10, 32)
+		if err != nil || (nparts > 1 && v > 59) {
+			return 0, false, errShape
+		}
+		total = total*60 + float64(v)
+		if !more {
+			break
+		}
+		s = rest
+	}
+	if days > 0 && nparts == 1 {
+		return 0, false, errShape
+	}
+	if nparts == 1 {
+		total *= 60
+	}
+	return days*86400 + total + frac, true, nil
+}
+
+func refSize(s string) (float64, bool, error) {
+	if isNull(s) {
+		return 0, false, nil
+	}
+	if n := len(s); n > 1 && (s[n-1] == 'c' || s[n-1] == 'n') {
+		s = s[:n-1]
+	}
+	unit := byte('K')
+	if n := len(s); n > 0 && s[n-1] >= 'A' && s[n-1] <= 'Z' {
+		unit, s = s[n-1], s[:n-1]
+	}
+	scale := unitScale(unit)
+	if scale == 0 {
+		return 0, false, errBad
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v < 0 || s == "" || s[0] == '+' || strings.ContainsAny(s, "eEnNxX_") {
+		return 0, false, errShape
+	}
+	return v * scale, true, nil
+}
+
+func FuzzParsers(f *testing.F) {
+	for _, s := range []string{"1-02:03:04.5", "00:56", "30", "5-7", "12:60", "4000Mc", "1.5G", "123", "+5", "-7", "0:15", "255:255", "256:0", "9223372036854775808"} {
+		f.Add(s)
+	}
+	f.Add("0000-01-01T00:00:00")
+	f.Add("2024-02-31T23:59:60")
+	utc0 := time.FixedZone("UTC0", 0) // not time.UTC: read by time.Date
+	f.Fuzz(func(t *testing.T, s string) {
+		us, ok, err := parseTime(s, time.UTC)
+		rus, rok, rerr := parseTime(s, utc0)
+		if us != rus || ok != rok || (err == nil) != (rerr == nil) {
+			t.Errorf("parseTime(%q) = %v %v %v in UTC; time.Date: %v %v %v", s, us, ok, err, rus, rok, rerr)
+		}
+		d, ok, err := parseDuration(s)
+		rd, rok, rerr := refDuration(s)
+		if d != rd || ok != rok || (err == nil) != (rerr == nil) {
+			t.Errorf("parseDuration(%q) = %v %v %v; strconv reading %v %v %v", s, d, ok, err, rd, rok, rerr)
+		}
+		z, _, ok, err := parseSize(s, 'K')
+		rz, rok, rerr := refSize(s)
+		if z != rz || ok != rok || (err == nil) != (rerr == nil) {
+			t.Errorf("parseSize(%q) = %v %v %v; strconv reading %v %v %v", s, z, ok, err, rz, rok, rerr)
+		}
+		n, ok, err := parseInt(s)
+		rn, rerr := strconv.ParseInt(s, 10, 64)
+		if isNull(s) {
+			rn, rerr = 0, nil
+		}
+		if rerr == nil && n != rn || (err == nil) != (rerr == nil) || ok != (rerr == nil && !isNull(s)) {
+			t.Errorf("parseInt(%q) = %v %v %v; strconv %v %v", s, n, ok, err, rn, rerr)
+		}
+		c, g, ok, err := parseExit(s)
+		a, b, found := strings.Cut(s, ":")
+		ra, e1 := strconv.ParseUint(a, 10, 8)
+		rb, e2 := strconv.ParseUint(b, 10, 8)
+		want := found && e1 == nil && e2 == nil
+		if !isNull(s) && (ok != want || (err == nil) != want || want && (c != int64(ra) || g != int64(rb))) {
+			t.Errorf("parseExit(%q) = %v %v %v %v; strconv %v %v %v", s, c, g, ok, err, ra, rb, want)
+		}
+	})
+}
+
+// TestTimesInUTC holds the arithmetic reading of UTC times to time.Date
+// on random dates of every year 0000-9999, days past the end of their
+// month (normalized forward, as time.Date does) and leap seconds.
+func TestTimesInUTC(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	utc0 := time.FixedZone("UTC0", 0)
+	for range 200_000 {
+		s := fmt.Sprintf("%04d-%02d-%02dT%02d:%02d:%02d", rng.Intn(10000), 1+rng.Intn(12), 1+rng.Intn(31), rng.Intn(24), rng.Intn(60), rng.Intn(61))
+		got, ok, err := parseTime(s, time.UTC)
+		want, wok, werr := parseTime(s, utc0)
+		if got != want || ok != wok || err != nil || werr != nil {
+			t.Fatalf("%s: %d %v %v; time.Date %d %v %v", s, got, ok, err, want, wok, werr)
+		}
+	}
 }

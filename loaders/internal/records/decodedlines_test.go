@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -13,9 +15,9 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
-// DecodedLines sees the same lines, numbers, errors and truncation
-// warnings as EachLine, across batch boundaries, long lines, CRLF, a
-// truncated last line and a failing reader.
+// DecodedLines and DecodedBatches see the same lines, numbers, errors
+// and truncation warnings as EachLine, across batch boundaries, long
+// lines, CRLF, a truncated last line and a failing reader.
 func TestDecodedLinesMatchesEachLine(t *testing.T) {
 	var b strings.Builder
 	for i := 1; i <= 9000; i++ {
@@ -53,7 +55,7 @@ func TestDecodedLinesMatchesEachLine(t *testing.T) {
 				return check(line, n)
 			})
 			p2 := source.Problems{File: "f"}
-			err2 := DecodedLines(in(), &p2, 2, func(line []byte, v *int) { *v = len(line) },
+			err2 := DecodedLines(in(), &p2, 1, 2, func(line []byte, v *int) { *v = len(line) },
 				func(line []byte, n int, v *int) error {
 					if *v != len(line) {
 						t.Fatalf("line %d decoded as %d bytes, is %d", n, *v, len(line))
@@ -70,12 +72,52 @@ func TestDecodedLinesMatchesEachLine(t *testing.T) {
 			if fmt.Sprint(p1.Warnings) != fmt.Sprint(p2.Warnings) {
 				t.Fatalf("warnings differ:\n%v\n%v", p1.Warnings, p2.Warnings)
 			}
+			// DecodedBatches, numbering from 11 (as after ten lines read
+			// apart): decode sees each batch on a worker, apply the
+			// same batches in order
+			var batched []string
+			p3 := source.Problems{File: "f"}
+			err3 := DecodedBatches(in(), &p3, 11, 2, func(l *Lines) []int {
+				sizes := make([]int, l.Len())
+				for i := range sizes {
+					sizes[i] = len(l.Line(i))
+				}
+				return sizes
+			}, func(l *Lines, sizes []int) error {
+				for i := 0; i < l.Len(); i++ {
+					line, n := l.Line(i), l.Number(i)-10
+					if sizes[i] != len(line) {
+						t.Fatalf("line %d decoded as %d bytes, is %d", n, sizes[i], len(line))
+					}
+					batched = append(batched, fmt.Sprintf("%d:%d:%.20s", n, len(line), line))
+					if err := check(line, n); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			// its messages name the lines by their numbers in the file
+			unshift := func(s string) string {
+				return regexp.MustCompile(`f:(\d+):`).ReplaceAllStringFunc(s, func(m string) string {
+					n, _ := strconv.Atoi(m[2 : len(m)-1])
+					return fmt.Sprintf("f:%d:", n-10)
+				})
+			}
+			if fmt.Sprint(err1) != unshift(fmt.Sprint(err3)) {
+				t.Fatalf("errors differ: EachLine %v, DecodedBatches %v", err1, err3)
+			}
+			if strings.Join(want, "\n") != strings.Join(batched, "\n") {
+				t.Fatalf("lines differ: EachLine %d lines, DecodedBatches %d", len(want), len(batched))
+			}
+			if w1, w3 := fmt.Sprint(p1.Warnings), unshift(fmt.Sprint(p3.Warnings)); w1 != w3 {
+				t.Fatalf("warnings differ:\n%v\n%v", w1, w3)
+			}
 		})
 	}
 	// An error from apply stops the load at once.
 	p := source.Problems{File: "f"}
 	seen := 0
-	err := DecodedLines(strings.NewReader(whole), &p, 2, func([]byte, *int) {}, func(line []byte, n int, _ *int) error {
+	err := DecodedLines(strings.NewReader(whole), &p, 1, 2, func([]byte, *int) {}, func(line []byte, n int, _ *int) error {
 		seen++
 		if n == 4500 {
 			return errors.New("stop")

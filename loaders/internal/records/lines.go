@@ -228,43 +228,11 @@ func (bp *batchPool[T]) put(b *Batch[T]) {
 // cores); apply then sees each line and its decoded value in input order
 // on the calling goroutine, with EachLine's rules for errors and a
 // truncated last line. Memory stays bounded: a few batches of lines are in
-// flight at a time.
-func DecodedLines[T any](r io.Reader, p *source.Problems, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
+// flight at a time. first is the number of r's first line (2 after a
+// header read apart).
+func DecodedLines[T any](r io.Reader, p *source.Problems, first, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
 	pool := newBatchPool[T](isReusable[T](), false)
-	produce := func(send func(*Batch[T]) bool) {
-		br := bufio.NewReaderSize(r, 64<<10)
-		n := 1
-		b := pool.get(n)
-		for {
-			raw, err := br.ReadSlice('\n')
-			for err == bufio.ErrBufferFull { // a line longer than the buffer
-				b.buf = append(b.buf, raw...)
-				raw, err = br.ReadSlice('\n')
-			}
-			if err != nil && err != io.EOF { // as EachLine: the partial line is not handed on
-				b.err = fmt.Errorf("%s:%d: %w", p.File, n, err)
-				send(b)
-				return
-			}
-			if len(raw) > 0 || len(b.buf) > 0 && (len(b.ends) == 0 || b.ends[len(b.ends)-1] != len(b.buf)) {
-				b.complete = len(raw) > 0 && raw[len(raw)-1] == '\n'
-				b.buf = append(b.buf, raw...)
-				b.buf = TrimEOL(b.buf)
-				b.ends = append(b.ends, len(b.buf))
-				n++
-			}
-			if err != nil { // io.EOF
-				send(b)
-				return
-			}
-			if len(b.ends) >= batchLines || len(b.buf) >= batchBytes {
-				if !send(b) {
-					return
-				}
-				b = pool.get(n)
-			}
-		}
-	}
+	produce := func(send func(*Batch[T]) bool) { readLineBatches(r, p, pool, first, false, send) }
 	return pipeline(workers, produce, decodeEach(decode), func(b *Batch[T]) (bool, error) {
 		start := 0
 		for i, end := range b.ends {
@@ -275,6 +243,115 @@ func DecodedLines[T any](r io.Reader, p *source.Problems, workers int, decode fu
 			if stop, err := applyLine(p, line, n, complete, func(line []byte, n int) error { return apply(line, n, v) }); stop {
 				return true, err
 			}
+		}
+		if b.err != nil {
+			return true, b.err
+		}
+		pool.put(b)
+		return false, nil
+	})
+}
+
+// readLineBatches reads r's lines (the first numbered first) into
+// batches from pool and hands each to send, the last with the read error that ended the input, if any.
+// With isolateLast, a last line that lacks its newline comes in a batch
+// of its own (DecodedBatches applies it as EachLine applies such a line).
+func readLineBatches[T any](r io.Reader, p *source.Problems, pool *batchPool[T], first int, isolateLast bool, send func(*Batch[T]) bool) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	n := first
+	b := pool.get(n)
+	for {
+		lineStart := len(b.buf)
+		raw, err := br.ReadSlice('\n')
+		for err == bufio.ErrBufferFull { // a line longer than the buffer
+			b.buf = append(b.buf, raw...)
+			raw, err = br.ReadSlice('\n')
+		}
+		if err != nil && err != io.EOF { // as EachLine: the partial line is not handed on
+			b.buf = b.buf[:lineStart]
+			b.err = fmt.Errorf("%s:%d: %w", p.File, n, err)
+			send(b)
+			return
+		}
+		if len(raw) > 0 || len(b.buf) > lineStart {
+			b.complete = len(raw) > 0 && raw[len(raw)-1] == '\n'
+			if !b.complete && isolateLast && len(b.ends) > 0 {
+				part := b.buf[lineStart:]
+				b.buf, b.complete = b.buf[:lineStart], true
+				if !send(b) {
+					return
+				}
+				b = pool.get(n)
+				b.buf = append(b.buf, part...)
+			}
+			b.buf = append(b.buf, raw...)
+			b.buf = TrimEOL(b.buf)
+			b.ends = append(b.ends, len(b.buf))
+			n++
+		}
+		if err != nil { // io.EOF
+			send(b)
+			return
+		}
+		if len(b.ends) >= batchLines || len(b.buf) >= batchBytes {
+			if !send(b) {
+				return
+			}
+			b = pool.get(n)
+		}
+	}
+}
+
+// Lines is a batch of consecutive lines of the input, without their line
+// ends, as DecodedBatches hands them on. Its bytes are recycled once the
+// batch is applied: what outlives the call must be copied.
+type Lines struct {
+	buf   []byte
+	ends  []int
+	first int
+}
+
+// Len is the number of lines.
+func (l *Lines) Len() int { return len(l.ends) }
+
+// Line returns line i of the batch.
+func (l *Lines) Line(i int) []byte {
+	start := 0
+	if i > 0 {
+		start = l.ends[i-1]
+	}
+	return l.buf[start:l.ends[i]]
+}
+
+// Number is the 1-based number of line i in the input.
+func (l *Lines) Number(i int) int { return l.first + i }
+
+// DecodedBatches is DecodedLines for decoders that work a batch of
+// lines at a time (building column chunks rather than one value per
+// line): decode runs on the worker goroutines and must touch no shared
+// state; apply sees every batch, in input order, with what decode made of
+// it. A last line without its newline comes alone in the last batch, and
+// apply's verdict on it follows EachLine's rule: if apply fails or
+// reports a problem, the line is reported once as truncated and the load
+// ends without an error. Values that decode returns are not recycled.
+// first is the number of r's first line (2 after a header read apart).
+func DecodedBatches[C any](r io.Reader, p *source.Problems, first, workers int, decode func(l *Lines) C, apply func(l *Lines, c C) error) error {
+	pool := newBatchPool[C](true, false)
+	produce := func(send func(*Batch[C]) bool) { readLineBatches(r, p, pool, first, true, send) }
+	work := func(b *Batch[C]) {
+		l := Lines{buf: b.buf, ends: b.ends, first: b.first}
+		b.vals = append(b.vals[:0], decode(&l))
+	}
+	return pipeline(workers, produce, work, func(b *Batch[C]) (bool, error) {
+		l := Lines{buf: b.buf, ends: b.ends, first: b.first}
+		c := b.vals[0]
+		clear(b.vals)
+		if !b.complete && len(b.ends) == 1 {
+			if stop, err := applyLine(p, l.Line(0), b.first, false, func([]byte, int) error { return apply(&l, c) }); stop {
+				return true, err
+			}
+		} else if err := apply(&l, c); err != nil {
+			return true, err
 		}
 		if b.err != nil {
 			return true, b.err
