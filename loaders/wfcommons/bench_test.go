@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // genInstance writes a WfFormat 1.5 instance of n tasks in chains of
@@ -40,6 +41,7 @@ func BenchmarkLoadWfCommons(b *testing.B) {
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
 	b.ResetTimer()
+	defer sourcetest.ReportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		d, err := Load(bytes.NewReader(doc), source.Options{Name: "bench.json"})
 		if err != nil {

@@ -54,6 +54,8 @@ func (w *workflow) tasks() *frame.Frame {
 		read, written, energy, power, priority     columns.Float
 		inBytes, outBytes                          columns.Float
 	)
+	columns.Reserve(n, &id, &attempt, &start, &end, &inFiles, &outFiles, &cpus, &cpuTime, &wall, &mem, &avgCPU,
+		&read, &written, &energy, &power, &priority, &inBytes, &outBytes)
 	for i := range w.rows {
 		r := &w.rows[i]
 		id.Add(int64(i + 1))

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/jobframe/jobframe/loaders/internal/arena"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 )
 
@@ -82,79 +83,141 @@ func memberOf(key []byte) *taskMember {
 	return nil
 }
 
-// decode reads the task object b into t (a zero task).
+// decode reads the task object b into t (a zero task). Strings,
+// numbers and lists of strings are read where they start, as they are
+// checked (jsontext.TextAt, FloatAt): one pass over their bytes.
 func (d *taskDecoder) decode(b []byte, t *task) error {
 	if string(b) == "null" {
 		return nil
 	}
-	return jsontext.EachMember(b, func(key, val []byte) error {
-		m := memberOf(key)
-		switch {
-		case m == nil:
-			return nil
-		case m.str != nil:
-			return jsontext.StringInto(val, m.str(t))
-		case m.strs != nil:
-			return d.texts(val, m.strs(t))
-		case m.num != nil:
-			return d.number(val, m.num(t))
-		case m.command:
-			return d.command(val, t)
-		}
-		return d.files(val, t)
+	return jsontext.WholeObject(b, func(i int) (int, error) {
+		return jsontext.ScanMembersWith(b, i, 0, func(key []byte, i int) (int, error) {
+			m := memberOf(key)
+			switch {
+			case m == nil:
+				return jsontext.ScanValue(b, i, 1)
+			case m.str != nil:
+				return stringAt(b, i, m.str(t))
+			case m.strs != nil:
+				return d.textsAt(b, i, m.strs(t))
+			case m.num != nil:
+				return d.numberAt(b, i, m.num(t))
+			}
+			end, err := jsontext.ScanValue(b, i, 1)
+			switch {
+			case err != nil:
+				return end, err
+			case m.command:
+				return end, d.command(b[i:end], t)
+			}
+			return end, d.files(b[i:end], t)
+		})
 	})
 }
 
-// number reads a number into *p; null makes it nil.
-func (d *taskDecoder) number(val []byte, p **float64) error {
-	v, ok, err := jsontext.Float(val)
-	switch {
-	case err != nil:
-		return errTaskType
-	case !ok:
-		*p = nil
-		return nil
+// stringAt reads the string at b[i] into *s; null leaves *s as it was.
+func stringAt(b []byte, i int, s *string) (int, error) {
+	text, end, ok, err := jsontext.TextAt(b, i)
+	if ok {
+		*s = bytesconv.String(text)
 	}
-	*p = d.floats.New(v)
-	return nil
+	return end, err
 }
 
-// texts reads a list of strings into *p; null makes it nil. A list
-// read again (a name given twice) is read into the first one's array,
-// a null element keeping what is there, as encoding/json does.
-func (d *taskDecoder) texts(val []byte, p *[]string) error {
-	if string(val) == "null" {
+// numberAt reads the number at b[i] into *p; null makes it nil.
+func (d *taskDecoder) numberAt(b []byte, i int, p **float64) (int, error) {
+	v, end, ok, err := jsontext.FloatAt(b, i)
+	switch {
+	case err != nil:
+		return end, errTaskType
+	case !ok:
 		*p = nil
-		return nil
+	default:
+		*p = d.floats.New(v)
 	}
-	if val[0] != '[' {
-		return errTaskType
+	return end, nil
+}
+
+// number reads the number val into *p; null makes it nil.
+func (d *taskDecoder) number(val []byte, p **float64) error {
+	end, err := d.numberAt(val, 0, p)
+	if err == nil && end != len(val) {
+		err = errTaskType
+	}
+	return err
+}
+
+// textsAt reads the list of strings at b[i] into *p; null makes it nil.
+// A list read again (a name given twice) is read into the first one's
+// array, a null element keeping what is there, as encoding/json does.
+func (d *taskDecoder) textsAt(b []byte, i int, p *[]string) (int, error) {
+	if i >= len(b) {
+		return i, errTaskType
+	}
+	if b[i] == 'n' {
+		_, end, _, err := jsontext.TextAt(b, i) // null, or a syntax error
+		*p = nil
+		return end, err
+	}
+	if b[i] != '[' {
+		return i, errTaskType
 	}
 	again := *p != nil
 	list := d.list[:0]
 	if again {
 		list = (*p)[:0]
 	}
-	err := jsontext.EachElement(val, func(elem []byte) error {
-		if i := len(list); i < cap(list) {
-			list = list[:i+1]
+	i = jsontext.SkipWS(b, i+1)
+	for more := i >= len(b) || b[i] != ']'; ; {
+		if !more {
+			i++ // past the ']' of an empty list
+			break
+		}
+		if k := len(list); k < cap(list) {
+			list = list[:k+1]
 			if !again { // the scratch list: nothing to keep
-				list[i] = ""
+				list[k] = ""
 			}
 		} else {
 			list = append(list, "")
 		}
-		return jsontext.StringInto(elem, &list[len(list)-1])
-	})
+		text, end, ok, err := jsontext.TextAt(b, i)
+		if err != nil {
+			return end, err
+		}
+		if ok {
+			list[len(list)-1] = bytesconv.String(text)
+		}
+		if i, more, err = jsontext.NextElement(b, end); err != nil {
+			return i, err
+		}
+		if !more {
+			break
+		}
+	}
+	d.keep(list, again, p)
+	return i, nil
+}
+
+// texts reads the list of strings val into *p, as textsAt.
+func (d *taskDecoder) texts(val []byte, p *[]string) error {
+	end, err := d.textsAt(val, 0, p)
+	if err == nil && end != len(val) {
+		err = errTaskType
+	}
+	return err
+}
+
+// keep sets *p to the list read: a new empty list, the first one's
+// array read again, or a copy cut from the slab.
+func (d *taskDecoder) keep(list []string, again bool, p *[]string) {
 	switch {
-	case err != nil:
-		return err
 	case len(list) == 0:
 		*p = []string{} // a new empty list, as encoding/json makes
-		return nil
+		return
 	case again:
 		*p = list
-		return nil
+		return
 	}
 	d.list = list
 	if len(d.strs)+len(list) > cap(d.strs) {
@@ -163,7 +226,6 @@ func (d *taskDecoder) texts(val []byte, p *[]string) error {
 	at := len(d.strs)
 	d.strs = append(d.strs, list...)
 	*p = d.strs[at:len(d.strs):len(d.strs)]
-	return nil
 }
 
 // command reads the command object; null makes it nil.

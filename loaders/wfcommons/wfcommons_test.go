@@ -261,3 +261,21 @@ func TestScanInstance(t *testing.T) {
 		}
 	}
 }
+
+// TestMemberOf checks the switch of memberOf against taskMembers: every
+// name exactly and in other cases, and names task does not have.
+func TestMemberOf(t *testing.T) {
+	for i := range taskMembers {
+		name := taskMembers[i].name
+		for _, key := range []string{name, strings.ToUpper(name), strings.ToLower(name)} {
+			if m := memberOf([]byte(key)); m != &taskMembers[i] {
+				t.Errorf("memberOf(%q) is not member %d (%s)", key, i, name)
+			}
+		}
+	}
+	for _, key := range []string{"", "ids", "nam", "runtimeinseconds2", "machines "} {
+		if m := memberOf([]byte(key)); m != nil {
+			t.Errorf("memberOf(%q) = %s", key, m.name)
+		}
+	}
+}

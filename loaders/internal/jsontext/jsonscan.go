@@ -392,7 +392,13 @@ func Text(val []byte) (text []byte, ok bool, err error) {
 		return nil, false, ErrNotString
 	}
 	body := val[1 : len(val)-1]
-	if bytes.IndexByte(body, '\\') >= 0 {
+	return textOf(body, bytes.IndexByte(body, '\\') >= 0), true, nil
+}
+
+// textOf is the text of a checked string body: escapes undone (a new
+// slice) and invalid UTF-8 made U+FFFD, as in encoding/json.
+func textOf(body []byte, escaped bool) []byte {
+	if escaped {
 		body = appendUnescaped(make([]byte, 0, len(body)), body)
 	}
 	if !utf8.Valid(body) { // each invalid byte becomes U+FFFD, as in encoding/json
@@ -404,7 +410,7 @@ func Text(val []byte) (text []byte, ok bool, err error) {
 		}
 		body = valid
 	}
-	return body, true, nil
+	return body
 }
 
 // Int returns the integer value val (0, false for null): any JSON number

@@ -1,0 +1,67 @@
+package jsontext
+
+import (
+	"strconv"
+
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+)
+
+// Reading a value where it starts, in one pass: a decoder that walks an
+// object with ScanMembersWith reads each member's value as it checks it,
+// where scanning it (ScanValue) and then reading it (Text, Float) went
+// over its bytes twice.
+
+// TextAt reads the string or null that starts at b[i] as Text reads a
+// value (ok is false for null), checking it; end is the offset just past
+// it. Any other value is ErrNotString, at end = i.
+func TextAt(b []byte, i int) (text []byte, end int, ok bool, err error) {
+	switch {
+	case i < len(b) && b[i] == '"':
+		end, escaped, err := ScanStringEsc(b, i)
+		if err != nil {
+			return nil, end, false, err
+		}
+		return textOf(b[i+1:end-1], escaped), end, true, nil
+	case i < len(b) && b[i] == 'n':
+		end, err := scanLiteral(b, i, "null")
+		return nil, end, false, err
+	}
+	return nil, i, false, ErrNotString
+}
+
+// FloatAt reads the number or null that starts at b[i] as Float reads a
+// value (ok is false for null), checking it; end is the offset just past
+// it. Any other value, or a number out of float64's range, is
+// ErrNotNumber.
+func FloatAt(b []byte, i int) (v float64, end int, ok bool, err error) {
+	switch {
+	case i < len(b) && (b[i] == '-' || b[i] >= '0' && b[i] <= '9'):
+		end, err := scanNumber(b, i)
+		if err != nil {
+			return 0, end, false, err
+		}
+		v, err := strconv.ParseFloat(bytesconv.String(b[i:end]), 64)
+		if err != nil {
+			return 0, end, false, ErrNotNumber
+		}
+		return v, end, true, nil
+	case i < len(b) && b[i] == 'n':
+		end, err := scanLiteral(b, i, "null")
+		return 0, end, false, err
+	}
+	return 0, i, false, ErrNotNumber
+}
+
+// NextElement moves past what follows an array's element that ends at
+// b[i]: white space, then a comma (more is true, next is the next
+// element's offset) or the closing bracket (next is just past it).
+func NextElement(b []byte, i int) (next int, more bool, err error) {
+	i = SkipWS(b, i)
+	switch {
+	case i < len(b) && b[i] == ',':
+		return SkipWS(b, i+1), true, nil
+	case i < len(b) && b[i] == ']':
+		return i + 1, false, nil
+	}
+	return i, false, jsonErr(i, "',' or ']'")
+}
