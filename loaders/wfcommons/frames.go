@@ -2,9 +2,9 @@ package wfcommons
 
 import (
 	"math"
-	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 )
 
@@ -109,6 +109,8 @@ func (w *workflow) taskTexts() []frame.Column {
 	// ids and names are distinct per task: plain text from the start, no
 	// dictionary to fill and drop
 	name.Plain, taskID.Plain = &columns.Text{}, &columns.Text{}
+	columns.Reserve(len(w.rows), &worker, &category, &name, &taskID, &typ, &program, &arguments, &machines)
+	var scratch []byte // joined lists, which the columns copy
 	for i := range w.rows {
 		r := &w.rows[i]
 		category.Add(r.category())
@@ -117,10 +119,10 @@ func (w *workflow) taskTexts() []frame.Column {
 		typ.Opt(r.spec.Type, r.spec.Type != "")
 		hosts := r.hosts()
 		worker.Opt(first(hosts), len(hosts) > 0)
-		machines.Opt(strings.Join(hosts, ","), len(hosts) > 0)
+		machines.Opt(join(hosts, ',', &scratch), len(hosts) > 0)
 		if c := r.execCommand(); c != nil {
 			program.Opt(c.Program, c.Program != "")
-			arguments.Opt(strings.Join(c.Arguments, " "), len(c.Arguments) > 0)
+			arguments.Opt(join(c.Arguments, ' ', &scratch), len(c.Arguments) > 0)
 		} else {
 			program.Null()
 			arguments.Null()
@@ -137,6 +139,23 @@ func (r *row) execCommand() *command {
 		return nil
 	}
 	return r.exec.Command
+}
+
+// join is strings.Join(parts, sep) built in scratch, without allocating
+// a string per row.
+func join(parts []string, sep byte, scratch *[]byte) string {
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	b := (*scratch)[:0]
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, sep)
+		}
+		b = append(b, p...)
+	}
+	*scratch = b
+	return bytesconv.String(b)
 }
 
 func first(s []string) string {
