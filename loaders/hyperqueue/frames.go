@@ -2,8 +2,6 @@ package hyperqueue
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
@@ -16,11 +14,13 @@ import (
 func (h *hqLoader) dataset(name string) (*source.Dataset, error) {
 	d := &source.Dataset{Source: "hyperqueue", Files: []string{name}, Frames: map[string]*frame.Frame{}}
 	h.span.Set(d)
-	if h.want == nil || h.want[schema.Tasks] {
-		d.Frames[schema.Tasks] = h.tasksFrame(h.attempts)
+	if h.taskOut != nil {
+		h.taskOut.add(h, h.attempts)
+		d.Frames[schema.Tasks] = h.taskOut.frame()
 	}
-	if h.want == nil || h.want[schema.Placements] {
-		d.Frames[schema.Placements] = h.placementsFrame(h.attempts)
+	if h.placeOut != nil {
+		h.placeOut.add(h, h.attempts)
+		d.Frames[schema.Placements] = h.placeOut.frame()
 	}
 	d.Frames[schema.Workers] = h.workersFrame()
 	d.Frames[schema.Jobs] = h.jobsFrame()
@@ -39,114 +39,6 @@ func (h *hqLoader) dataset(name string) (*source.Dataset, error) {
 		}
 	}
 	return d, nil
-}
-
-// tasksFrame builds the tasks frame of attempts: one row per attempt.
-func (h *hqLoader) tasksFrame(attempts []*hqAttempt) *frame.Frame {
-	var s columns.Set
-	s.Const("source", "hyperqueue")
-	job, task, attempt := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt")
-	instance, worker, workers, nWorkers := s.Int("instance"), s.Str("worker"), s.Str("workers"), s.DenseInt("n_workers")
-	submit, start, end := s.Time("submit"), s.DenseTime("start"), s.Time("end")
-	state, raw, reason, exit := s.Str("state"), s.Str("raw_state"), s.Str("reason"), s.Int("exit_code")
-	cpus, gpus, mem, nodes := s.DenseFloat("req_cpus"), s.DenseFloat("req_gpus"), s.DenseFloat("req_mem_mb"), s.DenseFloat("req_nodes")
-	policy, variant, est, jobName := s.Str("policy"), s.DenseInt("variant"), s.Bool("req_estimated"), s.Str("job_name")
-	startLine, endLine := s.DenseInt("start_line"), s.Int("end_line")
-	s.Reserve(len(attempts))
-	var scratch []byte
-	var j *hqJob // the job of the last attempt
-	for _, a := range attempts {
-		job.AddInt(a.key.job, &scratch)
-		task.Add(a.key.task)
-		attempt.Add(a.attempt)
-		instance.Opt(a.instance, a.hasInstance)
-		ns := h.nShares(a)
-		if ns > 0 {
-			worker.AddInt(h.share(a, 0).worker, &scratch)
-		} else {
-			worker.Null()
-		}
-		if ns == 1 {
-			workers.AddInt(a.worker, &scratch)
-		} else {
-			ws := make([]string, ns)
-			for i := range ws {
-				ws[i] = itoa(h.share(a, i).worker)
-			}
-			workers.Opt(strings.Join(ws, ","), ns > 0)
-		}
-		nWorkers.Add(int64(ns))
-		submit.Opt(a.submit, a.hasSubmit)
-		start.Add(a.start)
-		end.Opt(a.end, !a.open)
-		why := h.words.Text(a.reason)
-		state.Add(h.words.Text(a.state))
-		raw.Opt(h.words.Text(a.rawState), !a.open)
-		reason.Opt(why, why != "")
-		if m := hqExitCodeIn(why); m != nil {
-			code, _ := strconv.ParseInt(m[1], 10, 64)
-			exit.Add(code)
-		} else {
-			exit.Null()
-		}
-		cpus.Add(a.reqCPUs)
-		gpus.Add(a.reqGPUs)
-		mem.Add(a.reqMem)
-		nodes.Add(float64(a.reqNodes)) // Balsam's jobs take fractions of a node
-		policy.Opt(h.words.Text(a.policy), a.policy != 0)
-		variant.Add(a.variant)
-		est.Add(a.estimated)
-		startLine.Add(int64(a.startLine))
-		endLine.Opt(int64(a.endLine), !a.open)
-		if j == nil || j.id != a.key.job {
-			j = h.jmap[a.key.job]
-		}
-		if j != nil {
-			jobName.Add(j.name)
-		} else {
-			jobName.Null()
-		}
-	}
-	return s.Frame(len(attempts))
-}
-
-// placementsFrame builds the placements frame of attempts: one row per
-// attempt and worker it ran on, the first (root) worker first.
-func (h *hqLoader) placementsFrame(attempts []*hqAttempt) *frame.Frame {
-	var s columns.Set
-	job, task, attempt, worker := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker")
-	root, start, end, state := s.Bool("root"), s.DenseTime("start"), s.Time("end"), s.Str("state")
-	cpus, gpus, mem := s.DenseFloat("cpus"), s.DenseFloat("gpus"), s.DenseFloat("mem_mb")
-	startLine, endLine := s.DenseInt("start_line"), s.Int("end_line")
-	n := 0
-	for _, a := range attempts {
-		n += h.nShares(a)
-	}
-	s.Reserve(n)
-	var scratch []byte
-	for _, a := range attempts {
-		for i := range h.nShares(a) {
-			sh := h.share(a, i)
-			job.AddInt(a.key.job, &scratch)
-			task.Add(a.key.task)
-			attempt.Add(a.attempt)
-			worker.AddInt(sh.worker, &scratch)
-			root.Add(i == 0)
-			start.Add(a.start)
-			end.Opt(sh.end, !sh.open)
-			if sh.open {
-				state.Add(schema.Running)
-			} else {
-				state.Add(h.words.Text(sh.state))
-			}
-			cpus.Add(sh.cpus)
-			gpus.Add(sh.gpus)
-			mem.Add(sh.memMB)
-			startLine.Add(int64(a.startLine))
-			endLine.Opt(int64(sh.endLine), !sh.open)
-		}
-	}
-	return s.Frame(n)
 }
 
 // workersFrame builds the workers frame: one row per worker.

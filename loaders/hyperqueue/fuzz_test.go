@@ -18,6 +18,13 @@ func FuzzLoadHyperQueue(f *testing.F) {
 		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) {
 			return Load(strings.NewReader(s), o)
 		})
+		// spilling the ended attempts at every line changes nothing
+		for _, lenient := range []bool{false, true} {
+			o := source.Options{Lenient: lenient}
+			if got, want := describe(t, []byte(in), o, 1), describe(t, []byte(in), o, 1<<62); got != want {
+				t.Fatalf("lenient %v, spilling every line:\n%s\nwant\n%s", lenient, got, want)
+			}
+		}
 	})
 }
 

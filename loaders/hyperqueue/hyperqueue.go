@@ -393,6 +393,20 @@ type hqLoader struct {
 	ev   hqEvents
 	perf hqPerf
 
+	// the tasks and placements frames' rows of the attempts spilled so
+	// far (nil: the frame is not wanted), and the closed attempts that
+	// stand in the task index for spilled ones, by attempt number
+	// (spill.go)
+	taskOut    *taskRows
+	placeOut   *placementRows
+	closed     []*hqAttempt
+	spillLines int // lines between two spills
+	// the input's size when known, the bytes of the lines read, and
+	// whether the frames' columns have been sized from them (reserve)
+	inputSize, bytesRead int64
+	reserved             bool
+	sinceSpill           int
+
 	// batch and batchRows are Options.Batch and its size; sinceFlush
 	// counts the lines read since the last batch.
 	batch      func(*source.Dataset) error
@@ -425,20 +439,28 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 
 // loadHyperQueue is Load without the projection on o.Columns.
 func loadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
+	return loadSpilling(r, o, spillEvery)
+}
+
+// loadSpilling is loadHyperQueue spilling ended attempts every
+// spillLines lines (spill.go; tests spill more often).
+func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Dataset, error) {
 	name := o.InputName()
 	h := &hqLoader{
-		p:       source.Problems{File: name, Lenient: o.Lenient},
-		want:    source.WantFrames(o),
-		wmap:    map[int64]*hqWorker{},
-		jmap:    map[int64]*hqJob{},
-		submits: map[int64][]*hqSubmit{},
-		queues:  map[int64]*hqQueue{},
-		amap:    map[string]*hqAlloc{},
-		unknown: map[string]int{},
+		spillLines: spillLines,
+		p:          source.Problems{File: name, Lenient: o.Lenient},
+		want:       source.WantFrames(o),
+		wmap:       map[int64]*hqWorker{},
+		jmap:       map[int64]*hqJob{},
+		submits:    map[int64][]*hqSubmit{},
+		queues:     map[int64]*hqQueue{},
+		amap:       map[string]*hqAlloc{},
+		unknown:    map[string]int{},
 	}
 	if o.Batch != nil {
 		h.batch, h.batchRows = o.Batch, o.BatchSize()
 	}
+	h.rowBuilders(r)
 	if h.batch == nil && (h.want == nil || h.want[schema.Events]) {
 		// the events frame has a row per line and all their text: sized
 		// ahead, its columns never copy themselves as they grow
@@ -457,6 +479,7 @@ func loadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
 		}
 	}
 	err := records.DecodedLines(r, &h.p, 1, records.Workers(), decode, func(line []byte, n int, d *hqDecoded) error {
+		h.bytesRead += int64(len(line)) + 1
 		if line = bytes.TrimSpace(line); len(line) == 0 {
 			return nil
 		}
@@ -467,6 +490,8 @@ func loadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
 			if h.sinceFlush++; h.sinceFlush >= h.batchRows {
 				return h.flush(name)
 			}
+		} else if h.sinceSpill++; h.sinceSpill >= h.spillLines {
+			h.spill()
 		}
 		return nil
 	})

@@ -1,0 +1,94 @@
+package hyperqueue
+
+import (
+	"io"
+
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// A whole load keeps the attempts in start order, the order of the tasks
+// and placements frames' rows. The attempts at the head of that order
+// that have all ended need nothing more from the journal: every
+// spillEvery lines their rows go into the frames' columns and the
+// attempts themselves are forgotten, so that a load holds columns, not
+// attempts (about 145 bytes each), for all but the attempts started
+// since the oldest still open. The task index keeps, for a forgotten
+// attempt, a closed attempt of the same number (h.closed): a later
+// start of the task counts on from it, as it would from the attempt.
+
+// spillEvery is the number of lines between two spills.
+const spillEvery = 1 << 16
+
+// rowBuilders makes the builders of the tasks and placements frames the
+// load wants, and notes r's size when it is known (reserve).
+func (h *hqLoader) rowBuilders(r io.Reader) {
+	h.inputSize = source.InputSize(r)
+	if h.want == nil || h.want[schema.Tasks] {
+		h.taskOut = newTaskRows()
+	}
+	if h.want == nil || h.want[schema.Placements] {
+		h.placeOut = newPlacementRows()
+	}
+}
+
+// reserve sizes the frames' columns, once a few MB of the input are
+// read, for the rows of the whole input at the rate so far (and a tenth
+// more): columns that double as they grow leave their old arrays as
+// garbage and up to half their room unused, more than the attempts a
+// spill frees.
+func (h *hqLoader) reserve() {
+	if h.reserved || h.inputSize <= 0 || h.bytesRead < 4<<20 {
+		return
+	}
+	h.reserved = true
+	scale := 1.1 * float64(h.inputSize) / float64(h.bytesRead)
+	shares := 0
+	for _, a := range h.attempts {
+		shares += h.nShares(a)
+	}
+	if t := h.taskOut; t != nil {
+		t.s.Reserve(int(float64(t.n+len(h.attempts))*scale) - t.n)
+	}
+	if p := h.placeOut; p != nil {
+		p.s.Reserve(int(float64(p.n+shares)*scale) - p.n)
+	}
+}
+
+// spill moves the ended attempts at the head of h.attempts into the
+// frames' columns and forgets them.
+func (h *hqLoader) spill() {
+	h.sinceSpill = 0
+	k := 0
+	for k < len(h.attempts) && !h.attempts[k].open {
+		k++
+	}
+	if k == 0 {
+		return
+	}
+	h.reserve()
+	done := h.attempts[:k]
+	if h.taskOut != nil {
+		h.taskOut.add(h, done)
+	}
+	if h.placeOut != nil {
+		h.placeOut.add(h, done)
+	}
+	for _, a := range done {
+		h.byTask.replace(a.key, a, h.closedAttempt(a.attempt))
+		if a.multi != 0 {
+			h.multi[a.multi-1] = nil
+		}
+	}
+	clear(done) // the slice's array no longer holds them
+	h.attempts = h.attempts[k:]
+}
+
+// closedAttempt returns the closed attempt number n that stands in the
+// task index for forgotten ones.
+func (h *hqLoader) closedAttempt(n int64) *hqAttempt {
+	for int64(len(h.closed)) <= n {
+		h.closed = append(h.closed, &hqAttempt{attempt: int64(len(h.closed))})
+	}
+	return h.closed[n]
+}
