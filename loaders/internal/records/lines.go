@@ -253,9 +253,10 @@ func DecodedLines[T any](r io.Reader, p *source.Problems, first, workers int, de
 }
 
 // readLineBatches reads r's lines (the first numbered first) into
-// batches from pool and hands each to send, the last with the read error that ended the input, if any.
-// With isolateLast, a last line that lacks its newline comes in a batch
-// of its own (DecodedBatches applies it as EachLine applies such a line).
+// batches from pool and hands each to send, the last with the read error
+// that ended the input, if any. With isolateLast, a last line that lacks
+// its newline comes in a batch of its own (DecodedBatches applies it as
+// EachLine applies such a line).
 func readLineBatches[T any](r io.Reader, p *source.Problems, pool *batchPool[T], first int, isolateLast bool, send func(*Batch[T]) bool) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	n := first
