@@ -13,10 +13,10 @@ import (
 // the document's syntax, decodes it with goccy/go-json (which skips each
 // list to keep its text), splits the lists and decodes their tasks: four
 // passes over them, three serial. scanInstance makes one pass: it checks
-// the document and, as it meets a task list, splits it and hands its
-// tasks to the decoding goroutines (jsontext.Array.SplitDecode);
-// encoding/json then decodes the rest of the document, the lists cut
-// out.
+// the document and, as it meets a task list, cuts it and hands its
+// tasks to the decoding goroutines, which check each task whole as they
+// read it (jsontext.Array.CutDecode); encoding/json then decodes the
+// rest of the document, the lists cut out.
 
 // errOffPath ends scanInstance's walk: the general path reads the
 // document.
@@ -128,7 +128,8 @@ func (s *instanceScan) list(i, depth int, path string) (int, error) {
 		return i, errOffPath // not a list: the general path says so
 	}
 	l := taskList{path: path, start: i}
-	end, bad, err := l.tasks.SplitDecode(s.doc, i, depth, func() func([]byte, *task) error { return new(taskDecoder).decode })
+	// the task decoder checks each task whole: the list is only cut here
+	end, bad, err := l.tasks.CutDecode(s.doc, i, depth, func() func([]byte, *task) error { return new(taskDecoder).decode })
 	if err == nil && bad != nil {
 		err = errOffPath
 	}

@@ -103,12 +103,12 @@ func (d *taskDecoder) decode(b []byte, t *task) error {
 			case m.num != nil:
 				return d.numberAt(b, i, m.num(t))
 			}
+			if m.command {
+				return d.commandAt(b, i, t)
+			}
 			end, err := jsontext.ScanValue(b, i, 1)
-			switch {
-			case err != nil:
+			if err != nil {
 				return end, err
-			case m.command:
-				return end, d.command(b[i:end], t)
 			}
 			return end, d.files(b[i:end], t)
 		})
@@ -228,27 +228,31 @@ func (d *taskDecoder) keep(list []string, again bool, p *[]string) {
 	*p = d.strs[at:len(d.strs):len(d.strs)]
 }
 
-// command reads the command object; null makes it nil.
-func (d *taskDecoder) command(val []byte, t *task) error {
-	if string(val) == "null" {
+// commandAt reads the command object at b[i], where it starts; null
+// makes it nil.
+func (d *taskDecoder) commandAt(b []byte, i int, t *task) (int, error) {
+	switch {
+	case i >= len(b):
+		return i, errTaskType
+	case b[i] == 'n':
+		_, end, _, err := jsontext.TextAt(b, i) // null, or a syntax error
 		t.Command = nil
-		return nil
-	}
-	if val[0] != '{' {
-		return errTaskType
+		return end, err
+	case b[i] != '{':
+		return i, errTaskType
 	}
 	if t.Command == nil {
 		t.Command = new(command)
 	}
 	c := t.Command
-	return jsontext.EachMember(val, func(key, val []byte) error {
+	return jsontext.ScanMembersWith(b, i, 1, func(key []byte, i int) (int, error) {
 		switch {
 		case bytes.EqualFold(key, []byte("program")):
-			return jsontext.StringInto(val, &c.Program)
+			return stringAt(b, i, &c.Program)
 		case bytes.EqualFold(key, []byte("arguments")):
-			return d.texts(val, &c.Arguments)
+			return d.textsAt(b, i, &c.Arguments)
 		}
-		return nil
+		return jsontext.ScanValue(b, i, 2)
 	})
 }
 

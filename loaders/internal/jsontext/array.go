@@ -154,6 +154,12 @@ func splitArrayAt(b []byte, i, depth int) ([][]byte, int, error) {
 // depth), calling each with every element in order, and returns the
 // offset just past it.
 func scanElements(b []byte, i, depth int, each func(elem []byte)) (int, error) {
+	return elementsWith(b, i, depth, ScanValue, each)
+}
+
+// elementsWith is scanElements with value finding each element's end
+// (ScanValue, or cutValue for elements checked elsewhere).
+func elementsWith(b []byte, i, depth int, value func(b []byte, i, depth int) (int, error), each func(elem []byte)) (int, error) {
 	if depth >= MaxDepth {
 		return i, jsonErr(i, "less nesting")
 	}
@@ -162,7 +168,7 @@ func scanElements(b []byte, i, depth int, each func(elem []byte)) (int, error) {
 		return i + 1, nil
 	}
 	for {
-		end, err := ScanValue(b, i, depth+1)
+		end, err := value(b, i, depth+1)
 		if err != nil {
 			return end, err
 		}
@@ -188,6 +194,21 @@ func scanElements(b []byte, i, depth int, each func(elem []byte)) (int, error) {
 // first element in order that did not decode (the elements are then
 // incomplete).
 func (a *Array[T]) SplitDecode(b []byte, i, depth int, newDecoder func() func(elem []byte, v *T) error) (end int, bad *ElementError, err error) {
+	return a.splitDecode(b, i, depth, newDecoder, ScanValue)
+}
+
+// CutDecode is SplitDecode for an element decoder that checks each
+// element whole (its syntax, as ScanValue would): the calling goroutine
+// then only cuts the array at its commas, following strings and nesting
+// (cutValue), and checks what lies between the elements. An element that
+// is not valid JSON is a bad element (or the array a syntax error) as
+// before; a valid array is cut where SplitDecode cuts it.
+func (a *Array[T]) CutDecode(b []byte, i, depth int, newDecoder func() func(elem []byte, v *T) error) (end int, bad *ElementError, err error) {
+	return a.splitDecode(b, i, depth, newDecoder, func(b []byte, i, _ int) (int, error) { return cutValue(b, i) })
+}
+
+// splitDecode is SplitDecode with value finding each element's end.
+func (a *Array[T]) splitDecode(b []byte, i, depth int, newDecoder func() func(elem []byte, v *T) error, value func(b []byte, i, depth int) (int, error)) (end int, bad *ElementError, err error) {
 	type chunk struct {
 		first int
 		elems [][]byte
@@ -223,7 +244,7 @@ func (a *Array[T]) SplitDecode(b []byte, i, depth int, newDecoder func() func(el
 		todo <- c
 		sent = len(elems)
 	}
-	end, err = scanElements(b, i, depth, func(elem []byte) {
+	end, err = elementsWith(b, i, depth, value, func(elem []byte) {
 		if elems = append(elems, elem); len(elems)-sent == minPerWorker {
 			send()
 		}
@@ -263,3 +284,57 @@ func OffsetIn(doc, sub []byte) (int, bool) {
 	}
 	return at, true
 }
+
+// cutValue returns the offset just past the value that starts at b[i]
+// when it is valid JSON, following only its strings (ScanStringEsc) and
+// the nesting of its brackets; a value that is not valid JSON gives some
+// offset past i, or an error, and its decoder's check finds what is
+// wrong. A scalar other than a string runs to the next comma, bracket,
+// brace or white space.
+func cutValue(b []byte, i int) (int, error) {
+	if i >= len(b) {
+		return i, jsonErr(i, "a value")
+	}
+	switch b[i] {
+	case '"':
+		end, _, err := ScanStringEsc(b, i)
+		return end, err
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			switch b[i] {
+			case '"':
+				end, _, err := ScanStringEsc(b, i)
+				if err != nil {
+					return end, err
+				}
+				i = end
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1, nil
+				}
+			}
+			i++
+		}
+		return i, jsonErr(i, "the end of the value")
+	}
+	j := i
+	for j < len(b) && !valueEnds[b[j]] {
+		j++
+	}
+	if j == i {
+		return i, jsonErr(i, "a value")
+	}
+	return j, nil
+}
+
+// valueEnds marks the bytes that end a number or a literal.
+var valueEnds = func() (t [256]bool) {
+	for _, c := range []byte(",]}[{\" \t\r\n") {
+		t[c] = true
+	}
+	return t
+}()

@@ -1,6 +1,7 @@
 package jsontext
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -120,4 +121,48 @@ func TestSplitDecode(t *testing.T) {
 		}
 		runtime.GOMAXPROCS(old)
 	}
+}
+
+// FuzzCutDecode holds CutDecode, which only cuts the array, to
+// SplitDecode, which checks it as it splits, with an element decoder
+// that checks its element whole (as CutDecode asks): a valid value is
+// cut where ScanValue ends it, and the two read the same arrays, the
+// same elements, and fail on the same inputs.
+func FuzzCutDecode(f *testing.F) {
+	for _, s := range []string{`[]`, `[1, "a", {"b": [2, {"c": "]}"}]}, null, true]`, `[{"a": "x\"]"}, [1,2]]`, `[1,]`, `[1 2]`, `[{"a": 1]}, 2]`, `["\u00zz"]`, `[-, 1]`, `[ {}, [] ] `, `[{"a":[[[[1]]]]}]`} {
+		f.Add([]byte(s))
+	}
+	check := func() func(elem []byte, v *int) error {
+		return func(elem []byte, v *int) error {
+			end, err := ScanValue(elem, 0, 1)
+			if err == nil && end != len(elem) {
+				err = jsonErr(end, "the end of the element")
+			}
+			*v = len(elem)
+			return err
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		// a value followed by what may follow one in an array
+		if end, err := ScanValue(b, 0, 0); err == nil && (end == len(b) || valueEnds[b[end]]) {
+			if cut, cerr := cutValue(b, 0); cut != end || cerr != nil {
+				t.Fatalf("cutValue(%q) = %d %v, ScanValue %d", b, cut, cerr, end)
+			}
+		}
+		if len(b) == 0 || b[0] != '[' {
+			return
+		}
+		var split, cut Array[int]
+		send, sbad, serr := split.SplitDecode(b, 0, 0, check)
+		cend, cbad, cerr := cut.CutDecode(b, 0, 0, check)
+		sok, cok := serr == nil && sbad == nil, cerr == nil && cbad == nil
+		if sok != cok || sok && (send != cend || len(split.Elems) != len(cut.Elems)) {
+			t.Fatalf("%q: SplitDecode %d %v %v, CutDecode %d %v %v", b, send, sbad, serr, cend, cbad, cerr)
+		}
+		for k := range split.Elems {
+			if sok && !bytes.Equal(split.Elems[k], cut.Elems[k]) {
+				t.Fatalf("%q: element %d is %q, SplitDecode's %q", b, k, cut.Elems[k], split.Elems[k])
+			}
+		}
+	})
 }
