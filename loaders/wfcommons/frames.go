@@ -39,14 +39,14 @@ func (w *workflow) jobs() *frame.Frame {
 
 // tasks is one row per task, in specification order; task is the place
 // (from 1) and task_id WfFormat's id. The text columns (which intern
-// their values) are built on a goroutine of their own.
+// their values) are built beside the numbers (taskTexts).
 func (w *workflow) tasks() *frame.Frame {
 	n := len(w.rows)
-	var text []frame.Column
+	var worker, category, taskID, name, typ, program, arguments, machines frame.Column
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		text = w.taskTexts()
+		worker, category, taskID, name, typ, program, arguments, machines = w.taskTexts()
 	}()
 	var (
 		id, attempt, start, end, inFiles, outFiles columns.Int
@@ -89,7 +89,6 @@ func (w *workflow) tasks() *frame.Frame {
 		opt(&priority, e.Priority, 1)
 	}
 	<-done
-	worker, category, taskID, name, typ, program, arguments, machines := text[0], text[1], text[2], text[3], text[4], text[5], text[6], text[7]
 	return frame.New(
 		columns.Repeat("source", "wfcommons", n), columns.Repeat("job", w.name, n),
 		id.Col("task"), attempt.Col("attempt"), worker, category,
@@ -102,34 +101,46 @@ func (w *workflow) tasks() *frame.Frame {
 	)
 }
 
-// taskTexts builds the tasks' text columns: worker, category, task_id,
-// name, type, program, arguments and machines.
-func (w *workflow) taskTexts() []frame.Column {
-	var worker, category, name, taskID, typ, program, arguments, machines columns.Str
-	// ids and names are distinct per task: plain text from the start, no
-	// dictionary to fill and drop
-	name.Plain, taskID.Plain = &columns.Text{}, &columns.Text{}
-	columns.Reserve(len(w.rows), &worker, &category, &name, &taskID, &typ, &program, &arguments, &machines)
+// taskTexts builds the tasks' text columns, in two halves on two
+// goroutines (each walks the rows once): category, task_id, name and
+// type; worker, program, arguments and machines.
+func (w *workflow) taskTexts() (worker, category, taskID, name, typ, program, arguments, machines frame.Column) {
+	n := len(w.rows)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var cat, nm, id, ty columns.Str
+		// ids and names are distinct per task: plain text from the
+		// start, no dictionary to fill and drop
+		nm.Plain, id.Plain = &columns.Text{}, &columns.Text{}
+		columns.Reserve(n, &cat, &nm, &id, &ty)
+		for i := range w.rows {
+			r := &w.rows[i]
+			cat.Add(r.category())
+			nm.Add(r.spec.Name)
+			id.Add(r.spec.ID)
+			ty.Opt(r.spec.Type, r.spec.Type != "")
+		}
+		category, taskID, name, typ = cat.Col("category"), id.Col("task_id"), nm.Col("name"), ty.Col("type")
+	}()
+	var wk, prog, args, mach columns.Str
+	columns.Reserve(n, &wk, &prog, &args, &mach)
 	var scratch []byte // joined lists, which the columns copy
 	for i := range w.rows {
 		r := &w.rows[i]
-		category.Add(r.category())
-		name.Add(r.spec.Name)
-		taskID.Add(r.spec.ID)
-		typ.Opt(r.spec.Type, r.spec.Type != "")
 		hosts := r.hosts()
-		worker.Opt(first(hosts), len(hosts) > 0)
-		machines.Opt(join(hosts, ',', &scratch), len(hosts) > 0)
+		wk.Opt(first(hosts), len(hosts) > 0)
+		mach.Opt(join(hosts, ',', &scratch), len(hosts) > 0)
 		if c := r.execCommand(); c != nil {
-			program.Opt(c.Program, c.Program != "")
-			arguments.Opt(join(c.Arguments, ' ', &scratch), len(c.Arguments) > 0)
+			prog.Opt(c.Program, c.Program != "")
+			args.Opt(join(c.Arguments, ' ', &scratch), len(c.Arguments) > 0)
 		} else {
-			program.Null()
-			arguments.Null()
+			prog.Null()
+			args.Null()
 		}
 	}
-	return []frame.Column{worker.Col("worker"), category.Col("category"), taskID.Col("task_id"), name.Col("name"),
-		typ.Col("type"), program.Col("program"), arguments.Col("arguments"), machines.Col("machines")}
+	<-done
+	return wk.Col("worker"), category, taskID, name, typ, prog.Col("program"), args.Col("arguments"), mach.Col("machines")
 }
 
 // execCommand is the command the task ran, nil when it did not run or

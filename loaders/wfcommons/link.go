@@ -21,12 +21,16 @@ import (
 // tasks' start times and resolves parents and children into edges (by id;
 // in 1.4 also by name, as WfFormat's migration tool does).
 func (w *workflow) link(hasSpec bool, exec *execution, p *source.Problems, loc *time.Location) error {
+	// The first task to hold an id (or, in 1.4, a name) wins: written
+	// from the last task back, each id once, one map write per task.
 	ids := make(map[string]int, len(w.rows))
-	for i, r := range w.rows {
-		for _, ref := range []string{r.spec.ID, r.spec.Name} {
-			if _, dup := ids[ref]; ref != "" && !dup && (ref == r.spec.ID || !hasSpec) {
-				ids[ref] = i
-			}
+	for i := len(w.rows) - 1; i >= 0; i-- {
+		r := &w.rows[i]
+		if !hasSpec && r.spec.Name != "" {
+			ids[r.spec.Name] = i
+		}
+		if r.spec.ID != "" {
+			ids[r.spec.ID] = i
 		}
 	}
 	if hasSpec && exec != nil {

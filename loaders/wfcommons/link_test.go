@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // TestEdgeSet adds random edges, many repeated, to an edgeSet started
@@ -87,5 +88,24 @@ func TestLinkProblemsInOrder(t *testing.T) {
 	}
 	if e := d.Frames["dependencies"].NumRows(); e != n-1 {
 		t.Fatalf("%d edges, want %d", e, n-1)
+	}
+}
+
+// TestFirstHolderWins: in 1.4 a task is named by its id or its name, and
+// the first task (in the list) to hold a word is the one it names, by id
+// or by name alike.
+func TestFirstHolderWins(t *testing.T) {
+	doc := `{"schemaVersion": "1.4", "workflow": {"tasks": [
+		{"name": "a", "id": "b", "parents": [], "children": []},
+		{"name": "b", "id": "c", "parents": ["a"], "children": []},
+		{"name": "x", "id": "a", "parents": ["b"], "children": []}]}}`
+	d, err := Load(strings.NewReader(doc), source.Options{Name: "x.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "a" is the first task's name before the third's id; "b" the first
+	// task's id before the second's name
+	if got := sourcetest.CSV(t, d.Frames["dependencies"].Select("parent", "child")); got != "parent,child\n1,2\n1,3\n" {
+		t.Fatalf("edges:\n%s", got)
 	}
 }
