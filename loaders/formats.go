@@ -24,6 +24,7 @@ func Formats() []source.Format {
 		cctools.Transactions(),
 		cctools.Performance(),
 		cctools.TaskGraph(),
+		cctools.Series(),
 		slurm.Format(),
 		nextflow.Trace(),
 		nextflow.Timeline(),

@@ -182,5 +182,5 @@ func unknownFormat(in *input) *source.UnknownFormatError {
 	if first == "" {
 		return &source.UnknownFormatError{Path: in.path, Msg: "empty input"}
 	}
-	return &source.UnknownFormatError{Path: in.path, Msg: fmt.Sprintf("not a format jobframe reads (first line %q); want a HyperQueue journal export, a Work Queue / TaskVine transactions or performance log, Balsam events/jobs/batch-jobs JSON, EPMT job files, sacct --parsable2 output with its header, a Nextflow trace or timeline, a WfCommons instance, or a TaskVine taskgraph", source.Clip(first, 60))}
+	return &source.UnknownFormatError{Path: in.path, Msg: fmt.Sprintf("not a format jobframe reads (first line %q); want a HyperQueue journal export, a Work Queue / TaskVine transactions or performance log, Balsam events/jobs/batch-jobs JSON, EPMT job files, sacct --parsable2 output with its header, a Nextflow trace or timeline, a WfCommons instance, a TaskVine taskgraph, or a resource monitor time series (.series)", source.Clip(first, 60))}
 }

@@ -13,6 +13,7 @@ const (
 	Procs        = "procs"        // one row per process (EPMT)
 	Threads      = "threads"      // one row per thread row (EPMT)
 	Perf         = "perf"         // one row per performance-log or hardware sample
+	Samples      = "samples"      // one row per resource-monitor sample of a task
 	Transfers    = "transfers"    // one row per file transfer
 	Categories   = "categories"   // one row per resource setting of a task category
 	Dependencies = "dependencies" // one row per edge of a task graph
@@ -116,6 +117,12 @@ func Frames() []Frame {
 		}},
 		{Perf, "performance-log or hardware-state sample", []Column{
 			{"time", tim, "", "sample time"},
+		}},
+		{Samples, "sample of a task's resource use over time (cctools resource_monitor time series)", []Column{
+			{"task", i64, "", "task id (null when the file does not name its task)"},
+			{"time", tim, "", "sample time"},
+			{"cpu_time_s", f64, "s", "CPU time used so far"},
+			{"mem_mb", f64, "MB", "resident memory at the sample"},
 		}},
 		{Transfers, "file transfer between manager and worker", []Column{
 			{"time", tim, "", "end of the transfer"}, {"direction", str, "", "input or output"},

@@ -1,9 +1,10 @@
 // Package cctools reads the logs of the Cooperative Computing Lab's
 // managers, Work Queue and TaskVine, into jobframe's canonical frames:
 // the transactions log (LoadWorkQueue, LoadTaskVine; one engine,
-// txn.go, reads both) and the performance log (LoadPerfLog).
-// Transactions and Performance describe the two formats to
-// loaders.OpenWith.
+// txn.go, reads both), the performance log (LoadPerfLog), TaskVine's
+// task graph (LoadTaskGraph) and the resource monitor's time series of
+// each task (LoadSeries, series.go). Transactions, Performance,
+// TaskGraph and Series describe the formats to loaders.OpenWith.
 //
 // Work Queue transactions log (cctools work_queue.c; docs/formats.md).
 //

@@ -2,6 +2,8 @@ package cctools
 
 import (
 	"bytes"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -58,4 +60,31 @@ func streamsDiffer(ws []source.Warning) bool {
 		}
 	}
 	return false
+}
+
+func FuzzLoadSeries(f *testing.F) {
+	sourcetest.SeedLines(f, sourcetest.Bundled("taskvine/time-series/vine-task-2.series"), 4)
+	f.Add("# Units:\n#wall_clock cpu_time memory total_files\n1795557460.461226 0.1 10 3\n1.5 x 1 1\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) {
+			o.Name = "vine-task-5.series"
+			return LoadSeries(strings.NewReader(s), o)
+		})
+	})
+}
+
+// FuzzSeriesDecimal holds the series' fast reading of decimals to
+// strconv.ParseFloat: the same value (bit for bit) and an error for the
+// same texts.
+func FuzzSeriesDecimal(f *testing.F) {
+	for _, s := range []string{"0", "127", "0.150000", "1795557460.461226", ".5", "5.", "-3", "1e3", "123456789012345", "1234567890123456", "0.000000000000001", "NaN", "", "."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := decimal([]byte(s))
+		want, werr := strconv.ParseFloat(s, 64)
+		if (err == nil) != (werr == nil) || err == nil && math.Float64bits(got) != math.Float64bits(want) && !(got != got && want != want) {
+			t.Fatalf("decimal(%q) = %v %v; ParseFloat %v %v", s, got, err, want, werr)
+		}
+	})
 }

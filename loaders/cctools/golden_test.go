@@ -12,4 +12,5 @@ func TestGolden(t *testing.T) {
 	t.Run("transactions", func(t *testing.T) { sourcetest.Golden(t, Transactions(), "testdata/golden/transactions") })
 	t.Run("performance", func(t *testing.T) { sourcetest.Golden(t, Performance(), "testdata/golden/performance") })
 	t.Run("taskgraph", func(t *testing.T) { sourcetest.Golden(t, TaskGraph(), "testdata/golden/taskgraph") })
+	t.Run("series", func(t *testing.T) { sourcetest.Golden(t, Series(), "testdata/golden/series") })
 }

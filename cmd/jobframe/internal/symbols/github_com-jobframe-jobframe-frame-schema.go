@@ -39,6 +39,7 @@ func init() {
 		"Resource":     reflect.ValueOf(schema.Resource),
 		"Resources":    reflect.ValueOf(schema.Resources),
 		"Running":      reflect.ValueOf(constant.MakeFromLiteral("\"running\"", token.STRING, 0)),
+		"Samples":      reflect.ValueOf(constant.MakeFromLiteral("\"samples\"", token.STRING, 0)),
 		"States":       reflect.ValueOf(schema.States),
 		"Success":      reflect.ValueOf(constant.MakeFromLiteral("\"success\"", token.STRING, 0)),
 		"Tasks":        reflect.ValueOf(constant.MakeFromLiteral("\"tasks\"", token.STRING, 0)),
