@@ -32,7 +32,6 @@ type decoder struct {
 	index  []map[string]int32
 	recent [][recentN]int32
 	reads  [][]reading
-	rows   int // rows read into this chunk
 	// the row's JobID read last (a view of the arena) and its reading:
 	// JobIDRaw is most often the same text as JobID
 	prevID   string
@@ -74,7 +73,6 @@ func (d *decoder) reset() {
 		d.recent[t] = [recentN]int32{-1, -1, -1, -1}
 		d.reads[t] = d.reads[t][:0]
 	}
-	d.rows = 0
 	d.flat.reset()
 }
 
@@ -123,7 +121,6 @@ func (d *decoder) line(c *chunk, line []byte, n int) lineState {
 	}
 	d.derive(c, &id)
 	d.flat.keep(side, maphash.String(l.seed, c.dicts[idSlot][code]), n)
-	d.rows++
 	return lineState(side)
 }
 
@@ -258,7 +255,7 @@ func (d *decoder) add(c *chunk, slot int, s string) int32 {
 	c.dicts[slot] = append(c.dicts[slot], s)
 	if idx := d.index[slot]; idx != nil {
 		idx[s] = code
-		if len(idx) >= dedupeFrom && 4*len(idx) > 3*(d.rows+1) {
+		if len(idx) >= dedupeFrom && 4*len(idx) > 3*(d.flat.n+1) {
 			d.index[slot] = nil
 		}
 	}

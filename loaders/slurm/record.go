@@ -4,22 +4,12 @@ import (
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 )
 
-// value is one field read: i for integers, times (µs) and exit codes,
-// j for an exit's signal or a size's per-core/per-node letter, f for
-// durations (s) and sizes (MiB).
-type value struct {
-	i, j int64
-	f    float64
-	ok   bool
-}
-
 // record is a line (or joined lines) that does not read, decoded again
 // field by field to say why: the workers' decoder only says that it
 // does not.
 type record struct {
 	ends   []int // end of each piece between delimiters
 	starts []int // first piece of each field (and a final entry)
-	vals   []value
 	short  bool  // fewer pieces than the header has fields
 	bad    int   // the first field that does not read, or -1
 	err    error // why
@@ -61,50 +51,31 @@ func (l *layout) decode(line []byte, r *record) {
 		}
 		r.starts = starts
 	}
-	if cap(r.vals) < n {
-		r.vals = make([]value, n)
-	}
-	r.vals = r.vals[:n]
 	for i, s := range l.specs {
-		if err := l.read(s, r.text(line, i), &r.vals[i]); err != nil {
+		if err := l.check(s, r.text(line, i)); err != nil {
 			r.bad, r.err = i, err
 			return
 		}
 	}
 }
 
-// read reads one field into v, by its kind (text kinds are only
-// checked).
-func (l *layout) read(s spec, text string, v *value) error {
+// check reads one field as the workers' decoder does (decoder.fields),
+// keeping only whether it reads.
+func (l *layout) check(s spec, text string) error {
 	var err error
-	*v = value{}
 	switch s.kind {
 	case kTime:
-		v.i, v.ok, err = parseTime(text, l.loc)
+		_, _, err = parseTime(text, l.loc)
 	case kDuration:
-		v.f, v.ok, err = parseDuration(text)
+		_, _, err = parseDuration(text)
 	case kSizeK, kSizeM:
-		var per byte
-		v.f, per, v.ok, err = parseSize(text, sizeBase(s.kind))
-		v.j = int64(per)
+		_, _, _, err = parseSize(text, sizeBase(s.kind))
 	case kInt:
-		v.i, v.ok, err = parseInt(text)
+		_, _, err = parseInt(text)
 	case kExit:
-		v.i, v.j, v.ok, err = parseExit(text)
-	case kState:
-		_, err = parseState(text)
-		v.ok = err == nil
-	case kJobID:
-		_, err = parseJobID(text)
-		v.ok = err == nil
-	case kTRES:
-		_, err = parseTRES(text)
-		v.ok = err == nil && text != ""
-	case kNodes:
-		err = checkNodes(text)
-		v.ok = err == nil && text != ""
+		_, _, _, err = parseExit(text)
 	default:
-		v.ok = text != ""
+		err = readText(s.kind, text).err
 	}
 	return err
 }

@@ -21,10 +21,9 @@ import (
 // (the work and memory of resolving are the fields times this).
 const maxExtra = 4096
 
-// fits reports whether text reads as field s (the reading decode keeps).
+// fits reports whether text reads as field s.
 func (l *layout) fits(s spec, text string) bool {
-	var v value
-	return l.read(s, text, &v) == nil
+	return l.check(s, text) == nil
 }
 
 // tokens splits line at every delimiter; it returns the end of each

@@ -199,15 +199,6 @@ func (d *taskDecoder) textsAt(b []byte, i int, p *[]string) (int, error) {
 	return i, nil
 }
 
-// texts reads the list of strings val into *p, as textsAt.
-func (d *taskDecoder) texts(val []byte, p *[]string) error {
-	end, err := d.textsAt(val, 0, p)
-	if err == nil && end != len(val) {
-		err = errTaskType
-	}
-	return err
-}
-
 // keep sets *p to the list read: a new empty list, the first one's
 // array read again, or a copy cut from the slab.
 func (d *taskDecoder) keep(list []string, again bool, p *[]string) {
