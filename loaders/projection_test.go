@@ -27,6 +27,10 @@ func TestColumnsOption(t *testing.T) {
 		{sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Tasks, []string{"mem_mb", "final", "task", "measured_start", "cores", "exit_code", "limits_exceeded", "req_cpus"}},
 		{sourcetest.Bundled("taskvine/cctools-test_2025-04-25_transactions.log"), schema.Tasks, []string{"end_line", "state", "source", "job"}},
 		{sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Placements, []string{"worker", "start"}},
+		// no queue time or request kept for the tasks queued and not yet
+		// run, but TaskVine's attempt numbers are: task 9's second READY
+		// 1 makes its first attempt forsaken
+		{sourcetest.Bundled("taskvine/realrun_vine_7.17.1_transactions.log"), schema.Tasks, []string{"task", "attempt", "state", "final"}},
 		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"tags", "cpu_time", "usertime", "numtids", "tag.op", "rdtsc_duration", "start"}},
 		{sourcetest.Bundled("epmt/804280"), schema.Threads, []string{"pid", "systemtime", "tid"}},
 		// the bench script's: no text but tags, metrics only for cpu_time

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -85,6 +86,53 @@ func FuzzSeriesDecimal(f *testing.F) {
 		want, werr := strconv.ParseFloat(s, 64)
 		if (err == nil) != (werr == nil) || err == nil && math.Float64bits(got) != math.Float64bits(want) && !(got != got && want != want) {
 			t.Fatalf("decimal(%q) = %v %v; ParseFloat %v %v", s, got, err, want, werr)
+		}
+	})
+}
+
+// FuzzProjectCctools: a load of a few tasks columns (Options.Columns,
+// only the tasks frame) gives the full load's columns, selected, and the
+// same error, however the log's tasks are queued: such a load keeps no
+// queue time or request for a task queued and not yet run (refQueued),
+// unless the columns asked for need one.
+func FuzzProjectCctools(f *testing.F) {
+	sourcetest.SeedLines(f, sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"), 25)
+	sourcetest.SeedLines(f, sourcetest.Bundled("taskvine/realrun_vine_7.17.1_transactions.log"), 25)
+	sourcetest.SeedLines(f, sourcetest.Bundled("taskvine/cctools-test_2025-04-25_transactions.log"), 25)
+	projections := [][]string{
+		{"final", "done_result", "exit_code", "limits_exceeded", "mem_mb", "bandwidth_mbps"}, // scripts/bench/wq.go
+		{"task", "attempt", "state", "start", "end", "worker"},
+		// each needs the queue detail
+		{"task", "try", "state"},
+		{"task", "submit"},
+		{"task", "requested_mem_mb"},
+		{"task", "category"},
+		{"task", "task_submit"},
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, lenient := range []bool{false, true} {
+			full, fullErr := loadCctools(strings.NewReader(in), source.Options{Name: "fuzz.log", Lenient: lenient})
+			for _, cols := range projections {
+				o := source.Options{Name: "fuzz.log", Lenient: lenient, Frames: []string{schema.Tasks}, Columns: map[string][]string{schema.Tasks: cols}}
+				some, err := loadCctools(strings.NewReader(in), o)
+				if (err == nil) != (fullErr == nil) || err != nil && err.Error() != fullErr.Error() {
+					t.Fatalf("%v: error %v, the full load's %v", cols, err, fullErr)
+				}
+				if err != nil {
+					continue
+				}
+				want := sourcetest.Frame(t, full, schema.Tasks).Select(cols...)
+				some, err = o.Project(some, err)
+				if err != nil || want.Err() != nil {
+					if (err == nil) != (want.Err() == nil) {
+						t.Fatalf("%v: projecting: %v; selecting from the full load: %v", cols, err, want.Err())
+					}
+					continue // a column the log has no values for
+				}
+				if g, w := sourcetest.CSV(t, sourcetest.Frame(t, some, schema.Tasks)), sourcetest.CSV(t, want); g != w {
+					t.Fatalf("%v: projected load differs\ngot  %.400s\nwant %.400s", cols, g, w)
+				}
+			}
 		}
 	})
 }

@@ -189,6 +189,9 @@ func (m *measuredCols) retain(rows []int32) {
 		c.firstRow, c.pos = i-len(m.cols), 0
 	}
 	for _, c := range m.cols {
+		if c.skip { // never filled: nothing to keep
+			continue
+		}
 		if c.time != nil {
 			g := c.time.Gather(rows)
 			c.time = &g

@@ -84,6 +84,20 @@ func (c *ccLoader) newRows() *ccRows {
 	return newCcRows(func(name string) bool { return c.wants(schema.Tasks) && c.opts.Keeps(schema.Tasks, name) }, c.wants(schema.Placements))
 }
 
+// keepsQueueDetail reports whether a kept column takes the time, the
+// category or the request of a task's WAITING or READY record: a load
+// that keeps none (a projection on measured resources, say) need not
+// hold them for the tasks queued and not yet run, often most of a log's
+// tasks at once. (TaskVine's attempt number is always held: it decides
+// attempts' states.)
+func (c *ccLoader) keepsQueueDetail() bool {
+	r := c.rows
+	if r.submit != nil || r.requested != [4]*columns.Float{} {
+		return true
+	}
+	return c.wants(schema.Tasks) && (c.opts.Keeps(schema.Tasks, "category") || c.opts.Keeps(schema.Tasks, "task_submit"))
+}
+
 // take returns new columns holding rows rows of r, in that order, with
 // the columns r has (nil where r's are): the rows handed over in a batch,
 // or those kept for more records to change.

@@ -263,8 +263,8 @@ func TestTaskTable(t *testing.T) {
 	}
 	_, far := x.sparse[1<<40]
 	_, negative := x.sparse[-5]
-	if !far || !negative || len(x.dense) > 1<<19 {
-		t.Errorf("far and negative ids belong in the map; dense has %d slots", len(x.dense))
+	if !far || !negative || len(x.pages)*tablePage > 1<<19 {
+		t.Errorf("far and negative ids belong in the map; the pages have %d slots", len(x.pages)*tablePage)
 	}
 	// an id in the map stays there when the slice grows past it, and
 	// each visits every id once, in order, without those handed over
@@ -282,6 +282,35 @@ func TestTaskTable(t *testing.T) {
 	want := []int64{-5, 0, 1, 3, 4, 100, 70000, 200000, 1 << 40}
 	if !slices.Equal(got, want) {
 		t.Errorf("each: %v, want %v", got, want)
+	}
+}
+
+// A page whose ids were all handed over shares the table's page of
+// refGone; a task seen again after that takes a page of its own.
+func TestTaskTablePagesHandedOver(t *testing.T) {
+	var x taskTable
+	n := int64(3*tablePage + 10)
+	for id := range n {
+		x.set(id, taskAt(int32(id)))
+	}
+	for id := range int64(2*tablePage + 5) { // pages 0 and 1, and 5 ids of page 2
+		x.set(id, refGone)
+	}
+	if &x.pages[0][0] != &x.pages[1][0] || &x.pages[0][0] == &x.pages[2][0] {
+		t.Fatal("the handed-over pages 0 and 1 do not share a page, or page 2 shares it")
+	}
+	x.set(tablePage+7, taskAt(1)) // seen again
+	if &x.pages[0][0] == &x.pages[1][0] || x.get(tablePage+6) != refGone || x.get(7) != refGone || x.get(tablePage+7) != taskAt(1) {
+		t.Fatal("a task seen again in a shared page")
+	}
+	var got []int64
+	x.each(func(id int64, r taskRef) { got = append(got, id) })
+	if len(got) != int(n-2*tablePage-5)+1 || got[0] != tablePage+7 || got[1] != 2*tablePage+5 || got[len(got)-1] != n-1 {
+		t.Fatalf("each: %d ids from %v", len(got), got[:3])
+	}
+	x.set(tablePage+7, refGone)
+	if &x.pages[0][0] != &x.pages[1][0] {
+		t.Fatal("page 1 handed over again does not share the page of refGone")
 	}
 }
 

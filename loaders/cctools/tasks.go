@@ -12,7 +12,9 @@ import (
 // commonly do) holds ten million of them at once. Its next record gives
 // it a ccTask. Both live in slabs whose slots a streaming load frees as
 // tasks are handed over and reuses, so memory follows the tasks alive,
-// not those read.
+// not those read. When no column kept needs what a WAITING or READY
+// record says (a projection on measured resources, say), such a task is
+// only its table entry, refQueued.
 
 // ccQueue is what a task's next attempt starts from, as its WAITING or
 // READY records set it.
@@ -78,12 +80,19 @@ func (s *slab[T]) release(i int32) {
 }
 
 // taskRef says where a task is: 0 nowhere (not seen), p+1 for slot p of
-// ccLoader.tasks, −(q+1) for slot q of ccLoader.queued, refGone for a
-// task a streaming load has handed over.
+// ccLoader.tasks, −(q+1) for slot q of ccLoader.queued, refQueued for a
+// task queued once whose time and request no kept column needs, refGone
+// for a task a streaming load has handed over.
 type taskRef int32
 
-// refGone marks a task handed over in a batch.
-const refGone taskRef = math.MinInt32
+const (
+	// refGone marks a task handed over in a batch.
+	refGone taskRef = math.MinInt32
+	// refQueued marks a task queued once, with no other record yet, when
+	// the load keeps no column its queue time or request goes to
+	// (ccLoader.queueDetail): it then takes 4 bytes, its table entry.
+	refQueued taskRef = math.MinInt32 + 1
+)
 
 func taskAt(i int32) taskRef   { return taskRef(i + 1) }
 func queuedAt(i int32) taskRef { return taskRef(-i - 1) }
@@ -92,43 +101,69 @@ func queuedAt(i int32) taskRef { return taskRef(-i - 1) }
 func (r taskRef) task() (int32, bool) { return int32(r) - 1, r > 0 }
 
 // queue returns the queued slot r names, if it names one.
-func (r taskRef) queue() (int32, bool) { return int32(-r) - 1, r < 0 && r != refGone }
+func (r taskRef) queue() (int32, bool) { return int32(-r) - 1, r < 0 && r != refGone && r != refQueued }
 
-// taskTable finds the tasks of one run by id: a slice for the dense ids
-// Work Queue and TaskVine hand out (1, 2, 3, ...), a map for the others.
-// An id is in one of the two, never both.
+// taskTable finds the tasks of one run by id: pages of a slice for the
+// dense ids Work Queue and TaskVine hand out (1, 2, 3, ...), a map for
+// the others. An id is in one of the two, never both. A page whose tasks
+// a streaming load has all handed over shares one page of refGone, so
+// the table of a long log holds pages for the window of ids still alive
+// (10 million ids would take 40 MB).
 type taskTable struct {
-	dense  []taskRef
-	sparse map[int64]taskRef
+	pages   [][]taskRef // tablePage refs each
+	gone    []int32     // per page: its refs that are refGone
+	allGone []taskRef   // the page every fully handed-over page shares; never written
+	sparse  map[int64]taskRef
 }
+
+// tablePage is the number of ids a page of a taskTable holds.
+const tablePage = 1 << 16
 
 // get returns where task id is (0 when not seen).
 func (x *taskTable) get(id int64) taskRef {
-	if id >= 0 && id < int64(len(x.dense)) && x.dense[id] != 0 {
-		return x.dense[id]
+	if id >= 0 && id < int64(len(x.pages))*tablePage {
+		if r := x.pages[id/tablePage][id%tablePage]; r != 0 {
+			return r
+		}
 	}
 	return x.sparse[id]
 }
 
-// set records where task id is. A new id goes to the slice when it is at
-// most 64Ki past its end (the slice doubles as it grows), else to the
-// map.
+// set records where task id is. A new id goes to the pages when it is at
+// most 64Ki past their end, else to the map.
 func (x *taskTable) set(id int64, r taskRef) {
 	if _, ok := x.sparse[id]; ok {
 		x.sparse[id] = r
 		return
 	}
-	if id >= 0 && id < int64(len(x.dense))+1<<16 {
-		if id >= int64(len(x.dense)) {
-			x.dense = append(x.dense, make([]taskRef, max(id+1, 2*int64(len(x.dense)))-int64(len(x.dense)))...)
+	if id < 0 || id >= int64(len(x.pages))*tablePage+1<<16 {
+		if x.sparse == nil {
+			x.sparse = map[int64]taskRef{}
 		}
-		x.dense[id] = r
+		x.sparse[id] = r
 		return
 	}
-	if x.sparse == nil {
-		x.sparse = map[int64]taskRef{}
+	for id >= int64(len(x.pages))*tablePage {
+		x.pages = append(x.pages, make([]taskRef, tablePage))
+		x.gone = append(x.gone, 0)
 	}
-	x.sparse[id] = r
+	p, k := id/tablePage, id%tablePage
+	if x.gone[p] == tablePage { // shared: a task handed over is seen again
+		x.pages[p] = slices.Clone(x.pages[p])
+	}
+	page := x.pages[p]
+	if page[k] == refGone {
+		x.gone[p]--
+	}
+	if page[k] = r; r == refGone {
+		x.gone[p]++
+	}
+	if x.gone[p] == tablePage {
+		if x.allGone == nil {
+			x.allGone = slices.Clone(page)
+		}
+		x.pages[p] = x.allGone
+	}
 }
 
 // each calls fn for every task of the table, in order of id; tasks
@@ -136,14 +171,20 @@ func (x *taskTable) set(id int64, r taskRef) {
 func (x *taskTable) each(fn func(id int64, r taskRef)) {
 	keys := slices.Sorted(maps.Keys(x.sparse))
 	k := 0
-	for id, r := range x.dense {
-		for ; k < len(keys) && keys[k] < int64(id); k++ {
-			if r := x.sparse[keys[k]]; r != refGone {
-				fn(keys[k], r)
-			}
+	for p, page := range x.pages {
+		if x.gone[p] == tablePage {
+			continue
 		}
-		if r != 0 && r != refGone {
-			fn(int64(id), r)
+		for j, r := range page {
+			id := int64(p)*tablePage + int64(j)
+			for ; k < len(keys) && keys[k] < id; k++ {
+				if r := x.sparse[keys[k]]; r != refGone {
+					fn(keys[k], r)
+				}
+			}
+			if r != 0 && r != refGone {
+				fn(id, r)
+			}
 		}
 	}
 	for ; k < len(keys); k++ {
@@ -203,10 +244,14 @@ func (c *ccLoader) waitingFor(id, us int64, shape ccShape) *ccTask {
 	r := tt.get(id)
 	_, isTask := r.task()
 	_, isQueued := r.queue()
-	if isTask || isQueued {
+	if isTask || isQueued || r == refQueued {
 		return c.materialize(tt, max(c.run, 0), id, r)
 	}
 	c.seen(id, r)
+	if !c.queueDetail && !shape.hasTry { // TaskVine's attempt number steers the states: kept
+		tt.set(id, refQueued)
+		return nil
+	}
 	k, ok := c.shapeIndex[shape]
 	if !ok {
 		k = int32(len(c.shapes))

@@ -77,30 +77,31 @@ type ccWorker struct {
 }
 
 type ccLoader struct {
-	p          source.Problems
-	want       map[string]bool
-	opts       source.Options // for Columns
-	intern     map[string]string
-	syms       *symbols
-	scratch    []resource
-	rawBuf     []rawResource
-	pre        *ccLine // the line being applied, when it is a TASK record
-	meas       *measuredCols
-	run        int64
-	tv         bool                 // TaskVine markers seen
-	ids        map[int64]*taskTable // the tasks of each run by id
-	tasks      slab[ccTask]         // the tasks that have had a record other than WAITING/READY
-	queued     slab[ccQueued]       // the tasks queued once, with no other record yet
-	shapes     []ccShape            // what those asked for
-	shapeIndex map[ccShape]int32    // places in shapes
-	rows       *ccRows              // the tasks frame, a row per attempt
-	words      words.Table          // categories and result words of tasks
-	boxes      []box                // the distinct requests of tasks
-	boxIndex   map[box]int32        // their places in boxes
-	workers    []*ccWorker
-	wByID      map[string]*ccWorker
-	wByAddr    map[string]*ccWorker
-	unknown    map[string]int
+	p           source.Problems
+	want        map[string]bool
+	opts        source.Options // for Columns
+	intern      map[string]string
+	syms        *symbols
+	scratch     []resource
+	rawBuf      []rawResource
+	pre         *ccLine // the line being applied, when it is a TASK record
+	meas        *measuredCols
+	run         int64
+	tv          bool                 // TaskVine markers seen
+	ids         map[int64]*taskTable // the tasks of each run by id
+	tasks       slab[ccTask]         // the tasks that have had a record other than WAITING/READY
+	queued      slab[ccQueued]       // the tasks queued once, with no other record yet
+	shapes      []ccShape            // what those asked for
+	shapeIndex  map[ccShape]int32    // places in shapes
+	rows        *ccRows              // the tasks frame, a row per attempt
+	queueDetail bool                 // whether a kept column needs a queued task's time and request
+	words       words.Table          // categories and result words of tasks
+	boxes       []box                // the distinct requests of tasks
+	boxIndex    map[box]int32        // their places in boxes
+	workers     []*ccWorker
+	wByID       map[string]*ccWorker
+	wByAddr     map[string]*ccWorker
+	unknown     map[string]int
 	// buffer reused from line to line
 	tailBuf []string
 	span    source.LogSpan
@@ -157,6 +158,7 @@ func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 	}
 	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.Keeps(schema.Tasks, name) })
 	c.rows = c.newRows()
+	c.queueDetail = c.keepsQueueDetail()
 	if o.Batch != nil {
 		c.stream = ccStream{batch: o.Batch, rows: o.BatchSize()}
 	}

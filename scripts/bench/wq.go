@@ -13,6 +13,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -34,7 +35,7 @@ func main() {
 	// holds those and the attempts still running, not the whole log.
 	//
 	// A batch has a measured resource's column only once one of its
-	// tasks reported it; Concat gives the others nulls there.
+	// tasks reported it.
 	var parts []*frame.Frame
 	keep := func(tasks *frame.Frame) {
 		ok := tasks.Where("final", "==", true).
@@ -63,15 +64,17 @@ func main() {
 	keep(d.Frames[schema.Tasks])
 	t1 := time.Now()
 
-	ok := frame.Concat(parts...)
-	check(ok.Err())
-	mem := histogram(ok, "mem_mb")        // MB
-	bw := histogram(ok, "bandwidth_mbps") // Mbps
+	rows := 0
+	for _, p := range parts {
+		rows += p.NumRows()
+	}
+	mem := histogram(parts, "mem_mb")        // MB
+	bw := histogram(parts, "bandwidth_mbps") // Mbps
 	t2 := time.Now()
 
 	fmt.Fprintf(os.Stderr, "load_s=%.3f analysis_s=%.3f\n", t1.Sub(t0).Seconds(), t2.Sub(t1).Seconds())
 	fmt.Printf("WQ rows=%d mem_min=%.0f mem_max=%.0f mem_sum=%.0f mem_hist=%s bw_min=%.3f bw_max=%.3f bw_sum=%.3f bw_hist=%s\n",
-		ok.NumRows(), mem.min, mem.max, mem.sum, mem.counts, bw.min, bw.max, bw.sum, bw.counts)
+		rows, mem.min, mem.max, mem.sum, mem.counts, bw.min, bw.max, bw.sum, bw.counts)
 }
 
 // summary is a column's min, max, sum and its 10-bin histogram counts
@@ -81,20 +84,45 @@ type summary struct {
 	counts        string
 }
 
-func histogram(f *frame.Frame, col string) summary {
-	s := f.GroupBy().Agg(frame.Min(col).As("min"), frame.Max(col).As("max"), frame.Sum(col).As("sum"))
-	lo, _, err := s.Float64s("min")
-	check(err)
-	hi, _, _ := s.Float64s("max")
-	sum, _, _ := s.Float64s("sum")
-	h := ops.HistogramRange(f, col, 10, lo[0], hi[0])
-	counts, _, err := h.Int64s("count")
-	check(err)
-	parts := make([]string, len(counts))
-	for i, c := range counts {
-		parts[i] = fmt.Sprint(c)
+// histogram summarizes column col of the parts as if they were one
+// frame, without copying them into one: the range and sum first, then
+// each part's histogram over that range, added up.
+func histogram(parts []*frame.Frame, col string) summary {
+	s := summary{min: math.Inf(1), max: math.Inf(-1)}
+	for _, p := range parts {
+		if !p.Has(col) {
+			continue
+		}
+		a := p.GroupBy().Agg(frame.Min(col).As("min"), frame.Max(col).As("max"), frame.Sum(col).As("sum"))
+		lo, ok, err := a.Float64s("min")
+		check(err)
+		if !ok[0] { // no value in this part
+			continue
+		}
+		hi, _, _ := a.Float64s("max")
+		total, _, _ := a.Float64s("sum")
+		s.min = math.Min(s.min, lo[0])
+		s.max = math.Max(s.max, hi[0])
+		s.sum += total[0]
 	}
-	return summary{lo[0], hi[0], sum[0], strings.Join(parts, "/")}
+	var counts [10]int64
+	for _, p := range parts {
+		if !p.Has(col) {
+			continue
+		}
+		h := ops.HistogramRange(p, col, len(counts), s.min, s.max)
+		c, _, err := h.Int64s("count")
+		check(err)
+		for i := range counts {
+			counts[i] += c[i]
+		}
+	}
+	text := make([]string, len(counts))
+	for i, c := range counts {
+		text[i] = fmt.Sprint(c)
+	}
+	s.counts = strings.Join(text, "/")
+	return s
 }
 
 func check(err error) {
