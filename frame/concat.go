@@ -2,6 +2,7 @@ package frame
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
@@ -85,6 +86,9 @@ func concatColumn(frames []*Frame, name string, t Type, total int) arrow.Array {
 		}
 		return newBool(out, valid)
 	default:
+		if a := concatStrings(frames, name, total); a != nil {
+			return a
+		}
 		out := make([]string, 0, total)
 		for _, f := range frames {
 			if i, ok := f.index[name]; ok {
@@ -104,4 +108,86 @@ func concatColumn(frames []*Frame, name string, t Type, total int) arrow.Array {
 		}
 		return newString(out, valid)
 	}
+}
+
+// concatStrings stacks string column name of frames without going
+// through Go strings, when every frame has it in one form: plain (the
+// offsets and bytes are copied, the result plain) or dictionary-encoded
+// (the dictionaries are merged and the codes renumbered, the result
+// dictionary-encoded). It returns nil for other cases (a frame without
+// the column, mixed forms, more text than one plain column holds), which
+// concatColumn handles value by value.
+func concatStrings(frames []*Frame, name string, total int) arrow.Array {
+	var parts []arrow.Array
+	plain, dict := 0, 0
+	for _, f := range frames {
+		i, ok := f.index[name]
+		if !ok {
+			return nil
+		}
+		switch f.cols[i].(type) {
+		case *array.String:
+			plain++
+		case *array.Dictionary:
+			dict++
+		}
+		parts = append(parts, f.cols[i])
+	}
+	switch {
+	case plain == len(parts):
+		valid := make([]bool, 0, total)
+		for _, a := range parts {
+			valid = appendValid(valid, a)
+		}
+		return concatPlain(parts, valid, total)
+	case dict == len(parts):
+		if a, err := concatDicts(parts); err == nil {
+			return a
+		}
+	}
+	return nil
+}
+
+// appendValid appends a's validity, row by row, to valid.
+func appendValid(valid []bool, a arrow.Array) []bool {
+	if a.NullN() == 0 {
+		for range a.Len() {
+			valid = append(valid, true)
+		}
+		return valid
+	}
+	for r := range a.Len() {
+		valid = append(valid, a.IsValid(r))
+	}
+	return valid
+}
+
+// concatPlain stacks plain string arrays, or returns nil when their text
+// passes what int32 offsets reach.
+func concatPlain(parts []arrow.Array, valid []bool, total int) arrow.Array {
+	size := 0
+	for _, a := range parts {
+		s := a.(*array.String)
+		if s.Len() > 0 {
+			size += s.ValueOffset(s.Len()) - s.ValueOffset(0)
+		}
+	}
+	if size > math.MaxInt32 {
+		return nil
+	}
+	offsets := make([]int32, 1, total+1)
+	data := make([]byte, 0, size)
+	for _, a := range parts {
+		s := a.(*array.String)
+		if s.Len() == 0 {
+			continue
+		}
+		lo, base := s.ValueOffset(0), int32(len(data))
+		for _, o := range s.ValueOffsets()[1:] {
+			offsets = append(offsets, base+o-int32(lo))
+		}
+		data = append(data, s.ValueBytes()...)
+	}
+	vb, nulls := validityBuffer(valid)
+	return newStringParts(offsets, data, vb, nulls)
 }
