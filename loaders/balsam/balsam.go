@@ -57,6 +57,7 @@ func loadBalsam(in Files, o source.Options) (*source.Dataset, error) {
 	b := &balsamBuilder{tagCols: map[string]*columns.Str{}, o: o, jobCols: wants(schema.Tasks) || wants(schema.Jobs)}
 	b.tagText = b.jobCols || wants(schema.Events) && o.Keeps(schema.Events, "tags")
 	b.evStream = o.Batch != nil && wants(schema.Events)
+	b.evKeepAll = wants(schema.Tasks) || wants(schema.Jobs)
 	// ids and paths are distinct per job: plain text from the start, no
 	// dictionary to fill and drop
 	b.jb.job.Plain, b.jb.workdir.Plain, b.ev.job.Plain = &columns.Text{}, &columns.Text{}, &columns.Text{}
@@ -185,6 +186,7 @@ type balsamBuilder struct {
 	// were handed over, with the tag keys evKeys (all known once the jobs
 	// are read); evCut counts their data values cut at Arrow's limit.
 	evStream  bool
+	evKeepAll bool // the event columns stay to the end: the tasks or jobs frame reads them
 	evFlushed int
 	evKeys    []string
 	evCut     int
@@ -304,6 +306,9 @@ func (b *balsamBuilder) reserveJobs(n int) {
 // reserveEvents makes room for n events in the columns the load builds.
 func (b *balsamBuilder) reserveEvents(n int) {
 	ev := &b.ev
+	if b.evStream && !b.evKeepAll { // the columns hold a batch
+		n = min(n, b.o.BatchSize())
+	}
 	columns.Reserve(n, &ev.time, &ev.id, &ev.from, &ev.to, &ev.nodes)
 	b.evSlot = slices.Grow(b.evSlot, n)
 	if ev.keep.job {
@@ -372,7 +377,23 @@ func (b *balsamBuilder) flushEvents() error {
 	b.evCut += b.ev.data.Cut
 	b.ev.job.Plain, b.ev.data = &columns.Text{}, columns.Text{} // the batch's frame owns the old
 	b.evFlushed = len(b.evSlot)
+	if !b.evKeepAll {
+		b.restartEvents()
+	}
 	return b.o.Batch(&source.Dataset{Source: "balsam", Frames: map[string]*frame.Frame{schema.Events: f}})
+}
+
+// restartEvents forgets the events handed over when no frame built at
+// the end reads them (neither tasks nor jobs): the columns start again
+// empty, the batch's frame owning the old, so a stream holds one batch of
+// events however long the log.
+func (b *balsamBuilder) restartEvents() {
+	ev := &b.ev
+	ev.time, ev.id, ev.rc = columns.Int{}, columns.Int{}, columns.Int{}
+	ev.from, ev.to, ev.errT = columns.Str{}, columns.Str{}, columns.Str{}
+	ev.nodes = columns.Float{}
+	b.evSlot, b.evFlushed = b.evSlot[:0], 0
+	b.reserveEvents(b.o.BatchSize())
 }
 
 // rowOf returns the jobs-file row of a slot, or -1.

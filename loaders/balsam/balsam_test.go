@@ -215,3 +215,23 @@ func TestBalsamIntegralFloats(t *testing.T) {
 	_, err = load(ev("2.5", "1"))
 	sourcetest.MustContain(t, err, "events.json:2: field job_id", `got "2.5"`)
 }
+
+// Streamed with only the events and allocations frames, the event
+// columns restart at every batch (restartEvents): the batches still
+// hold the whole load's rows, with every job's tags.
+func TestStreamEventsOnly(t *testing.T) {
+	events, err := os.ReadFile(sourcetest.Bundled("balsam/synthetic_events.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs, err := os.ReadFile(sourcetest.Bundled("balsam/synthetic_jobs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := source.Format{Streams: true, Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
+		return Load(Files{Events: in[0].R, Jobs: in[1].R}, o)
+	}}
+	in := []source.Input{{Name: "events", R: bytes.NewReader(events)}, {Name: "jobs", R: bytes.NewReader(jobs)}}
+	sourcetest.Streams(t, f, in, source.Options{Frames: []string{schema.Events, schema.Allocations}})
+	sourcetest.Streams(t, f, in, source.Options{Frames: []string{schema.Events}, Columns: map[string][]string{schema.Events: {"time", "job", "to_state", "num_nodes", "tag.experiment"}}})
+}

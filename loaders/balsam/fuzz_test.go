@@ -3,10 +3,10 @@ package balsam
 import (
 	"bytes"
 	"os"
-
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -28,6 +28,9 @@ func FuzzLoadBalsam(f *testing.F) {
 		})
 		for _, lenient := range []bool{false, true} {
 			sourcetest.Streams(t, events, []source.Input{{Name: "events", R: bytes.NewReader([]byte(in))}, {Name: "jobs", R: bytes.NewReader(jobs)}}, source.Options{Lenient: lenient})
+			// without the tasks and jobs frames the event columns restart
+			// at every batch (restartEvents)
+			sourcetest.Streams(t, events, []source.Input{{Name: "events", R: bytes.NewReader([]byte(in))}, {Name: "jobs", R: bytes.NewReader(jobs)}}, source.Options{Lenient: lenient, Frames: []string{schema.Events, schema.Allocations}})
 		}
 	})
 }
