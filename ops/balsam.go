@@ -59,8 +59,10 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 	leaving := events.Where("from_state", "==", "RUNNING").Sort("-time", "id")
 	rt, _, _ := running.Micros("time")
 	rjob, _, _ := running.Strings("job")
+	lt, _, _ := leaving.Micros("time")
+	ljob, _, _ := leaving.Strings("job")
 	deltas := make([]delta, 0, running.NumRows()+leaving.NumRows())
-	weights := make(map[string]float64, running.NumRows())
+	weights := newJobWeights(rjob, ljob)
 	var nodes []float64
 	var nodesOK []bool
 	if nodeWeighting {
@@ -77,21 +79,18 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 			}
 			u = nodes[i]
 		}
-		weights[rjob[i]] = u // last write wins: the earliest run's weight
+		weights.set(i, rjob[i], u) // last write wins: the earliest run's weight
 		deltas = append(deltas, delta{rt[i], u})
 	}
-	lt, _, _ := leaving.Micros("time")
-	ljob, _, _ := leaving.Strings("job")
 	for i := range lt {
-		w, ok := weights[ljob[i]]
+		w, ok := weights.get(i, ljob[i])
 		if !ok {
 			w = 1.0
 		}
 		deltas = append(deltas, delta{lt[i], -1.0 * w})
 	}
-	// by (time, delta): a stable pass by delta, then one by time
-	sortStableByKey(deltas, func(d *delta) uint64 { return float64Key(d.v) })
-	sortStableByKey(deltas, func(d *delta) uint64 { return int64Key(d.t) })
+	// by (time, delta)
+	sortStableByKeys(deltas, func(d *delta) uint64 { return int64Key(d.t) }, func(d *delta) uint64 { return float64Key(d.v) })
 	times := make([]int64, len(deltas))
 	values := make([]float64, len(deltas))
 	sum := 0.0
@@ -127,8 +126,7 @@ func AvailableNodes(allocations *frame.Frame) (series *frame.Frame, skipped int)
 	for i := range s {
 		deltas = append(deltas, delta{s[i], n[i]}, delta{e[i], -n[i]})
 	}
-	sortStableByKey(deltas, func(d *delta) uint64 { return int64Key(d.d) })
-	sortStableByKey(deltas, func(d *delta) uint64 { return int64Key(d.t) })
+	sortStableByKeys(deltas, func(d *delta) uint64 { return int64Key(d.t) }, func(d *delta) uint64 { return int64Key(d.d) })
 	times := make([]int64, len(deltas))
 	nodes := make([]int64, len(deltas))
 	sum := int64(0)

@@ -191,4 +191,27 @@ func TestUtilizationWorkedExample(t *testing.T) {
 	if got := column(t, UtilizationReport(late, true), "value"); got != "-1.0 0.0 -1.0 -2.0" {
 		t.Fatal(got)
 	}
+	// The weights by job are held by id for integer ids of a moderate
+	// range (jobWeights), else by text: the same jobs named otherwise
+	// give the same series.
+	for _, names := range [][2]string{{"j1", "j2"}, {"01", "2"}, {"900000000000000001", "2"}, {"7", "70000"}, {"", "2"}} {
+		jobs := []string{names[0], names[1], names[0], names[0], names[1], names[0]}
+		renamed := ev.Drop("job").WithColumn("job", jobs)
+		if got := column(t, UtilizationReport(renamed, true), "value"); got != "0.5 2.5 0.5 1.5 1.0 -1.0" {
+			t.Errorf("jobs %q: %s", names, got)
+		}
+	}
+}
+
+func TestDecimalID(t *testing.T) {
+	for s, want := range map[string]int64{"0": 0, "7": 7, "123456789012345678": 123456789012345678} {
+		if got, ok := decimalID(s); !ok || got != want {
+			t.Errorf("decimalID(%q) = %d, %v", s, got, ok)
+		}
+	}
+	for _, s := range []string{"", "01", "-1", "+1", "1.0", "1e3", "1234567890123456789", "12a", " 1"} {
+		if _, ok := decimalID(s); ok {
+			t.Errorf("decimalID(%q) reads as an id", s)
+		}
+	}
 }

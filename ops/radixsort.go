@@ -90,3 +90,32 @@ func float64Key(f float64) uint64 {
 	}
 	return b | 1<<63
 }
+
+// sortStableByKeys sorts s by key, then by then among equal keys,
+// keeping the order of items equal in both: the result of a stable sort
+// by then followed by a stable sort by key, in one radix sort and a
+// pass over the runs of equal key (which are short in event series).
+func sortStableByKeys[T any](s []T, key, then func(*T) uint64) {
+	sortStableByKey(s, key)
+	for i := 0; i < len(s); {
+		k, j := key(&s[i]), i+1
+		for j < len(s) && key(&s[j]) == k {
+			j++
+		}
+		if j-i > 1 {
+			run := s[i:j]
+			if j-i < 64 { // insertion sort: stable
+				for a := 1; a < len(run); a++ {
+					v, b := run[a], a
+					for ; b > 0 && then(&run[b-1]) > then(&v); b-- {
+						run[b] = run[b-1]
+					}
+					run[b] = v
+				}
+			} else {
+				sortStableByKey(run, then)
+			}
+		}
+		i = j
+	}
+}

@@ -62,3 +62,28 @@ func TestSortStableByKey(t *testing.T) {
 		}
 	}
 }
+
+// TestSortStableByKeys: one sort by two keys orders as a stable sort by
+// the second followed by a stable sort by the first, for runs of equal
+// first keys short (insertion sort) and long (a radix sort of the run),
+// with ties in both keys keeping their order.
+func TestSortStableByKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	type rec struct{ k, v, pos int64 }
+	for _, c := range []struct{ keys, vals int64 }{{1, 3}, {5, 4}, {1000, 3}, {40000, 1 << 40}, {3, 1 << 62}} {
+		for _, n := range []int{0, 1, 2, 63, 64, 65, 500, 70000} {
+			in := make([]rec, n)
+			for i := range in {
+				in[i] = rec{k: r.Int64N(c.keys), v: r.Int64N(c.vals) - c.vals/2, pos: int64(i)}
+			}
+			want := slices.Clone(in)
+			slices.SortStableFunc(want, func(a, b rec) int { return cmp.Compare(a.v, b.v) })
+			slices.SortStableFunc(want, func(a, b rec) int { return cmp.Compare(a.k, b.k) })
+			got := slices.Clone(in)
+			sortStableByKeys(got, func(x *rec) uint64 { return int64Key(x.k) }, func(x *rec) uint64 { return int64Key(x.v) })
+			if !slices.Equal(got, want) {
+				t.Fatalf("keys %d values %d n=%d: order differs", c.keys, c.vals, n)
+			}
+		}
+	}
+}
