@@ -25,25 +25,46 @@ import (
 func main() {
 	path := os.Args[len(os.Args)-1]
 	t0 := time.Now()
-	// Only the frames and event columns this analysis reads.
+	// EventLog.objects.filter(tags={"experiment": "foo"}), read as a
+	// stream of batches (Options.Batch), as logs of any size can be: each
+	// batch keeps the foo events the two reports read (those entering
+	// RUNNING or JOB_FINISHED, and those leaving RUNNING), in the columns
+	// they read, so memory holds those and not the whole event log.
+	events := 0 // the foo events
+	var parts []*frame.Frame
+	keep := func(ev *frame.Frame) {
+		foo := ev.Where("tag.experiment", "==", "foo")
+		check(foo.Err())
+		events += foo.NumRows()
+		cols := []string{"time", "id", "job", "from_state", "to_state", "num_nodes"}
+		into := foo.Where("to_state", "in", []string{"RUNNING", "JOB_FINISHED"})
+		out := foo.Where("from_state", "==", "RUNNING").Where("to_state", "not in", []string{"RUNNING", "JOB_FINISHED"})
+		parts = append(parts, into.Select(cols...), out.Select(cols...))
+	}
+	// only the frames and event columns this analysis reads
 	d, err := loaders.OpenWith(loaders.Options{
 		Frames:  []string{schema.Events, schema.Allocations},
 		Columns: map[string][]string{schema.Events: {"time", "id", "job", "from_state", "to_state", "num_nodes", "tag.experiment"}},
+		Batch: func(b *loaders.Dataset) error {
+			keep(b.Frames[schema.Events])
+			return nil
+		},
 	}, path)
 	check(err)
-	events, allocations := d.Frames[schema.Events], d.Frames[schema.Allocations]
+	keep(d.Frames[schema.Events])
+	allocations := d.Frames[schema.Allocations]
 	t1 := time.Now()
 
-	// EventLog.objects.filter(tags={"experiment": "foo"})
-	foo := events.Where("tag.experiment", "==", "foo")
+	foo := frame.Concat(parts...)
 	check(foo.Err())
+	parts = nil // the interpreter keeps a variable alive to the end of its function
 
 	// throughput_report(foo, "JOB_FINISHED")
 	done := ops.ThroughputReport(foo, "JOB_FINISHED")
 	check(done.Err())
 	first, last := "-", "-"
-	if at, _, _ := done.Times("time"); len(at) > 0 {
-		first, last = naive(at[0]), naive(at[len(at)-1])
+	if at, _, _ := done.Micros("time"); len(at) > 0 { // µs since the epoch
+		first, last = naive(time.UnixMicro(at[0])), naive(time.UnixMicro(at[len(at)-1]))
 	}
 
 	// utilization_report(foo, node_weighting=True)
@@ -68,7 +89,7 @@ func main() {
 
 	fmt.Fprintf(os.Stderr, "load_s=%.3f analysis_s=%.3f\n", t1.Sub(t0).Seconds(), t2.Sub(t1).Seconds())
 	fmt.Printf("BALSAM events=%d finished=%d first=%s last=%s util_points=%d util_peak=%.4f util_final=%.4f util_node_us=%.3f avail_points=%d avail_peak=%d avail_node_us=%d\n",
-		foo.NumRows(), done.NumRows(), first, last, util.NumRows(), uPeak[0], uFinal[0], uArea,
+		events, done.NumRows(), first, last, util.NumRows(), uPeak[0], uFinal[0], uArea,
 		avail.NumRows(), aPeak[0], int64(aArea))
 }
 
