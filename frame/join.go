@@ -48,31 +48,41 @@ func (f *Frame) Join(other *Frame, how string, on ...string) *Frame {
 			return Errorf("Join: key %q is %s on the left and %s on the right", name, lt, rt)
 		}
 	}
-	right := make(map[string][]int, other.nrows)
+	keyOf := joinKeyFunc(lk, rk)
+	// the right rows of each key, chained in right order: head[key] is
+	// the first, next[j] the one after row j (-1: none)
+	head := make(map[string]int32, other.nrows)
+	next := make([]int32, other.nrows)
 	var buf []byte
-	for j := 0; j < other.nrows; j++ {
-		var ok bool
-		if buf, ok = encodeKey(buf[:0], rk, j); ok {
-			right[string(buf)] = append(right[string(buf)], j)
+	for j := other.nrows - 1; j >= 0; j-- {
+		k, ok := keyOf(buf[:0], true, j)
+		if !ok {
+			continue
 		}
+		if h, seen := head[k]; seen {
+			next[j] = h
+		} else {
+			next[j] = -1
+		}
+		head[k] = int32(j)
 	}
 	var li, ri []int
 	matched := make([]bool, other.nrows)
 	for i := 0; i < f.nrows; i++ {
-		var ok bool
-		buf, ok = encodeKey(buf[:0], lk, i)
-		var rows []int
-		if ok {
-			rows = right[string(buf)]
+		j := int32(-1)
+		if k, ok := keyOf(buf[:0], false, i); ok {
+			if h, seen := head[k]; seen {
+				j = h
+			}
 		}
-		for _, j := range rows {
-			li = append(li, i)
-			ri = append(ri, j)
-			matched[j] = true
-		}
-		if len(rows) == 0 && how != "inner" {
+		if j < 0 && how != "inner" {
 			li = append(li, i)
 			ri = append(ri, -1)
+		}
+		for ; j >= 0; j = next[j] {
+			li = append(li, i)
+			ri = append(ri, int(j))
+			matched[j] = true
 		}
 	}
 	if how == "outer" {
@@ -121,6 +131,33 @@ func (f *Frame) Join(other *Frame, how string, on ...string) *Frame {
 		cols = append(cols, take(other.cols[j], ri))
 	}
 	return withCols(names, cols, len(li))
+}
+
+// joinKeyFunc returns the map key of a row of the right key columns rk
+// (right true) or the left ones lk; ok is false when a key is null. One
+// string key is its text itself, read in place; other keys are encoded
+// into buf (encodeKey) and copied.
+func joinKeyFunc(lk, rk []arrow.Array) func(buf []byte, right bool, i int) (string, bool) {
+	if len(lk) == 1 && typeOf(lk[0].DataType()) == String {
+		return func(_ []byte, right bool, i int) (string, bool) {
+			a := lk[0]
+			if right {
+				a = rk[0]
+			}
+			if a.IsNull(i) {
+				return "", false
+			}
+			return strAt(a, i), true
+		}
+	}
+	return func(buf []byte, right bool, i int) (string, bool) {
+		cols := lk
+		if right {
+			cols = rk
+		}
+		buf, ok := encodeKey(buf, cols, i)
+		return string(buf), ok
+	}
 }
 
 // encodeKey appends a byte encoding of row i of the key columns to buf;

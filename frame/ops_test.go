@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/apache/arrow/go/v17/arrow/array"
 )
 
 func TestSelectDropRename(t *testing.T) {
@@ -276,6 +278,35 @@ func TestConcat(t *testing.T) {
 	}
 	if n := c.Names(); n[0] != "x" || n[1] != "s" || n[2] != "b" {
 		t.Fatal(n)
+	}
+}
+
+// A string key is matched by its text whatever each side's form (plain
+// or dictionary), and two keys by both: the same rows as TestJoin's.
+func TestJoinStringKeys(t *testing.T) {
+	lv, lok := []string{"1", "2", "3", ""}, []bool{true, true, true, false}
+	rv := []string{"2", "1", "2", "9"}
+	forms := map[string]func(v []string, ok []bool) Column{
+		"plain": func(v []string, ok []bool) Column { return Column{name: "job", arr: newPlainString(v, ok)} },
+		"dict": func(v []string, ok []bool) Column {
+			d := newString(append(v, v...), append(ok, ok...)).(*array.Dictionary)
+			return Column{name: "job", arr: array.NewSlice(d, 0, int64(len(v)))}
+		},
+	}
+	for ln, lf := range forms {
+		for rn, rf := range forms {
+			left := New(lf(lv, lok), StringCol("name", []string{"a", "b", "c", "n"}, nil))
+			right := New(rf(rv, nil), Float64Col("cost", []float64{20, 10, 21, 90}, nil), StringCol("name", []string{"B", "A", "B2", "Z"}, nil))
+			oj := left.Join(right, "outer", "job")
+			if got := column(t, oj, "job") + " | " + column(t, oj, "name") + " | " + column(t, oj, "cost"); got != "1 2 2 3 null 9 | a b b c n null | 10.0 20.0 21.0 null null 90.0" {
+				t.Errorf("%s left, %s right: %s", ln, rn, got)
+			}
+		}
+	}
+	left := New(StringCol("a", []string{"x", "x", "y"}, nil), Int64Col("b", []int64{1, 2, 1}, nil))
+	right := New(StringCol("a", []string{"x", "y", "x", "x"}, nil), Int64Col("b", []int64{2, 1, 1, 2}, nil), Int64Col("r", []int64{0, 1, 2, 3}, nil))
+	if got := column(t, left.Join(right, "inner", "a", "b"), "r"); got != "2 0 3 1" {
+		t.Errorf("two keys: %s", got)
 	}
 }
 
