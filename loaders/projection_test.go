@@ -37,6 +37,10 @@ func TestColumnsOption(t *testing.T) {
 		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"start", "end", "tags", "cpu_time", "numtids"}},
 		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"host", "exename", "args", "path", "file", "line", "ppid", "exitsignal"}},
 		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Tasks, []string{"state", "worker", "start"}},
+		// HyperQueue builds only these placements columns (the bench
+		// script's), and all of them in another order
+		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Placements, []string{"worker", "start", "end", "cpus"}},
+		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Placements, []string{"end_line", "start_line", "mem_mb", "gpus", "cpus", "state", "end", "start", "root", "worker", "attempt", "task", "job"}},
 		{sourcetest.Bundled("balsam"), schema.Jobs, []string{"job", "state"}},
 		// Balsam events skip data, returncode, error, batch_job and tags
 		{sourcetest.Bundled("balsam"), schema.Events, []string{"tag.experiment", "to_state", "num_nodes", "time", "from_state", "id"}},

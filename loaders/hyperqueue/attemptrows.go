@@ -126,9 +126,12 @@ type placementRows struct {
 	scratch              []byte
 }
 
-func newPlacementRows() *placementRows {
+// newPlacementRows returns the placements frame's builders, those of
+// the columns keep refuses nil (Options.Columns).
+func newPlacementRows(keep func(name string) bool) *placementRows {
 	p := &placementRows{}
 	s := &p.s
+	s.Keep = keep
 	p.job, p.task, p.attempt, p.worker = s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker")
 	p.root, p.start, p.end, p.state = s.Bool("root"), s.DenseTime("start"), s.Time("end"), s.Str("state")
 	p.cpus, p.gpus, p.mem = s.DenseFloat("cpus"), s.DenseFloat("gpus"), s.DenseFloat("mem_mb")
@@ -136,30 +139,62 @@ func newPlacementRows() *placementRows {
 	return p
 }
 
-// add adds the rows of each attempt, one per worker it ran on.
+// add adds the rows of each attempt, one per worker it ran on, to the
+// columns kept.
 func (p *placementRows) add(h *hqLoader, attempts []*hqAttempt) {
 	for _, a := range attempts {
 		for i := range h.nShares(a) {
 			sh := h.share(a, i)
-			p.job.AddInt(a.key.job, &p.scratch)
-			p.task.Add(a.key.task)
-			p.attempt.Add(a.attempt)
-			p.worker.AddInt(sh.worker, &p.scratch)
-			p.root.Add(i == 0)
-			p.start.Add(a.start)
-			p.end.Opt(sh.end, !sh.open)
-			if sh.open {
-				p.state.Add(schema.Running)
-			} else {
-				p.state.Add(h.words.Text(sh.state))
+			if p.job != nil {
+				p.job.AddInt(a.key.job, &p.scratch)
 			}
-			p.cpus.Add(sh.cpus)
-			p.gpus.Add(sh.gpus)
-			p.mem.Add(sh.memMB)
-			p.startLine.Add(int64(a.startLine))
-			p.endLine.Opt(int64(sh.endLine), !sh.open)
+			if p.task != nil {
+				p.task.Add(a.key.task)
+			}
+			if p.attempt != nil {
+				p.attempt.Add(a.attempt)
+			}
+			if p.worker != nil {
+				p.worker.AddInt(sh.worker, &p.scratch)
+			}
+			if p.root != nil {
+				p.root.Add(i == 0)
+			}
+			if p.start != nil {
+				p.start.Add(a.start)
+			}
+			if p.end != nil {
+				p.end.Opt(sh.end, !sh.open)
+			}
+			if p.state != nil {
+				if sh.open {
+					p.state.Add(schema.Running)
+				} else {
+					p.state.Add(h.words.Text(sh.state))
+				}
+			}
+			p.addUsage(&sh, a)
 			p.n++
 		}
+	}
+}
+
+// addUsage adds a row's resources and line numbers to the columns kept.
+func (p *placementRows) addUsage(sh *hqShare, a *hqAttempt) {
+	if p.cpus != nil {
+		p.cpus.Add(sh.cpus)
+	}
+	if p.gpus != nil {
+		p.gpus.Add(sh.gpus)
+	}
+	if p.mem != nil {
+		p.mem.Add(sh.memMB)
+	}
+	if p.startLine != nil {
+		p.startLine.Add(int64(a.startLine))
+	}
+	if p.endLine != nil {
+		p.endLine.Opt(int64(sh.endLine), !sh.open)
 	}
 }
 
@@ -168,7 +203,7 @@ func (p *placementRows) frame() *frame.Frame { return p.s.Frame(p.n) }
 
 // placementsFrame builds the placements frame of attempts.
 func (h *hqLoader) placementsFrame(attempts []*hqAttempt) *frame.Frame {
-	p := newPlacementRows()
+	p := newPlacementRows(h.keepPlacement)
 	n := 0
 	for _, a := range attempts {
 		n += h.nShares(a)

@@ -21,6 +21,9 @@ func (h *hqLoader) dataset(name string) (*source.Dataset, error) {
 	if h.placeOut != nil {
 		h.placeOut.add(h, h.attempts)
 		d.Frames[schema.Placements] = h.placeOut.frame()
+		for _, c := range h.placeOut.s.Skipped() {
+			d.Skip(schema.Placements, c)
+		}
 	}
 	d.Frames[schema.Workers] = h.workersFrame()
 	d.Frames[schema.Jobs] = h.jobsFrame()

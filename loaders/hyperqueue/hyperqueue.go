@@ -397,10 +397,12 @@ type hqLoader struct {
 	// far (nil: the frame is not wanted), and the closed attempts that
 	// stand in the task index for spilled ones, by attempt number
 	// (spill.go)
-	taskOut    *taskRows
-	placeOut   *placementRows
-	closed     []*hqAttempt
-	spillLines int // lines between two spills
+	taskOut  *taskRows
+	placeOut *placementRows
+	// keepPlacement says which placements columns are built (Options.Columns)
+	keepPlacement func(name string) bool
+	closed        []*hqAttempt
+	spillLines    int // lines between two spills
 	// the input's size when known, the bytes of the lines read, and
 	// whether the frames' columns have been sized from them (reserve)
 	inputSize, bytesRead int64
@@ -447,15 +449,16 @@ func loadHyperQueue(r io.Reader, o source.Options) (*source.Dataset, error) {
 func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Dataset, error) {
 	name := o.InputName()
 	h := &hqLoader{
-		spillLines: spillLines,
-		p:          source.Problems{File: name, Lenient: o.Lenient},
-		want:       source.WantFrames(o),
-		wmap:       map[int64]*hqWorker{},
-		jmap:       map[int64]*hqJob{},
-		submits:    map[int64][]*hqSubmit{},
-		queues:     map[int64]*hqQueue{},
-		amap:       map[string]*hqAlloc{},
-		unknown:    map[string]int{},
+		spillLines:    spillLines,
+		p:             source.Problems{File: name, Lenient: o.Lenient},
+		want:          source.WantFrames(o),
+		wmap:          map[int64]*hqWorker{},
+		jmap:          map[int64]*hqJob{},
+		submits:       map[int64][]*hqSubmit{},
+		queues:        map[int64]*hqQueue{},
+		amap:          map[string]*hqAlloc{},
+		unknown:       map[string]int{},
+		keepPlacement: func(name string) bool { return o.Keeps(schema.Placements, name) },
 	}
 	if o.Batch != nil {
 		h.batch, h.batchRows = o.Batch, o.BatchSize()

@@ -28,7 +28,7 @@ func (h *hqLoader) rowBuilders(r io.Reader) {
 		h.taskOut = newTaskRows()
 	}
 	if h.want == nil || h.want[schema.Placements] {
-		h.placeOut = newPlacementRows()
+		h.placeOut = newPlacementRows(h.keepPlacement)
 	}
 }
 

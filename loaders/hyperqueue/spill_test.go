@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -32,10 +33,15 @@ func TestSpillKeepsTheWholeLoad(t *testing.T) {
 	for name, in := range inputs {
 		for _, lenient := range []bool{false, true} {
 			o := source.Options{Name: name, Lenient: lenient}
-			whole := describe(t, in, o, 1<<62)
-			for _, every := range []int{1, 2, 7, 100, 5000} {
-				if got := describe(t, in, o, every); got != whole {
-					t.Fatalf("%s (lenient %v), spilling every %d lines:\n%s\nwant\n%s", name, lenient, every, got, whole)
+			// and with only some placements columns built
+			p := o
+			p.Columns = map[string][]string{schema.Placements: {"worker", "start", "end", "cpus"}}
+			for _, o := range []source.Options{o, p} {
+				whole := describe(t, in, o, 1<<62)
+				for _, every := range []int{1, 2, 7, 100, 5000} {
+					if got := describe(t, in, o, every); got != whole {
+						t.Fatalf("%s (lenient %v, columns %v), spilling every %d lines:\n%s\nwant\n%s", name, lenient, o.Columns, every, got, whole)
+					}
 				}
 			}
 		}

@@ -6,9 +6,27 @@ import "github.com/jobframe/jobframe/frame"
 // where it is declared: s.Str("host") returns the builder the rows are
 // added to, and s.Frame makes the frame with the columns in the order
 // declared. The zero value is an empty set.
+//
+// Keep, when set, says which declared columns are built: a column it
+// refuses is declared as a nil builder, whose rows the caller does not
+// add, and Skipped lists it (a load's projection, Options.Columns).
 type Set struct {
-	cols []func(n int) frame.Column
-	res  []Reserver
+	Keep    func(name string) bool
+	cols    []func(n int) frame.Column
+	res     []Reserver
+	skipped []string
+}
+
+// Skipped returns the names of the columns Keep refused, in order.
+func (s *Set) Skipped() []string { return s.skipped }
+
+// refuses reports whether Keep refuses column name, and notes it.
+func (s *Set) refuses(name string) bool {
+	if s.Keep == nil || s.Keep(name) {
+		return false
+	}
+	s.skipped = append(s.skipped, name)
+	return true
 }
 
 func (s *Set) add(r Reserver, col func(n int) frame.Column) {
@@ -20,11 +38,17 @@ func (s *Set) add(r Reserver, col func(n int) frame.Column) {
 
 // Const declares a column holding value in every row.
 func (s *Set) Const(name, value string) {
+	if s.refuses(name) {
+		return
+	}
 	s.add(nil, func(n int) frame.Column { return Repeat(name, value, n) })
 }
 
 // Str declares a text column.
 func (s *Set) Str(name string) *Str {
+	if s.refuses(name) {
+		return nil
+	}
 	c := new(Str)
 	s.add(c, func(int) frame.Column { return c.Col(name) })
 	return c
@@ -32,6 +56,9 @@ func (s *Set) Str(name string) *Str {
 
 // Int declares an integer column with nulls.
 func (s *Set) Int(name string) *Int {
+	if s.refuses(name) {
+		return nil
+	}
 	c := new(Int)
 	s.add(c, func(int) frame.Column { return c.Col(name) })
 	return c
@@ -39,6 +66,9 @@ func (s *Set) Int(name string) *Int {
 
 // Time declares a timestamp column with nulls (µs since the epoch, UTC).
 func (s *Set) Time(name string) *Int {
+	if s.refuses(name) {
+		return nil
+	}
 	c := new(Int)
 	s.add(c, func(int) frame.Column { return c.Times(name) })
 	return c
@@ -46,6 +76,9 @@ func (s *Set) Time(name string) *Int {
 
 // DenseInt declares an integer column without nulls.
 func (s *Set) DenseInt(name string) *DenseInt {
+	if s.refuses(name) {
+		return nil
+	}
 	c := new(DenseInt)
 	s.add(c, func(int) frame.Column { return c.Col(name) })
 	return c
@@ -53,6 +86,9 @@ func (s *Set) DenseInt(name string) *DenseInt {
 
 // DenseTime declares a timestamp column without nulls.
 func (s *Set) DenseTime(name string) *DenseInt {
+	if s.refuses(name) {
+		return nil
+	}
 	c := new(DenseInt)
 	s.add(c, func(int) frame.Column { return c.Times(name) })
 	return c
@@ -60,6 +96,9 @@ func (s *Set) DenseTime(name string) *DenseInt {
 
 // Float declares a float column with nulls.
 func (s *Set) Float(name string) *Float {
+	if s.refuses(name) {
+		return nil
+	}
 	c := new(Float)
 	s.add(c, func(int) frame.Column { return c.Col(name) })
 	return c
@@ -67,6 +106,9 @@ func (s *Set) Float(name string) *Float {
 
 // DenseFloat declares a float column without nulls.
 func (s *Set) DenseFloat(name string) *DenseFloat {
+	if s.refuses(name) {
+		return nil
+	}
 	c := new(DenseFloat)
 	s.add(c, func(int) frame.Column { return c.Col(name) })
 	return c
@@ -74,6 +116,9 @@ func (s *Set) DenseFloat(name string) *DenseFloat {
 
 // Bool declares a boolean column with nulls.
 func (s *Set) Bool(name string) *Bool {
+	if s.refuses(name) {
+		return nil
+	}
 	c := new(Bool)
 	s.add(c, func(int) frame.Column { return c.Col(name) })
 	return c
