@@ -2,6 +2,7 @@ package ops
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/jobframe/jobframe/frame"
 )
@@ -18,6 +19,22 @@ type change struct {
 // with one point per distinct key: the time of the key's first change
 // and the running total after all of that key's changes.
 func stepSeries(changes []change) *frame.Frame {
+	if len(changes) == 0 {
+		return frame.New(frame.MicrosCol("time", nil, nil), frame.Float64Col("value", nil, nil))
+	}
+	lo, hi := changes[0].key, changes[0].key
+	for _, c := range changes {
+		lo, hi = min(lo, c.key), max(hi, c.key)
+	}
+	if span := uint64(hi - lo); span < uint64(2*len(changes))+1<<16 && len(changes) < math.MaxInt32 {
+		return countedSteps(changes, lo, int(span)+1)
+	}
+	return sortedSteps(changes)
+}
+
+// sortedSteps is stepSeries for keys of any range (times, say): a radix
+// sort of the changes.
+func sortedSteps(changes []change) *frame.Frame {
 	sortStableByKey(changes, func(c *change) uint64 { return int64Key(c.key) })
 	var times []int64
 	var values []float64
@@ -33,6 +50,44 @@ func stepSeries(changes []change) *frame.Frame {
 		i = j
 	}
 	return frame.New(frame.MicrosCol("time", times, nil), frame.Float64Col("value", values, nil))
+}
+
+// countedSteps is stepSeries for keys within lo, lo+1, ..., lo+keys-1
+// (journal lines, say): a counting sort places each change's time and
+// delta in key order, stably, and the points are then written over them
+// in place (a key's point is never after its first change), so no
+// buffer but the bucket counts is needed beside the result.
+func countedSteps(changes []change, lo int64, keys int) *frame.Frame {
+	at := make([]int32, keys+1) // at[k]: the first place of key k, then past its last
+	for _, c := range changes {
+		at[c.key-lo+1]++
+	}
+	for k := 1; k <= keys; k++ {
+		at[k] += at[k-1]
+	}
+	times := make([]int64, len(changes))
+	deltas := make([]float64, len(changes))
+	for _, c := range changes {
+		j := &at[c.key-lo]
+		times[*j], deltas[*j] = c.time, c.delta
+		*j++
+	}
+	p, from := 0, 0
+	total := 0.0
+	for k := range keys {
+		to := int(at[k])
+		if to == from {
+			continue
+		}
+		first := times[from]
+		for _, d := range deltas[from:to] {
+			total += d
+		}
+		times[p], deltas[p] = first, total
+		p++
+		from = to
+	}
+	return frame.New(frame.MicrosCol("time", times[:p:p], nil), frame.Float64Col("value", deltas[:p:p], nil))
 }
 
 // Steps returns the step series of Σ amount over the rows of f that hold

@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -32,6 +34,35 @@ func TestStepSeriesAreTimeValue(t *testing.T) {
 		}
 		if got := strings.Join(s.Names(), ","); got != "time,value" {
 			t.Errorf("%s: columns %s, want time,value", name, got)
+		}
+	}
+}
+
+// The counting sort of keys in a small range (journal lines) gives the
+// radix sort's series exactly: first times, and running totals summed in
+// the same order (deltas whose float sums depend on it), with keys
+// repeated, keys unused, negative keys and changes out of order.
+func TestCountedStepsAsSorted(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{1, 2, 10, 1000, 50000} {
+		for _, keys := range []int64{1, 5, 100, 3 * int64(n)} {
+			changes := make([]change, n)
+			for i := range changes {
+				changes[i] = change{key: r.Int64N(keys) - keys/2, time: r.Int64N(1e12), delta: []float64{0.1, -0.3, 1e16, -1e16, 2.5}[r.IntN(5)]}
+			}
+			lo, hi := changes[0].key, changes[0].key
+			for _, c := range changes {
+				lo, hi = min(lo, c.key), max(hi, c.key)
+			}
+			got := countedSteps(slices.Clone(changes), lo, int(hi-lo)+1)
+			want := sortedSteps(slices.Clone(changes))
+			gt, _, _ := got.Micros("time")
+			wt, _, _ := want.Micros("time")
+			gv, _, _ := got.Float64s("value")
+			wv, _, _ := want.Float64s("value")
+			if !slices.Equal(gt, wt) || !slices.Equal(gv, wv) {
+				t.Fatalf("n=%d keys=%d: %v %v, want %v %v", n, keys, gt[:min(5, len(gt))], gv[:min(5, len(gv))], wt[:min(5, len(wt))], wv[:min(5, len(wv))])
+			}
 		}
 	}
 }
