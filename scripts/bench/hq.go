@@ -25,9 +25,14 @@ import (
 func main() {
 	path := os.Args[len(os.Args)-1]
 	t0 := time.Now()
-	// Only the frames this analysis reads: attempts on workers, and the
-	// worker connections.
-	d, err := loaders.OpenWith(loaders.Options{Frames: []string{schema.Placements, schema.Workers}}, path)
+	// Only the frames this analysis reads (attempts on workers, and the
+	// worker connections), and of the placements only the columns the ops
+	// below read (the journal lines order the attempts that start or end
+	// at one time): the loader then builds no other.
+	d, err := loaders.OpenWith(loaders.Options{
+		Frames:  []string{schema.Placements, schema.Workers},
+		Columns: map[string][]string{schema.Placements: {"worker", "task", "start", "end", "cpus", "start_line", "end_line"}},
+	}, path)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
