@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -282,7 +283,10 @@ func csvRecords(r io.Reader, p *source.Problems, lay *papiexLayout, each func(re
 			}
 		}
 	}
-	err := records.DecodedLines(lr, p, 1, records.Workers(), decode, func(line []byte, n int, l *csvLine) error {
+	// A decoder per core, not per core beside the applying one: decoding
+	// a row costs more than applying it, and the two share the cores
+	// (1M rows: load 0.78 -> 0.71 s on two cores).
+	err := records.DecodedLines(lr, p, 1, runtime.GOMAXPROCS(0), decode, func(line []byte, n int, l *csvLine) error {
 		if pending == nil {
 			if len(line) == 0 {
 				return nil // blank lines hold no record
