@@ -225,8 +225,9 @@ func (s *Session) typeCheck(in *input, own map[string]bool, r *Result) (errs []t
 		Importer: s.u,
 		Error:    func(err error) { errs = append(errs, err.(types.Error)) },
 	}
-	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Scopes: map[ast.Node]*types.Scope{}}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Scopes: map[ast.Node]*types.Scope{}, Types: map[ast.Expr]types.TypeAndValue{}}
 	types.NewChecker(&conf, in.fset, pkg, info).Files([]*ast.File{in.file})
+	errs = append(errs, interpreterFaults(in, info)...)
 	r.decls = map[string]types.Object{}
 	scope := pkg.Scope()
 	if in.body != nil {

@@ -84,6 +84,16 @@ func TestInvalidGoRejected(t *testing.T) {
 			"2:7: w.buf undefined (cannot refer to unexported field buf)"},
 		{"redeclaration in one input", "var x int\nvar x string",
 			"2:5: x redeclared in this block\n\t1:5: other declaration of x"},
+		// valid Go that yaegi runs to a wrong value without a word
+		// (faults.go): each was run under jobframe run and go run
+		{"several values, a call and a sum", "a, b := 0.0, 0.0\na, b = math.Min(a, 1), b+3",
+			"2:1: " + mixedCallMsg},
+		{"several values, a constant and a call", "a, b := 0.0, 0.0\na, b = 1, math.Max(0, 8)",
+			"2:1: " + mixedCallMsg},
+		{"several values, a builtin and fields", "var s struct{ n, m int }\ns.n, s.m = len(\"abc\"), 7",
+			"2:1: " + mixedCallMsg},
+		{"several values, in a loop", "var t float64\nfor i := range 3 {\n\tvar u float64\n\tt, u = math.Max(t, float64(i)), (t + u)\n}",
+			"4:2: " + mixedCallMsg},
 	} {
 		t.Run(tc.class, func(t *testing.T) {
 			if got := errorsOf(newREPL(), tc.src); got != tc.want {
@@ -125,6 +135,14 @@ func TestREPLFormsAccepted(t *testing.T) {
 		{`slices.Index([]int{1, 2}, "a")`, `1:27: cannot use "a" (untyped string constant) as int value in argument to slices.Index`},
 		{"time.Second * 2", ""},
 		{"d := 3 * time.Second; d.Minutes()", ""},
+		// assignments of several values the interpreter runs right: all
+		// calls, calls inside larger expressions, conversions, :=
+		{"var lo, hi float64", ""},
+		{"lo, hi = math.Min(lo, 1), math.Max(hi, 2)", ""},
+		{"lo, hi = -math.Abs(lo), math.Abs(hi)+1", ""},
+		{"lo, hi = float64(x2), 3", "(undecided)"},
+		{"n := 2\nlo, hi = float64(n), 3", ""},
+		{"a, b := math.Min(1, 2), 3.0", ""},
 	}
 	for _, st := range steps {
 		r := s.Check(st.src)
