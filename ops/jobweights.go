@@ -1,5 +1,7 @@
 package ops
 
+import "strconv"
+
 // jobWeights holds a weight per Balsam job id (the text of the events'
 // job column), as UtilizationReport records them: the last write wins.
 // Balsam's ids are integers, so the common log is served by a slice
@@ -61,13 +63,6 @@ func decimalID(s string) (int64, bool) {
 	if len(s) == 0 || len(s) > 18 || len(s) > 1 && s[0] == '0' {
 		return 0, false
 	}
-	var n int64
-	for i := 0; i < len(s); i++ {
-		c := s[i] - '0'
-		if c > 9 {
-			return 0, false
-		}
-		n = n*10 + int64(c)
-	}
-	return n, true
+	n, err := strconv.ParseUint(s, 10, 64) // digits only: no sign, no '_' in base 10
+	return int64(n), err == nil
 }
