@@ -51,7 +51,8 @@ func main() {
 		parts = append(parts, ok.Select(cols...))
 	}
 	// only the tasks frame, and of it only the columns used: the loader
-	// then skips building the other ~55
+	// then skips building the other ~55, and holds no queue time or
+	// request for the tasks queued and not yet run
 	d, err := loaders.OpenWith(loaders.Options{
 		Frames:  []string{schema.Tasks},
 		Columns: map[string][]string{schema.Tasks: {"final", "done_result", "exit_code", "limits_exceeded", "mem_mb", "bandwidth_mbps"}},
