@@ -48,51 +48,7 @@ func (f *Frame) Join(other *Frame, how string, on ...string) *Frame {
 			return Errorf("Join: key %q is %s on the left and %s on the right", name, lt, rt)
 		}
 	}
-	keyOf := joinKeyFunc(lk, rk)
-	// the right rows of each key, chained in right order: head[key] is
-	// the first, next[j] the one after row j (-1: none)
-	head := make(map[string]int32, other.nrows)
-	next := make([]int32, other.nrows)
-	var buf []byte
-	for j := other.nrows - 1; j >= 0; j-- {
-		k, ok := keyOf(buf[:0], true, j)
-		if !ok {
-			continue
-		}
-		if h, seen := head[k]; seen {
-			next[j] = h
-		} else {
-			next[j] = -1
-		}
-		head[k] = int32(j)
-	}
-	var li, ri []int
-	matched := make([]bool, other.nrows)
-	for i := 0; i < f.nrows; i++ {
-		j := int32(-1)
-		if k, ok := keyOf(buf[:0], false, i); ok {
-			if h, seen := head[k]; seen {
-				j = h
-			}
-		}
-		if j < 0 && how != "inner" {
-			li = append(li, i)
-			ri = append(ri, -1)
-		}
-		for ; j >= 0; j = next[j] {
-			li = append(li, i)
-			ri = append(ri, int(j))
-			matched[j] = true
-		}
-	}
-	if how == "outer" {
-		for j, m := range matched {
-			if !m {
-				li = append(li, -1)
-				ri = append(ri, j)
-			}
-		}
-	}
+	li, ri := matchRows(joinKeyFunc(lk, rk), f.nrows, other.nrows, how)
 	isKey := make(map[string]bool, len(on))
 	for _, k := range on {
 		isKey[k] = true
@@ -133,13 +89,64 @@ func (f *Frame) Join(other *Frame, how string, on ...string) *Frame {
 	return withCols(names, cols, len(li))
 }
 
+// matchRows pairs the rows of a join: li[k] of the left with ri[k] of
+// the right (-1: none), in left order, each left row followed by its
+// matches in right order; an outer join then appends the unmatched
+// right rows. keyOf gives a row's key (ok false: a null key, which
+// matches nothing).
+func matchRows(keyOf func(right bool, i int) (string, bool), nLeft, nRight int, how string) (li, ri []int) {
+	// the right rows of each key, chained in right order: head[key] is
+	// the first, next[j] the one after row j (-1: none)
+	head := make(map[string]int32, nRight)
+	next := make([]int32, nRight)
+	for j := nRight - 1; j >= 0; j-- {
+		k, ok := keyOf(true, j)
+		if !ok {
+			continue
+		}
+		if h, seen := head[k]; seen {
+			next[j] = h
+		} else {
+			next[j] = -1
+		}
+		head[k] = int32(j)
+	}
+	matched := make([]bool, nRight)
+	for i := range nLeft {
+		j := int32(-1)
+		if k, ok := keyOf(false, i); ok {
+			if h, seen := head[k]; seen {
+				j = h
+			}
+		}
+		if j < 0 && how != "inner" {
+			li = append(li, i)
+			ri = append(ri, -1)
+		}
+		for ; j >= 0; j = next[j] {
+			li = append(li, i)
+			ri = append(ri, int(j))
+			matched[j] = true
+		}
+	}
+	if how == "outer" {
+		for j, m := range matched {
+			if !m {
+				li = append(li, -1)
+				ri = append(ri, j)
+			}
+		}
+	}
+	return li, ri
+}
+
 // joinKeyFunc returns the map key of a row of the right key columns rk
 // (right true) or the left ones lk; ok is false when a key is null. One
 // string key is its text itself, read in place; other keys are encoded
-// into buf (encodeKey) and copied.
-func joinKeyFunc(lk, rk []arrow.Array) func(buf []byte, right bool, i int) (string, bool) {
+// (encodeKey) into a buffer the function reuses, and copied.
+func joinKeyFunc(lk, rk []arrow.Array) func(right bool, i int) (string, bool) {
 	if len(lk) == 1 && typeOf(lk[0].DataType()) == String {
-		return func(_ []byte, right bool, i int) (string, bool) {
+		return func(right bool, i int) (string, bool) {
 			a := lk[0]
 			if right {
 				a = rk[0]
@@ -150,12 +157,14 @@ func joinKeyFunc(lk, rk []arrow.Array) func(buf []byte, right bool, i int) (stri
 			return strAt(a, i), true
 		}
 	}
-	return func(buf []byte, right bool, i int) (string, bool) {
+	var buf []byte
+	return func(right bool, i int) (string, bool) {
 		cols := lk
 		if right {
 			cols = rk
 		}
-		buf, ok := encodeKey(buf, cols, i)
+		var ok bool
+		buf, ok = encodeKey(buf[:0], cols, i)
 		return string(buf), ok
 	}
 }
