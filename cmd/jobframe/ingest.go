@@ -21,6 +21,12 @@ import (
 // heap grow to twice that before it collects.
 const defaultIngestMiB = 768
 
+// ingestGCPercent is ingest's GOGC while a source streams under the
+// memory limit (lake.Options.StreamGCPercent): the limit bounds the
+// heap, and collecting at 4x the live heap rather than 2x took a Work
+// Queue ingest from 12.6 to 11.0 s.
+const ingestGCPercent = 400
+
 // runIngest adds sources to a Parquet lake (package lake).
 func runIngest(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("ingest", "SOURCE... --into DIR [--lenient] [--compression C] [--batch-rows N] [--memory-limit MiB]",
@@ -28,7 +34,7 @@ func runIngest(args []string, stdout, stderr io.Writer) error {
 			"read as one table per frame: DIR/FRAME/source=S/day=YYYY-MM-DD/part-*.parquet,\n"+
 			"with a manifest of what was ingested in DIR/_manifest.json.\n\n"+
 			"A source whose content is already in the lake is skipped. A log that has\n"+
-			"grown (it begins with what was ingested) is appended to: the files of its\n"+
+			"grown (its first rows are those ingested) is appended to: the files of its\n"+
 			"earlier batches stay, and only the rest is written (the log is read again\n"+
 			"from its start). Any other source whose path is there replaces its rows.\n"+
 			"HyperQueue journals, Work Queue / TaskVine transaction logs, EPMT papiex CSV\n"+
@@ -68,6 +74,9 @@ func runIngest(args []string, stdout, stderr io.Writer) error {
 		Parquet: frame.ParquetOptions{Compression: *compression, Level: *level}}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		o.StreamMemory = int64(*memory) << 20
+	}
+	if os.Getenv("GOGC") == "" {
+		o.StreamGCPercent = ingestGCPercent
 	}
 	results, err := lake.Ingest(context.Background(), *into, sources, o)
 	stop()

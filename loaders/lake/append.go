@@ -22,17 +22,18 @@ import (
 // end.
 
 // errDiverged is a grown log whose first batches are not the ones
-// ingested before (a jobframe whose loader batches otherwise): it is
-// ingested again whole.
+// ingested before (its earlier records were rewritten, or a jobframe
+// whose loader batches otherwise): it is ingested again whole.
 var errDiverged = errors.New("the first batches differ from those ingested before")
 
-// appendable reports whether group g, whose single file's first bytes
-// hash to head, is the log of entry old grown: a streaming format, one
-// file that begins with the old content, batches of the same size read
-// in the same time zone, and the old batches' files all in place.
-func appendable(dir string, g loaders.Group, old *Entry, head string, o Options) bool {
+// appendable reports whether group g, whose files are now as files
+// says, may be the log of entry old grown: a streaming format, one file
+// larger than it was, batches of the same size read in the same time
+// zone, and the old batches' files all in place. Whether its first
+// batches are the old ones, the load checks (batchCount).
+func appendable(dir string, g loaders.Group, old *Entry, files []FileState, o Options) bool {
 	if !g.Streams || len(g.Files) != 1 || len(old.Files) != 1 || old.Format != g.Format || len(old.Batches) == 0 ||
-		head == "" || head != old.Files[0].SHA256 ||
+		files[0].Size <= old.Files[0].Size ||
 		old.BatchRows != (source.Options{BatchRows: o.BatchRows}).BatchSize() || old.TimeZone != o.TimeZone {
 		return false
 	}

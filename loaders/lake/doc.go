@@ -7,7 +7,8 @@
 //	DIR/_manifest.json                       what was ingested (Manifest)
 //	DIR/tasks/source=hyperqueue/day=2024-05-01/part-<id>-000001.parquet
 //	DIR/events/source=hyperqueue/day=2024-05-01/...
-//	DIR/_staging/<id>/...                     an ingest under way
+//	DIR/_staging/pending/...                  an ingest under way, its hash not yet known
+//	DIR/_staging/<id>/...                     an ingest about to commit
 //
 // One folder per frame, partitioned by the source system (hyperqueue,
 // workqueue, taskvine, balsam, epmt, slurm, nextflow, wfcommons) and by
@@ -18,18 +19,20 @@
 // from different sources may differ in their columns: read them by name
 // (DuckDB's union_by_name, Spark's mergeSchema).
 //
-// Ingest is idempotent: an input whose content (SHA-256) was ingested is
-// skipped. A streaming log that has grown since (its first bytes are
-// those ingested) is appended to: it is read again, the batches of rows
-// complete at the old end are checked against their fingerprints in the
-// manifest and kept, and only the rest is written (see append.go). Any
-// other input whose path was ingested replaces its earlier rows. A
-// streaming format
-// (source.Format.Streams: the HyperQueue journal, Work Queue and TaskVine
-// logs, EPMT job files, Balsam events) is written as it is read, one
-// batch of complete rows at a time, so memory holds only the attempts
-// still open (EPMT: a batch of processes; Balsam: the jobs, and the
-// columns of every event that its job's attempts are read from); the
+// Ingest is idempotent: an input whose content (SHA-256) was ingested
+// is skipped. An input of other paths or sizes than an entry's is hashed
+// while it loads (its files staged as pending, renamed for its ID at the
+// end); one probably unchanged is hashed first. A streaming log that has
+// grown since (its first batches of rows are those ingested) is appended
+// to: it is read again, the batches of rows complete at the old end are
+// checked against their fingerprints in the manifest and kept, and only
+// the rest is written (see append.go). Any other input whose path was
+// ingested replaces its earlier rows. A streaming format
+// (source.Format.Streams: the HyperQueue journal, Work Queue and
+// TaskVine logs, EPMT job files, Balsam events) is written as it is
+// read, one batch of complete rows at a time, so memory holds only the
+// attempts still open (EPMT: a batch of processes; Balsam: the jobs, and
+// the columns of every event that its job's attempts are read from); the
 // other formats are read whole first.
 //
 // An ingest writes under _staging, then commits: it records the new

@@ -164,6 +164,70 @@ func TestIngestIdempotent(t *testing.T) {
 	}
 }
 
+// TestIngestContentElsewhere ingests a journal, then a copy of it at
+// another path, which is loaded while it is hashed: the copy is skipped
+// and the lake is as it was, nothing of its load left staged. A file of
+// the same path and size with other content (hashed first, as probably
+// unchanged) replaces the first, and its files carry its entry's ID.
+func TestIngestContentElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(t.TempDir(), "a.jsonl"), filepath.Join(t.TempDir(), "b.jsonl")
+	for _, p := range []string{a, b} {
+		if err := os.WriteFile(p, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first, err := Ingest(context.Background(), dir, []string{a}, Options{BatchRows: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	second, err := Ingest(context.Background(), dir, []string{b}, Options{BatchRows: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second[0].Action != Skipped || second[0].Entry.ID != first[0].Entry.ID {
+		t.Fatalf("a copy at another path: %s %s, want skipped %s", second[0].Action, second[0].Entry.ID, first[0].Entry.ID)
+	}
+	if after := snapshot(t, dir); after != before {
+		t.Errorf("the lake changed on a skipped copy:\n%s\nthen\n%s", before, after)
+	}
+	// The same size, other content: a task's id 1 becomes 2 in one line.
+	other := strings.Replace(string(src), `"task":1,`, `"task":2,`, 1)
+	if len(other) != len(src) || other == string(src) {
+		t.Fatal("the journal has no task 1 to rename")
+	}
+	if err := os.WriteFile(a, []byte(other), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	third, err := Ingest(context.Background(), dir, []string{a}, Options{BatchRows: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := third[0].Entry
+	if third[0].Action != Replaced || e.ID == first[0].Entry.ID || e.Files[0].Size != int64(len(other)) {
+		t.Fatalf("other content of the same size: %s %s %+v, want replaced", third[0].Action, e.ID, e.Files)
+	}
+	for _, p := range e.Parts {
+		if !strings.Contains(p, "part-"+e.ID+"-") {
+			t.Errorf("%s does not carry the entry's ID %s", p, e.ID)
+		}
+	}
+	fresh := t.TempDir()
+	if _, err := Ingest(context.Background(), fresh, []string{a}, Options{BatchRows: 5}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"events", "tasks", "placements"} {
+		if got, want := lakeRows(t, dir, name, "hyperqueue"), lakeRows(t, fresh, name, "hyperqueue"); !slices.Equal(got, want) {
+			t.Errorf("%s: %d rows in the lake, %d in a fresh ingest of the new content, or others", name, len(got), len(want))
+		}
+	}
+}
+
 // TestIngestGrown ingests the first 60 lines of a journal, then the
 // whole journal at the same path: the second is appended to the first.
 // The files of the first's batches stay as they were, those of its tail
