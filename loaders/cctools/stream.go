@@ -156,7 +156,7 @@ func (c *ccLoader) handOver() (*source.Dataset, error) {
 		d.Frames[schema.Placements] = c.placementsFrame(rows)
 	}
 	c.lineFrames(d)
-	c.ev, c.xfer, c.cat = ccEvents{}, ccTransfers{}, ccCategories{}
+	c.ev, c.xfer, c.cat = c.ev.fresh(), c.xfer.fresh(), ccCategories{}
 	// the rows kept are renumbered: their tasks' current rows follow
 	c.meas.retain(kept)
 	for j, i := range kept {

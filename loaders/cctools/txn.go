@@ -123,12 +123,35 @@ type ccEvents struct {
 	data            columns.Text
 }
 
+// fresh returns empty events columns with room for an eighth more rows
+// and text than e holds. A batch's events are about as many as the last
+// one's; grown from nothing, its columns were copied and cleared again
+// at every doubling (5% of a Work Queue ingest's CPU).
+func (e *ccEvents) fresh() ccEvents {
+	var out ccEvents
+	rows, text := e.data.Size()
+	rows, text = rows+rows/8, text+text/8
+	columns.Reserve(rows, &out.time, &out.run, &out.line, &out.kind, &out.id, &out.state)
+	out.data.Reserve(rows, text)
+	return out
+}
+
 // ccTransfers holds the transfers frame's columns.
 type ccTransfers struct {
 	time, run, task, bytes, start columns.Int
 	kind, dir, worker, file       columns.Str
 	wall, mb                      columns.Float
 	cached                        columns.Bool
+}
+
+// fresh returns empty transfers columns with room for an eighth more
+// rows than t holds (see ccEvents.fresh).
+func (t *ccTransfers) fresh() ccTransfers {
+	var out ccTransfers
+	rows := len(t.time.V)
+	columns.Reserve(rows+rows/8, &out.time, &out.run, &out.task, &out.bytes, &out.start, &out.kind, &out.dir,
+		&out.worker, &out.file, &out.wall, &out.mb, &out.cached)
+	return out
 }
 
 // ccCategories holds the categories frame's columns.

@@ -433,6 +433,9 @@ func (c *Text) Reserve(n, size int) {
 	c.data = slices.Grow(c.data, size)
 }
 
+// Size returns the rows and the bytes of text the column holds.
+func (c *Text) Size() (rows, bytes int) { return len(c.ok), len(c.data) }
+
 // AddBytes appends a copy of b (a null past the 2 GiB limit, counted in
 // Cut).
 func (c *Text) AddBytes(b []byte) {
