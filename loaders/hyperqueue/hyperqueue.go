@@ -425,6 +425,19 @@ type hqEvents struct {
 	task, instance   columns.Int
 }
 
+// fresh returns empty events columns with room for an eighth more rows
+// and text than e holds, for the next batch of a stream: grown from
+// nothing, a batch's columns were copied and cleared again at every
+// doubling.
+func (e *hqEvents) fresh() hqEvents {
+	var out hqEvents
+	rows, text := e.data.Size()
+	rows, text = rows+rows/8, text+text/8
+	columns.Reserve(rows, &out.line, &out.time, &out.typ, &out.job, &out.worker, &out.task, &out.instance)
+	out.data.Reserve(rows, text)
+	return out
+}
+
 // hqPerf holds the perf frame's columns as the overviews are read.
 type hqPerf struct {
 	time, line                        columns.Int

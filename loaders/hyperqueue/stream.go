@@ -42,7 +42,7 @@ func (h *hqLoader) flush(name string) error {
 			return fmt.Errorf("%s: the hyperqueue %s frame: %w", name, fname, f.Err())
 		}
 	}
-	h.ev, h.perf = hqEvents{}, hqPerf{}
+	h.ev, h.perf = h.ev.fresh(), hqPerf{}
 	h.forget(done, open)
 	return h.batch(d)
 }
