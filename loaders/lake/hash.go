@@ -21,11 +21,12 @@ type groupHash struct {
 // id names the group by its files' hashes (Entry.ID).
 func (h groupHash) id() string { return groupID(h.files) }
 
-// hashGroup hashes the files at paths in order (see hashFile).
-func hashGroup(ctx context.Context, paths []string) groupHash {
+// hashGroup hashes the files in order, each up to the size it has in
+// files (see hashFile).
+func hashGroup(ctx context.Context, files []FileState) groupHash {
 	var h groupHash
-	for _, p := range paths {
-		st, err := hashFile(ctx, p)
+	for _, f := range files {
+		st, err := hashFile(ctx, f.Path, f.Size)
 		if err != nil {
 			return groupHash{err: err}
 		}
@@ -39,9 +40,9 @@ func hashGroup(ctx context.Context, paths []string) groupHash {
 // the function that waits for its result. The load runs meanwhile: the
 // hash of a 25 GB log takes about ten seconds of one core, and the load
 // leaves a part of the other idle.
-func hashGoroutine(ctx context.Context, paths []string) func() groupHash {
+func hashGoroutine(ctx context.Context, files []FileState) func() groupHash {
 	ch := make(chan groupHash, 1)
-	go func() { ch <- hashGroup(ctx, paths) }()
+	go func() { ch <- hashGroup(ctx, files) }()
 	var h groupHash
 	var got bool
 	return func() groupHash {
@@ -53,8 +54,12 @@ func hashGoroutine(ctx context.Context, paths []string) func() groupHash {
 }
 
 // hashFile returns the state of the file at path: its absolute path,
-// size and SHA-256. A cancelled ctx stops it between reads.
-func hashFile(ctx context.Context, path string) (FileState, error) {
+// and the size and SHA-256 of its first limit bytes (fewer when it is
+// shorter). A log being written grows while it is ingested: hashed up
+// to the size it had before its load began, its entry claims no byte
+// the load may not have read, and a later ingest sees the rest as
+// growth. A cancelled ctx stops it between reads.
+func hashFile(ctx context.Context, path string, limit int64) (FileState, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return FileState{}, err
@@ -65,7 +70,7 @@ func hashFile(ctx context.Context, path string) (FileState, error) {
 	}
 	defer fh.Close()
 	h := sha256.New()
-	n, err := io.CopyBuffer(h, ctxReader{ctx, fh}, make([]byte, 1<<20))
+	n, err := io.CopyBuffer(h, io.LimitReader(ctxReader{ctx, fh}, limit), make([]byte, 1<<20))
 	if err != nil {
 		return FileState{}, fmt.Errorf("%s: %w", path, err)
 	}

@@ -73,10 +73,11 @@ type Result struct {
 // Ingest adds the inputs the paths name (files or folders, grouped as
 // loaders.OpenWith groups them) to the lake in dir, which it creates if
 // needed: each group is hashed, skipped when its content is in the
-// manifest, else loaded (while it is hashed), written under _staging and
-// committed (see the package comment). An error stops at the group it names, leaving the
-// lake as it was before that group; the groups before it stay
-// committed, and their results are returned with the error.
+// manifest, else loaded (while it is hashed), written under _staging
+// and committed (see the package comment). An error stops at the group
+// it names, leaving the lake as it was before that group; the groups
+// before it stay committed, and their results are returned with the
+// error.
 func Ingest(ctx context.Context, dir string, paths []string, o Options) ([]Result, error) {
 	groups, skipped, err := loaders.Plan(paths...)
 	if err != nil {
@@ -131,7 +132,7 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 	}
 	var hashed func() groupHash
 	if before >= 0 && sameSizes(m.Inputs[before].Files, paths) {
-		h := hashGroup(ctx, g.Files)
+		h := hashGroup(ctx, paths)
 		if h.err != nil {
 			return Result{}, h.err
 		}
@@ -140,7 +141,7 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 		}
 		hashed = func() groupHash { return h }
 	} else {
-		hashed = hashGoroutine(ctx, g.Files)
+		hashed = hashGoroutine(ctx, paths)
 	}
 	var from *Entry
 	if before >= 0 && appendable(dir, g, &m.Inputs[before], paths, o) {
@@ -151,7 +152,9 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 		e, written, d, err = stageGroup(ctx, dir, g, o, nil)
 		from = nil
 	}
-	h := hashed() // the load's error waits for it: content already in the lake is skipped whatever its load says
+	// Even a failed load waits for the hash: content already in the lake
+	// is skipped, whatever its load says, as when it was hashed first.
+	h := hashed()
 	if h.err == nil {
 		if k := m.find(h.id()); k >= 0 {
 			return skip(h, k), unstage(dir, pendingID)
@@ -165,7 +168,11 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 		err = e.renameStaged(dir)
 	}
 	if err != nil {
-		return Result{}, errors.Join(err, unstage(dir, pendingID), unstage(dir, e.ID))
+		err = errors.Join(err, unstage(dir, pendingID))
+		if e.ID != "" {
+			err = errors.Join(err, unstage(dir, e.ID))
+		}
+		return Result{}, err
 	}
 	action := Ingested
 	switch {
