@@ -31,10 +31,12 @@ func (in *input) sized() io.Reader {
 }
 
 // openInput opens path ("-": standard input), counting what it reads in
-// p when p is not nil and failing its reads once ctx is done.
-func openInput(ctx context.Context, path string, p *source.Progress) (*input, error) {
+// o.Progress and copying it to o.Tee's writer when they are set, and
+// failing its reads once ctx is done.
+func openInput(ctx context.Context, path string, o source.Options) (*input, error) {
 	var r io.Reader
 	closeFile := func() {}
+	p := o.Progress
 	if path == "-" {
 		r = os.Stdin
 	} else {
@@ -45,6 +47,11 @@ func openInput(ctx context.Context, path string, p *source.Progress) (*input, er
 		r, closeFile = fh, func() { fh.Close() }
 		if st, err := fh.Stat(); err == nil && p != nil {
 			p.Expect(st.Size())
+		}
+		if o.Tee != nil {
+			if w := o.Tee(path); w != nil {
+				r = io.TeeReader(r, w)
+			}
 		}
 	}
 	if p != nil {

@@ -47,7 +47,7 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 		}
 	}()
 	for _, f := range files {
-		in, err := openInput(ctx, f, o.Progress)
+		in, err := openInput(ctx, f, o)
 		if err != nil {
 			return nil, err
 		}

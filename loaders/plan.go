@@ -40,7 +40,7 @@ func Plan(paths ...string) ([]Group, []source.Warning, error) {
 		if f == "-" {
 			return nil, nil, fmt.Errorf("standard input cannot be planned: name a file")
 		}
-		in, err := openInput(context.Background(), f, nil)
+		in, err := openInput(context.Background(), f, source.Options{})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -82,7 +82,7 @@ func LoadGroup(ctx context.Context, g Group, o source.Options) (*source.Dataset,
 		}
 	}()
 	for _, name := range g.Files {
-		in, err := openInput(ctx, name, o.Progress)
+		in, err := openInput(ctx, name, o)
 		if err != nil {
 			return nil, err
 		}

@@ -21,8 +21,9 @@
 //
 // Ingest is idempotent: an input whose content (SHA-256) was ingested
 // is skipped. An input of other paths or sizes than an entry's is hashed
-// while it loads (its files staged as pending, renamed for its ID at the
-// end); one probably unchanged is hashed first. A streaming log that has
+// as its load reads it (source.Options.Tee; its files staged as
+// pending, renamed for its ID at the end); one probably unchanged is
+// hashed first. A streaming log that has
 // grown since (its first batches of rows are those ingested) is appended
 // to: it is read again, the batches of rows complete at the old end are
 // checked against their fingerprints in the manifest and kept, and only

@@ -5,9 +5,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"hash"
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // groupHash is the content of an input group's files as hashed: each
@@ -21,12 +23,103 @@ type groupHash struct {
 // id names the group by its files' hashes (Entry.ID).
 func (h groupHash) id() string { return groupID(h.files) }
 
-// hashGroup hashes the files in order, each up to the size it has in
-// files (see hashFile).
-func hashGroup(ctx context.Context, files []FileState) groupHash {
+// fileHash is the SHA-256 of the first limit bytes of one input file:
+// of those its load reads, as they are read (Write, through
+// source.Options.Tee), then of those it did not read (finish). limit is
+// the size the file had before its load began: a log being written
+// grows while it is ingested, and its entry must claim no byte the load
+// may not have read; a later ingest sees the rest as growth.
+type fileHash struct {
+	mu    sync.Mutex
+	path  string // as named to the loaders
+	limit int64
+	n     int64 // bytes hashed
+	sha   hash.Hash
+	teed  bool // the load opened it: a second open is not hashed again
+	done  bool // finished: a late write is ignored
+}
+
+// Write hashes p, as far as it lies within the first limit bytes.
+func (f *fileHash) Write(p []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if rest := f.limit - f.n; rest > 0 && !f.done {
+		q := p[:min(int64(len(p)), rest)]
+		f.sha.Write(q)
+		f.n += int64(len(q))
+	}
+	return len(p), nil
+}
+
+// finish hashes the bytes of the first limit that the load did not
+// read (all of them when nothing was teed) and returns the file's
+// state. A cancelled ctx stops it between reads.
+func (f *fileHash) finish(ctx context.Context) (FileState, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.done = true
+	abs, err := filepath.Abs(f.path)
+	if err != nil {
+		return FileState{}, err
+	}
+	if f.n < f.limit {
+		fh, err := os.Open(f.path)
+		if err != nil {
+			return FileState{}, err
+		}
+		defer fh.Close()
+		if _, err := fh.Seek(f.n, io.SeekStart); err != nil {
+			return FileState{}, fmt.Errorf("%s: %w", f.path, err)
+		}
+		n, err := io.CopyBuffer(f.sha, io.LimitReader(ctxReader{ctx, fh}, f.limit-f.n), make([]byte, 1<<20))
+		if err != nil {
+			return FileState{}, fmt.Errorf("%s: %w", f.path, err)
+		}
+		f.n += n // fewer than asked when the file shrank
+	}
+	return FileState{Path: abs, Size: f.n, SHA256: hex.EncodeToString(f.sha.Sum(nil))}, nil
+}
+
+// groupHashes hashes the files of an input group, each up to the size
+// statFiles gave it.
+type groupHashes struct {
+	files  []*fileHash
+	byName map[string]*fileHash
+}
+
+// newGroupHashes starts the hashes of the files named names, whose
+// sizes before the load are in files.
+func newGroupHashes(names []string, files []FileState) *groupHashes {
+	g := &groupHashes{byName: map[string]*fileHash{}}
+	for i, name := range names {
+		f := &fileHash{path: name, limit: files[i].Size, sha: sha256.New()}
+		g.files = append(g.files, f)
+		g.byName[name] = f
+	}
+	return g
+}
+
+// tee is source.Options.Tee: the hash of the file the loader opens, the
+// first time it opens it.
+func (g *groupHashes) tee(name string) io.Writer {
+	f := g.byName[name]
+	if f == nil {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.teed || f.done {
+		return nil
+	}
+	f.teed = true
+	return f
+}
+
+// finish completes every file's hash (fileHash.finish).
+func (g *groupHashes) finish(ctx context.Context) groupHash {
 	var h groupHash
-	for _, f := range files {
-		st, err := hashFile(ctx, f.Path, f.Size)
+	for _, f := range g.files {
+		st, err := f.finish(ctx)
 		if err != nil {
 			return groupHash{err: err}
 		}
@@ -34,47 +127,6 @@ func hashGroup(ctx context.Context, files []FileState) groupHash {
 		h.size += st.Size
 	}
 	return h
-}
-
-// hashGoroutine starts hashGroup on a goroutine of its own and returns
-// the function that waits for its result. The load runs meanwhile: the
-// hash of a 25 GB log takes about ten seconds of one core, and the load
-// leaves a part of the other idle.
-func hashGoroutine(ctx context.Context, files []FileState) func() groupHash {
-	ch := make(chan groupHash, 1)
-	go func() { ch <- hashGroup(ctx, files) }()
-	var h groupHash
-	var got bool
-	return func() groupHash {
-		if !got {
-			h, got = <-ch, true
-		}
-		return h
-	}
-}
-
-// hashFile returns the state of the file at path: its absolute path,
-// and the size and SHA-256 of its first limit bytes (fewer when it is
-// shorter). A log being written grows while it is ingested: hashed up
-// to the size it had before its load began, its entry claims no byte
-// the load may not have read, and a later ingest sees the rest as
-// growth. A cancelled ctx stops it between reads.
-func hashFile(ctx context.Context, path string, limit int64) (FileState, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return FileState{}, err
-	}
-	fh, err := os.Open(path)
-	if err != nil {
-		return FileState{}, err
-	}
-	defer fh.Close()
-	h := sha256.New()
-	n, err := io.CopyBuffer(h, io.LimitReader(ctxReader{ctx, fh}, limit), make([]byte, 1<<20))
-	if err != nil {
-		return FileState{}, fmt.Errorf("%s: %w", path, err)
-	}
-	return FileState{Path: abs, Size: n, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
 }
 
 // ctxReader is a reader that fails once its context is done.

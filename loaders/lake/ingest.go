@@ -3,6 +3,7 @@ package lake
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -117,9 +118,10 @@ func Ingest(ctx context.Context, dir string, paths []string, o Options) ([]Resul
 // Its content hash names its entry and decides whether it is skipped.
 // An input whose paths and sizes are those of an entry is probably
 // unchanged: it is hashed first, and read only when its content is new.
-// Any other is hashed while it loads, its files staged as pendingID and
-// renamed once the hash is known; one whose content turns out to be in
-// the lake under other paths is then skipped, its load discarded.
+// Any other is hashed as its load reads it (source.Options.Tee), its
+// files staged as pendingID and renamed once the hash is known; one
+// whose content turns out to be in the lake under other paths is then
+// skipped, its load discarded.
 func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, o Options) (Result, error) {
 	t0 := time.Now()
 	paths, err := statFiles(g.Files)
@@ -130,31 +132,31 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 	skip := func(h groupHash, k int) Result {
 		return Result{Files: g.Files, Entry: m.Inputs[k], Action: Skipped, Bytes: h.size, Seconds: time.Since(t0).Seconds()}
 	}
-	var hashed func() groupHash
-	if before >= 0 && sameSizes(m.Inputs[before].Files, paths) {
-		h := hashGroup(ctx, paths)
-		if h.err != nil {
+	hashes := newGroupHashes(g.Files, paths)
+	var h groupHash
+	unchanged := before >= 0 && sameSizes(m.Inputs[before].Files, paths) // probably
+	if unchanged {
+		if h = hashes.finish(ctx); h.err != nil {
 			return Result{}, h.err
 		}
 		if k := m.find(h.id()); k >= 0 {
 			return skip(h, k), nil
 		}
-		hashed = func() groupHash { return h }
-	} else {
-		hashed = hashGoroutine(ctx, paths)
 	}
 	var from *Entry
 	if before >= 0 && appendable(dir, g, &m.Inputs[before], paths, o) {
 		from = &m.Inputs[before]
 	}
-	e, written, d, err := stageGroup(ctx, dir, g, o, from)
+	e, written, d, err := stageGroup(ctx, dir, g, o, from, hashes.tee)
 	if errors.Is(err, errDiverged) {
-		e, written, d, err = stageGroup(ctx, dir, g, o, nil)
+		e, written, d, err = stageGroup(ctx, dir, g, o, nil, hashes.tee)
 		from = nil
 	}
-	// Even a failed load waits for the hash: content already in the lake
+	// Even a failed load finishes the hash: content already in the lake
 	// is skipped, whatever its load says, as when it was hashed first.
-	h := hashed()
+	if !unchanged {
+		h = hashes.finish(ctx)
+	}
 	if h.err == nil {
 		if k := m.find(h.id()); k >= 0 {
 			return skip(h, k), unstage(dir, pendingID)
@@ -192,13 +194,14 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 // stageGroup loads group g and writes its files under
 // _staging/pendingID, returning its manifest entry (without its ID and
 // files) and the bytes written; with from set, the batches from wrote
-// are not written again, and e keeps their files. On an error nothing of
-// it is left staged.
-func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, from *Entry) (Entry, int64, *source.Dataset, error) {
+// are not written again, and e keeps their files. The bytes the load
+// reads go to tee (source.Options.Tee). On an error nothing of it is
+// left staged.
+func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, from *Entry, tee func(string) io.Writer) (Entry, int64, *source.Dataset, error) {
 	e := Entry{Format: g.Format, Rows: map[string]int64{}}
 	st := &stager{lake: dir, id: pendingID, input: strings.Join(g.Files, ","), parquet: o.Parquet, rows: e.Rows}
 	c := newBatchCount(from)
-	d, tail, err := load(ctx, g, o, st, c)
+	d, tail, err := load(ctx, g, o, st, c, tee)
 	if err != nil {
 		return Entry{}, 0, nil, errors.Join(err, unstage(dir, pendingID))
 	}
@@ -224,8 +227,8 @@ func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, fro
 // and skips those written before, then what the load returns. tail are
 // the parts of what the input's end decided: that, and the batches of
 // the end.
-func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchCount) (d *source.Dataset, tail []string, err error) {
-	lo := source.Options{Lenient: o.Lenient, TimeZone: o.TimeZone, Progress: o.Progress, BatchRows: o.BatchRows}
+func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchCount, tee func(string) io.Writer) (d *source.Dataset, tail []string, err error) {
+	lo := source.Options{Lenient: o.Lenient, TimeZone: o.TimeZone, Progress: o.Progress, BatchRows: o.BatchRows, Tee: tee}
 	batches := make(chan *source.Dataset, 1)
 	failed := make(chan error, 1) // the writer's error, as soon as it has one
 	done := make(chan struct{})

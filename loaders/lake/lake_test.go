@@ -2,6 +2,8 @@ package lake
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -164,8 +166,9 @@ func TestIngestIdempotent(t *testing.T) {
 	}
 }
 
-// TestIngestContentElsewhere ingests a journal, then a copy of it at
-// another path, which is loaded while it is hashed: the copy is skipped
+// TestIngestContentElsewhere ingests a journal, hashed as it loads (its
+// SHA-256 checked against crypto/sha256 over its bytes), then a copy of
+// it at another path, which is also loaded while it is hashed: the copy is skipped
 // and the lake is as it was, nothing of its load left staged. A file of
 // the same path and size with other content (hashed first, as probably
 // unchanged) replaces the first, and its files carry its entry's ID.
@@ -184,6 +187,9 @@ func TestIngestContentElsewhere(t *testing.T) {
 	first, err := Ingest(context.Background(), dir, []string{a}, Options{BatchRows: 5})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if sum := sha256.Sum256(src); first[0].Entry.Files[0].SHA256 != hex.EncodeToString(sum[:]) || first[0].Entry.Files[0].Size != int64(len(src)) {
+		t.Fatalf("hashed as loaded: %+v, want the SHA-256 %x of its %d bytes", first[0].Entry.Files[0], sum, len(src))
 	}
 	before := snapshot(t, dir)
 	second, err := Ingest(context.Background(), dir, []string{b}, Options{BatchRows: 5})

@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"sort"
@@ -30,6 +31,12 @@ type Options struct {
 	TimeZone string
 	// Progress, when set, counts the bytes OpenWith reads (see Progress).
 	Progress *Progress
+	// Tee, when set, is called as OpenWith or LoadGroup opens each input
+	// file, with its path as named; every byte then read of the file
+	// (before any decompression) is also written, in order, to the
+	// writer it returns (nil: none). loaders/lake hashes its inputs this
+	// way as they load, rather than reading them a second time.
+	Tee func(path string) io.Writer
 	// Columns, for each frame it names, keeps only the columns listed, in
 	// the order listed (Columns[Tasks] = []string{"final", "mem_mb"}), as
 	// pandas' usecols or a query's projection: frames it does not name
