@@ -58,7 +58,7 @@ func openInput(ctx context.Context, path string, o source.Options) (*input, erro
 		r = p.Reader(r)
 	}
 	if ctx.Done() != nil {
-		r = ctxReader{ctx, r}
+		r = source.ContextReader(ctx, r)
 	}
 	dr, closeDec, err := decompress(r, path)
 	if err != nil {
@@ -79,20 +79,6 @@ func openInput(ctx context.Context, path string, o source.Options) (*input, erro
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &input{path: path, r: br, head: head, size: size, close: func() { closeDec(); closeFile() }}, nil
-}
-
-// ctxReader is a reader that fails with its context's error once the
-// context is done.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(b []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(b)
 }
 
 // decompress wraps r in a gzip or zstd reader when its first bytes are

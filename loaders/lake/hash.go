@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // groupHash is the content of an input group's files as hashed: each
@@ -71,7 +73,7 @@ func (f *fileHash) finish(ctx context.Context) (FileState, error) {
 		if _, err := fh.Seek(f.n, io.SeekStart); err != nil {
 			return FileState{}, fmt.Errorf("%s: %w", f.path, err)
 		}
-		n, err := io.CopyBuffer(f.sha, io.LimitReader(ctxReader{ctx, fh}, f.limit-f.n), make([]byte, 1<<20))
+		n, err := io.CopyBuffer(f.sha, io.LimitReader(source.ContextReader(ctx, fh), f.limit-f.n), make([]byte, 1<<20))
 		if err != nil {
 			return FileState{}, fmt.Errorf("%s: %w", f.path, err)
 		}
@@ -127,19 +129,6 @@ func (g *groupHashes) finish(ctx context.Context) groupHash {
 		h.size += st.Size
 	}
 	return h
-}
-
-// ctxReader is a reader that fails once its context is done.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
 }
 
 // groupID names an input group by its files' hashes.
