@@ -23,11 +23,11 @@
 // is skipped. An input of other paths or sizes than an entry's is hashed
 // as its load reads it (source.Options.Tee; its files staged as
 // pending, renamed for its ID at the end); one probably unchanged is
-// hashed first. A streaming log that has
-// grown since (its first batches of rows are those ingested) is appended
-// to: it is read again, the batches of rows complete at the old end are
-// checked against their fingerprints in the manifest and kept, and only
-// the rest is written (see append.go). Any other input whose path was
+// hashed first. A streaming log that has grown since (its first batches
+// of rows are those ingested) is appended to: it is read again, the
+// batches of rows complete at the old end are checked against their
+// fingerprints in the manifest and kept, and only the rest is written
+// (see append.go). Any other input whose path was
 // ingested replaces its earlier rows. A streaming format
 // (source.Format.Streams: the HyperQueue journal, Work Queue and
 // TaskVine logs, EPMT job files, Balsam events) is written as it is
