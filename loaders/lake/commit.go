@@ -74,11 +74,7 @@ func rollForward(dir string, m *Manifest, i int) error {
 	if err := m.write(dir); err != nil {
 		return err
 	}
-	if err := os.RemoveAll(filepath.Join(dir, stagingDir, m.Inputs[i].ID)); err != nil {
-		return err
-	}
-	os.Remove(filepath.Join(dir, stagingDir)) // when empty
-	return nil
+	return unstage(dir, m.Inputs[i].ID)
 }
 
 // removeParts deletes the files of an entry and the partition folders

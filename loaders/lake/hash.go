@@ -15,11 +15,19 @@ import (
 )
 
 // groupHash is the content of an input group's files as hashed: each
-// file's state, their total size in bytes, or the error that stopped it.
+// file's state, or the error that stopped it.
 type groupHash struct {
 	files []FileState
-	size  int64
 	err   error
+}
+
+// size is the group's bytes hashed.
+func (h groupHash) size() int64 {
+	var n int64
+	for _, f := range h.files {
+		n += f.Size
+	}
+	return n
 }
 
 // id names the group by its files' hashes (Entry.ID).
@@ -34,6 +42,7 @@ func (h groupHash) id() string { return groupID(h.files) }
 type fileHash struct {
 	mu    sync.Mutex
 	path  string // as named to the loaders
+	abs   string // absolute, as statFiles gave it
 	limit int64
 	n     int64 // bytes hashed
 	sha   hash.Hash
@@ -60,10 +69,6 @@ func (f *fileHash) finish(ctx context.Context) (FileState, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.done = true
-	abs, err := filepath.Abs(f.path)
-	if err != nil {
-		return FileState{}, err
-	}
 	if f.n < f.limit {
 		fh, err := os.Open(f.path)
 		if err != nil {
@@ -79,7 +84,7 @@ func (f *fileHash) finish(ctx context.Context) (FileState, error) {
 		}
 		f.n += n // fewer than asked when the file shrank
 	}
-	return FileState{Path: abs, Size: f.n, SHA256: hex.EncodeToString(f.sha.Sum(nil))}, nil
+	return FileState{Path: f.abs, Size: f.n, SHA256: hex.EncodeToString(f.sha.Sum(nil))}, nil
 }
 
 // groupHashes hashes the files of an input group, each up to the size
@@ -90,11 +95,11 @@ type groupHashes struct {
 }
 
 // newGroupHashes starts the hashes of the files named names, whose
-// sizes before the load are in files.
+// absolute paths and sizes before the load are in files (statFiles).
 func newGroupHashes(names []string, files []FileState) *groupHashes {
 	g := &groupHashes{byName: map[string]*fileHash{}}
 	for i, name := range names {
-		f := &fileHash{path: name, limit: files[i].Size, sha: sha256.New()}
+		f := &fileHash{path: name, abs: files[i].Path, limit: files[i].Size, sha: sha256.New()}
 		g.files = append(g.files, f)
 		g.byName[name] = f
 	}
@@ -126,7 +131,6 @@ func (g *groupHashes) finish(ctx context.Context) groupHash {
 			return groupHash{err: err}
 		}
 		h.files = append(h.files, st)
-		h.size += st.Size
 	}
 	return h
 }

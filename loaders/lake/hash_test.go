@@ -52,8 +52,8 @@ func TestGroupHashes(t *testing.T) {
 		if h.err != nil {
 			t.Fatal(h.err)
 		}
-		if h.size != int64(len(c.want)) || h.files[0].Size != h.size || h.files[0].SHA256 != sum(c.want) {
-			t.Errorf("%s: %d bytes %s, want %d %s", c.name, h.size, h.files[0].SHA256, len(c.want), sum(c.want))
+		if h.size() != int64(len(c.want)) || h.files[0].Size != int64(len(c.want)) || h.files[0].SHA256 != sum(c.want) {
+			t.Errorf("%s: %d bytes %s, want %d %s", c.name, h.size(), h.files[0].SHA256, len(c.want), sum(c.want))
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -130,7 +130,7 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 	}
 	before := m.samePaths(paths) // the entry of these paths with earlier content, or -1
 	skip := func(h groupHash, k int) Result {
-		return Result{Files: g.Files, Entry: m.Inputs[k], Action: Skipped, Bytes: h.size, Seconds: time.Since(t0).Seconds()}
+		return Result{Files: g.Files, Entry: m.Inputs[k], Action: Skipped, Bytes: h.size(), Seconds: time.Since(t0).Seconds()}
 	}
 	hashes := newGroupHashes(g.Files, paths)
 	var h groupHash
@@ -187,7 +187,7 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 		return Result{}, err
 	}
 	k := m.find(e.ID)
-	return Result{Files: g.Files, Entry: m.Inputs[k], Action: action, Streamed: g.Streams, Bytes: h.size, Written: written,
+	return Result{Files: g.Files, Entry: m.Inputs[k], Action: action, Streamed: g.Streams, Bytes: h.size(), Written: written,
 		Seconds: time.Since(t0).Seconds(), Warnings: d.Warnings}, nil
 }
 
