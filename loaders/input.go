@@ -30,14 +30,19 @@ func (in *input) sized() io.Reader {
 	return &source.SizedReader{Reader: in.r, Head: in.head, Size: in.size}
 }
 
-// openInput opens path ("-": standard input), counting what it reads in
-// o.Progress and copying it to o.Tee's writer when they are set, and
-// failing its reads once ctx is done.
-func openInput(ctx context.Context, path string, o source.Options) (*input, error) {
+// openInput opens path ("-": standard input) at byte offset from,
+// counting what it reads in o.Progress and copying it to o.Tee's writer
+// when they are set, and failing its reads once ctx is done. An offset
+// past 0 is for a plain file only (source.Checkpoint): a compressed one
+// fails with source.ErrResume.
+func openInput(ctx context.Context, path string, from int64, o source.Options) (*input, error) {
 	var r io.Reader
 	closeFile := func() {}
 	p := o.Progress
 	if path == "-" {
+		if from > 0 {
+			return nil, fmt.Errorf("standard input: %w: it cannot be read from an offset", source.ErrResume)
+		}
 		r = os.Stdin
 	} else {
 		fh, err := os.Open(path)
@@ -45,8 +50,14 @@ func openInput(ctx context.Context, path string, o source.Options) (*input, erro
 			return nil, err
 		}
 		r, closeFile = fh, func() { fh.Close() }
+		if from > 0 {
+			if err := seekPlain(fh, from); err != nil {
+				closeFile()
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
+		}
 		if st, err := fh.Stat(); err == nil && p != nil {
-			p.Expect(st.Size())
+			p.Expect(st.Size() - from)
 		}
 		if o.Tee != nil {
 			if w := o.Tee(path); w != nil {
@@ -68,7 +79,7 @@ func openInput(ctx context.Context, path string, o source.Options) (*input, erro
 	var size int64
 	if _, plain := dr.(*bufio.Reader); plain && path != "-" {
 		if st, err := os.Stat(path); err == nil {
-			size = st.Size()
+			size = st.Size() - from
 		}
 	}
 	br := bufio.NewReaderSize(dr, 1<<20)
@@ -79,6 +90,29 @@ func openInput(ctx context.Context, path string, o source.Options) (*input, erro
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &input{path: path, r: br, head: head, size: size, close: func() { closeDec(); closeFile() }}, nil
+}
+
+// seekPlain moves fh to byte offset from, unless the file is
+// compressed (its offsets are not those of the text read) or shorter.
+func seekPlain(fh *os.File, from int64) error {
+	var magic [4]byte
+	n, _ := fh.ReadAt(magic[:], 0)
+	if compressed(magic[:n]) {
+		return fmt.Errorf("%w: the file is compressed", source.ErrResume)
+	}
+	if st, err := fh.Stat(); err != nil {
+		return err
+	} else if st.Size() < from {
+		return fmt.Errorf("%w: the file has %d bytes, fewer than the checkpoint's offset %d", source.ErrResume, st.Size(), from)
+	}
+	_, err := fh.Seek(from, io.SeekStart)
+	return err
+}
+
+// compressed reports whether magic, a file's first bytes, is gzip's or
+// zstd's magic number.
+func compressed(magic []byte) bool {
+	return len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b || bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd})
 }
 
 // decompress wraps r in a gzip or zstd reader when its first bytes are

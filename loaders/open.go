@@ -36,6 +36,9 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if o.Resume != nil {
+		return nil, fmt.Errorf("%w: only LoadGroup goes on from a checkpoint", source.ErrResume)
+	}
 	files, fromDir, err := expand(paths)
 	if err != nil {
 		return nil, err
@@ -47,7 +50,7 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 		}
 	}()
 	for _, f := range files {
-		in, err := openInput(ctx, f, o)
+		in, err := openInput(ctx, f, 0, o)
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package loaders
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -40,7 +41,7 @@ func Plan(paths ...string) ([]Group, []source.Warning, error) {
 		if f == "-" {
 			return nil, nil, fmt.Errorf("standard input cannot be planned: name a file")
 		}
-		in, err := openInput(context.Background(), f, source.Options{})
+		in, err := openInput(context.Background(), f, 0, source.Options{})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -74,6 +75,13 @@ func LoadGroup(ctx context.Context, g Group, o source.Options) (*source.Dataset,
 	if f.Load == nil {
 		return nil, fmt.Errorf("no format named %q", g.Format)
 	}
+	var from int64
+	if o.Resume != nil {
+		if !f.Resumes || len(g.Files) != 1 {
+			return nil, fmt.Errorf("%s: %w: the %s format reads it from its start", strings.Join(g.Files, ", "), source.ErrResume, f.Name)
+		}
+		from = o.Resume.Offset
+	}
 	var ins []source.Input
 	var opened []*input
 	defer func() {
@@ -82,12 +90,14 @@ func LoadGroup(ctx context.Context, g Group, o source.Options) (*source.Dataset,
 		}
 	}()
 	for _, name := range g.Files {
-		in, err := openInput(ctx, name, o)
+		in, err := openInput(ctx, name, from, o)
 		if err != nil {
 			return nil, err
 		}
 		opened = append(opened, in)
 		ins = append(ins, source.Input{Name: name, R: in.sized(), Head: in.head})
 	}
+	// a checkpoint's offset is one in a plain file, the one input
+	o.Checkpoints = o.Checkpoints && f.Resumes && len(opened) == 1 && opened[0].size > 0
 	return o.Project(f.Load(ins, o))
 }

@@ -41,6 +41,11 @@ type Dataset struct {
 	// keep them when the log grows.
 	AtEnd bool
 
+	// Checkpoint, on a batch before the input's end of a load asked for
+	// them (Options.Checkpoints), is where a later load of the log grown
+	// since can go on from, this batch handed over.
+	Checkpoint *Checkpoint
+
 	// Unbuilt names, by frame, the columns a loader did not build because
 	// Options.Columns left them out: the error for a column asked for
 	// that is in neither lists both. Loaders add to it with Skip.

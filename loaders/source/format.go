@@ -31,6 +31,9 @@ type Format struct {
 	// it reads, holding only what is still open; the other formats read
 	// their inputs whole.
 	Streams bool
+	// Resumes reports that Load, streaming, can set checkpoints on its
+	// batches and go on from one (Options.Checkpoints, Options.Resume).
+	Resumes bool
 }
 
 // Input is one opened input handed to a Format's Load.

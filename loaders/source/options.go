@@ -62,6 +62,15 @@ type Options struct {
 	// BatchRows is the number of rows (attempts, events) that makes a
 	// batch; 0 means 1 << 16 (about 25 MB of HyperQueue journal).
 	BatchRows int
+	// Checkpoints asks a format that resumes (Format.Resumes) to set
+	// Dataset.Checkpoint on each batch before the input's end, for a
+	// plain (uncompressed) input file. Encoding the loader's state costs
+	// a little at every batch.
+	Checkpoints bool
+	// Resume, when set, is a Checkpoint of an earlier load of the same
+	// file, which has grown since: the load reads it from there (see
+	// Checkpoint). A load that cannot fails with ErrResume.
+	Resume *Checkpoint
 }
 
 // BatchSize returns o.BatchRows, or its default.

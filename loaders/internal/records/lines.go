@@ -83,6 +83,7 @@ func Workers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 type Batch[T any] struct {
 	buf      []byte // the records' bytes, without line ends
 	ends     []int  // end offset of each record in buf
+	raw      []int  // bytes of each line in the input, its line end included (readLineBatches)
 	first    int    // number of the first line
 	lines    []int  // line of each record, when not first+i (JSON records)
 	complete bool   // the last line ended with a newline
@@ -96,7 +97,7 @@ type Batch[T any] struct {
 // newLineBatch returns an empty batch whose buffers hold a full batch
 // without growing.
 func newLineBatch[T any](first int) *Batch[T] {
-	return &Batch[T]{first: first, buf: make([]byte, 0, batchBytes+64<<10), ends: make([]int, 0, batchLines)}
+	return &Batch[T]{first: first, buf: make([]byte, 0, batchBytes+64<<10), ends: make([]int, 0, batchLines), raw: make([]int, 0, batchLines)}
 }
 
 // Batch limits of the decode pipelines: a batch holds at most batchLines
@@ -216,7 +217,7 @@ func (bp *batchPool[T]) put(b *Batch[T]) {
 	if !bp.recycle {
 		return
 	}
-	b.buf, b.ends, b.lines, b.err, b.problem, b.complete = b.buf[:0], b.ends[:0], b.lines[:0], nil, nil, false
+	b.buf, b.ends, b.raw, b.lines, b.err, b.problem, b.complete = b.buf[:0], b.ends[:0], b.raw[:0], b.lines[:0], nil, nil, false
 	select {
 	case bp.free <- b:
 	default:
@@ -231,6 +232,51 @@ func (bp *batchPool[T]) put(b *Batch[T]) {
 // flight at a time. first is the number of r's first line (2 after a
 // header read apart).
 func DecodedLines[T any](r io.Reader, p *source.Problems, first, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
+	return DecodedLinesAt(r, p, first, nil, workers, decode, apply)
+}
+
+// Position follows a line reader through its input for a load that may
+// stop after a line and go on from there later (source.Checkpoint).
+type Position struct {
+	// After is the byte offset in the input just past the line being
+	// applied, its line end included: where reading would go on. The
+	// caller sets it to the offset at which r starts.
+	After int64
+	// Ended reports that the line ends with a newline: the last line of
+	// an input may not (a log still being written), and a later read may
+	// find more of it.
+	Ended bool
+	// End is the input's size in bytes when it was opened (the offset r
+	// starts at included), 0 when not known.
+	End int64
+
+	batchStart int64 // After at the last Checkpoint call
+}
+
+// Checkpoint is called as a streaming load hands over a batch that ends
+// with the line being applied; it reports whether the batch is to carry
+// a checkpoint (source.Checkpoint): the line is whole, and it is within
+// two batches' bytes of End (any line when End is not known). Only the
+// last checkpoint of a load is of use, and each costs an encoding of the
+// loader's state.
+func (p *Position) Checkpoint() bool {
+	batch := p.After - p.batchStart
+	p.batchStart = p.After
+	return p.Ended && (p.End <= 0 || p.End-p.After <= 2*batch)
+}
+
+// StartAt sets p for a load whose reader starts at byte offset from and
+// holds size bytes (0: not known).
+func (p *Position) StartAt(from, size int64) {
+	*p = Position{After: from, batchStart: from}
+	if size > 0 {
+		p.End = from + size
+	}
+}
+
+// DecodedLinesAt is DecodedLines keeping pos (when not nil) at the line
+// being applied.
+func DecodedLinesAt[T any](r io.Reader, p *source.Problems, first int, pos *Position, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
 	pool := newBatchPool[T](isReusable[T](), false)
 	produce := func(send func(*Batch[T]) bool) { readLineBatches(r, p, pool, first, false, send) }
 	return pipeline(workers, produce, decodeEach(decode), func(b *Batch[T]) (bool, error) {
@@ -238,6 +284,10 @@ func DecodedLines[T any](r io.Reader, p *source.Problems, first, workers int, de
 		for i, end := range b.ends {
 			line, n := b.buf[start:end], b.first+i
 			start = end
+			if pos != nil {
+				pos.After += int64(b.raw[i])
+				pos.Ended = i < len(b.ends)-1 || b.complete
+			}
 			complete := i < len(b.ends)-1 || b.complete
 			v := &b.vals[i]
 			if stop, err := applyLine(p, line, n, complete, func(line []byte, n int) error { return apply(line, n, v) }); stop {
@@ -283,9 +333,10 @@ func readLineBatches[T any](r io.Reader, p *source.Problems, pool *batchPool[T],
 					return
 				}
 				b = pool.get(n)
-				b.buf = append(b.buf, part...)
+				b.buf, lineStart = append(b.buf, part...), 0
 			}
 			b.buf = append(b.buf, raw...)
+			b.raw = append(b.raw, len(b.buf)-lineStart)
 			b.buf = TrimEOL(b.buf)
 			b.ends = append(b.ends, len(b.buf))
 			n++
