@@ -1,6 +1,7 @@
 package hyperqueue
 
 import (
+	"bytes"
 	"reflect"
 	"strings"
 	"testing"
@@ -24,6 +25,13 @@ func FuzzLoadHyperQueue(f *testing.F) {
 			if got, want := describe(t, []byte(in), o, 1), describe(t, []byte(in), o, 1<<62); got != want {
 				t.Fatalf("lenient %v, spilling every line:\n%s\nwant\n%s", lenient, got, want)
 			}
+		}
+		// resumed from its checkpoints, a load of batches of 3 lines gives
+		// what a load from the start gives
+		o := source.Options{Lenient: true, Name: "fuzz.jsonl"}
+		if whole, err := Load(strings.NewReader(in), o); err == nil {
+			o.BatchRows = 3
+			sourcetest.Resumes(t, Format(), source.Input{Name: "fuzz.jsonl", R: bytes.NewReader([]byte(in))}, o, whole)
 		}
 	})
 }

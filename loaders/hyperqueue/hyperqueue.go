@@ -361,13 +361,17 @@ type hqQueue struct {
 	hasTimeLimit  bool
 }
 
+// hqLoader is the journal's state machine. Its fields tagged
+// `snap:"-"` are set from the options, or are caches and the rows of the
+// batch being built; the others are what a checkpoint keeps
+// (checkpoint.go).
 type hqLoader struct {
 	p        source.Problems
-	want     map[string]bool // frames to build (nil: all)
+	want     map[string]bool `snap:"-"` // frames to build (nil: all)
 	attempts []*hqAttempt
-	arena    arena.Arena[hqAttempt]
-	multi    [][]hqShare // the shares of the attempts on several workers
-	words    words.Table // the attempts' states, policies and reasons
+	arena    arena.Arena[hqAttempt] `snap:"-"`
+	multi    [][]hqShare            // the shares of the attempts on several workers
+	words    words.Table            // the attempts' states, policies and reasons
 	// wopen lists, per worker, the attempts started on it in start order;
 	// closed ones are skipped lazily, dropped when the list doubles, and
 	// all dropped when the worker is lost.
@@ -375,9 +379,9 @@ type hqLoader struct {
 	byTask taskIndex // each task's latest attempt
 	// the last job submitFor looked up, and its submits (runs of one
 	// job's tasks skip the map)
-	subJob  int64
-	subList []*hqSubmit
-	subOK   bool
+	subJob  int64       `snap:"-"`
+	subList []*hqSubmit `snap:"-"`
+	subOK   bool        `snap:"-"`
 	workers []*hqWorker
 	wmap    map[int64]*hqWorker
 	jobs    []*hqJob
@@ -388,32 +392,35 @@ type hqLoader struct {
 	amap    map[string]*hqAlloc
 	unknown map[string]int
 	span    source.LogSpan
-	scratch []byte // addInt's
+	scratch []byte `snap:"-"` // addInt's
 
-	ev   hqEvents
-	perf hqPerf
+	ev   hqEvents `snap:"-"`
+	perf hqPerf   `snap:"-"`
 
 	// the tasks and placements frames' rows of the attempts spilled so
 	// far (nil: the frame is not wanted), and the closed attempts that
 	// stand in the task index for spilled ones, by attempt number
 	// (spill.go)
-	taskOut  *taskRows
-	placeOut *placementRows
+	taskOut  *taskRows      `snap:"-"`
+	placeOut *placementRows `snap:"-"`
 	// keepPlacement says which placements columns are built (Options.Columns)
-	keepPlacement func(name string) bool
+	keepPlacement func(name string) bool `snap:"-"`
 	closed        []*hqAttempt
-	spillLines    int // lines between two spills
+	spillLines    int `snap:"-"` // lines between two spills
 	// the input's size when known, the bytes of the lines read, and
 	// whether the frames' columns have been sized from them (reserve)
-	inputSize, bytesRead int64
+	inputSize, bytesRead int64 `snap:"-"`
 	reserved             bool
 	sinceSpill           int
 
 	// batch and batchRows are Options.Batch and its size; sinceFlush
-	// counts the lines read since the last batch.
-	batch      func(*source.Dataset) error
-	batchRows  int
-	sinceFlush int
+	// counts the lines read since the last batch; checkpoints is
+	// Options.Checkpoints, and pos where the line being applied ends.
+	batch       func(*source.Dataset) error `snap:"-"`
+	batchRows   int                         `snap:"-"`
+	sinceFlush  int
+	checkpoints bool             `snap:"-"`
+	pos         records.Position `snap:"-"`
 }
 
 // hqEvents holds the events frame's columns as the lines are read.
@@ -474,9 +481,17 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 		keepPlacement: func(name string) bool { return o.Keeps(schema.Placements, name) },
 	}
 	if o.Batch != nil {
-		h.batch, h.batchRows = o.Batch, o.BatchSize()
+		h.batch, h.batchRows, h.checkpoints = o.Batch, o.BatchSize(), o.Checkpoints
 	}
 	h.rowBuilders(r)
+	first, from := 1, int64(0)
+	if o.Resume != nil {
+		if err := h.resume(o.Resume); err != nil {
+			return nil, err
+		}
+		first, from = o.Resume.Line+1, o.Resume.Offset
+	}
+	h.pos.StartAt(from, source.InputSize(r))
 	if h.batch == nil && (h.want == nil || h.want[schema.Events]) {
 		// the events frame has a row per line and all their text: sized
 		// ahead, its columns never copy themselves as they grow
@@ -494,7 +509,7 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 			d.err = jsontext.Unmarshal(line, &d.l)
 		}
 	}
-	err := records.DecodedLines(r, &h.p, 1, records.Workers(), decode, func(line []byte, n int, d *hqDecoded) error {
+	err := records.DecodedLinesAt(r, &h.p, first, &h.pos, records.Workers(), decode, func(line []byte, n int, d *hqDecoded) error {
 		h.bytesRead += int64(len(line)) + 1
 		if line = bytes.TrimSpace(line); len(line) == 0 {
 			return nil
@@ -504,7 +519,7 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 		}
 		if h.batch != nil {
 			if h.sinceFlush++; h.sinceFlush >= h.batchRows {
-				return h.flush(name)
+				return h.flush(name, n)
 			}
 		} else if h.sinceSpill++; h.sinceSpill >= h.spillLines {
 			h.spill()
@@ -1428,5 +1443,6 @@ func Format() source.Format {
 			return source.LoadOne(in, o, loadHyperQueue)
 		},
 		Streams: true,
+		Resumes: true,
 	}
 }

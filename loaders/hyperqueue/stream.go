@@ -9,12 +9,14 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
-// flush hands the rows completed since the last batch to Options.Batch
-// (the attempts that have ended, with their placements, and the events
-// and overview samples read) and forgets them, so that a streaming load
-// holds only the attempts still open, the tasks that may run again and
-// the workers, jobs and allocations.
-func (h *hqLoader) flush(name string) error {
+// flush hands the rows completed since the last batch, which ends at
+// line n, to Options.Batch (the attempts that have ended, with their
+// placements, and the events and overview samples read) and forgets
+// them, so that a streaming load holds only the attempts still open, the
+// tasks that may run again and the workers, jobs and allocations; asked
+// for, a batch near the input's end carries the checkpoint of what is
+// left (records.Position.Checkpoint).
+func (h *hqLoader) flush(name string, n int) error {
 	h.sinceFlush = 0
 	var done, open []*hqAttempt
 	for _, a := range h.attempts {
@@ -44,6 +46,13 @@ func (h *hqLoader) flush(name string) error {
 	}
 	h.ev, h.perf = h.ev.fresh(), hqPerf{}
 	h.forget(done, open)
+	if h.pos.Checkpoint() && h.checkpoints {
+		c, err := h.checkpoint(n)
+		if err != nil {
+			return err
+		}
+		d.Checkpoint = c
+	}
 	return h.batch(d)
 }
 

@@ -65,6 +65,97 @@ func Streams(t *testing.T, f source.Format, in []source.Input, o source.Options)
 				}
 			}
 		}
+		if f.Resumes && len(in) == 1 {
+			Resumes(t, f, in[0], so, whole)
+		}
+	}
+}
+
+// Resumes checks a format that resumes (Format.Resumes) on one input,
+// with o's batch size, against whole, its load without batches: asked for checkpoints, the load sets one on each
+// batch before the end (but one that ends with the
+// input's last line, cut), at a line end of the input;
+// a load resumed from one of them (up to eight, spread over the input)
+// hands over the same batches after it, with the same checkpoints, and
+// returns the same final dataset, warnings included, as the load from
+// the start.
+func Resumes(t *testing.T, f source.Format, in source.Input, o source.Options, whole *source.Dataset) {
+	t.Helper()
+	data := rewind([]source.Input{in})[0].R.(*bytes.Reader)
+	all := make([]byte, data.Len())
+	data.Read(all)
+	load := func(from *source.Checkpoint) ([]*source.Dataset, *source.Dataset) {
+		var batches []*source.Dataset
+		co := o
+		co.Checkpoints, co.Resume = true, from
+		co.Batch = func(d *source.Dataset) error { batches = append(batches, d); return nil }
+		r := all
+		if from != nil {
+			r = all[from.Offset:]
+		}
+		last, err := f.Load([]source.Input{{Name: in.Name, R: bytes.NewReader(r), Head: in.Head}}, co)
+		if err != nil {
+			t.Fatalf("batches of %d, resumed from %v: %v", o.BatchRows, from != nil, err)
+		}
+		return batches, last
+	}
+	batches, last := load(nil)
+	var points []int // batches with a checkpoint
+	for k, b := range batches {
+		c := b.Checkpoint
+		switch {
+		case b.AtEnd && c != nil:
+			t.Errorf("batches of %d: batch %d, of the input's end, has a checkpoint", o.BatchRows, k)
+		case b.AtEnd:
+		case c == nil && k == len(batches)-1 || c == nil && batches[k+1].AtEnd && all[len(all)-1] != '\n':
+			// its last line is the input's, cut: more of it may come
+		case c == nil:
+			t.Fatalf("batches of %d: batch %d has no checkpoint", o.BatchRows, k)
+		case c.Offset <= 0 || c.Offset > int64(len(all)) || all[c.Offset-1] != '\n' || bytes.Count(all[:c.Offset], []byte("\n")) != c.Line:
+			t.Fatalf("batches of %d: batch %d's checkpoint is at byte %d, line %d, not just after a line", o.BatchRows, k, c.Offset, c.Line)
+		default:
+			points = append(points, k)
+		}
+	}
+	if fmt.Sprint(last.Warnings) != fmt.Sprint(whole.Warnings) {
+		t.Errorf("batches of %d with checkpoints: warnings %v, the whole load's %v", o.BatchRows, last.Warnings, whole.Warnings)
+	}
+	step := max(1, len(points)/8)
+	for i := 0; i < len(points); i += step {
+		k := points[i]
+		more, end := load(batches[k].Checkpoint)
+		if len(more) != len(batches)-k-1 {
+			t.Errorf("batches of %d, resumed after batch %d: %d batches after it, want %d", o.BatchRows, k, len(more), len(batches)-k-1)
+			continue
+		}
+		for j, b := range more {
+			want := batches[k+1+j]
+			gc, wc := b.Checkpoint, want.Checkpoint
+			if (gc == nil) != (wc == nil) || gc != nil && (gc.Offset != wc.Offset || gc.Line != wc.Line) {
+				t.Errorf("batches of %d, resumed after batch %d: batch %d's checkpoint differs", o.BatchRows, k, k+1+j)
+			}
+			sameRows(t, fmt.Sprintf("batches of %d, resumed after batch %d: batch %d", o.BatchRows, k, k+1+j), b, want)
+		}
+		sameRows(t, fmt.Sprintf("batches of %d, resumed after batch %d: the final dataset", o.BatchRows, k), end, last)
+		if fmt.Sprint(end.Warnings) != fmt.Sprint(last.Warnings) || end.LogStart != last.LogStart || end.LogEnd != last.LogEnd {
+			t.Errorf("batches of %d, resumed after batch %d: warnings %v, log span %d-%d; want %v, %d-%d", o.BatchRows, k,
+				end.Warnings, end.LogStart, end.LogEnd, last.Warnings, last.LogStart, last.LogEnd)
+		}
+	}
+}
+
+// sameRows checks that datasets got and want have the same frames with
+// the same rows (Rows).
+func sameRows(t testing.TB, what string, got, want *source.Dataset) {
+	t.Helper()
+	if !slices.Equal(got.Names(), want.Names()) {
+		t.Errorf("%s: frames %v, want %v", what, got.Names(), want.Names())
+		return
+	}
+	for _, name := range want.Names() {
+		if g, w := rowSet(t, got, name), rowSet(t, want, name); !slices.Equal(g, w) {
+			t.Errorf("%s: the %s frame has %d rows, want %d, or other values", what, name, len(g), len(w))
+		}
 	}
 }
 
