@@ -2,8 +2,10 @@ package lake
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/loaders/source"
@@ -68,10 +70,45 @@ type batchCount struct {
 	hashes  []string // of the batches before the end
 	atEnd   bool     // a batch of the input's end was met
 	skipped map[string]int64
+	// of a load resumed from from's checkpoint: the batches before it
+	// are from's, not read again (hashes holds them)
+	resumed bool
+	mark    cpMark // the last checkpoint of a batch written
 }
 
 func newBatchCount(from *Entry) *batchCount {
 	return &batchCount{from: from, skipped: map[string]int64{}}
+}
+
+// resumedCount is the batchCount of a load resumed from the checkpoint
+// of entry from: its batches before the checkpoint count as skipped.
+func resumedCount(from *Entry) *batchCount {
+	c := from.Checkpoint
+	return &batchCount{from: from, hashes: slices.Clone(from.Batches[:c.Batches]), skipped: maps.Clone(c.Rows), resumed: true}
+}
+
+// kept are the parts of from that an append keeps: those of the
+// batches before the checkpoint when resumed, else all but its tail.
+func (c *batchCount) kept() []string {
+	switch {
+	case c.from == nil:
+		return nil
+	case c.resumed:
+		return c.from.Parts[:c.from.Checkpoint.Parts]
+	}
+	return keptParts(c.from)
+}
+
+// written notes batch b, just written with st, for its checkpoint.
+func (c *batchCount) written(b *source.Dataset, st *stager) {
+	if b.Checkpoint == nil || b.AtEnd {
+		return
+	}
+	rows := maps.Clone(st.rows)
+	for name, n := range c.skipped {
+		rows[name] += n
+	}
+	c.mark.note(b.Checkpoint, len(c.hashes), len(c.kept())+len(st.parts), rows)
 }
 
 // add counts batch b and reports whether it is to be written: not when
@@ -82,7 +119,7 @@ func (c *batchCount) add(b *source.Dataset) (bool, error) {
 	}
 	c.hashes = append(c.hashes, fingerprint(b))
 	k := len(c.hashes) - 1
-	if c.from == nil || k >= len(c.from.Batches) {
+	if c.from == nil || c.resumed || k >= len(c.from.Batches) {
 		return true, nil
 	}
 	if c.hashes[k] != c.from.Batches[k] {
@@ -98,7 +135,7 @@ func (c *batchCount) add(b *source.Dataset) (bool, error) {
 
 // done checks, at the load's end, that from's batches were all met.
 func (c *batchCount) done() error {
-	if c.from != nil && len(c.hashes) < len(c.from.Batches) {
+	if c.from != nil && !c.resumed && len(c.hashes) < len(c.from.Batches) {
 		return errDiverged
 	}
 	return nil

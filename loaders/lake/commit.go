@@ -34,7 +34,7 @@ func commit(dir string, m *Manifest, e Entry) error {
 // the files it does not keep, and the manifest marks it committed.
 func rollForward(dir string, m *Manifest, i int) error {
 	e := &m.Inputs[i]
-	for _, p := range e.Parts {
+	for _, p := range e.files() {
 		staged := filepath.Join(dir, stagingDir, e.ID, p)
 		if _, err := os.Stat(staged); errors.Is(err, fs.ErrNotExist) {
 			continue // moved before a kill
@@ -51,11 +51,11 @@ func rollForward(dir string, m *Manifest, i int) error {
 		if k := m.find(e.Replaces); k >= 0 {
 			// An appended log keeps the parts of its earlier batches.
 			keep := map[string]bool{}
-			for _, p := range e.Parts {
+			for _, p := range e.files() {
 				keep[p] = true
 			}
 			var gone []string
-			for _, p := range m.Inputs[k].Parts {
+			for _, p := range m.Inputs[k].files() {
 				if !keep[p] {
 					gone = append(gone, p)
 				}
@@ -75,6 +75,15 @@ func rollForward(dir string, m *Manifest, i int) error {
 		return err
 	}
 	return unstage(dir, m.Inputs[i].ID)
+}
+
+// files are the lake paths of e's files: its parts and its checkpoint's
+// state.
+func (e *Entry) files() []string {
+	if e.Checkpoint == nil {
+		return e.Parts
+	}
+	return append(e.Parts[:len(e.Parts):len(e.Parts)], e.Checkpoint.File)
 }
 
 // removeParts deletes the files of an entry and the partition folders

@@ -3,6 +3,7 @@ package lake
 import (
 	"context"
 	"crypto/sha256"
+	"encoding"
 	"encoding/hex"
 	"fmt"
 	"hash"
@@ -17,8 +18,9 @@ import (
 // groupHash is the content of an input group's files as hashed: each
 // file's state, or the error that stopped it.
 type groupHash struct {
-	files []FileState
-	err   error
+	files  []FileState
+	states [][]byte // each file's SHA-256 before its end (Checkpoint.SHA256State)
+	err    error
 }
 
 // size is the group's bytes hashed.
@@ -48,43 +50,63 @@ type fileHash struct {
 	sha   hash.Hash
 	teed  bool // the load opened it: a second open is not hashed again
 	done  bool // finished: a late write is ignored
+	// at is the offset in the file of the next byte teed: a load resumed
+	// from a checkpoint reads from there, before n (those bytes were
+	// hashed before).
+	at int64
 }
 
-// Write hashes p, as far as it lies within the first limit bytes.
+// Write hashes p, the file's bytes from f.at, as far as they lie within
+// the first limit bytes and were not hashed before (a resumed load
+// reads again from its checkpoint).
 func (f *fileHash) Write(p []byte) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if rest := f.limit - f.n; rest > 0 && !f.done {
+	if f.done {
+		return len(p), nil
+	}
+	n := len(p)
+	if again := f.n - f.at; again > 0 {
+		k := min(int64(len(p)), again)
+		p, f.at = p[k:], f.at+k
+	}
+	if rest := f.limit - f.n; rest > 0 && f.at == f.n {
 		q := p[:min(int64(len(p)), rest)]
 		f.sha.Write(q)
 		f.n += int64(len(q))
 	}
-	return len(p), nil
+	f.at += int64(len(p))
+	return n, nil
 }
 
 // finish hashes the bytes of the first limit that the load did not
 // read (all of them when nothing was teed) and returns the file's
-// state. A cancelled ctx stops it between reads.
-func (f *fileHash) finish(ctx context.Context) (FileState, error) {
+// state, with the hash's state before its end. A cancelled ctx stops it
+// between reads.
+func (f *fileHash) finish(ctx context.Context) (FileState, []byte, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.done = true
 	if f.n < f.limit {
 		fh, err := os.Open(f.path)
 		if err != nil {
-			return FileState{}, err
+			return FileState{}, nil, err
 		}
 		defer fh.Close()
 		if _, err := fh.Seek(f.n, io.SeekStart); err != nil {
-			return FileState{}, fmt.Errorf("%s: %w", f.path, err)
+			return FileState{}, nil, fmt.Errorf("%s: %w", f.path, err)
 		}
 		n, err := io.CopyBuffer(f.sha, io.LimitReader(source.ContextReader(ctx, fh), f.limit-f.n), make([]byte, 1<<20))
 		if err != nil {
-			return FileState{}, fmt.Errorf("%s: %w", f.path, err)
+			return FileState{}, nil, fmt.Errorf("%s: %w", f.path, err)
 		}
 		f.n += n // fewer than asked when the file shrank
 	}
-	return FileState{Path: f.abs, Size: f.n, SHA256: hex.EncodeToString(f.sha.Sum(nil))}, nil
+	state, err := f.sha.(encoding.BinaryMarshaler).MarshalBinary()
+	if err != nil {
+		return FileState{}, nil, err
+	}
+	return FileState{Path: f.abs, Size: f.n, SHA256: hex.EncodeToString(f.sha.Sum(nil))}, state, nil
 }
 
 // groupHashes hashes the files of an input group, each up to the size
@@ -104,6 +126,25 @@ func newGroupHashes(names []string, files []FileState) *groupHashes {
 		g.byName[name] = f
 	}
 	return g
+}
+
+// resumeHashes starts the hash of a log of one file (name, now as
+// files[0]) whose load goes on from checkpoint c of its entry old: the
+// hash of its first old.Files[0].Size bytes goes on from c's state, and
+// the load's reads from c.Offset to there are not hashed again.
+func resumeHashes(name string, files []FileState, old *Entry) (*groupHashes, error) {
+	state, err := sha256State(old.Checkpoint.SHA256State)
+	if err != nil {
+		return nil, err
+	}
+	sha := sha256.New()
+	if err := sha.(encoding.BinaryUnmarshaler).UnmarshalBinary(state); err != nil {
+		return nil, fmt.Errorf("the SHA-256 state of entry %s: %w", old.ID, err)
+	}
+	g := newGroupHashes([]string{name}, files)
+	f := g.files[0]
+	f.sha, f.n, f.at = sha, old.Files[0].Size, old.Checkpoint.Offset
+	return g, nil
 }
 
 // tee is source.Options.Tee: the hash of the file the loader opens, the
@@ -126,11 +167,11 @@ func (g *groupHashes) tee(name string) io.Writer {
 func (g *groupHashes) finish(ctx context.Context) groupHash {
 	var h groupHash
 	for _, f := range g.files {
-		st, err := f.finish(ctx)
+		st, state, err := f.finish(ctx)
 		if err != nil {
 			return groupHash{err: err}
 		}
-		h.files = append(h.files, st)
+		h.files, h.states = append(h.files, st), append(h.states, state)
 	}
 	return h
 }

@@ -2,10 +2,12 @@ package lake
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -63,6 +65,9 @@ type Result struct {
 	// Streamed reports that the group was written as read (a streaming
 	// format), rather than read whole first.
 	Streamed bool
+	// From is the byte of its log an append read from: its earlier
+	// entry's checkpoint, 0 when it was read from its start.
+	From int64
 	// Bytes is the input's size and Written the Parquet bytes written.
 	Bytes, Written int64
 	// Seconds is the wall time of the group's hashing, load and writes.
@@ -144,18 +149,31 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 		}
 	}
 	var from *Entry
+	var e Entry
+	var written int64
+	var d *source.Dataset
+	resumed := false
 	if before >= 0 && appendable(dir, g, &m.Inputs[before], paths, o) {
 		from = &m.Inputs[before]
+		if cp, ok := resumable(dir, from, paths); ok {
+			if e, written, d, h, resumed, err = resumeGroup(ctx, dir, g, o, from, cp, paths); err != nil {
+				return Result{}, err
+			}
+		}
 	}
-	e, written, d, err := stageGroup(ctx, dir, g, o, from, hashes.tee)
-	if errors.Is(err, errDiverged) {
-		e, written, d, err = stageGroup(ctx, dir, g, o, nil, hashes.tee)
-		from = nil
-	}
-	// Even a failed load finishes the hash: content already in the lake
-	// is skipped, whatever its load says, as when it was hashed first.
-	if !unchanged {
-		h = hashes.finish(ctx)
+	if !resumed {
+		plan := loadPlan{from: from, size: paths[0].Size, tee: hashes.tee}
+		e, written, d, err = stageGroup(ctx, dir, g, o, plan)
+		if errors.Is(err, errDiverged) {
+			plan.from, from = nil, nil
+			e, written, d, err = stageGroup(ctx, dir, g, o, plan)
+		}
+		// Even a failed load finishes the hash: content already in the
+		// lake is skipped, whatever its load says, as when it was hashed
+		// first.
+		if !unchanged {
+			h = hashes.finish(ctx)
+		}
 	}
 	if h.err == nil {
 		if k := m.find(h.id()); k >= 0 {
@@ -167,6 +185,9 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 	}
 	if err == nil {
 		e.ID, e.Files = h.id(), h.files
+		if e.Checkpoint != nil {
+			e.Checkpoint.SHA256State = base64.StdEncoding.EncodeToString(h.states[0])
+		}
 		err = e.renameStaged(dir)
 	}
 	if err != nil {
@@ -187,21 +208,42 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 		return Result{}, err
 	}
 	k := m.find(e.ID)
-	return Result{Files: g.Files, Entry: m.Inputs[k], Action: action, Streamed: g.Streams, Bytes: h.size(), Written: written,
-		Seconds: time.Since(t0).Seconds(), Warnings: d.Warnings}, nil
+	r := Result{Files: g.Files, Entry: m.Inputs[k], Action: action, Streamed: g.Streams, Bytes: h.size(), Written: written,
+		Seconds: time.Since(t0).Seconds(), Warnings: d.Warnings}
+	if resumed {
+		r.From = from.Checkpoint.Offset
+	}
+	return r, nil
 }
 
-// stageGroup loads group g and writes its files under
+// loadPlan is how stageGroup loads an input group: from the start, or
+// appending to entry from (re-reading the batches it wrote, or resumed
+// from its checkpoint); the bytes the load reads go to tee
+// (source.Options.Tee), and size is the bytes of its one file an entry
+// may claim (a checkpoint past them is dropped).
+type loadPlan struct {
+	from   *Entry
+	resume *source.Checkpoint
+	size   int64
+	tee    func(string) io.Writer
+}
+
+// stageGroup loads group g as p says and writes its files under
 // _staging/pendingID, returning its manifest entry (without its ID and
-// files) and the bytes written; with from set, the batches from wrote
-// are not written again, and e keeps their files. The bytes the load
-// reads go to tee (source.Options.Tee). On an error nothing of it is
-// left staged.
-func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, from *Entry, tee func(string) io.Writer) (Entry, int64, *source.Dataset, error) {
+// files) and the bytes written; appending to p.from, the batches it
+// wrote are not written again, and e keeps their files. On an error
+// nothing of it is left staged.
+func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, p loadPlan) (Entry, int64, *source.Dataset, error) {
 	e := Entry{Format: g.Format, Rows: map[string]int64{}}
 	st := &stager{lake: dir, id: pendingID, input: strings.Join(g.Files, ","), parquet: o.Parquet, rows: e.Rows}
-	c := newBatchCount(from)
-	d, tail, err := load(ctx, g, o, st, c, tee)
+	c := newBatchCount(p.from)
+	if p.resume != nil {
+		c = resumedCount(p.from)
+	}
+	d, tail, err := load(ctx, g, o, st, c, p)
+	if err == nil && len(g.Files) == 1 {
+		e.Checkpoint, err = stageCheckpoint(dir, g.Files[0], p.size, c.mark.c)
+	}
 	if err != nil {
 		return Entry{}, 0, nil, errors.Join(err, unstage(dir, pendingID))
 	}
@@ -209,8 +251,8 @@ func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, fro
 	if len(c.hashes) > 0 {
 		e.Batches, e.BatchRows, e.TimeZone, e.Tail = c.hashes, (source.Options{BatchRows: o.BatchRows}).BatchSize(), o.TimeZone, tail
 	}
-	if from != nil {
-		e.Parts = append(keptParts(from), e.Parts...)
+	if p.from != nil {
+		e.Parts = append(slices.Clone(c.kept()), e.Parts...)
 		for name, n := range c.skipped {
 			e.Rows[name] += n
 		}
@@ -227,8 +269,9 @@ func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, fro
 // and skips those written before, then what the load returns. tail are
 // the parts of what the input's end decided: that, and the batches of
 // the end.
-func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchCount, tee func(string) io.Writer) (d *source.Dataset, tail []string, err error) {
-	lo := source.Options{Lenient: o.Lenient, TimeZone: o.TimeZone, Progress: o.Progress, BatchRows: o.BatchRows, Tee: tee}
+func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchCount, p loadPlan) (d *source.Dataset, tail []string, err error) {
+	lo := source.Options{Lenient: o.Lenient, TimeZone: o.TimeZone, Progress: o.Progress, BatchRows: o.BatchRows, Tee: p.tee,
+		Checkpoints: true, Resume: p.resume}
 	batches := make(chan *source.Dataset, 1)
 	failed := make(chan error, 1) // the writer's error, as soon as it has one
 	done := make(chan struct{})
@@ -247,7 +290,9 @@ func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchC
 				if b.AtEnd && tailFrom < 0 {
 					tailFrom = len(st.parts)
 				}
-				err = st.write(b)
+				if err = st.write(b); err == nil {
+					c.written(b, st)
+				}
 			}
 			if err != nil {
 				failed <- err

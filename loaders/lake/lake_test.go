@@ -14,6 +14,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
@@ -339,6 +340,44 @@ func TestIngestGrown(t *testing.T) {
 			t.Errorf("batches after growing %v, before %v", second.Entry.Batches, first.Entry.Batches)
 		}
 	})
+	t.Run("resumed", func(t *testing.T) {
+		// 63 lines in batches of 5: the last batch before the end ends at
+		// line 60, and the grown journal is read from there
+		p := &source.Progress{}
+		var first *Entry
+		_, _, second := grow(t, strings.Join(lines[:63], ""), Options{BatchRows: 5, Progress: p}, func(_ string, m *Manifest) { first = &m.Inputs[0] })
+		at := int64(len(strings.Join(lines[:60], "")))
+		if c := first.Checkpoint; c == nil || c.Offset != at || c.Line != 60 || c.Batches != 12 {
+			t.Fatalf("the first ingest's checkpoint %+v, want at byte %d, line 60, after 12 batches", c, at)
+		}
+		if second.Action != Appended || second.From != at {
+			t.Fatalf("second ingest: %s from byte %d, want appended from %d", second.Action, second.From, at)
+		}
+		if read, _ := p.Bytes(); read != int64(len(src))-at {
+			t.Errorf("the second ingest read %d bytes of the journal, want the %d after the checkpoint", read, int64(len(src))-at)
+		}
+		if sum := sha256.Sum256(src); second.Entry.Files[0].SHA256 != hex.EncodeToString(sum[:]) {
+			t.Errorf("SHA-256 %s, want %x", second.Entry.Files[0].SHA256, sum)
+		}
+		if !slices.Equal(second.Entry.Parts[:first.Checkpoint.Parts], first.Parts[:first.Checkpoint.Parts]) {
+			t.Errorf("parts before the checkpoint %v, were %v", second.Entry.Parts[:first.Checkpoint.Parts], first.Parts[:first.Checkpoint.Parts])
+		}
+	})
+	t.Run("state unreadable", func(t *testing.T) {
+		// a state this jobframe cannot read: the journal is read again from
+		// its start, and appended to all the same
+		p := &source.Progress{}
+		_, _, second := grow(t, half, Options{BatchRows: 5, Progress: p}, func(dir string, m *Manifest) {
+			if err := os.WriteFile(filepath.Join(dir, m.Inputs[0].Checkpoint.File), []byte("jfsnap1\nnot a state"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		})
+		// (the resumed load opened the journal at the checkpoint, and read
+		// some of it, before it found the state unreadable)
+		if read, _ := p.Bytes(); second.Action != Appended || second.From != 0 || read < int64(len(src)) {
+			t.Errorf("second ingest: %s from byte %d, %d bytes read; want appended, read whole (%d)", second.Action, second.From, read, len(src))
+		}
+	})
 	t.Run("rewritten", func(t *testing.T) {
 		other := slices.Clone(lines[:60])
 		other[1] = strings.Replace(other[1], "{", "{ ", 1) // the same records, other bytes
@@ -354,7 +393,12 @@ func TestIngestGrown(t *testing.T) {
 		}
 	})
 	t.Run("diverged", func(t *testing.T) {
-		_, _, second := grow(t, half, Options{BatchRows: 5}, func(_ string, m *Manifest) { m.Inputs[0].Batches[1] = "0" + m.Inputs[0].Batches[1][1:] })
+		// read again from the start (no checkpoint: an entry of an older
+		// jobframe), its batches are checked against the fingerprints
+		_, _, second := grow(t, half, Options{BatchRows: 5}, func(_ string, m *Manifest) {
+			m.Inputs[0].Batches[1] = "0" + m.Inputs[0].Batches[1][1:]
+			m.Inputs[0].Checkpoint = nil
+		})
 		if second.Action != Replaced {
 			t.Fatalf("batches that differ from the manifest's: %s, want replaced", second.Action)
 		}

@@ -65,6 +65,38 @@ type Entry struct {
 	BatchRows int      `json:"batch_rows,omitempty"`
 	TimeZone  string   `json:"time_zone,omitempty"`
 	Tail      []string `json:"tail,omitempty"`
+	// Checkpoint, for a plain log of a format that resumes, is where the
+	// next ingest of it, grown, goes on reading.
+	Checkpoint *Checkpoint `json:"checkpoint,omitempty"`
+}
+
+// Checkpoint is where an ingest of a grown log goes on reading: a
+// source.Checkpoint of its last load, with what the lake keeps of the
+// rows before it and what shows that the log's bytes up to the old end
+// are those read then.
+type Checkpoint struct {
+	// File holds the loader's state there, relative to the lake.
+	File string `json:"file"`
+	// Offset is the log's bytes before the checkpoint; Line the number
+	// of its last line there.
+	Offset int64 `json:"offset"`
+	Line   int   `json:"line"`
+	// Batches, Parts and Rows are what of the entry comes before it: its
+	// first Batches fingerprints, its first Parts files, and their rows
+	// by frame.
+	Batches int              `json:"batches"`
+	Parts   int              `json:"parts"`
+	Rows    map[string]int64 `json:"rows"`
+	// SHA256State is the SHA-256 of the log's first Files[0].Size bytes
+	// stopped before its end (crypto/sha256's MarshalBinary, base64):
+	// the next ingest hashes on from there.
+	SHA256State string `json:"sha256_state"`
+	// Guard is the SHA-256 of the log's first 64 KiB and of its bytes
+	// from 64 KiB before Offset to Files[0].Size: the next ingest reads
+	// them again, and goes on from Offset only when they match.
+	Guard string `json:"guard"`
+
+	state []byte // the loader's state, until staged
 }
 
 // FileState is one input file as ingested.
@@ -108,7 +140,14 @@ func (e *Entry) check() error {
 	if e.Replaces != "" && (len(e.Replaces) != 16 || strings.Trim(e.Replaces, "0123456789abcdef") != "") {
 		return fmt.Errorf("entry %s replaces %q, not 16 hex digits", e.ID, e.Replaces)
 	}
-	for _, p := range append(e.Parts[:len(e.Parts):len(e.Parts)], e.Tail...) {
+	files := append(e.Parts[:len(e.Parts):len(e.Parts)], e.Tail...)
+	if c := e.Checkpoint; c != nil {
+		if c.Parts < 0 || c.Parts > len(e.Parts) || c.Batches < 0 || c.Batches > len(e.Batches) || c.Offset < 0 {
+			return fmt.Errorf("entry %s: its checkpoint is of %d parts and %d batches at byte %d; it has %d and %d", e.ID, c.Parts, c.Batches, c.Offset, len(e.Parts), len(e.Batches))
+		}
+		files = append(files, c.File)
+	}
+	for _, p := range files {
 		if !filepath.IsLocal(p) {
 			return fmt.Errorf("entry %s: part %q is not a path inside the lake", e.ID, p)
 		}

@@ -15,8 +15,8 @@ import (
 const pendingID = "pending"
 
 // renameStaged gives the files e staged under pendingID the names of
-// e.ID: its staging folder, and the parts it wrote (an appended log's
-// earlier batches keep the names they have). An ingest killed here
+// e.ID: its staging folder, the parts it wrote (an appended log's
+// earlier batches keep the names they have) and its checkpoint's state. An ingest killed here
 // leaves only staged files, which the next run removes.
 func (e *Entry) renameStaged(dir string) error {
 	staged := filepath.Join(dir, stagingDir, e.ID)
@@ -37,6 +37,13 @@ func (e *Entry) renameStaged(dir string) error {
 	}
 	for i, p := range e.Tail {
 		e.Tail[i] = e.partName(p)
+	}
+	if c := e.Checkpoint; c != nil {
+		name := checkpointName(e.ID)
+		if err := os.Rename(filepath.Join(staged, filepath.FromSlash(c.File)), filepath.Join(staged, filepath.FromSlash(name))); err != nil {
+			return err
+		}
+		c.File = name
 	}
 	return nil
 }
