@@ -98,7 +98,10 @@ func printIngest(stdout, stderr io.Writer, r lake.Result) {
 		return
 	}
 	how := "read whole"
-	if r.Streamed {
+	switch {
+	case r.From > 0:
+		how = fmt.Sprintf("streamed from byte %d", r.From)
+	case r.Streamed:
 		how = "streamed"
 	}
 	var rows []string
@@ -107,12 +110,12 @@ func printIngest(stdout, stderr io.Writer, r lake.Result) {
 	}
 	fmt.Fprintf(stdout, "%s: %s as %s (%s, %s): %s; %d files, %d warnings\n",
 		name, r.Action, r.Entry.ID, r.Entry.Source, how, strings.Join(rows, ", "), len(r.Entry.Parts), r.Entry.Warnings)
-	rate := 0.0
+	read, rate := r.Bytes-r.From, 0.0
 	if r.Seconds > 0 {
-		rate = float64(r.Bytes) / 1e6 / r.Seconds
+		rate = float64(read) / 1e6 / r.Seconds
 	}
 	fmt.Fprintf(stderr, "%s: %.1f MB read in %.2f s (%.0f MB/s), %.1f MB of Parquet\n",
-		name, float64(r.Bytes)/1e6, r.Seconds, rate, float64(r.Written)/1e6)
+		name, float64(read)/1e6, r.Seconds, rate, float64(r.Written)/1e6)
 }
 
 // timeZone is the zone of times written without a zone (sacct's,
