@@ -7,8 +7,8 @@ import "errors"
 // a batch handed to Options.Batch, with what the loader held open there
 // (the attempts still queued or running, the workers, jobs and
 // allocations, the warnings so far). A load asked for them
-// (Options.Checkpoints) sets one on each batch before the input's end;
-// a load given one (Options.Resume) reads the input from Offset and
+// (Options.Checkpoints) sets one on the last batches before the input's
+// end; a load given one (Options.Resume) reads the input from Offset and
 // hands over the batches, and returns the dataset, that a load from
 // the start would give after it.
 type Checkpoint struct {

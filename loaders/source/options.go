@@ -63,9 +63,12 @@ type Options struct {
 	// batch; 0 means 1 << 16 (about 25 MB of HyperQueue journal).
 	BatchRows int
 	// Checkpoints asks a format that resumes (Format.Resumes) to set
-	// Dataset.Checkpoint on each batch before the input's end, for a
-	// plain (uncompressed) input file. Encoding the loader's state costs
-	// a little at every batch.
+	// Dataset.Checkpoint on the batches before the input's end that end
+	// within two batches' bytes of it (its size as opened; on every
+	// batch when the size is not known), and only for a plain
+	// (uncompressed) input file under LoadGroup: only the last is of
+	// use, and each costs an encoding of the loader's state (about 0.7
+	// MB for a 1,000,000-task journal).
 	Checkpoints bool
 	// Resume, when set, is a Checkpoint of an earlier load of the same
 	// file, which has grown since: the load reads it from there (see
