@@ -73,7 +73,7 @@ type batchCount struct {
 	// of a load resumed from from's checkpoint: the batches before it
 	// are from's, not read again (hashes holds them)
 	resumed bool
-	mark    cpMark // the last checkpoint of a batch written
+	mark    *Checkpoint // the last checkpoint of a batch written, with what comes before it
 }
 
 func newBatchCount(from *Entry) *batchCount {
@@ -108,7 +108,8 @@ func (c *batchCount) written(b *source.Dataset, st *stager) {
 	for name, n := range c.skipped {
 		rows[name] += n
 	}
-	c.mark.note(b.Checkpoint, len(c.hashes), len(c.kept())+len(st.parts), rows)
+	cp := b.Checkpoint
+	c.mark = &Checkpoint{Offset: cp.Offset, Line: cp.Line, Batches: len(c.hashes), Parts: len(c.kept()) + len(st.parts), Rows: rows, state: cp.State}
 }
 
 // add counts batch b and reports whether it is to be written: not when

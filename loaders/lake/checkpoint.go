@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 
@@ -49,23 +48,9 @@ const checkpointDir = "_checkpoints"
 // checkpointName is the lake path of the state file of entry id.
 func checkpointName(id string) string { return checkpointDir + "/" + id + ".bin" }
 
-// cpMark follows, on the writer goroutine, the last checkpoint of a
-// load whose batch has been written, with what of the entry comes before
-// it.
-type cpMark struct {
-	c *Checkpoint
-}
-
-// note records checkpoint cp, handed over with the batch just written:
-// batches fingerprints and parts files of the entry come before it, and
-// rows (by frame, copied) are theirs.
-func (m *cpMark) note(cp *source.Checkpoint, batches, parts int, rows map[string]int64) {
-	m.c = &Checkpoint{Offset: cp.Offset, Line: cp.Line, Batches: batches, Parts: parts, Rows: maps.Clone(rows), state: cp.State}
-}
-
 // stageCheckpoint finishes checkpoint c of the log at path, whose first
-// size bytes are ingested: the hash of the bytes from c.Offset on to
-// size (Guard), and the loader's state written under _staging/pendingID.
+// size bytes are ingested: the hash of its guardRanges (Guard), and the
+// loader's state written under _staging/pendingID.
 // A checkpoint past size (the log grew while it was read) is dropped:
 // nil.
 func stageCheckpoint(dir, path string, size int64, c *Checkpoint) (*Checkpoint, error) {

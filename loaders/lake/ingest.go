@@ -242,7 +242,7 @@ func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, p l
 	}
 	d, tail, err := load(ctx, g, o, st, c, p)
 	if err == nil && len(g.Files) == 1 {
-		e.Checkpoint, err = stageCheckpoint(dir, g.Files[0], p.size, c.mark.c)
+		e.Checkpoint, err = stageCheckpoint(dir, g.Files[0], p.size, c.mark)
 	}
 	if err != nil {
 		return Entry{}, 0, nil, errors.Join(err, unstage(dir, pendingID))

@@ -16,8 +16,9 @@ const pendingID = "pending"
 
 // renameStaged gives the files e staged under pendingID the names of
 // e.ID: its staging folder, the parts it wrote (an appended log's
-// earlier batches keep the names they have) and its checkpoint's state. An ingest killed here
-// leaves only staged files, which the next run removes.
+// earlier batches keep the names they have) and its checkpoint's state.
+// An ingest killed here leaves only staged files, which the next run
+// removes.
 func (e *Entry) renameStaged(dir string) error {
 	staged := filepath.Join(dir, stagingDir, e.ID)
 	err := os.Rename(filepath.Join(dir, stagingDir, pendingID), staged)

@@ -65,10 +65,10 @@ type Options struct {
 	// Checkpoints asks a format that resumes (Format.Resumes) to set
 	// Dataset.Checkpoint on the batches before the input's end that end
 	// within two batches' bytes of it (its size as opened; on every
-	// batch when the size is not known), and only for a plain
-	// (uncompressed) input file under LoadGroup: only the last is of
-	// use, and each costs an encoding of the loader's state (about 0.7
-	// MB for a 1,000,000-task journal).
+	// batch when the size is not known): only the last is of use, and
+	// each costs an encoding of the loader's state (about 0.7 MB for a
+	// 1,000,000-task journal). LoadGroup asks for them only when its
+	// group is one plain (uncompressed) file.
 	Checkpoints bool
 	// Resume, when set, is a Checkpoint of an earlier load of the same
 	// file, which has grown since: the load reads it from there (see

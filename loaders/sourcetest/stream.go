@@ -81,9 +81,7 @@ func Streams(t *testing.T, f source.Format, in []source.Input, o source.Options)
 // the start.
 func Resumes(t *testing.T, f source.Format, in source.Input, o source.Options, whole *source.Dataset) {
 	t.Helper()
-	data := rewind([]source.Input{in})[0].R.(*bytes.Reader)
-	all := make([]byte, data.Len())
-	data.Read(all)
+	all := inputBytes(in)
 	load := func(from *source.Checkpoint) ([]*source.Dataset, *source.Dataset) {
 		var batches []*source.Dataset
 		co := o
@@ -207,11 +205,17 @@ func Rows(t testing.TB, f *frame.Frame) []string {
 func rewind(in []source.Input) []source.Input {
 	out := make([]source.Input, len(in))
 	for i, x := range in {
-		r := x.R.(*bytes.Reader)
-		r.Seek(0, 0)
-		b := make([]byte, r.Len())
-		r.Read(b)
-		out[i] = source.Input{Name: x.Name, R: bytes.NewReader(b), Head: x.Head}
+		out[i] = source.Input{Name: x.Name, R: bytes.NewReader(inputBytes(x)), Head: x.Head}
 	}
 	return out
+}
+
+// inputBytes returns a copy of the bytes of in (whose reader must be a
+// *bytes.Reader).
+func inputBytes(in source.Input) []byte {
+	r := in.R.(*bytes.Reader)
+	r.Seek(0, 0)
+	b := make([]byte, r.Len())
+	r.Read(b)
+	return b
 }
