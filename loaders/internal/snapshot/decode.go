@@ -22,10 +22,10 @@ var ErrDamaged = errors.New("snapshot: damaged")
 // `snap:"-"`, from snapshot b, which Encode made of a value of the same
 // type. It fails with ErrLayout or ErrDamaged, leaving *v in an
 // undefined state, when b is not such a snapshot.
-func Decode(b []byte, v any) (err error) {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
-		return fmt.Errorf("snapshot: %T is not a pointer to a struct", v)
+func (c *Codec) Decode(b []byte, v any) (err error) {
+	rv, err := c.value(v)
+	if err != nil {
+		return err
 	}
 	if len(b) < len(magic)+16 || string(b[:len(magic)]) != magic {
 		return ErrDamaged
@@ -34,14 +34,10 @@ func Decode(b []byte, v any) (err error) {
 	if xxh3.Hash(body) != sum {
 		return ErrDamaged
 	}
-	sig, err := signature(rv.Type().Elem())
-	if err != nil {
-		return err
-	}
-	if binary.LittleEndian.Uint64(body[len(magic):]) != sig {
+	if binary.LittleEndian.Uint64(body[len(magic):]) != c.sig {
 		return ErrLayout
 	}
-	d := &decoder{buf: body[len(magic)+8:]}
+	d := &decoder{buf: body[len(magic)+8:], codec: c, room: flatRoom + 64*uint64(len(body))}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(damaged); !ok {
@@ -50,7 +46,7 @@ func Decode(b []byte, v any) (err error) {
 			err = fmt.Errorf("%w: %s", ErrDamaged, r.(damaged))
 		}
 	}()
-	d.value(rv.Elem())
+	d.value(rv)
 	if len(d.buf) != 0 {
 		return fmt.Errorf("%w: %d bytes after the state", ErrDamaged, len(d.buf))
 	}
@@ -65,7 +61,14 @@ type decoder struct {
 	buf   []byte
 	seen  []reflect.Value // pointers, slices and maps, numbered as met
 	depth int             // pointers being decoded, one inside the other
+	codec *Codec
+	room  uint64 // the bytes flat slices may still decode to (flatSlice)
 }
+
+// flatRoom, and 64 times the snapshot's size, is the memory its flat
+// slices may decode to: a loader's free slab slots and unseen ids are
+// runs of zeros, at most a block and a page of them per table.
+const flatRoom = 64 << 20
 
 // maxDepth bounds the pointers decoded one inside the other (a chain
 // of them recurses): a loader's state nests a few.
@@ -204,11 +207,7 @@ func (d *decoder) value(v reflect.Value) {
 		v.Set(p)
 		d.depth--
 	case reflect.Struct:
-		t := v.Type()
-		for i := range t.NumField() {
-			if skipped(t.Field(i)) {
-				continue
-			}
+		for _, i := range d.codec.written(v.Type()) {
 			f := v.Field(i)
 			if !f.CanSet() { // unexported
 				f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
@@ -224,15 +223,8 @@ func (d *decoder) slice(v reflect.Value) {
 		return
 	}
 	var n int
-	if v.Type().Elem().Kind() == reflect.Uint8 {
-		n = int(d.uvarint())
-		b := d.bytes(uint64(n))
-		s := reflect.MakeSlice(v.Type(), n, n)
-		reflect.Copy(s, reflect.ValueOf(b))
-		if n > 0 {
-			d.seen = append(d.seen, s)
-		}
-		v.Set(s)
+	if elem := v.Type().Elem(); d.codec.flat.of(elem).ok {
+		d.flatSlice(v, elem)
 		return
 	}
 	ptrs := v.Type().Elem().Kind() == reflect.Pointer
@@ -254,6 +246,48 @@ func (d *decoder) slice(v reflect.Value) {
 			}
 		}
 		d.value(s.Index(i))
+	}
+	v.Set(s)
+}
+
+// flatSlice sets v, a slice of flat elements of type elem, from the
+// runs encoder.flatElems wrote, checking that every boolean is 0 or 1.
+// Runs of zeros take a few bytes, so the memory a snapshot's flat
+// slices decode to is bounded by d.room instead of by its size.
+func (d *decoder) flatSlice(v reflect.Value, elem reflect.Type) {
+	n64 := d.uvarint()
+	size := uint64(elem.Size())
+	if n64 > uint64(math.MaxInt32) || n64*size > d.room {
+		d.fail("%d elements of %d bytes, more than a snapshot of this size holds", n64, size)
+	}
+	d.room -= n64 * size
+	n := int(n64)
+	s := reflect.MakeSlice(v.Type(), n, n)
+	mem := unsafe.Slice((*byte)(s.UnsafePointer()), n*int(size))
+	bools := d.codec.flat.of(elem).bools
+	for i := 0; i < n && size > 0; {
+		zeros := d.uvarint()
+		if zeros > uint64(n-i) {
+			d.fail("a run of %d zero elements with %d left", zeros, n-i)
+		}
+		i += int(zeros)
+		k := d.uvarint()
+		if k > uint64(n-i) {
+			d.fail("a run of %d elements with %d left", k, n-i)
+		}
+		run := d.bytes(k * size)
+		for j := range int(k) {
+			for _, o := range bools {
+				if run[uintptr(j)*uintptr(size)+o] > 1 {
+					d.fail("a bad bool")
+				}
+			}
+		}
+		copy(mem[i*int(size):], run)
+		i += int(k)
+	}
+	if n > 0 { // the encoder numbers only those with elements
+		d.seen = append(d.seen, s)
 	}
 	v.Set(s)
 }

@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -12,7 +13,7 @@ import (
 )
 
 // magic opens every snapshot (its format's version).
-const magic = "jfsnap1\n"
+const magic = "jfsnap2\n"
 
 // Tags of a pointer, slice or map in a snapshot.
 const (
@@ -23,21 +24,16 @@ const (
 
 // Encode returns the state of the struct v points to: magic, the hash
 // of its type, its fields, and the hash of all that. It fails on a
-// field of a kind it cannot write (a function, channel or interface not
-// tagged `snap:"-"`) and on a pointer into a slice it also writes.
-func Encode(v any) ([]byte, error) {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
-		return nil, fmt.Errorf("snapshot: %T is not a pointer to a struct", v)
-	}
-	sig, err := signature(rv.Type().Elem())
+// pointer into a slice it also writes.
+func (c *Codec) Encode(v any) ([]byte, error) {
+	rv, err := c.value(v)
 	if err != nil {
 		return nil, err
 	}
-	e := &encoder{ids: map[identity]uint64{}}
+	e := &encoder{ids: map[identity]uint64{}, codec: c}
 	e.buf = append(e.buf, magic...)
-	e.buf = binary.LittleEndian.AppendUint64(e.buf, sig)
-	e.value(rv.Elem())
+	e.buf = binary.LittleEndian.AppendUint64(e.buf, c.sig)
+	e.value(rv)
 	if err := e.shared(); err != nil {
 		return nil, err
 	}
@@ -60,6 +56,7 @@ type encoder struct {
 	buf   []byte
 	ids   map[identity]uint64 // numbered in order of first appearance
 	spans []span
+	codec *Codec
 }
 
 // ref writes the tag of a pointer, slice or map and reports whether its
@@ -125,11 +122,8 @@ func (e *encoder) value(v reflect.Value) {
 			e.value(v.Elem())
 		}
 	case reflect.Struct:
-		t := v.Type()
-		for i := range t.NumField() {
-			if !skipped(t.Field(i)) {
-				e.value(v.Field(i))
-			}
+		for _, i := range e.codec.written(v.Type()) {
+			e.value(v.Field(i))
 		}
 	}
 }
@@ -150,10 +144,11 @@ func (e *encoder) slice(v reflect.Value) {
 		return
 	}
 	e.buf = binary.AppendUvarint(e.buf, uint64(n))
-	switch v.Type().Elem().Kind() {
-	case reflect.Uint8:
-		e.buf = append(e.buf, v.Bytes()...)
-	case reflect.Pointer:
+	elem := v.Type().Elem()
+	switch {
+	case e.codec.flat.of(elem).ok:
+		e.flatElems(unsafe.Slice((*byte)(v.UnsafePointer()), uintptr(n)*elem.Size()), int(elem.Size()))
+	case elem.Kind() == reflect.Pointer:
 		// runs of nil as their length: an index by id keeps many
 		ptrs := unsafe.Slice((*unsafe.Pointer)(v.UnsafePointer()), n)
 		for i := 0; i < n; {
@@ -173,6 +168,42 @@ func (e *encoder) slice(v reflect.Value) {
 		}
 	}
 }
+
+// flatElems writes the memory of a slice of flat elements of size bytes
+// each (flat.go) as runs: the number of elements all zero, the number
+// not, and the latter's bytes, until the slice's end. A slab's free
+// slots and the ids not yet seen of an id table are zero.
+func (e *encoder) flatElems(mem []byte, size int) {
+	if size == 0 {
+		return // nothing to write: the length said it all
+	}
+	n := len(mem) / size
+	zeros := make([]byte, min(len(mem), zeroChunk*size))
+	zero := func(a, b int) bool { return bytes.Equal(mem[a*size:b*size], zeros[:(b-a)*size]) }
+	for i := 0; i < n; {
+		k := i
+		for k < n {
+			if c := min(n, k+zeroChunk); zero(k, c) {
+				k = c
+			} else if zero(k, k+1) {
+				k++
+			} else {
+				break
+			}
+		}
+		j := k
+		for j < n && !zero(j, j+1) {
+			j++
+		}
+		e.buf = binary.AppendUvarint(e.buf, uint64(k-i))
+		e.buf = binary.AppendUvarint(e.buf, uint64(j-k))
+		e.buf = append(e.buf, mem[k*size:j*size]...)
+		i = j
+	}
+}
+
+// zeroChunk is the elements flatElems tests at once in a run of zeros.
+const zeroChunk = 256
 
 // shared fails when two values the snapshot holds overlap in memory (a
 // pointer into a slice's elements, a slice of part of another, a pointer

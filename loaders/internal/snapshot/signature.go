@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"encoding/binary"
 	"fmt"
 	"reflect"
 	"strings"
@@ -9,11 +10,18 @@ import (
 )
 
 // signature hashes the description of type t: every field's name and
-// type down to the basic kinds, skipped fields by name. A snapshot holds
-// it, so that one of an older layout of the state is refused rather
-// than misread. It fails on a kind Encode cannot write.
+// type down to the basic kinds, skipped fields by name, and the memory
+// layout that flat slices are written in (the byte order, each type's
+// size and each field's offset). A snapshot holds it, so that one of an
+// older layout of the state, or of another kind of machine, is refused
+// rather than misread. It fails on a kind Encode cannot write.
 func signature(t reflect.Type) (uint64, error) {
 	var b strings.Builder
+	if binary.NativeEndian.Uint16([]byte{1, 0}) == 1 {
+		b.WriteString("little-endian ")
+	} else {
+		b.WriteString("big-endian ")
+	}
 	if err := describe(&b, t, map[reflect.Type]bool{}, t.String()); err != nil {
 		return 0, err
 	}
@@ -33,6 +41,7 @@ func describe(b *strings.Builder, t reflect.Type, open map[reflect.Type]bool, pa
 		defer delete(open, t)
 		fmt.Fprintf(b, "%s.%s=", t.PkgPath(), t.Name())
 	}
+	fmt.Fprintf(b, "(%d)", t.Size())
 	switch k := t.Kind(); k {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
@@ -58,7 +67,7 @@ func describe(b *strings.Builder, t reflect.Type, open map[reflect.Type]bool, pa
 		b.WriteString("struct{")
 		for i := range t.NumField() {
 			f := t.Field(i)
-			b.WriteString(f.Name)
+			fmt.Fprintf(b, "%s@%d", f.Name, f.Offset)
 			if skipped(f) {
 				b.WriteString(" -;")
 				continue

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/zeebo/xxh3"
 )
@@ -13,6 +14,15 @@ type node struct {
 	id   int64
 	name string
 	next *node
+}
+
+// slot is flat (flat.go): its slices are written as memory.
+type slot struct {
+	id   int64
+	on   int32
+	open bool
+	box  [2]float64
+	has  [2]bool
 }
 
 type state struct {
@@ -40,6 +50,8 @@ type state struct {
 	cache   []int      `snap:"-"`
 	loop    *node
 	counter map[[2]int32]bool
+	slots   []slot
+	blocks  [][]slot
 }
 
 func sample() *state {
@@ -48,7 +60,9 @@ func sample() *state {
 	c := &node{id: 3, name: "c"}
 	c.next = c // a cycle
 	page := []int32{7, 7, 7}
+	block := []slot{{id: 1, on: 2, open: true, box: [2]float64{0.5, -1}, has: [2]bool{false, true}}, {}, {}, {on: 1}, {}}
 	return &state{
+		slots: []slot{{id: -3}}, blocks: [][]slot{block, block, {{open: true}}},
 		flag: true, i8: -5, n: -1 << 40, u: 1 << 31, f: 2.5, f32: -0.25, s: "héllo",
 		arr: [3]int16{1, -2, 3}, raw: []byte{0, 1, 255}, nums: []int32{4, 5}, empty: []int32{},
 		nodes: []*node{a, b, nil, a}, byID: map[int64]*node{1: a, 2: b}, last: b,
@@ -85,7 +99,7 @@ func TestRoundTrip(t *testing.T) {
 	if out.loop.next != out.loop {
 		t.Error("the cycle is not a cycle")
 	}
-	if &out.pages[0][0] != &out.pages[2][0] || &out.page[0] != &out.pages[0][0] {
+	if &out.pages[0][0] != &out.pages[2][0] || &out.page[0] != &out.pages[0][0] || &out.blocks[0][0] != &out.blocks[1][0] {
 		t.Error("slices of one array decoded apart")
 	}
 	if out.none != nil || out.empty == nil || out.nilMap != nil {
@@ -184,6 +198,25 @@ func seal(t *testing.T, body []byte, v any) []byte {
 	return binary.LittleEndian.AppendUint64(b, xxh3.Hash(b))
 }
 
+// TestFlatBool refuses a flat slice whose memory holds a boolean that
+// is neither 0 nor 1: Encode never writes one.
+func TestFlatBool(t *testing.T) {
+	type slots struct{ s []slot }
+	for _, c := range []struct {
+		at   uintptr
+		want error
+	}{{unsafe.Offsetof(slot{}.open), ErrDamaged}, {unsafe.Offsetof(slot{}.has) + 1, ErrDamaged}, {unsafe.Offsetof(slot{}.on), nil}} {
+		body := []byte{tagNew, 2, 0, 2} // two slots: no zero ones, then two
+		mem := make([]byte, 2*unsafe.Sizeof(slot{}))
+		mem[unsafe.Sizeof(slot{})+c.at] = 2
+		body = append(body, mem...)
+		var out slots
+		if err := Decode(seal(t, body, &out), &out); !errors.Is(err, c.want) && err != c.want {
+			t.Errorf("byte %d of the second slot set to 2: %v, want %v", c.at, err, c.want)
+		}
+	}
+}
+
 // TestDeep refuses a chain of pointers deeper than maxDepth rather than
 // recurse without bound.
 func TestDeep(t *testing.T) {
@@ -196,5 +229,29 @@ func TestDeep(t *testing.T) {
 	var out chain
 	if err := Decode(seal(t, body, &out), &out); !errors.Is(err, ErrDamaged) {
 		t.Errorf("%d nested pointers: %v", maxDepth+1, err)
+	}
+}
+
+// TestFlatRoom refuses a flat slice longer than the memory a snapshot
+// of its size may decode to, and a run longer than the slice, rather
+// than allocate it.
+func TestFlatRoom(t *testing.T) {
+	type pages struct{ p []int64 }
+	for _, body := range [][]byte{
+		append([]byte{tagNew}, binary.AppendUvarint(nil, flatRoom)...), // 8 bytes each
+		{tagNew, 3, 2, 2, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0},
+		{tagNew, 3, 4},
+	} {
+		var out pages
+		if err := Decode(seal(t, body, &out), &out); !errors.Is(err, ErrDamaged) {
+			t.Errorf("% x: %v", body, err)
+		}
+	}
+	var out pages
+	body := append([]byte{tagNew}, binary.AppendUvarint(nil, 1<<16)...)
+	body = append(body, binary.AppendUvarint(nil, 1<<16)...)
+	body = append(body, 0)
+	if err := Decode(seal(t, body, &out), &out); err != nil || len(out.p) != 1<<16 || out.p[0] != 0 {
+		t.Errorf("a page of 2^16 zeros in %d bytes: %v", len(body), err)
 	}
 }
