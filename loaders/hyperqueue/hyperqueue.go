@@ -22,6 +22,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/internal/records"
+	"github.com/jobframe/jobframe/loaders/internal/snapshot"
 	"github.com/jobframe/jobframe/loaders/internal/words"
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -421,6 +422,8 @@ type hqLoader struct {
 	sinceFlush  int
 	checkpoints bool             `snap:"-"`
 	pos         records.Position `snap:"-"`
+	key         string           // the options' source.ResumeKey
+	codec       *snapshot.Codec  `snap:"-"` // made at the first checkpoint
 }
 
 // hqEvents holds the events frame's columns as the lines are read.
@@ -479,6 +482,7 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 		amap:          map[string]*hqAlloc{},
 		unknown:       map[string]int{},
 		keepPlacement: func(name string) bool { return o.Keeps(schema.Placements, name) },
+		key:           o.ResumeKey(),
 	}
 	if o.Batch != nil {
 		h.batch, h.batchRows, h.checkpoints = o.Batch, o.BatchSize(), o.Checkpoints

@@ -1,6 +1,12 @@
 package source
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
 
 // Checkpoint is a place in a log where a streaming load can stop and a
 // later load of the log, grown since, go on: just after the last line of
@@ -28,3 +34,28 @@ type Checkpoint struct {
 // one file, or the state is of another loader or jobframe or damaged.
 // The input is then to be read from its start.
 var ErrResume = errors.New("cannot go on from the checkpoint")
+
+// ResumeKey returns, as text, what of o decides the state a loader
+// keeps: the frames and columns asked for and the time zone. A loader
+// keeps it in its checkpoints and refuses, with ErrResume, one set under
+// another key: its state would hold other columns than the load builds.
+func (o Options) ResumeKey() string {
+	var b strings.Builder
+	frames := slices.Clone(o.Frames)
+	slices.Sort(frames)
+	fmt.Fprintf(&b, "frames=%q tz=%q", frames, o.TimeZone)
+	for _, name := range slices.Sorted(maps.Keys(o.Columns)) {
+		fmt.Fprintf(&b, " %s=%q", name, o.Columns[name])
+	}
+	return b.String()
+}
+
+// CheckResumeKey returns nil when a checkpoint's key (saved) is that of
+// the options of the load going on from it (now), else an ErrResume that
+// names both.
+func CheckResumeKey(file, saved, now string) error {
+	if saved != now {
+		return fmt.Errorf("%s: %w: it was set under other options (%s) than this load's (%s)", file, ErrResume, saved, now)
+	}
+	return nil
+}
