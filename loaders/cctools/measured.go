@@ -26,7 +26,7 @@ type measuredCols struct {
 	// next record nearly always has the same
 	shape   []resource
 	targets []*measuredCol
-	keep    func(name string) bool // whether a column is wanted (Options.Columns)
+	keep    func(name string) bool `snap:"-"` // whether a column is wanted (Options.Columns); set again on resume
 }
 
 // measuredName is the column name of a (key, unit) pair; isUS says the

@@ -203,6 +203,7 @@ func sniffCctools(head []byte) bool {
 func Transactions() source.Format {
 	return source.Format{
 		Name:    "cctools transactions",
+		Resumes: true,
 		Frames:  []string{schema.Tasks, schema.Placements, schema.Workers, schema.Events, schema.Transfers, schema.Categories},
 		Streams: true,
 		Sniff:   func(_ string, head []byte) bool { return sniffCctools(head) },

@@ -24,13 +24,13 @@ import (
 
 // ccStream is the state of a streaming load.
 type ccStream struct {
-	batch func(*source.Dataset) error
-	rows  int     // BatchRows
-	since int     // records since the last batch
-	ended []int32 // slots of the tasks that ended since the last batch
-	final []int32 // slots of the tasks marked for the next batch
-	label string  // the source named in the first batch
-	atEnd bool    // the batches are those of the tasks left at the end
+	batch func(*source.Dataset) error `snap:"-"`
+	rows  int                         `snap:"-"` // BatchRows
+	since int                         // records since the last batch
+	ended []int32                     // slots of the tasks that ended since the last batch
+	final []int32                     // slots of the tasks marked for the next batch
+	label string                      // the source named in the first batch
+	atEnd bool                        // the batches are those of the tasks left at the end
 }
 
 // ended notes that t ended for good, for the next batch.
@@ -72,7 +72,7 @@ func (c *ccLoader) flush() error {
 		}
 	}
 	c.stream.ended = c.stream.ended[:0]
-	return c.emit()
+	return c.emit(c.line)
 }
 
 // finishStream, at the end of a streaming load, marks every task left
@@ -89,7 +89,7 @@ func (c *ccLoader) finishStream() error {
 			if err == nil {
 				c.markFinal(c.materialize(tt, run, id, r))
 				if len(c.stream.final) >= c.stream.rows {
-					err = c.emit()
+					err = c.emit(0)
 				}
 			}
 		})
@@ -122,8 +122,11 @@ func (c *ccLoader) markFinal(t *ccTask) {
 }
 
 // emit hands the tasks marked final, and the records read since the
-// last batch, over to Options.Batch, and frees their slots.
-func (c *ccLoader) emit() error {
+// last batch, over to Options.Batch, and frees their slots. A batch that
+// ends at line n (0: at the input's end, where the tasks left are handed
+// over) carries, asked for and near the input's end, the checkpoint of
+// what is left (records.Position.Checkpoint).
+func (c *ccLoader) emit(n int) error {
 	d, err := c.handOver()
 	for _, i := range c.stream.final {
 		c.tasks.release(i)
@@ -133,6 +136,11 @@ func (c *ccLoader) emit() error {
 		return err
 	}
 	d.AtEnd = c.stream.atEnd
+	if n > 0 && c.checkpoints && c.pos.Checkpoint() {
+		if d.Checkpoint, err = c.checkpoint(n); err != nil {
+			return err
+		}
+	}
 	return c.stream.batch(d)
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/records"
+	"github.com/jobframe/jobframe/loaders/internal/snapshot"
 	"github.com/jobframe/jobframe/loaders/internal/words"
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -73,18 +74,24 @@ type ccWorker struct {
 	hasLost      bool
 	reason       string
 	res          box
-	open         map[*ccTask]bool // the tasks whose current attempt runs here
+	// the tasks whose current attempt runs here; its keys point into
+	// ccLoader.tasks, so a checkpoint leaves it out and resume rebuilds
+	// it from the tasks' on
+	open map[*ccTask]bool `snap:"-"`
 }
 
+// ccLoader is the state of one load. The fields tagged `snap:"-"` are
+// set from the options, or are buffers, or are what the line being
+// applied holds; the others are what a checkpoint keeps (checkpoint.go).
 type ccLoader struct {
 	p           source.Problems
-	want        map[string]bool
-	opts        source.Options // for Columns
+	want        map[string]bool `snap:"-"`
+	opts        source.Options  `snap:"-"` // for Columns
 	intern      map[string]string
 	syms        *symbols
-	scratch     []resource
-	rawBuf      []rawResource
-	pre         *ccLine // the line being applied, when it is a TASK record
+	scratch     []resource    `snap:"-"`
+	rawBuf      []rawResource `snap:"-"`
+	pre         *ccLine       `snap:"-"` // the line being applied, when it is a TASK record
 	meas        *measuredCols
 	run         int64
 	tv          bool                 // TaskVine markers seen
@@ -103,7 +110,7 @@ type ccLoader struct {
 	wByAddr     map[string]*ccWorker
 	unknown     map[string]int
 	// buffer reused from line to line
-	tailBuf []string
+	tailBuf []string `snap:"-"`
 	span    source.LogSpan
 	line    int // the number of the line being applied
 	ev      ccEvents
@@ -114,6 +121,12 @@ type ccLoader struct {
 	reseen, reseenLine int
 	reseenID           int64
 	stream             ccStream
+	key                string          // the options' source.ResumeKey
+	codec              *snapshot.Codec `snap:"-"` // made at the first checkpoint
+	// checkpoints is Options.Checkpoints; pos is where the line being
+	// applied ends
+	checkpoints bool             `snap:"-"`
+	pos         records.Position `snap:"-"`
 }
 
 // ccEvents holds the events frame's columns as the lines are read.
@@ -178,14 +191,24 @@ func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 		unknown:    map[string]int{},
 		boxIndex:   map[box]int32{},
 		shapeIndex: map[ccShape]int32{},
+		key:        o.ResumeKey(),
 	}
 	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.Keeps(schema.Tasks, name) })
 	c.rows = c.newRows()
 	c.queueDetail = c.keepsQueueDetail()
 	if o.Batch != nil {
 		c.stream = ccStream{batch: o.Batch, rows: o.BatchSize()}
+		c.checkpoints = o.Checkpoints
 	}
-	err := records.DecodedLines(r, &c.p, 1, records.Workers(), decodeCcLine, c.record)
+	first, from := 1, int64(0)
+	if o.Resume != nil {
+		if err := c.resume(o.Resume); err != nil {
+			return nil, err
+		}
+		first, from = o.Resume.Line+1, o.Resume.Offset
+	}
+	c.pos.StartAt(from, source.InputSize(r))
+	err := records.DecodedLinesAt(r, &c.p, first, &c.pos, records.Workers(), decodeCcLine, c.record)
 	if err != nil {
 		return nil, err
 	}
