@@ -1,0 +1,84 @@
+package lake
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+// TestIngestGrownWorkQueue: a Work Queue log ingested while it was
+// being written (cut in the middle of a line) and again once whole is
+// read from the first ingest's checkpoint, a line end before the cut,
+// and the lake then holds what a fresh ingest of the whole log gives.
+func TestIngestGrownWorkQueue(t *testing.T) {
+	src, err := os.ReadFile(sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := len(src) * 17 / 20
+	if src[cut-1] == '\n' {
+		t.Fatalf("byte %d ends a line: the test wants a cut line", cut)
+	}
+	o := Options{BatchRows: 8}
+	fresh := t.TempDir()
+	whole := filepath.Join(t.TempDir(), "transactions.log")
+	if err := os.WriteFile(whole, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Ingest(context.Background(), fresh, []string{whole}, o); err != nil {
+		t.Fatal(err)
+	}
+
+	dir, log := t.TempDir(), filepath.Join(t.TempDir(), "transactions.log")
+	if err := os.WriteFile(log, src[:cut], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Ingest(context.Background(), dir, []string{log}, o); err != nil {
+		t.Fatal(err)
+	}
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := m.Inputs[0].Checkpoint
+	if c == nil {
+		t.Fatal("the first ingest kept no checkpoint")
+	}
+	lineEnd := bytes.LastIndexByte(src[:cut], '\n') + 1 // where the cut line starts
+	if c.Offset <= 0 || c.Offset > int64(lineEnd) || src[c.Offset-1] != '\n' || bytes.Count(src[:c.Offset], []byte("\n")) != c.Line {
+		t.Fatalf("checkpoint at byte %d, line %d: not the end of a whole line before byte %d", c.Offset, c.Line, lineEnd)
+	}
+
+	if err := os.WriteFile(log, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := &source.Progress{}
+	o.Progress = p
+	r, err := Ingest(context.Background(), dir, []string{log}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r[0].Action != Appended || r[0].From != c.Offset {
+		t.Fatalf("second ingest: %s from byte %d, want appended from %d", r[0].Action, r[0].From, c.Offset)
+	}
+	if read, _ := p.Bytes(); read != int64(len(src))-c.Offset {
+		t.Errorf("the second ingest read %d bytes, want the %d after the checkpoint", read, int64(len(src))-c.Offset)
+	}
+	if sum := sha256.Sum256(src); r[0].Entry.Files[0].SHA256 != hex.EncodeToString(sum[:]) {
+		t.Errorf("SHA-256 %s, want %x", r[0].Entry.Files[0].SHA256, sum)
+	}
+	for _, name := range []string{"tasks", "placements", "workers", "events", "transfers", "categories"} {
+		got, want := lakeRows(t, dir, name, "workqueue"), lakeRows(t, fresh, name, "workqueue")
+		if len(want) == 0 || !slices.Equal(got, want) {
+			t.Errorf("%s: %d rows in the lake, a fresh ingest of the whole log has %d, or others", name, len(got), len(want))
+		}
+	}
+}
