@@ -70,7 +70,10 @@
 // The transactions format streams (source.Options.Batch): the attempts
 // of every task that ended (DONE or CANCELED) are handed over in
 // batches and the task forgotten, so a 25 GB log is read in bounded
-// memory; stream.go says what is kept.
+// memory; stream.go says what is kept. It also resumes
+// (source.Options.Resume): a batch near the log's end carries a
+// checkpoint of that state, from which a later load of the grown log
+// goes on (checkpoint.go).
 //
 // Work Queue and TaskVine performance logs (work_queue.c log_queue_stats,
 // vine_perf_log.c; docs/formats.md): a header line
