@@ -84,6 +84,52 @@ func FuzzJSONScan(f *testing.F) {
 	})
 }
 
+// TestPlainASCII: for every byte value at every position of strings of
+// 1 to 17 bytes (the word loop and the byte loop), after plain bytes and
+// before every other kind, plainASCII says whether the string holds a
+// backslash or a byte of 0x80 or more, as a byte loop does.
+func TestPlainASCII(t *testing.T) {
+	for n := 1; n <= 17; n++ {
+		for p := 0; p < n; p++ {
+			for c := 0; c < 256; c++ {
+				for _, after := range []byte{'a', 0, '"', '\\', 0x5b, 0x5d, 0x7f, 0x80, 0xff} {
+					b := make([]byte, n)
+					for i := range b {
+						switch {
+						case i < p:
+							b[i] = 'a' + byte(i)
+						case i == p:
+							b[i] = byte(c)
+						default:
+							b[i] = after
+						}
+					}
+					want := bytes.IndexByte(b, '\\') < 0
+					for _, x := range b {
+						want = want && x < 0x80
+					}
+					if got := plainASCII(b); got != want {
+						t.Fatalf("% x: %v, want %v", b, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkText reads the strings of a Balsam event: a time, states, a
+// message.
+func BenchmarkText(b *testing.B) {
+	vals := [][]byte{[]byte(`"2021-03-10T12:07:54.997998"`), []byte(`"RUNNING"`), []byte(`"JOB_FINISHED"`), []byte(`"Job finished with return code 0"`)}
+	for b.Loop() {
+		for _, v := range vals {
+			if _, _, err := Text(v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 // TestSpecialBytes: for words holding every byte value at every position
 // (after plain bytes, and before every other byte value), specialBytes
 // (with and without control characters)
