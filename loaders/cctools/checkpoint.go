@@ -3,7 +3,7 @@ package cctools
 import (
 	"fmt"
 
-	"github.com/jobframe/jobframe/loaders/internal/snapshot"
+	"github.com/jobframe/jobframe/loaders/internal/resume"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -13,36 +13,18 @@ import (
 // workers, the words, requests and measured columns named so far, and
 // the warnings so far).
 func (c *ccLoader) checkpoint(n int) (*source.Checkpoint, error) {
-	if c.codec == nil {
-		codec, err := snapshot.NewCodec(c)
-		if err != nil {
-			return nil, fmt.Errorf("%s: the checkpoint after line %d: %w", c.p.File, n, err)
-		}
-		c.codec = codec
-	}
-	state, err := c.codec.Encode(c)
-	if err != nil {
-		return nil, fmt.Errorf("%s: the checkpoint after line %d: %w", c.p.File, n, err)
-	}
-	return &source.Checkpoint{Offset: c.pos.After, Line: n, State: state}, nil
+	return c.saver.Save(c, c.p.File, n, c.pos.After)
 }
 
 // resume sets c, made for a load from the start, to the state of
-// checkpoint cp: the warnings kept name the input as this load does, and
-// what a snapshot leaves out is set again (the measured columns' filter,
-// the workers' open attempts).
+// checkpoint cp (resume.Restore), and sets again what a snapshot leaves
+// out: the measured columns' filter and the workers' open attempts.
 func (c *ccLoader) resume(cp *source.Checkpoint) error {
-	file, lenient, keep, key := c.p.File, c.p.Lenient, c.meas.keep, c.key
-	if err := snapshot.Decode(cp.State, c); err != nil {
-		return fmt.Errorf("%s: %w: %w", file, source.ErrResume, err)
-	}
-	if err := source.CheckResumeKey(file, c.key, key); err != nil {
+	keep := c.meas.keep
+	if err := resume.Restore(cp, c, &c.p, &c.key); err != nil {
 		return err
 	}
-	for i := range c.p.Warnings {
-		c.p.Warnings[i].File = file
-	}
-	c.p.File, c.p.Lenient = file, lenient
+	file := c.p.File
 	c.meas.keep = keep
 	if c.meas.syms != c.syms {
 		return fmt.Errorf("%s: %w: the measured columns' symbols are not the loader's", file, source.ErrResume)

@@ -13,7 +13,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/records"
-	"github.com/jobframe/jobframe/loaders/internal/snapshot"
+	"github.com/jobframe/jobframe/loaders/internal/resume"
 	"github.com/jobframe/jobframe/loaders/internal/words"
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -121,8 +121,8 @@ type ccLoader struct {
 	reseen, reseenLine int
 	reseenID           int64
 	stream             ccStream
-	key                string          // the options' source.ResumeKey
-	codec              *snapshot.Codec `snap:"-"` // made at the first checkpoint
+	key                string       // the options' source.ResumeKey
+	saver              resume.Saver `snap:"-"`
 	// checkpoints is Options.Checkpoints; pos is where the line being
 	// applied ends
 	checkpoints bool             `snap:"-"`
@@ -200,15 +200,11 @@ func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 		c.stream = ccStream{batch: o.Batch, rows: o.BatchSize()}
 		c.checkpoints = o.Checkpoints
 	}
-	first, from := 1, int64(0)
-	if o.Resume != nil {
-		if err := c.resume(o.Resume); err != nil {
-			return nil, err
-		}
-		first, from = o.Resume.Line+1, o.Resume.Offset
+	first, err := resume.Start(o.Resume, r, &c.pos, c.resume)
+	if err != nil {
+		return nil, err
 	}
-	c.pos.StartAt(from, source.InputSize(r))
-	err := records.DecodedLinesAt(r, &c.p, first, &c.pos, records.Workers(), decodeCcLine, c.record)
+	err = records.DecodedLinesAt(r, &c.p, first, &c.pos, records.Workers(), decodeCcLine, c.record)
 	if err != nil {
 		return nil, err
 	}

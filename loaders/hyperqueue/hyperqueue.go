@@ -22,7 +22,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/internal/records"
-	"github.com/jobframe/jobframe/loaders/internal/snapshot"
+	"github.com/jobframe/jobframe/loaders/internal/resume"
 	"github.com/jobframe/jobframe/loaders/internal/words"
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -423,7 +423,7 @@ type hqLoader struct {
 	checkpoints bool             `snap:"-"`
 	pos         records.Position `snap:"-"`
 	key         string           // the options' source.ResumeKey
-	codec       *snapshot.Codec  `snap:"-"` // made at the first checkpoint
+	saver       resume.Saver     `snap:"-"`
 }
 
 // hqEvents holds the events frame's columns as the lines are read.
@@ -488,14 +488,10 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 		h.batch, h.batchRows, h.checkpoints = o.Batch, o.BatchSize(), o.Checkpoints
 	}
 	h.rowBuilders(r)
-	first, from := 1, int64(0)
-	if o.Resume != nil {
-		if err := h.resume(o.Resume); err != nil {
-			return nil, err
-		}
-		first, from = o.Resume.Line+1, o.Resume.Offset
+	first, err := resume.Start(o.Resume, r, &h.pos, h.resume)
+	if err != nil {
+		return nil, err
 	}
-	h.pos.StartAt(from, source.InputSize(r))
 	if h.batch == nil && (h.want == nil || h.want[schema.Events]) {
 		// the events frame has a row per line and all their text: sized
 		// ahead, its columns never copy themselves as they grow
@@ -513,7 +509,7 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 			d.err = jsontext.Unmarshal(line, &d.l)
 		}
 	}
-	err := records.DecodedLinesAt(r, &h.p, first, &h.pos, records.Workers(), decode, func(line []byte, n int, d *hqDecoded) error {
+	err = records.DecodedLinesAt(r, &h.p, first, &h.pos, records.Workers(), decode, func(line []byte, n int, d *hqDecoded) error {
 		h.bytesRead += int64(len(line)) + 1
 		if line = bytes.TrimSpace(line); len(line) == 0 {
 			return nil

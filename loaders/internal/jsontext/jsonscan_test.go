@@ -84,36 +84,45 @@ func FuzzJSONScan(f *testing.F) {
 	})
 }
 
-// TestPlainASCII: for every byte value at every position of strings of
-// 1 to 17 bytes (the word loop and the byte loop), after plain bytes and
-// before every other kind, plainASCII says whether the string holds a
-// backslash or a byte of 0x80 or more, as a byte loop does.
-func TestPlainASCII(t *testing.T) {
-	for n := 1; n <= 17; n++ {
-		for p := 0; p < n; p++ {
-			for c := 0; c < 256; c++ {
-				for _, after := range []byte{'a', 0, '"', '\\', 0x5b, 0x5d, 0x7f, 0x80, 0xff} {
-					b := make([]byte, n)
-					for i := range b {
-						switch {
-						case i < p:
-							b[i] = 'a' + byte(i)
-						case i == p:
-							b[i] = byte(c)
-						default:
-							b[i] = after
-						}
-					}
-					want := bytes.IndexByte(b, '\\') < 0
-					for _, x := range b {
-						want = want && x < 0x80
-					}
-					if got := plainASCII(b); got != want {
-						t.Fatalf("% x: %v, want %v", b, got, want)
+// probes calls visit with every string of n bytes that holds plain
+// letters up to a position p, any byte value at p, and after it one of
+// the bytes word scanners get wrong (zero, quote, backslash, the
+// control and high boundaries), for every p.
+func probes(n int, visit func(b []byte)) {
+	for p := 0; p < n; p++ {
+		for c := 0; c < 256; c++ {
+			for _, after := range []byte{'a', 0, '"', '\\', 0x1f, 0x20, 0x5b, 0x5d, 0x7f, 0x80, 0xff} {
+				b := make([]byte, n)
+				for i := range b {
+					switch {
+					case i < p:
+						b[i] = 'a' + byte(i)
+					case i == p:
+						b[i] = byte(c)
+					default:
+						b[i] = after
 					}
 				}
+				visit(b)
 			}
 		}
+	}
+}
+
+// TestPlainASCII: on the probes of 1 to 17 bytes (the word loop and the
+// byte loop), plainASCII says whether the string holds a backslash or a
+// byte of 0x80 or more, as a byte loop does.
+func TestPlainASCII(t *testing.T) {
+	for n := 1; n <= 17; n++ {
+		probes(n, func(b []byte) {
+			want := bytes.IndexByte(b, '\\') < 0
+			for _, x := range b {
+				want = want && x < 0x80
+			}
+			if got := plainASCII(b); got != want {
+				t.Fatalf("% x: %v, want %v", b, got, want)
+			}
+		})
 	}
 }
 
@@ -130,44 +139,28 @@ func BenchmarkText(b *testing.B) {
 	}
 }
 
-// TestSpecialBytes: for words holding every byte value at every position
-// (after plain bytes, and before every other byte value), specialBytes
-// (with and without control characters)
-// finds the first quote, backslash or control character, or none.
+// TestSpecialBytes: on the probes of eight bytes, specialBytes (with and
+// without control characters) finds the first quote, backslash or
+// control character, or none.
 func TestSpecialBytes(t *testing.T) {
 	for _, controls := range []bool{true, false} {
 		special := func(c byte) bool { return controls && c < 0x20 || c == '"' || c == '\\' }
-		for p := 0; p < 8; p++ {
-			for c := 0; c < 256; c++ {
-				for _, after := range []byte{'a', 0, '"', '\\', 0x1f, 0x20, 0x7f, 0x80, 0xff} {
-					var w [8]byte
-					for i := range w {
-						switch {
-						case i < p:
-							w[i] = 'a' + byte(i)
-						case i == p:
-							w[i] = byte(c)
-						default:
-							w[i] = after
-						}
-					}
-					want := -1
-					for i, b := range w {
-						if special(b) {
-							want = i
-							break
-						}
-					}
-					m := specialBytes(binary.LittleEndian.Uint64(w[:]), controls)
-					got := -1
-					if m != 0 {
-						got = bits.TrailingZeros64(m) / 8
-					}
-					if got != want {
-						t.Fatalf("%q (controls %v): first special byte at %d, want %d", w, controls, got, want)
-					}
+		probes(8, func(w []byte) {
+			want := -1
+			for i, b := range w {
+				if special(b) {
+					want = i
+					break
 				}
 			}
-		}
+			m := specialBytes(binary.LittleEndian.Uint64(w), controls)
+			got := -1
+			if m != 0 {
+				got = bits.TrailingZeros64(m) / 8
+			}
+			if got != want {
+				t.Fatalf("%q (controls %v): first special byte at %d, want %d", w, controls, got, want)
+			}
+		})
 	}
 }
