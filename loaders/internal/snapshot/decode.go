@@ -66,9 +66,12 @@ type decoder struct {
 }
 
 // flatRoom, and 64 times the snapshot's size, is the memory its flat
-// slices may decode to: a loader's free slab slots and unseen ids are
-// runs of zeros, at most a block and a page of them per table.
-const flatRoom = 64 << 20
+// slices may decode to. A loader's free slab slots and unseen ids are
+// runs of zeros that take a few bytes: a Work Queue log that queues
+// 10,000,000 tasks before the first runs leaves 160 MB of free queued
+// slots once they have all run, in a snapshot of a few kilobytes. Pages
+// of zeros are only touched where a run of non-zero elements is copied.
+const flatRoom = 1 << 30
 
 // maxDepth bounds the pointers decoded one inside the other (a chain
 // of them recurses): a loader's state nests a few.
