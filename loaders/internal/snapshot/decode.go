@@ -69,8 +69,9 @@ type decoder struct {
 // slices may decode to. A loader's free slab slots and unseen ids are
 // runs of zeros that take a few bytes: a Work Queue log that queues
 // 10,000,000 tasks before the first runs leaves 160 MB of free queued
-// slots once they have all run, in a snapshot of a few kilobytes. Pages
-// of zeros are only touched where a run of non-zero elements is copied.
+// slots once they have all run, in a snapshot of a few kilobytes. So a
+// damaged snapshot can make Decode allocate at most this much more than
+// 64 times its size (the fuzz target's cases stay far below).
 const flatRoom = 1 << 30
 
 // maxDepth bounds the pointers decoded one inside the other (a chain
