@@ -1,7 +1,10 @@
 package frame
 
 import (
+	"cmp"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -166,6 +169,74 @@ func TestSortFastPathMatchesComparator(t *testing.T) {
 	for k := 1; k < len(d); k++ {
 		if us[d[k-1]] < us[d[k]] || (us[d[k-1]] == us[d[k]] && d[k-1] > d[k]) {
 			t.Fatalf("descending fast path not stable at %d", k)
+		}
+	}
+}
+
+// TestSortTies: a first key of int64 without nulls then more keys (the
+// fast path, whose later keys order only the runs of ties) gives the
+// order of a stable sort of the raw values by all the keys, written out
+// here: many ties, later keys of text (plain and dictionary, with a
+// dictionary that repeats a value under two codes), float and time, in
+// both directions, with nulls last.
+func TestSortTies(t *testing.T) {
+	const n = 3000
+	g := lcg(7)
+	k, f := make([]int64, n), make([]float64, n)
+	codes, text := make([]int32, n), make([]string, n)
+	valid := make([]bool, n)
+	dict := []string{"b", "a", "c", "a", "ab"} // "a" twice
+	for i := range n {
+		k[i] = int64(g.next() % 40)
+		f[i] = float64(g.next() % 5)
+		codes[i] = int32(g.next() % uint64(len(dict)))
+		text[i] = dict[codes[i]]
+		valid[i] = g.next()%6 != 0
+	}
+	fr := New(Int64Col("k", k, nil), Float64Col("f", f, nil), DictStringCol("d", codes, valid, dict), StringCol("s", text, valid))
+	for _, keys := range [][]string{{"k", "d", "f"}, {"-k", "-d", "-f"}, {"-k", "s", "-f"}, {"k", "-s"}} {
+		got, err := fr.SortIndex(keys...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := make([]int, n)
+		for i := range want {
+			want[i] = i
+		}
+		text := func(i int) (string, bool) { return dict[codes[i]], valid[i] }
+		slices.SortStableFunc(want, func(a, b int) int {
+			for _, key := range keys {
+				desc, name := key[0] == '-', strings.TrimPrefix(key, "-")
+				c := 0
+				switch name {
+				case "k":
+					c = cmp.Compare(k[a], k[b])
+				case "f":
+					c = cmp.Compare(f[a], f[b])
+				default: // d and s hold the same text
+					sa, oka := text(a)
+					sb, okb := text(b)
+					switch {
+					case !oka && !okb:
+					case !oka:
+						return 1 // nulls last in either direction
+					case !okb:
+						return -1
+					default:
+						c = strings.Compare(sa, sb)
+					}
+				}
+				if desc {
+					c = -c
+				}
+				if c != 0 {
+					return c
+				}
+			}
+			return 0
+		})
+		if !slices.Equal(got, want) {
+			t.Errorf("Sort(%v) differs from a stable sort of the values", keys)
 		}
 	}
 }
