@@ -2,6 +2,7 @@ package frame
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -185,16 +186,29 @@ func TestSortTies(t *testing.T) {
 	k, f := make([]int64, n), make([]float64, n)
 	codes, text := make([]int32, n), make([]string, n)
 	valid := make([]bool, n)
+	// u ties in a few rows only, fewer than the big dictionary's values:
+	// its later keys are compared as text, not ranked
+	u := make([]int64, n)
 	dict := []string{"b", "a", "c", "a", "ab"} // "a" twice
+	for i := 5; len(dict) < 600; i++ {
+		dict = append(dict, fmt.Sprintf("v%03d", i%400)) // repeats too
+	}
 	for i := range n {
 		k[i] = int64(g.next() % 40)
+		u[i] = int64(i)
+		if i%50 == 49 { // rows 48 and 49 of every 50 tie
+			u[i]--
+		}
 		f[i] = float64(g.next() % 5)
 		codes[i] = int32(g.next() % uint64(len(dict)))
+		if i%3 == 0 {
+			codes[i] %= 5 // the small values, often
+		}
 		text[i] = dict[codes[i]]
 		valid[i] = g.next()%6 != 0
 	}
-	fr := New(Int64Col("k", k, nil), Float64Col("f", f, nil), DictStringCol("d", codes, valid, dict), StringCol("s", text, valid))
-	for _, keys := range [][]string{{"k", "d", "f"}, {"-k", "-d", "-f"}, {"-k", "s", "-f"}, {"k", "-s"}} {
+	fr := New(Int64Col("k", k, nil), Int64Col("u", u, nil), Float64Col("f", f, nil), DictStringCol("d", codes, valid, dict), StringCol("s", text, valid))
+	for _, keys := range [][]string{{"k", "d", "f"}, {"-k", "-d", "-f"}, {"-k", "s", "-f"}, {"k", "-s"}, {"u", "d"}, {"-u", "-d", "f"}} {
 		got, err := fr.SortIndex(keys...)
 		if err != nil {
 			t.Fatal(err)
@@ -211,6 +225,8 @@ func TestSortTies(t *testing.T) {
 				switch name {
 				case "k":
 					c = cmp.Compare(k[a], k[b])
+				case "u":
+					c = cmp.Compare(u[a], u[b])
 				case "f":
 					c = cmp.Compare(f[a], f[b])
 				default: // d and s hold the same text

@@ -63,10 +63,13 @@ func (f *Frame) sortIndex(keys []string) ([]int, error) {
 	if id := cols[0].DataType().ID(); (id == arrow.INT64 || id == arrow.TIMESTAMP) && cols[0].NullN() == 0 {
 		vals := int64Values(cols[0])
 		idx := sortInt64Index(vals, descs[0])
-		if len(keys) > 1 {
+		if tied := tiedRows(idx, vals); len(keys) > 1 && tied > 0 {
 			rest := make([]sortKey, len(keys)-1)
 			for k := range rest {
-				rest[k] = makeSortKey(cols[k+1], descs[k+1], false)
+				// ranking a dictionary pays when the rows compared
+				// outnumber its values
+				d, ok := cols[k+1].(*array.Dictionary)
+				rest[k] = makeSortKey(cols[k+1], descs[k+1], ok && tied >= d.Dictionary().Len())
 			}
 			sortTies(idx, vals, rest)
 		}
@@ -111,6 +114,23 @@ func sortInt64Index(vals []int64, desc bool) []int {
 		idx[k] = int(p.i)
 	}
 	return idx
+}
+
+// tiedRows returns the number of rows of idx (sorted by vals) that
+// share their value with another.
+func tiedRows(idx []int, vals []int64) int {
+	n := 0
+	for i := 0; i < len(idx); {
+		j := i + 1
+		for j < len(idx) && vals[idx[j]] == vals[idx[i]] {
+			j++
+		}
+		if j-i > 1 {
+			n += j - i
+		}
+		i = j
+	}
+	return n
 }
 
 // sortTies sorts, stably by keys, each run of idx whose rows have equal
