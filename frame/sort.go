@@ -57,21 +57,25 @@ func (f *Frame) sortIndex(keys []string) ([]int, error) {
 	}
 	// Fast path: a first key of int64/timestamp without nulls is sorted
 	// as (key, position) pairs; later keys only order the runs of rows
-	// it ties, compared directly (a dictionary's values are not ranked
-	// whole: sorting a top-N by value then name over 755,000 EPMT tags
-	// spent most of its time ranking the tags).
+	// it ties, a dictionary's values compared as text unless those rows
+	// outnumber them (ranking all 755,000 EPMT tags to order a top-N by
+	// value then name was most of its time).
 	if id := cols[0].DataType().ID(); (id == arrow.INT64 || id == arrow.TIMESTAMP) && cols[0].NullN() == 0 {
 		vals := int64Values(cols[0])
 		idx := sortInt64Index(vals, descs[0])
-		if tied := tiedRows(idx, vals); len(keys) > 1 && tied > 0 {
-			rest := make([]sortKey, len(keys)-1)
-			for k := range rest {
-				// ranking a dictionary pays when the rows compared
-				// outnumber its values
-				d, ok := cols[k+1].(*array.Dictionary)
-				rest[k] = makeSortKey(cols[k+1], descs[k+1], ok && tied >= d.Dictionary().Len())
-			}
-			sortTies(idx, vals, rest)
+		if len(keys) == 1 {
+			return idx, nil
+		}
+		runs, tied := tieRuns(idx, vals)
+		rest := make([]sortKey, len(keys)-1)
+		for k := range rest {
+			// ranking a dictionary pays when the rows compared
+			// outnumber its values
+			d, ok := cols[k+1].(*array.Dictionary)
+			rest[k] = makeSortKey(cols[k+1], descs[k+1], ok && tied >= d.Dictionary().Len())
+		}
+		for _, r := range runs { // each run of ties, stably by the later keys
+			slices.SortStableFunc(idx[r[0]:r[1]], func(a, b int) int { return compareKeys(rest, a, b) })
 		}
 		return idx, nil
 	}
@@ -116,36 +120,21 @@ func sortInt64Index(vals []int64, desc bool) []int {
 	return idx
 }
 
-// tiedRows returns the number of rows of idx (sorted by vals) that
-// share their value with another.
-func tiedRows(idx []int, vals []int64) int {
-	n := 0
+// tieRuns returns the runs [from, to) of idx (sorted by vals) whose
+// rows share their value, and the number of rows in them.
+func tieRuns(idx []int, vals []int64) (runs [][2]int, tied int) {
 	for i := 0; i < len(idx); {
 		j := i + 1
 		for j < len(idx) && vals[idx[j]] == vals[idx[i]] {
 			j++
 		}
 		if j-i > 1 {
-			n += j - i
+			runs = append(runs, [2]int{i, j})
+			tied += j - i
 		}
 		i = j
 	}
-	return n
-}
-
-// sortTies sorts, stably by keys, each run of idx whose rows have equal
-// vals (idx is sorted by vals).
-func sortTies(idx []int, vals []int64, keys []sortKey) {
-	for i := 0; i < len(idx); {
-		j := i + 1
-		for j < len(idx) && vals[idx[j]] == vals[idx[i]] {
-			j++
-		}
-		if j-i > 1 {
-			slices.SortStableFunc(idx[i:j], func(a, b int) int { return compareKeys(keys, a, b) })
-		}
-		i = j
-	}
+	return runs, tied
 }
 
 // compareKeys compares rows i and j by keys, the first most significant.
