@@ -307,7 +307,9 @@ func ErrCol(name string, err error) Column { return Column{name: name, err: err}
 
 // DictStringCol returns a dictionary-encoded string column: row i holds
 // dict[codes[i]]. dict must not repeat a value. Ownership of the slices
-// passes to the column (no copy).
+// passes to the column (no copy), except that a dictionary of
+// sortDictMin values or more is put in ascending order, with the codes
+// renumbered into a new slice (ascendingDict).
 func DictStringCol(name string, codes []int32, valid []bool, dict []string) Column {
 	if err := checkValid(len(codes), valid); err != nil {
 		return Column{name: name, err: err}
@@ -320,6 +322,7 @@ func DictStringCol(name string, codes []int32, valid []bool, dict []string) Colu
 			return Column{name: name, err: fmt.Errorf("row %d: code %d outside a dictionary of %d", i, c, len(dict))}
 		}
 	}
+	codes, dict = ascendingDict(codes, valid, dict)
 	return Column{name: name, arr: newDictString(codes, valid, dict)}
 }
 

@@ -3,7 +3,6 @@ package frame
 import (
 	"cmp"
 	"math"
-	"strings"
 
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
@@ -64,7 +63,7 @@ func codesOf(a arrow.Array) keyCodes {
 // dictRankCodes codes a dictionary column by the rank of its values in
 // sorted order, duplicate dictionary values sharing one (nulls get -1),
 // and returns the number of distinct values used. Only the dictionary's
-// used values are sorted; no value is hashed.
+// used values are ranked (dictRanks); no value is hashed.
 func dictRankCodes(a *array.Dictionary, hasNull bool, codes []int32) int {
 	dcodes, dict := dictParts(a)
 	used := make([]bool, dict.Len())
@@ -73,21 +72,7 @@ func dictRankCodes(a *array.Dictionary, hasNull bool, codes []int32) int {
 			used[c] = true
 		}
 	}
-	order := make([]int32, 0, dict.Len())
-	for c, u := range used {
-		if u {
-			order = append(order, int32(c))
-		}
-	}
-	sortFunc(order, func(x, y int32) int { return strings.Compare(dict.Value(int(x)), dict.Value(int(y))) })
-	rank := make([]int32, dict.Len())
-	r := int32(-1)
-	for k, c := range order {
-		if k == 0 || dict.Value(int(c)) != dict.Value(int(order[k-1])) {
-			r++
-		}
-		rank[c] = r
-	}
+	rank, n := dictRanks(dict, used)
 	for i, c := range dcodes {
 		if hasNull && a.IsNull(i) {
 			codes[i] = -1
@@ -95,7 +80,7 @@ func dictRankCodes(a *array.Dictionary, hasNull bool, codes []int32) int {
 		}
 		codes[i] = rank[c]
 	}
-	return int(r + 1)
+	return n
 }
 
 // stringCodes codes a plain string column by first appearance (nulls

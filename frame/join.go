@@ -48,7 +48,8 @@ func (f *Frame) Join(other *Frame, how string, on ...string) *Frame {
 			return Errorf("Join: key %q is %s on the left and %s on the right", name, lt, rt)
 		}
 	}
-	li, ri := matchRows(joinKeyFunc(lk, rk), f.nrows, other.nrows, how)
+	lid, rid, n := keyIDs(lk, rk, f.nrows, other.nrows)
+	li, ri := matchRows(lid, rid, n, how)
 	isKey := make(map[string]bool, len(on))
 	for _, k := range on {
 		isKey[k] = true
@@ -92,32 +93,27 @@ func (f *Frame) Join(other *Frame, how string, on ...string) *Frame {
 // matchRows pairs the rows of a join: li[k] of the left with ri[k] of
 // the right (-1: none), in left order, each left row followed by its
 // matches in right order; an outer join then appends the unmatched
-// right rows. keyOf gives a row's key (ok false: a null key, which
-// matches nothing).
-func matchRows(keyOf func(right bool, i int) (string, bool), nLeft, nRight int, how string) (li, ri []int) {
-	// the right rows of each key, chained in right order: head[key] is
-	// the first, next[j] the one after row j (-1: none)
-	head := make(map[string]int32, nRight)
-	next := make([]int32, nRight)
-	for j := nRight - 1; j >= 0; j-- {
-		k, ok := keyOf(true, j)
-		if !ok {
-			continue
-		}
-		if h, seen := head[k]; seen {
-			next[j] = h
-		} else {
-			next[j] = -1
-		}
-		head[k] = int32(j)
+// right rows. lid and rid give each row's key as an id below n, equal
+// ids for equal keys (-1: a null key, which matches nothing).
+func matchRows(lid, rid []int32, n int, how string) (li, ri []int) {
+	// the right rows of each key, chained in right order: head[id] is
+	// the first (-1: none), next[j] the one after row j
+	head := make([]int32, n)
+	for k := range head {
+		head[k] = -1
 	}
-	matched := make([]bool, nRight)
-	for i := range nLeft {
+	next := make([]int32, len(rid))
+	for j := len(rid) - 1; j >= 0; j-- {
+		if k := rid[j]; k >= 0 {
+			next[j] = head[k]
+			head[k] = int32(j)
+		}
+	}
+	matched := make([]bool, len(rid))
+	for i, k := range lid {
 		j := int32(-1)
-		if k, ok := keyOf(false, i); ok {
-			if h, seen := head[k]; seen {
-				j = h
-			}
+		if k >= 0 {
+			j = head[k]
 		}
 		if j < 0 && how != "inner" {
 			li = append(li, i)
@@ -138,6 +134,77 @@ func matchRows(keyOf func(right bool, i int) (string, bool), nLeft, nRight int, 
 		}
 	}
 	return li, ri
+}
+
+// keyIDs numbers the join keys of the left rows (lid) and the right ones
+// (rid) for matchRows: -1 for a null key, and ids below n that are equal
+// exactly when the keys are. A key in a dictionary both sides share is
+// numbered by its value's rank, with no hashing; any other key is hashed
+// (keyOf, joinKeyFunc), and a left key no right row has gets -1.
+func keyIDs(lk, rk []arrow.Array, nLeft, nRight int) (lid, rid []int32, n int) {
+	if len(lk) == 1 {
+		l, lok := lk[0].(*array.Dictionary)
+		r, rok := rk[0].(*array.Dictionary)
+		if lok && rok && sameDictionary(l, r) {
+			return sharedDictIDs(l, r)
+		}
+	}
+	keyOf := joinKeyFunc(lk, rk)
+	ids := make(map[string]int32, nRight)
+	rid = make([]int32, nRight)
+	for j := range rid {
+		k, ok := keyOf(true, j)
+		if !ok {
+			rid[j] = -1
+			continue
+		}
+		id, seen := ids[k]
+		if !seen {
+			id = int32(len(ids))
+			ids[k] = id
+		}
+		rid[j] = id
+	}
+	lid = make([]int32, nLeft)
+	for i := range lid {
+		lid[i] = -1
+		if k, ok := keyOf(false, i); ok {
+			if id, seen := ids[k]; seen {
+				lid[i] = id
+			}
+		}
+	}
+	return lid, rid, len(ids)
+}
+
+// sharedDictIDs numbers the rows of two dictionary arrays over one
+// dictionary by the ranks of their values (dictRanks), nulls -1.
+func sharedDictIDs(l, r *array.Dictionary) (lid, rid []int32, n int) {
+	lc, dict := dictParts(l)
+	rc, _ := dictParts(r)
+	used := make([]bool, dict.Len())
+	for _, side := range []struct {
+		a     *array.Dictionary
+		codes []int32
+	}{{l, lc}, {r, rc}} {
+		for i, c := range side.codes {
+			if side.a.IsValid(i) {
+				used[c] = true
+			}
+		}
+	}
+	rank, n := dictRanks(dict, used)
+	ids := func(a *array.Dictionary, codes []int32) []int32 {
+		out := make([]int32, len(codes))
+		for i, c := range codes {
+			out[i] = -1
+			if a.IsValid(i) {
+				out[i] = rank[c]
+			}
+		}
+		return out
+	}
+	return ids(l, lc), ids(r, rc), n
 }
 
 // joinKeyFunc returns the map key of a row of the right key columns rk

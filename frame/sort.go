@@ -191,7 +191,7 @@ func makeSortKey(a arrow.Array, desc, rank bool) sortKey {
 	case String:
 		if d, ok := a.(*array.Dictionary); ok && rank {
 			codes, dict := dictParts(d)
-			ranks := dictRanks(dict)
+			ranks, _ := dictRanks(dict, nil)
 			base = func(i, j int) int { return cmp.Compare(ranks[codes[i]], ranks[codes[j]]) }
 		} else if ok {
 			codes, dict := dictParts(d)
@@ -220,23 +220,4 @@ func makeSortKey(a arrow.Array, desc, rank bool) sortKey {
 		}
 		return dir * base(i, j)
 	}}
-}
-
-// dictRanks returns, for each dictionary code, the rank of its value in
-// sorted order (equal values get equal ranks).
-func dictRanks(dict *array.String) []int32 {
-	order := make([]int, dict.Len())
-	for i := range order {
-		order[i] = i
-	}
-	sortFunc(order, func(x, y int) int { return strings.Compare(dict.Value(x), dict.Value(y)) })
-	rank := make([]int32, dict.Len())
-	r := int32(0)
-	for k, code := range order {
-		if k > 0 && dict.Value(code) != dict.Value(order[k-1]) {
-			r++
-		}
-		rank[code] = r
-	}
-	return rank
 }
