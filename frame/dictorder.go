@@ -9,8 +9,8 @@ import (
 
 // dictAscending reports whether the values of dictionary d are strictly
 // ascending in byte order, with no null: each code is then its value's
-// rank, and no two codes share a value. The loaders write their large
-// dictionaries so (columns.Str); one pass of adjacent comparisons tells.
+// rank, and no two codes share a value. DictStringCol stores its large
+// dictionaries so; one pass of adjacent comparisons tells.
 func dictAscending(d *array.String) bool {
 	if d.NullN() > 0 {
 		return false
@@ -51,8 +51,8 @@ func sameDictionary(a, b *array.Dictionary) bool {
 // dictRanks returns the rank of each used value of dictionary d
 // (used[code]; nil: every code) in ascending byte order, by code, and
 // how many distinct values are used: codes of equal values share a rank,
-// and unused codes get -1. An ascending dictionary (dictAscending) is ranked in one pass;
-// any other sorts its used values.
+// and unused codes get -1. An ascending dictionary (dictAscending) is
+// ranked in one pass; any other sorts its used values (sortByText).
 func dictRanks(d *array.String, used []bool) ([]int32, int) {
 	ids := make([]int32, d.Len())
 	if used == nil {
