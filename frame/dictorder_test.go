@@ -20,7 +20,10 @@ func bigDict(n int) []string {
 		dict[i] = fmt.Sprintf("op:hsmput;op_instance:%d", i)
 	}
 	dict[1] = "op:hsmput;op_instance:\x00"
-	slices.SortFunc(dict, func(a, b string) int { return int(g.next()%3) - 1 }) // any order
+	for i := len(dict) - 1; i > 0; i-- { // shuffled
+		j := int(g.next() % uint64(i+1))
+		dict[i], dict[j] = dict[j], dict[i]
+	}
 	return dict
 }
 

@@ -140,7 +140,8 @@ func matchRows(lid, rid []int32, n int, how string) (li, ri []int) {
 // (rid) for matchRows: -1 for a null key, and ids below n that are equal
 // exactly when the keys are. A key in a dictionary both sides share is
 // numbered by its value's rank, with no hashing; any other key is hashed
-// (keyOf, joinKeyFunc), and a left key no right row has gets -1.
+// (joinKeyFunc, interned in order of the right rows), and a left key no
+// right row has gets -1.
 func keyIDs(lk, rk []arrow.Array, nLeft, nRight int) (lid, rid []int32, n int) {
 	if len(lk) == 1 {
 		l, lok := lk[0].(*array.Dictionary)
@@ -150,31 +151,24 @@ func keyIDs(lk, rk []arrow.Array, nLeft, nRight int) (lid, rid []int32, n int) {
 		}
 	}
 	keyOf := joinKeyFunc(lk, rk)
-	ids := make(map[string]int32, nRight)
+	ids := interner{index: make(map[string]int32, nRight)}
 	rid = make([]int32, nRight)
 	for j := range rid {
-		k, ok := keyOf(true, j)
-		if !ok {
-			rid[j] = -1
-			continue
+		rid[j] = -1
+		if k, ok := keyOf(true, j); ok {
+			rid[j] = ids.code(k)
 		}
-		id, seen := ids[k]
-		if !seen {
-			id = int32(len(ids))
-			ids[k] = id
-		}
-		rid[j] = id
 	}
 	lid = make([]int32, nLeft)
 	for i := range lid {
 		lid[i] = -1
 		if k, ok := keyOf(false, i); ok {
-			if id, seen := ids[k]; seen {
+			if id, seen := ids.index[k]; seen {
 				lid[i] = id
 			}
 		}
 	}
-	return lid, rid, len(ids)
+	return lid, rid, len(ids.vals)
 }
 
 // sharedDictIDs numbers the rows of two dictionary arrays over one

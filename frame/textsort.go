@@ -48,10 +48,7 @@ func sortTextFrom(codes []int32, keys, tmp []textKey, text func(int32) string, d
 		}
 		// one chunk for all: short texts first (those ending here, by
 		// length), then the rest from the next chunk
-		if !splitShort(codes, text, depth) {
-			return
-		}
-		k := countShort(codes, text, depth)
+		k := splitShort(codes, text, depth)
 		codes, keys, tmp = codes[k:], keys[k:], tmp[k:]
 		depth += 8
 	}
@@ -66,12 +63,10 @@ func sortTextFrom(codes []int32, keys, tmp []textKey, text func(int32) string, d
 			hi++
 		}
 		if hi-lo > 1 {
-			run := codes[lo:hi]
-			if splitShort(run, text, depth) {
-				// a run's own scratch: the loop reads keys past hi only
-				k := lo + countShort(run, text, depth)
-				sortTextFrom(codes[k:hi], keys[k:hi], tmp[k:hi], text, depth+8)
-			}
+			// the rest of the run, sorted in its own scratch: the loop
+			// reads keys past hi only
+			k := lo + splitShort(codes[lo:hi], text, depth)
+			sortTextFrom(codes[k:hi], keys[k:hi], tmp[k:hi], text, depth+8)
 		}
 		lo = hi
 	}
@@ -130,9 +125,9 @@ func chunk8(s string, depth int) uint64 {
 
 // splitShort puts first, in order of length, the codes of a run sharing
 // their chunk at depth whose texts end within it (a shorter such text is
-// a prefix of a longer one, and of every text going on), and reports
-// whether any text goes on past it.
-func splitShort(run []int32, text func(int32) string, depth int) bool {
+// a prefix of a longer one, and of every text going on), and returns how
+// many there are.
+func splitShort(run []int32, text func(int32) string, depth int) int {
 	n := 0
 	for i, c := range run {
 		if len(text(c)) <= depth+8 {
@@ -142,16 +137,6 @@ func splitShort(run []int32, text func(int32) string, depth int) bool {
 	}
 	if n > 1 {
 		slices.SortFunc(run[:n], func(x, y int32) int { return cmp.Compare(len(text(x)), len(text(y))) })
-	}
-	return n < len(run)
-}
-
-// countShort counts the codes at the start of run that splitShort put
-// there.
-func countShort(run []int32, text func(int32) string, depth int) int {
-	n := 0
-	for n < len(run) && len(text(run[n])) <= depth+8 {
-		n++
 	}
 	return n
 }
