@@ -22,6 +22,9 @@ type ccLine struct {
 	res  []rawResource
 	ends []int
 	bad  []bool
+	// bit i (i < 64): tail[i] is the text of the line before's tail[i],
+	// decoded as that was (a DONE repeats its RETRIEVED's objects)
+	repeats uint64
 }
 
 // resources returns the parsed entries of the i'th object of l.tail.
@@ -41,13 +44,15 @@ const ccFields = 16
 // batches are recycled without clearing (see pipeline).
 func (l *ccLine) Reusable() {}
 
-// decodeCcLine fills l from one line of a transaction log.
-func decodeCcLine(raw []byte, l *ccLine) {
+// decodeCcLine fills l from one line of a transaction log; prev is the
+// line before as decoded, or nil. A resource object whose text is the
+// one at the same place on the line before is not parsed again.
+func decodeCcLine(raw []byte, l, prev *ccLine) {
 	line := bytesconv.String(raw)
 	l.fields = fields(l.fields, line, ccFields)
 	l.us, l.usOK = 0, false
 	l.tail, l.bad = l.tail[:0], l.bad[:0]
-	l.res, l.ends = l.res[:0], l.ends[:0]
+	l.res, l.ends, l.repeats = l.res[:0], l.ends[:0], 0
 	if len(l.fields) < 3 {
 		return
 	}
@@ -56,7 +61,14 @@ func decodeCcLine(raw []byte, l *ccLine) {
 		return
 	}
 	l.tail = jsonTail(l.tail, line)
-	for _, s := range l.tail {
+	for i, s := range l.tail {
+		if i < 64 && prev != nil && i < len(prev.tail) && prev.tail[i] == s {
+			l.res = append(l.res, prev.resources(i)...)
+			l.ends = append(l.ends, len(l.res))
+			l.bad = append(l.bad, prev.bad[i])
+			l.repeats |= 1 << i
+			continue
+		}
 		var err error
 		l.res, err = parseRawResources(s, l.res)
 		l.ends = append(l.ends, len(l.res))

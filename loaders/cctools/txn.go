@@ -89,9 +89,10 @@ type ccLoader struct {
 	opts        source.Options  `snap:"-"` // for Columns
 	intern      map[string]string
 	syms        *symbols
-	scratch     []resource    `snap:"-"`
-	rawBuf      []rawResource `snap:"-"`
-	pre         *ccLine       `snap:"-"` // the line being applied, when it is a TASK record
+	scratch     []resource      `snap:"-"`
+	rawBuf      []rawResource   `snap:"-"`
+	interned    [2]internedTail `snap:"-"` // the last objects checked, by place on their line
+	pre         *ccLine         `snap:"-"` // the line being applied, when it is a TASK record
 	meas        *measuredCols
 	run         int64
 	tv          bool                 // TaskVine markers seen
@@ -204,7 +205,7 @@ func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = records.DecodedLinesAt(r, &c.p, first, &c.pos, records.Workers(), decodeCcLine, c.record)
+	err = records.DecodedLinesAfterAt(r, &c.p, first, &c.pos, records.Workers(), decodeCcLine, c.record)
 	if err != nil {
 		return nil, err
 	}
@@ -330,8 +331,19 @@ func (c *ccLoader) box(tail []string, i int, line int, field string) (b box, bad
 }
 
 // checkResources parses the i'th resource object of tail; bad and err
-// are as box's. The result is valid until the next call.
+// are as box's. The result is valid until the next call for the same i.
 func (c *ccLoader) checkResources(tail []string, i int, line int, field string) (rs []resource, bad bool, err error) {
+	var cache *internedTail
+	if i < len(c.interned) {
+		cache = &c.interned[i]
+		// a DONE repeats the RETRIEVED on the line before: the same
+		// text, checked and interned then
+		if c.pre != nil && c.pre.repeats&(1<<i) != 0 && cache.line > 0 && cache.line == line-1 {
+			cache.line = line
+			return cache.rs, false, nil
+		}
+		cache.line = 0
+	}
 	var raw []rawResource
 	var perr error
 	if c.pre != nil {
@@ -343,14 +355,29 @@ func (c *ccLoader) checkResources(tail []string, i int, line int, field string) 
 		raw, perr = parseRawResources(tail[i], c.rawBuf[:0])
 		c.rawBuf = raw
 	}
+	out := c.scratch
+	if cache != nil {
+		out = cache.rs
+	}
 	if perr == nil {
-		rs, perr = internResources(tail[i], raw, c.syms, c.scratch)
+		rs, perr = internResources(tail[i], raw, c.syms, out)
 	}
 	if perr != nil {
 		return nil, true, c.p.Bad(line, field, tail[i], `a resource object {"key":[value,"unit"],...}`, nil)
 	}
-	c.scratch = rs
+	if cache != nil {
+		cache.rs, cache.line = rs, line
+	} else {
+		c.scratch = rs
+	}
 	return rs, false, nil
+}
+
+// internedTail is the last resource object checked at one place of a
+// record's tail: its entries, and its line (0: none kept).
+type internedTail struct {
+	rs   []resource
+	line int
 }
 
 // parseInt is strconv.ParseInt(s, 10, 64) with a fast path for plain

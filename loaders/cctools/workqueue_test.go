@@ -2,7 +2,9 @@ package cctools
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,5 +100,76 @@ func TestWorkQueueMeasuredRows(t *testing.T) {
 		if len(got) != 1 || got[0] != w {
 			t.Errorf("task %d: got %q, want %q", task, got, w)
 		}
+	}
+}
+
+// TestRepeatedResourceObjects checks the reuse of a resource object
+// repeated from the line before (a DONE after its RETRIEVED): each
+// record still gets its own text's values and problems, when the line
+// before was skipped before its objects were read, when it was bad, and
+// when the two lines are of different tasks.
+func TestRepeatedResourceObjects(t *testing.T) {
+	const dup = `{"memory":[1,"MB"],"memory":[2,"MB"]}`
+	log := strings.Join([]string{
+		`100 1 MANAGER START`,
+		`110 1 TASK 1 RUNNING w1 FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`111 1 TASK 2 RUNNING w1 FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`112 1 TASK 3 RUNNING w1 FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`113 1 TASK 4 RUNNING w1 FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`114 1 TASK 5 RUNNING w1 FIRST_RESOURCES {"cores":[1,"cores"]}`,
+		`120 1 TASK 1 RETRIEVED SUCCESS 0 {} {"memory":[10,"MB"]}`,
+		`121 1 TASK 2 RETRIEVED SUCCESS x {} {"memory":[20,"MB"]}`, // line 8: bad exit code, objects not read
+		`122 1 TASK 3 RETRIEVED SUCCESS 0 {} {"memory":[20,"MB"]}`,
+		`123 1 TASK 5 RETRIEVED SUCCESS 0 {} {"memory":[20,"MB"]}`,
+		`130 1 TASK 4 RETRIEVED SUCCESS 0 {} ` + dup, // line 11
+		`131 1 TASK 4 DONE SUCCESS 0 {} ` + dup,      // line 12
+		`140 1 TASK 1 DONE SUCCESS 0 {} {"memory":[10,"MB"]}`,
+		`160 1 MANAGER END`,
+	}, "\n") + "\n"
+	d, err := LoadWorkQueue(strings.NewReader(log), source.Options{Name: "repeat.log", Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
+	for task, w := range map[int64]string{1: "10.0", 3: "20.0", 5: "20.0", 4: "null"} {
+		if got := row(t, tasks, task, "mem_mb"); len(got) != 1 || got[0] != w {
+			t.Errorf("task %d: mem_mb %q, want %q", task, got, w)
+		}
+	}
+	var bad []string
+	for _, w := range d.Warnings {
+		if w.Line > 0 {
+			bad = append(bad, fmt.Sprintf("%d %s", w.Line, w.Field))
+		}
+	}
+	if want := []string{"8 exit_code", "11 resources_measured", "12 resources_measured"}; !slices.Equal(bad, want) {
+		t.Errorf("warnings %q, want %q", bad, want)
+	}
+}
+
+// TestDecodeRepeatedObjects: a line whose object repeats the line
+// before's at the same place takes that decoding, marked in repeats; the
+// result equals decoding it alone.
+func TestDecodeRepeatedObjects(t *testing.T) {
+	lines := []string{
+		`1 1 TASK 1 RETRIEVED SUCCESS 0 {"memory":[4000,"MB"]} {"memory":[5,"MB"],"x":[1.5,"s"]}`,
+		`2 1 TASK 1 DONE SUCCESS 0 {} {"memory":[5,"MB"],"x":[1.5,"s"]}`,
+		`3 1 TASK 2 DONE SUCCESS 0 {} {"memory":[5,"MB"],"x":[1.5,"s"],"y":[1,"s"]}`,
+		`4 1 TASK 2 DONE SUCCESS 0 {} {"memory":[5,"MB"],"x":[1.5,"s"],"y":[1,"s"]} {bad`,
+		`5 1 TASK 2 DONE SUCCESS 0 {} {"memory":[5,"MB"],"x":[1.5,"s"],"y":[1,"s"]} {bad`,
+	}
+	wantRepeats := []uint64{0, 0b10, 0b01, 0b11, 0b111}
+	var prev *ccLine
+	for i, s := range lines {
+		var l, alone ccLine
+		decodeCcLine([]byte(s), &l, prev)
+		decodeCcLine([]byte(s), &alone, nil)
+		if l.repeats != wantRepeats[i] || alone.repeats != 0 {
+			t.Errorf("line %d: repeats %b (alone %b), want %b", i+1, l.repeats, alone.repeats, wantRepeats[i])
+		}
+		if !slices.Equal(l.tail, alone.tail) || !slices.Equal(l.res, alone.res) || !slices.Equal(l.ends, alone.ends) || !slices.Equal(l.bad, alone.bad) {
+			t.Errorf("line %d: decoded %+v after the line before, %+v alone", i+1, l, alone)
+		}
+		prev = &l
 	}
 }

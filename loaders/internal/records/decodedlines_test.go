@@ -164,3 +164,40 @@ func TestReadAllPastItsLength(t *testing.T) {
 		t.Errorf("%d bytes, %v; want %d", len(got), err, len(want))
 	}
 }
+
+// DecodedLinesAfterAt hands decode the line before, decoded, within a
+// batch, and nil for the first line of each batch.
+func TestDecodedLinesAfter(t *testing.T) {
+	const lines = 5000
+	var b strings.Builder
+	for i := 1; i <= lines; i++ {
+		fmt.Fprintf(&b, "%d\n", i)
+	}
+	type dec struct{ n, prev int }
+	firsts := 0
+	err := DecodedLinesAfterAt(strings.NewReader(b.String()), &source.Problems{File: "f"}, 1, nil, 2,
+		func(line []byte, v, prev *dec) {
+			v.n, _ = strconv.Atoi(string(line))
+			v.prev = 0
+			if prev != nil {
+				v.prev = prev.n
+			}
+		},
+		func(line []byte, n int, v *dec) error {
+			switch {
+			case v.n != n:
+				return fmt.Errorf("line %d decoded as %d", n, v.n)
+			case v.prev == 0:
+				firsts++
+			case v.prev != n-1:
+				return fmt.Errorf("line %d saw line %d before it", n, v.prev)
+			}
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (lines + batchLines - 1) / batchLines; firsts != want {
+		t.Errorf("%d lines without the line before, want %d (one per batch)", firsts, want)
+	}
+}

@@ -155,19 +155,41 @@ func pipeline[T any](workers int, produce func(send func(*Batch[T]) bool), work 
 func decodeEach[T any](decode func(rec []byte, v *T)) func(b *Batch[T]) {
 	keep := isReusable[T]() // recycled values are overwritten by decode, not cleared
 	return func(b *Batch[T]) {
-		if cap(b.vals) >= len(b.ends) { // a recycled batch
-			b.vals = b.vals[:len(b.ends)]
-			if !keep {
-				clear(b.vals)
-			}
-		} else {
-			b.vals = make([]T, len(b.ends))
-		}
+		batchVals(b, keep)
 		start := 0
 		for i, end := range b.ends {
 			decode(b.buf[start:end], &b.vals[i])
 			start = end
 		}
+	}
+}
+
+// decodeEachAfter is decodeEach for a decode that also sees the record
+// before in the batch, decoded (nil for a batch's first record).
+func decodeEachAfter[T any](decode func(rec []byte, v, prev *T)) func(b *Batch[T]) {
+	keep := isReusable[T]()
+	return func(b *Batch[T]) {
+		batchVals(b, keep)
+		start := 0
+		var prev *T
+		for i, end := range b.ends {
+			decode(b.buf[start:end], &b.vals[i], prev)
+			prev = &b.vals[i]
+			start = end
+		}
+	}
+}
+
+// batchVals sizes b.vals to b's records, reusing a recycled batch's
+// values (cleared unless keep).
+func batchVals[T any](b *Batch[T], keep bool) {
+	if cap(b.vals) >= len(b.ends) { // a recycled batch
+		b.vals = b.vals[:len(b.ends)]
+		if !keep {
+			clear(b.vals)
+		}
+	} else {
+		b.vals = make([]T, len(b.ends))
 	}
 }
 
@@ -277,9 +299,23 @@ func (p *Position) StartAt(from, size int64) {
 // DecodedLinesAt is DecodedLines keeping pos (when not nil) at the line
 // being applied.
 func DecodedLinesAt[T any](r io.Reader, p *source.Problems, first int, pos *Position, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
+	return decodedLines(r, p, first, pos, workers, decodeEach(decode), apply)
+}
+
+// DecodedLinesAfterAt is DecodedLinesAt with a decode that also sees the
+// line before, as decoded (nil when that line is in another batch): a
+// line that repeats part of the one before (a Work Queue DONE its
+// RETRIEVED) can reuse that part's decoding. prev is only to be read.
+func DecodedLinesAfterAt[T any](r io.Reader, p *source.Problems, first int, pos *Position, workers int, decode func(line []byte, v, prev *T), apply func(line []byte, n int, v *T) error) error {
+	return decodedLines(r, p, first, pos, workers, decodeEachAfter(decode), apply)
+}
+
+// decodedLines runs the pipeline of DecodedLinesAt with work decoding
+// each batch.
+func decodedLines[T any](r io.Reader, p *source.Problems, first int, pos *Position, workers int, work func(*Batch[T]), apply func(line []byte, n int, v *T) error) error {
 	pool := newBatchPool[T](isReusable[T](), false)
 	produce := func(send func(*Batch[T]) bool) { readLineBatches(r, p, pool, first, false, send) }
-	return pipeline(workers, produce, decodeEach(decode), func(b *Batch[T]) (bool, error) {
+	return pipeline(workers, produce, work, func(b *Batch[T]) (bool, error) {
 		start := 0
 		for i, end := range b.ends {
 			line, n := b.buf[start:end], b.first+i
