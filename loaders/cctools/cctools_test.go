@@ -142,6 +142,28 @@ func splitFacts(s string) []fact {
 	return out
 }
 
+// The decode goroutines' split: a TASK record's fields end with its
+// resource objects as one field, spaces and all; other records split
+// every field, one starting with '{' included (a TRANSFER's file name).
+func TestDecodeFields(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want []string
+	}{
+		{`1 2 TASK 7 DONE SUCCESS  0  {} {"a": [1, "s"]}  `, []string{"1", "2", "TASK", "7", "DONE", "SUCCESS", "0", `{} {"a": [1, "s"]}`}},
+		{`1 2 TASK 7 WAITING c FIRST_RESOURCES {"cores":[1,"cores"]}`, []string{"1", "2", "TASK", "7", "WAITING", "c", "FIRST_RESOURCES", `{"cores":[1,"cores"]}`}},
+		{`1 2 TRANSFER INPUT 7 1 0.5 0.1 {a} b`, []string{"1", "2", "TRANSFER", "INPUT", "7", "1", "0.5", "0.1", "{a}", "b"}},
+		{`1 2 {x} y`, []string{"1", "2", "{x}", "y"}},
+		{`1  2`, []string{"1", "2"}},
+	} {
+		var l ccLine
+		decodeCcLine([]byte(c.line), &l, nil)
+		if !slices.Equal(l.fields, c.want) {
+			t.Errorf("%s: got %q, want %q", c.line, l.fields, c.want)
+		}
+	}
+}
+
 func TestJSONTail(t *testing.T) {
 	for _, c := range []struct {
 		line string

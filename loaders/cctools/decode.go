@@ -49,7 +49,8 @@ func (l *ccLine) Reusable() {}
 // one at the same place on the line before is not parsed again.
 func decodeCcLine(raw []byte, l, prev *ccLine) {
 	line := bytesconv.String(raw)
-	l.fields = fields(l.fields, line, ccFields)
+	var at int
+	l.fields, at = appendFields(l.fields[:0], line, 0, 3, false)
 	l.us, l.usOK = 0, false
 	l.tail, l.bad = l.tail[:0], l.bad[:0]
 	l.res, l.ends, l.repeats = l.res[:0], l.ends[:0], 0
@@ -57,6 +58,9 @@ func decodeCcLine(raw []byte, l, prev *ccLine) {
 		return
 	}
 	l.us, l.usOK = bytesconv.Atoi(l.fields[0])
+	// the resource objects of a TASK record, one field (they are read
+	// apart, by jsonTail)
+	l.fields, _ = appendFields(l.fields, line, at, ccFields, l.fields[2] == "TASK")
 	if l.fields[2] != "TASK" {
 		return
 	}

@@ -232,16 +232,27 @@ func (c *ccLoader) str(s string) string {
 
 func (c *ccLoader) wants(frame string) bool { return c.want == nil || c.want[frame] }
 
-// fields splits s on runs of spaces.
+// fields splits s on runs of spaces into at most max fields.
 func fields(out []string, s string, max int) []string {
-	out = out[:0]
-	i := 0
+	out, _ = appendFields(out[:0], s, 0, max, false)
+	return out
+}
+
+// appendFields appends the fields of s from i on to out, up to max in
+// all, and returns where it stopped. With brace, a field that starts with
+// '{' (a record's resource objects) is the last: it takes the rest of s,
+// trailing spaces dropped, without a scan of its text for spaces.
+func appendFields(out []string, s string, i, max int, brace bool) ([]string, int) {
 	for i < len(s) && len(out) < max {
 		for i < len(s) && s[i] == ' ' {
 			i++
 		}
 		if i >= len(s) {
 			break
+		}
+		if brace && s[i] == '{' {
+			out = append(out, strings.TrimRight(s[i:], " "))
+			return out, len(s)
 		}
 		j := strings.IndexByte(s[i:], ' ')
 		if j < 0 {
@@ -252,7 +263,7 @@ func fields(out []string, s string, max int) []string {
 		out = append(out, s[i:j])
 		i = j
 	}
-	return out
+	return out, i
 }
 
 // jsonTail returns the resource objects at the end of a record: the
