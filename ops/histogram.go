@@ -24,7 +24,7 @@ func Histogram(f *frame.Frame, col string, bins int) *frame.Frame {
 	for _, v := range vals {
 		hi = math.Max(hi, v)
 	}
-	return histogram(vals, bins, 0, hi)
+	return histogram(vals, nil, bins, 0, hi)
 }
 
 // HistogramRange counts values in bins equal-width bins over [lo, hi],
@@ -43,7 +43,41 @@ func HistogramRange(f *frame.Frame, col string, bins int, lo, hi float64) *frame
 	if lo > hi || math.IsNaN(lo) || math.IsNaN(hi) {
 		return frame.Errorf("HistogramRange: range [%v, %v] is empty", lo, hi)
 	}
-	return histogram(vals, bins, lo, hi)
+	return histogram(vals, nil, bins, lo, hi)
+}
+
+// WeightedHistogramRange is HistogramRange with each row's value counted
+// weight times, weight being an int64 column of f:
+// numpy.histogram(values, bins, range=(lo, hi), weights=counts). Its use
+// is a population kept as its distinct values and their counts (a
+// GroupBy of col with frame.Count), whose memory is the number of
+// distinct values, not of rows. Rows with a null or NaN value or a null
+// weight are left out; count is the sum of the weights in each bin.
+func WeightedHistogramRange(f *frame.Frame, col, weight string, bins int, lo, hi float64) *frame.Frame {
+	const op = "WeightedHistogramRange"
+	vals, rows, err := histRows(op, f, col, true)
+	if err != nil {
+		return frame.WithErr(err)
+	}
+	if err := require(op, f, "an int64 weight column", weight); err != nil {
+		return frame.WithErr(err)
+	}
+	w, ok, err := f.Int64s(weight)
+	if err != nil {
+		return frame.Errorf("%s: weight: %w", op, err)
+	}
+	weights := make([]int64, 0, len(rows))
+	kept := vals[:0]
+	for k, r := range rows {
+		if ok[r] {
+			kept = append(kept, vals[k])
+			weights = append(weights, w[r])
+		}
+	}
+	if lo > hi || math.IsNaN(lo) || math.IsNaN(hi) {
+		return frame.Errorf("%s: range [%v, %v] is empty", op, lo, hi)
+	}
+	return histogram(kept, weights, bins, lo, hi)
 }
 
 // HistogramEdges counts values in the bins between consecutive edges
@@ -56,27 +90,44 @@ func HistogramEdges(f *frame.Frame, col string, edges []float64) *frame.Frame {
 	if len(edges) < 2 || !sort.Float64sAreSorted(edges) {
 		return frame.Errorf("HistogramEdges: want 2 or more ascending edges, got %v", edges)
 	}
-	return binCount(vals, edges)
+	return binCount(vals, nil, edges)
 }
 
+// histValues returns the non-null, non-NaN values of column col.
 func histValues(op string, f *frame.Frame, col string) ([]float64, error) {
+	vals, _, err := histRows(op, f, col, false)
+	return vals, err
+}
+
+// histRows returns the non-null, non-NaN values of column col and, when
+// withRows, the row of each.
+func histRows(op string, f *frame.Frame, col string, withRows bool) ([]float64, []int, error) {
 	if err := require(op, f, "any numeric column of any frame", col); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	v, ok, err := f.Float64s(col)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
+		return nil, nil, fmt.Errorf("%s: %w", op, err)
 	}
 	out := make([]float64, 0, len(v))
+	var rows []int
+	if withRows {
+		rows = make([]int, 0, len(v))
+	}
 	for i, x := range v {
 		if ok[i] && !math.IsNaN(x) {
 			out = append(out, x)
+			if withRows {
+				rows = append(rows, i)
+			}
 		}
 	}
-	return out, nil
+	return out, rows, nil
 }
 
-func histogram(vals []float64, bins int, lo, hi float64) *frame.Frame {
+// histogram counts vals (each weights[i] times, or once when weights is
+// nil) in bins equal-width bins over [lo, hi] (see HistogramRange).
+func histogram(vals []float64, weights []int64, bins int, lo, hi float64) *frame.Frame {
 	if bins < 1 {
 		return frame.Errorf("histogram: %d bins; want 1 or more", bins)
 	}
@@ -89,20 +140,26 @@ func histogram(vals []float64, bins int, lo, hi float64) *frame.Frame {
 		edges[k] = float64(k)*step + lo // numpy.linspace's arithmetic
 	}
 	edges[bins] = hi
-	return binCount(vals, edges)
+	return binCount(vals, weights, edges)
 }
 
-func binCount(vals []float64, edges []float64) *frame.Frame {
+// binCount counts vals (each weights[i] times, or once when weights is
+// nil) in the bins between consecutive edges.
+func binCount(vals []float64, weights []int64, edges []float64) *frame.Frame {
 	bins := len(edges) - 1
 	counts := make([]int64, bins)
 	lo, hi := edges[0], edges[bins]
-	for _, v := range vals {
+	for i, v := range vals {
 		if v < lo || v > hi {
 			continue
 		}
 		// the last bin k whose left edge is <= v
 		k := sort.Search(bins, func(i int) bool { return edges[i] > v }) - 1
-		counts[max(k, 0)]++
+		if weights != nil {
+			counts[max(k, 0)] += weights[i]
+		} else {
+			counts[max(k, 0)]++
+		}
 	}
 	return frame.New(frame.Float64Col("lo", edges[:bins], nil), frame.Float64Col("hi", edges[1:], nil), frame.Int64Col("count", counts, nil))
 }

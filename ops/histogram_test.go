@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -71,5 +72,52 @@ func TestHistogramNumpyEdges(t *testing.T) {
 	}
 	if h := Histogram(f.Head(0), "v", 10); h.Err() != nil || h.NumRows() != 0 {
 		t.Fatal("an empty population gives an empty histogram", h.Err())
+	}
+}
+
+// A weighted histogram counts each value weight times: by hand on the
+// numpy edge cases above, and against HistogramRange of the values
+// repeated, on the distinct values of a real log's memory column.
+func TestWeightedHistogramRange(t *testing.T) {
+	nan := math.NaN()
+	f := frame.New(
+		frame.Float64Col("v", []float64{0, 0.30000000000000004, 0.7, 1, 1.1, 0.5, nan, 0.2}, []bool{true, true, true, true, true, false, true, true}),
+		frame.Int64Col("n", []int64{3, 2, 5, 1, 7, 4, 6, 9}, []bool{true, true, true, true, true, true, true, false}),
+	)
+	// bins as in TestHistogramNumpyEdges; 1.1 is out of range, the null
+	// value, the NaN and the null weight are left out
+	h := WeightedHistogramRange(f, "v", "n", 10, 0, 1)
+	if got := column(t, h, "count"); got != "3 0 0 2 0 0 5 0 0 1" {
+		t.Fatal(got)
+	}
+
+	tasks := frameOf(t, load(t, bundled("workqueue/realrun_wq_7.17.1_transactions.log")), "tasks").Where("mem_mb", "not-null", nil)
+	counts := tasks.GroupBy("mem_mb").Agg(frame.Count().As("n"))
+	if counts.NumRows() >= tasks.NumRows() {
+		t.Fatalf("%d distinct values of %d rows: no repeats to weigh", counts.NumRows(), tasks.NumRows())
+	}
+	lo, hi := 100.0, 1200.0
+	want := column(t, HistogramRange(tasks, "mem_mb", 7, lo, hi), "count")
+	if want == "0 0 0 0 0 0 0" {
+		t.Fatal("no value in range")
+	}
+	if got := column(t, WeightedHistogramRange(counts, "mem_mb", "n", 7, lo, hi), "count"); got != want {
+		t.Errorf("weighted by counts %s, the rows %s", got, want)
+	}
+
+	for _, c := range []struct {
+		f      *frame.Frame
+		weight string
+		want   string
+	}{
+		{f, "v", "WeightedHistogramRange: weight"},
+		{f, "w", "lacks column(s) w"},
+	} {
+		if err := WeightedHistogramRange(c.f, "v", c.weight, 10, 0, 1).Err(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("weight %q: %v, want %q", c.weight, err, c.want)
+		}
+	}
+	if err := WeightedHistogramRange(f, "v", "n", 10, 1, 0).Err(); err == nil {
+		t.Error("an empty range was accepted")
 	}
 }

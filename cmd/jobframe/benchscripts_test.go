@@ -24,9 +24,12 @@ func TestBenchScriptsMatchPandas(t *testing.T) {
 	dir := t.TempDir()
 	bench, gen := sourcetest.Benchgen(t, dir)
 	// HQ at 8,000 tasks: the first size of seed 3 with a cancelled job.
+	// WQ at 20,000 tasks: four batches of the loader, enough for wq.go to
+	// merge its counts of distinct values (summary.compact) for both
+	// columns.
 	inputs := map[string][]string{
 		"hq":     {"hq", "-tasks", "8000", "-workers", "6", "-seed", "3", "-o", filepath.Join(dir, "hq.jsonl")},
-		"wq":     {"wq", "-tasks", "600", "-workers", "6", "-seed", "3", "-o", filepath.Join(dir, "wq.log")},
+		"wq":     {"wq", "-tasks", "20000", "-workers", "6", "-seed", "3", "-o", filepath.Join(dir, "wq.log")},
 		"balsam": {"balsam", "-jobs", "600", "-seed", "3", "-dir", filepath.Join(dir, "balsam")},
 		"epmt":   {"epmt", "-procs", "600", "-seed", "3", "-o", filepath.Join(dir, "epmt.csv")},
 	}
