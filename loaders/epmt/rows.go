@@ -196,41 +196,10 @@ func decodeCSVLine(raw []byte, l *csvLine) {
 	if len(raw) == 0 {
 		return
 	}
-	s := bytesconv.String(raw)
 	if cap(l.spans) == 0 { // a new slot: room for a papiex row's ~60 fields at once
 		l.spans, l.ints, l.isInt = make([]bytesconv.Span, 0, 64), make([]int64, 0, 64), make([]bool, 0, 64)
 	}
-	// one pass finds the commas and parses each field as atoiFast does
-	// (an optional '-', 1 to 18 digits)
-	from, v, digits, neg, good := 0, int64(0), 0, false, true
-	for i := 0; ; i++ {
-		if i == len(s) || s[i] == ',' {
-			ok := good && digits > 0 && digits <= 18
-			switch {
-			case !ok:
-				v = 0
-			case neg:
-				v = -v
-			}
-			l.spans = append(l.spans, bytesconv.Span{From: int32(from), To: int32(i)})
-			l.ints = append(l.ints, v)
-			l.isInt = append(l.isInt, ok)
-			if i == len(s) {
-				return
-			}
-			from, v, digits, neg, good = i+1, 0, 0, false, true
-			continue
-		}
-		switch c := s[i] - '0'; {
-		case c <= 9:
-			v = v*10 + int64(c)
-			digits++
-		case s[i] == '-' && i == from:
-			neg = true
-		default:
-			good = false
-		}
-	}
+	splitPlain(raw, l)
 }
 
 // lastByteReader remembers the last byte read through it.
