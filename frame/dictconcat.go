@@ -2,6 +2,7 @@ package frame
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
@@ -45,18 +46,52 @@ func concatDicts(chunks []arrow.Array) (arrow.Array, error) {
 			}
 			remap = append(remap, dict.code(vals.Value(i)))
 		}
+		var err error
+		if idx, valid, err = appendRemapped(idx, valid, d, remap); err != nil {
+			return nil, fmt.Errorf("chunk %d, %w", k, err)
+		}
+	}
+	return newDictString(idx, valid, dict.vals), nil
+}
+
+// appendRemapped appends the rows of dictionary chunk d to idx and
+// valid, each code through remap (-1: a null value). Int32 indices (a
+// frame's own, and most files') are read as a slice, the others one by
+// one.
+func appendRemapped(idx []int32, valid []bool, d *array.Dictionary, remap []int32) ([]int32, []bool, error) {
+	outside := func(i, v int) error {
+		return fmt.Errorf("row %d: dictionary index %d outside its %d values", i, v, len(remap))
+	}
+	codes, ok := d.Indices().(*array.Int32)
+	if !ok {
 		for i := 0; i < d.Len(); i++ {
 			code := int32(-1)
 			if d.IsValid(i) {
 				v := d.GetValueIndex(i)
 				if v < 0 || v >= len(remap) {
-					return nil, fmt.Errorf("chunk %d, row %d: dictionary index %d outside its %d values", k, i, v, len(remap))
+					return nil, nil, outside(i, v)
 				}
 				code = remap[v]
 			}
 			idx = append(idx, max(code, 0))
 			valid = append(valid, code >= 0)
 		}
+		return idx, valid, nil
 	}
-	return newDictString(idx, valid, dict.vals), nil
+	start := len(idx)
+	idx, valid = slices.Grow(idx, d.Len())[:start+d.Len()], slices.Grow(valid, d.Len())[:start+d.Len()]
+	out, outValid := idx[start:], valid[start:]
+	nulls := d.NullN() > 0
+	for i, v := range codes.Int32Values() {
+		code := int32(-1)
+		if !nulls || d.IsValid(i) {
+			if uint32(v) >= uint32(len(remap)) {
+				return nil, nil, outside(i, int(v))
+			}
+			code = remap[v]
+		}
+		out[i] = max(code, 0)
+		outValid[i] = code >= 0
+	}
+	return idx, valid, nil
 }

@@ -75,3 +75,66 @@ func TestConcatDicts(t *testing.T) {
 		t.Errorf("dictionary %q, want %q", d, want)
 	}
 }
+
+// concatParts makes n frames of rows each, as a streaming script keeps
+// them: two dictionary columns whose batches have their own small
+// dictionaries (in another order each time), with some nulls, beside an
+// int64 column.
+func concatParts(n, rows int) []*Frame {
+	states := []string{"RUNNING", "JOB_FINISHED", "RUN_DONE", "RUN_ERROR", "RUN_TIMEOUT", "POSTPROCESSED"}
+	g := lcg(11)
+	parts := make([]*Frame, n)
+	for p := range parts {
+		dict := slices.Clone(states)
+		for i := len(dict) - 1; i > 0; i-- {
+			j := int(g.next() % uint64(i+1))
+			dict[i], dict[j] = dict[j], dict[i]
+		}
+		to, from, ids := make([]int32, rows), make([]int32, rows), make([]int64, rows)
+		valid := make([]bool, rows)
+		for r := range rows {
+			to[r], from[r] = int32(g.next()%6), int32(g.next()%6)
+			valid[r] = g.next()%8 != 0
+			ids[r] = int64(p*rows + r)
+		}
+		parts[p] = New(Int64Col("id", ids, nil), DictStringCol("to_state", to, nil, dict), DictStringCol("from_state", from, valid, dict))
+	}
+	return parts
+}
+
+// TestConcatBatchDictionaries concatenates batches with dictionaries of
+// their own and checks every row's text and validity against the parts'.
+func TestConcatBatchDictionaries(t *testing.T) {
+	parts := concatParts(37, 301)
+	f := Concat(parts...)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, col := range []string{"to_state", "from_state"} {
+		var want []string
+		var wantOK []bool
+		for _, p := range parts {
+			v, ok, _ := p.Strings(col)
+			want, wantOK = append(want, v...), append(wantOK, ok...)
+		}
+		got, ok, err := f.Strings(col)
+		if err != nil || !slices.Equal(got, want) || !slices.Equal(ok, wantOK) {
+			t.Fatalf("%s: rows differ from the parts' (%v)", col, err)
+		}
+		if c, _ := f.Col(col); c.arr.DataType().ID() != arrow.DICTIONARY {
+			t.Errorf("%s: not dictionary-encoded", col)
+		}
+	}
+}
+
+// BenchmarkConcatBatches concatenates 660 batches of 7,600 rows (about
+// what the Balsam benchmark keeps of ten million jobs).
+func BenchmarkConcatBatches(b *testing.B) {
+	parts := concatParts(660, 7600)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if f := Concat(parts...); f.Err() != nil {
+			b.Fatal(f.Err())
+		}
+	}
+}
