@@ -5,24 +5,16 @@ import (
 	"github.com/golang/snappy"
 )
 
-// Arrow Go v17's Parquet page writer grows a buffer to the codec's bound
-// and hands the codec that buffer with length zero
+// capSnappy is Arrow's snappy codec encoding into dst's capacity. Arrow
+// Go v17's Parquet page writer grows a buffer to the codec's bound and
+// hands the codec that buffer with length zero
 // (serializedPageWriter.Compress passes bytes.Buffer.Bytes() after
-// Grow); its snappy codec passes it on to snappy.Encode, which looks at
-// the length, not the capacity, and so allocates and clears a new
-// buffer of the page's size for every page. The codec registered here
-// encodes into the capacity it was given when that is enough, which the
-// codec's contract allows (Codec.Encode: dst sized with CompressBound).
-// The bytes written are snappy's own either way; decoding is Arrow's.
-func init() {
-	upstream, err := compress.GetCodec(compress.Codecs.Snappy)
-	if err != nil {
-		return // no snappy in this Arrow: nothing to improve on
-	}
-	compress.RegisterCodec(compress.Codecs.Snappy, capSnappy{Codec: upstream})
-}
-
-// capSnappy is Arrow's snappy codec encoding into dst's capacity.
+// Grow); Arrow's snappy codec passes it on to snappy.Encode, which looks
+// at the length, not the capacity, and so allocates and clears a new
+// buffer of the page's size for every page. This one encodes into the
+// capacity it was given when that is enough, which the codec's contract
+// allows (Codec.Encode: dst sized with CompressBound). The bytes written
+// are snappy's own either way; decoding is Arrow's.
 type capSnappy struct {
 	compress.Codec
 }

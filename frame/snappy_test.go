@@ -8,18 +8,6 @@ import (
 	"github.com/golang/snappy"
 )
 
-// TestCapSnappyRegistered checks that Parquet files are compressed by
-// the codec of snappy.go.
-func TestCapSnappyRegistered(t *testing.T) {
-	c, err := compress.GetCodec(compress.Codecs.Snappy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := c.(capSnappy); !ok {
-		t.Fatalf("snappy codec is %T, want capSnappy", c)
-	}
-}
-
 // TestCapSnappyIntoCapacity compresses as the page writer calls it (a
 // buffer of length 0 grown to the bound) and as other callers may (nil,
 // too small): the output is snappy.Encode's, byte for byte, and decodes

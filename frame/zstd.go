@@ -7,24 +7,15 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// Arrow Go v17's zstd codec makes a new encoder for every Parquet page
-// it compresses (compress.zstdCodec.EncodeLevel calls zstd.NewWriter),
-// and a new encoder allocates and clears its history buffers: a third of
-// the CPU of writing a million-row frame went to that. Arrow Go fixed it
-// later with a pool of encoders; until the pinned version has it, the
-// codec registered here keeps one encoder per level, made on first use
-// and shared (an Encoder's EncodeAll is safe for concurrent use).
-// Everything else, decoding included, is Arrow's own codec.
-func init() {
-	upstream, err := compress.GetCodec(compress.Codecs.Zstd)
-	if err != nil {
-		return // no zstd in this Arrow: nothing to improve on
-	}
-	compress.RegisterCodec(compress.Codecs.Zstd, &sharedZstd{Codec: upstream})
-}
-
 // sharedZstd is Arrow's zstd codec with its block encoders made once per
-// level and reused.
+// level and reused. Arrow Go v17's own makes a new encoder for every
+// Parquet page it compresses (compress.zstdCodec.EncodeLevel calls
+// zstd.NewWriter), and a new encoder allocates and clears its history
+// buffers: a third of the CPU of writing a million-row frame went to
+// that. Arrow Go fixed it later with a pool of encoders; until the
+// pinned version has it, this one keeps one encoder per level, made on
+// first use and shared (an Encoder's EncodeAll is safe for concurrent
+// use). Everything else, decoding included, is Arrow's own codec.
 type sharedZstd struct {
 	compress.Codec
 	once [zstd.SpeedBestCompression + 1]sync.Once

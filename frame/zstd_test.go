@@ -9,18 +9,6 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// TestSharedZstdRegistered checks that Parquet files are compressed by
-// the codec of zstd.go, not by Arrow's encoder-per-page one.
-func TestSharedZstdRegistered(t *testing.T) {
-	c, err := compress.GetCodec(compress.Codecs.Zstd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := c.(*sharedZstd); !ok {
-		t.Fatalf("zstd codec is %T, want *sharedZstd", c)
-	}
-}
-
 // TestSharedZstdLevels compresses at every level from many goroutines at
 // once and decompresses with zstd's own decoder: each output is a valid
 // frame of its input, and a higher level never comes out larger on
