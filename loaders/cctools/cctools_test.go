@@ -157,7 +157,7 @@ func TestDecodeFields(t *testing.T) {
 		{`1  2`, []string{"1", "2"}},
 	} {
 		var l ccLine
-		decodeCcLine([]byte(c.line), &l, nil)
+		newLineDecoder().decode([]byte(c.line), &l, nil)
 		if !slices.Equal(l.fields, c.want) {
 			t.Errorf("%s: got %q, want %q", c.line, l.fields, c.want)
 		}

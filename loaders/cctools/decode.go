@@ -16,19 +16,24 @@ type ccLine struct {
 	us     int64    // fields[0], when usOK
 	usOK   bool
 	// TASK records only: the resource objects at the end of the line,
-	// each parsed (entries res[ends[i-1]:ends[i]] of tail[i]) or not a
-	// resource object (bad[i])
-	tail []string
-	res  []rawResource
-	ends []int
-	bad  []bool
+	// each parsed (entries res[ends[i-1]:ends[i]] of tail[i], their keys
+	// and units numbered in the decoding goroutine's table, whose names
+	// are names) or not a resource object (bad[i]: malformed, or a key
+	// twice)
+	tail  []string
+	res   []resource
+	ends  []int
+	bad   []bool
+	names []string
+	dec   *lineDecoder // the decoder whose table numbered res; only compared
 	// bit i (i < 64): tail[i] is the text of the line before's tail[i],
 	// decoded as that was (a DONE repeats its RETRIEVED's objects)
 	repeats uint64
 }
 
-// resources returns the parsed entries of the i'th object of l.tail.
-func (l *ccLine) resources(i int) []rawResource {
+// resources returns the parsed entries of the i'th object of l.tail,
+// numbered in l.dec's table.
+func (l *ccLine) resources(i int) []resource {
 	from := 0
 	if i > 0 {
 		from = l.ends[i-1]
@@ -44,16 +49,34 @@ const ccFields = 16
 // batches are recycled without clearing (see pipeline).
 func (l *ccLine) Reusable() {}
 
-// decodeCcLine fills l from one line of a transaction log; prev is the
-// line before as decoded, or nil. A resource object whose text is the
+// lineDecoder decodes lines on one decode goroutine. Its own table
+// numbers the keys and units of the resource objects it parses, so that
+// the loader's goroutine only translates those numbers into its table
+// (translate), which costs an array lookup where numbering a name by its
+// text costs a comparison or a hash: that was a fifth of the loader's
+// goroutine, the one a Work Queue load waits on.
+type lineDecoder struct {
+	syms *symbols
+	raw  []rawResource // reused from object to object
+}
+
+// newLineDecoder returns a decoder with an empty table; its function
+// decode is what records.DecodedLinesAfterAt runs on one goroutine.
+func newLineDecoder() *lineDecoder { return &lineDecoder{syms: newSymbols()} }
+
+func newDecode() func(raw []byte, l, prev *ccLine) { return newLineDecoder().decode }
+
+// decode fills l from one line of a transaction log; prev is the line
+// before as decoded (by d), or nil. A resource object whose text is the
 // one at the same place on the line before is not parsed again.
-func decodeCcLine(raw []byte, l, prev *ccLine) {
+func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 	line := bytesconv.String(raw)
 	var at int
 	l.fields, at = appendFields(l.fields[:0], line, 0, 3, false)
 	l.us, l.usOK = 0, false
 	l.tail, l.bad = l.tail[:0], l.bad[:0]
 	l.res, l.ends, l.repeats = l.res[:0], l.ends[:0], 0
+	l.names, l.dec = nil, d
 	if len(l.fields) < 3 {
 		return
 	}
@@ -74,8 +97,13 @@ func decodeCcLine(raw []byte, l, prev *ccLine) {
 			continue
 		}
 		var err error
-		l.res, err = parseRawResources(s, l.res)
+		if d.raw, err = parseRawResources(s, d.raw[:0]); err == nil {
+			l.res, err = internResources(s, d.raw, d.syms, l.res)
+		}
 		l.ends = append(l.ends, len(l.res))
 		l.bad = append(l.bad, err != nil)
 	}
+	// the table's names so far: the loader's goroutine reads those of
+	// this line's numbers, which this goroutine never writes again
+	l.names = d.syms.names
 }

@@ -173,23 +173,66 @@ func parseRawResources(s string, out []rawResource) ([]rawResource, error) {
 }
 
 // internResources numbers the keys and units of raw, entries of the
-// object text obj, in syms, into out (reused); a key given twice is an
-// error.
+// object text obj, in syms, appending them to out; a key given twice is
+// an error, and out is then returned as it was.
 func internResources(obj string, raw []rawResource, syms *symbols, out []resource) ([]resource, error) {
-	out = out[:0]
+	n0 := len(out)
 	syms.object++ // a new object for the test of repeated keys
 	for _, r := range raw {
-		id := syms.idAt(r.key.Of(obj), 2*len(out))
+		pos := 2 * (len(out) - n0)
+		id := syms.idAt(r.key.Of(obj), pos)
 		for int(id) >= len(syms.seen) {
 			syms.seen = append(syms.seen, 0)
 		}
 		if syms.seen[id] == syms.object {
-			return nil, errResourceJSON // a key twice
+			return out[:n0], errResourceJSON // a key twice
 		}
 		syms.seen[id] = syms.object
-		out = append(out, resource{key: id, unit: syms.idAt(r.unit.Of(obj), 2*len(out)+1), value: r.value})
+		out = append(out, resource{key: id, unit: syms.idAt(r.unit.Of(obj), pos+1), value: r.value})
 	}
 	return out, nil
+}
+
+// symXlate maps the numbers of one decoder's table (lineDecoder) to the
+// loader's: sym(-1) for a number not yet met.
+type symXlate struct {
+	dec  *lineDecoder
+	syms []sym
+}
+
+// translate appends to out the entries rs of a line l decoded on another
+// goroutine, their keys and units numbered in the loader's table. A
+// number is translated, by name, the first time it is met here, so the
+// loader's table numbers names in the order it meets them, as when it
+// numbered every object itself. The decoder checked rs for repeated
+// keys: distinct numbers in its table name distinct names.
+func (c *ccLoader) translate(l *ccLine, rs []resource, out []resource) []resource {
+	var x *symXlate
+	for k := range c.xlates {
+		if c.xlates[k].dec == l.dec {
+			x = &c.xlates[k]
+			break
+		}
+	}
+	if x == nil {
+		c.xlates = append(c.xlates, symXlate{dec: l.dec})
+		x = &c.xlates[len(c.xlates)-1]
+	}
+	for len(x.syms) < len(l.names) {
+		x.syms = append(x.syms, -1)
+	}
+	global := func(k sym) sym {
+		g := x.syms[k]
+		if g < 0 {
+			g = c.syms.id(l.names[k])
+			x.syms[k] = g
+		}
+		return g
+	}
+	for _, r := range rs {
+		out = append(out, resource{key: global(r.key), unit: global(r.unit), value: r.value})
+	}
+	return out
 }
 
 func skipSpace(s string, i int) int {

@@ -91,6 +91,7 @@ type ccLoader struct {
 	syms        *symbols
 	scratch     []resource      `snap:"-"`
 	rawBuf      []rawResource   `snap:"-"`
+	xlates      []symXlate      `snap:"-"` // the decoders' numbers in syms (translate)
 	interned    [2]internedTail `snap:"-"` // the last objects checked, by place on their line
 	pre         *ccLine         `snap:"-"` // the line being applied, when it is a TASK record
 	meas        *measuredCols
@@ -205,7 +206,7 @@ func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = records.DecodedLinesAfterAt(r, &c.p, first, &c.pos, records.Workers(), decodeCcLine, c.record)
+	err = records.DecodedLinesAfterAt(r, &c.p, first, &c.pos, records.Workers(), newDecode, c.record)
 	if err != nil {
 		return nil, err
 	}
@@ -355,23 +356,23 @@ func (c *ccLoader) checkResources(tail []string, i int, line int, field string) 
 		}
 		cache.line = 0
 	}
-	var raw []rawResource
+	out := c.scratch[:0]
+	if cache != nil {
+		out = cache.rs[:0]
+	}
 	var perr error
-	if c.pre != nil {
-		if c.pre.bad[i] {
-			perr = errResourceJSON
-		}
-		raw = c.pre.resources(i)
-	} else {
+	switch {
+	case c.pre != nil && c.pre.bad[i]:
+		perr = errResourceJSON
+	case c.pre != nil:
+		rs = c.translate(c.pre, c.pre.resources(i), out)
+	default:
+		var raw []rawResource
 		raw, perr = parseRawResources(tail[i], c.rawBuf[:0])
 		c.rawBuf = raw
-	}
-	out := c.scratch
-	if cache != nil {
-		out = cache.rs
-	}
-	if perr == nil {
-		rs, perr = internResources(tail[i], raw, c.syms, out)
+		if perr == nil {
+			rs, perr = internResources(tail[i], raw, c.syms, out)
+		}
 	}
 	if perr != nil {
 		return nil, true, c.p.Bad(line, field, tail[i], `a resource object {"key":[value,"unit"],...}`, nil)

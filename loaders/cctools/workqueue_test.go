@@ -160,10 +160,11 @@ func TestDecodeRepeatedObjects(t *testing.T) {
 	}
 	wantRepeats := []uint64{0, 0b10, 0b01, 0b11, 0b111}
 	var prev *ccLine
+	d := newLineDecoder()
 	for i, s := range lines {
 		var l, alone ccLine
-		decodeCcLine([]byte(s), &l, prev)
-		decodeCcLine([]byte(s), &alone, nil)
+		d.decode([]byte(s), &l, prev)
+		d.decode([]byte(s), &alone, nil)
 		if l.repeats != wantRepeats[i] || alone.repeats != 0 {
 			t.Errorf("line %d: repeats %b (alone %b), want %b", i+1, l.repeats, alone.repeats, wantRepeats[i])
 		}

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/iotest"
 
@@ -166,32 +167,44 @@ func TestReadAllPastItsLength(t *testing.T) {
 }
 
 // DecodedLinesAfterAt hands decode the line before, decoded, within a
-// batch, and nil for the first line of each batch.
+// batch, and nil for the first line of each batch; each worker's decode
+// is its own and sees its lines in input order.
 func TestDecodedLinesAfter(t *testing.T) {
-	const lines = 5000
+	const lines, workers = 50000, 3
 	var b strings.Builder
 	for i := 1; i <= lines; i++ {
 		fmt.Fprintf(&b, "%d\n", i)
 	}
-	type dec struct{ n, prev int }
+	type dec struct{ n, prev, worker, before int }
 	firsts := 0
-	err := DecodedLinesAfterAt(strings.NewReader(b.String()), &source.Problems{File: "f"}, 1, nil, 2,
-		func(line []byte, v, prev *dec) {
-			v.n, _ = strconv.Atoi(string(line))
-			v.prev = 0
-			if prev != nil {
-				v.prev = prev.n
+	var made atomic.Int32
+	seen := make([]int, workers+1) // the last line applied of each worker's decode
+	err := DecodedLinesAfterAt(strings.NewReader(b.String()), &source.Problems{File: "f"}, 1, nil, workers,
+		func() func(line []byte, v, prev *dec) {
+			worker, last := int(made.Add(1)), 0 // this decode's own state
+			return func(line []byte, v, prev *dec) {
+				v.n, _ = strconv.Atoi(string(line))
+				v.worker, v.before, last = worker, last, v.n
+				v.prev = 0
+				if prev != nil {
+					v.prev = prev.n
+				}
 			}
 		},
 		func(line []byte, n int, v *dec) error {
 			switch {
 			case v.n != n:
 				return fmt.Errorf("line %d decoded as %d", n, v.n)
+			case v.worker < 1 || v.worker > workers:
+				return fmt.Errorf("line %d decoded by decode %d of %d", n, v.worker, workers)
+			case v.before != seen[v.worker]:
+				return fmt.Errorf("line %d: its decode saw line %d last, not line %d", n, v.before, seen[v.worker])
 			case v.prev == 0:
 				firsts++
 			case v.prev != n-1:
 				return fmt.Errorf("line %d saw line %d before it", n, v.prev)
 			}
+			seen[v.worker] = n
 			return nil
 		})
 	if err != nil {
@@ -199,5 +212,8 @@ func TestDecodedLinesAfter(t *testing.T) {
 	}
 	if want := (lines + batchLines - 1) / batchLines; firsts != want {
 		t.Errorf("%d lines without the line before, want %d (one per batch)", firsts, want)
+	}
+	if made.Load() != workers {
+		t.Errorf("%d decodes made, want one per worker (%d)", made.Load(), workers)
 	}
 }

@@ -111,6 +111,13 @@ const batchLines, batchBytes, inFlight = 1024, 256 << 10, 8
 // with the batches in order, each once worked on. consume returns
 // whether to stop, and the error to return then.
 func pipeline[T any](workers int, produce func(send func(*Batch[T]) bool), work func(b *Batch[T]), consume func(b *Batch[T]) (bool, error)) error {
+	return pipelineEach(workers, produce, func() func(*Batch[T]) { return work }, consume)
+}
+
+// pipelineEach is pipeline with a work function of each worker's own,
+// made by newWork on that worker's goroutine: it may keep state from
+// batch to batch, which a worker takes in input order.
+func pipelineEach[T any](workers int, produce func(send func(*Batch[T]) bool), newWork func() func(b *Batch[T]), consume func(b *Batch[T]) (bool, error)) error {
 	ordered := make(chan *Batch[T], inFlight)
 	todo := make(chan *Batch[T], inFlight)
 	stop := make(chan struct{})
@@ -135,6 +142,7 @@ func pipeline[T any](workers int, produce func(send func(*Batch[T]) bool), work 
 	}()
 	for w := 0; w < workers; w++ {
 		go func() {
+			work := newWork()
 			for b := range todo {
 				work(b)
 				close(b.done)
@@ -164,18 +172,22 @@ func decodeEach[T any](decode func(rec []byte, v *T)) func(b *Batch[T]) {
 	}
 }
 
-// decodeEachAfter is decodeEach for a decode that also sees the record
-// before in the batch, decoded (nil for a batch's first record).
-func decodeEachAfter[T any](decode func(rec []byte, v, prev *T)) func(b *Batch[T]) {
+// decodeEachAfter returns the pipeline's new work for a decode that
+// also sees the record before in the batch, decoded (nil for a batch's
+// first record): each worker's own decode, from newDecode.
+func decodeEachAfter[T any](newDecode func() func(rec []byte, v, prev *T)) func() func(b *Batch[T]) {
 	keep := isReusable[T]()
-	return func(b *Batch[T]) {
-		batchVals(b, keep)
-		start := 0
-		var prev *T
-		for i, end := range b.ends {
-			decode(b.buf[start:end], &b.vals[i], prev)
-			prev = &b.vals[i]
-			start = end
+	return func() func(b *Batch[T]) {
+		decode := newDecode()
+		return func(b *Batch[T]) {
+			batchVals(b, keep)
+			start := 0
+			var prev *T
+			for i, end := range b.ends {
+				decode(b.buf[start:end], &b.vals[i], prev)
+				prev = &b.vals[i]
+				start = end
+			}
 		}
 	}
 }
@@ -299,23 +311,28 @@ func (p *Position) StartAt(from, size int64) {
 // DecodedLinesAt is DecodedLines keeping pos (when not nil) at the line
 // being applied.
 func DecodedLinesAt[T any](r io.Reader, p *source.Problems, first int, pos *Position, workers int, decode func(line []byte, v *T), apply func(line []byte, n int, v *T) error) error {
-	return decodedLines(r, p, first, pos, workers, decodeEach(decode), apply)
+	work := decodeEach(decode)
+	return decodedLines(r, p, first, pos, workers, func() func(*Batch[T]) { return work }, apply)
 }
 
 // DecodedLinesAfterAt is DecodedLinesAt with a decode that also sees the
 // line before, as decoded (nil when that line is in another batch): a
 // line that repeats part of the one before (a Work Queue DONE its
 // RETRIEVED) can reuse that part's decoding. prev is only to be read.
-func DecodedLinesAfterAt[T any](r io.Reader, p *source.Problems, first int, pos *Position, workers int, decode func(line []byte, v, prev *T), apply func(line []byte, n int, v *T) error) error {
-	return decodedLines(r, p, first, pos, workers, decodeEachAfter(decode), apply)
+// Each decode goroutine calls newDecode once for a decode of its own,
+// which may keep state (a table of the names it has seen) from line to
+// line: a goroutine decodes its batches in input order, though the
+// batches between them go to others.
+func DecodedLinesAfterAt[T any](r io.Reader, p *source.Problems, first int, pos *Position, workers int, newDecode func() func(line []byte, v, prev *T), apply func(line []byte, n int, v *T) error) error {
+	return decodedLines(r, p, first, pos, workers, decodeEachAfter(newDecode), apply)
 }
 
-// decodedLines runs the pipeline of DecodedLinesAt with work decoding
-// each batch.
-func decodedLines[T any](r io.Reader, p *source.Problems, first int, pos *Position, workers int, work func(*Batch[T]), apply func(line []byte, n int, v *T) error) error {
+// decodedLines runs the pipeline of DecodedLinesAt with each worker's
+// work (from newWork) decoding its batches.
+func decodedLines[T any](r io.Reader, p *source.Problems, first int, pos *Position, workers int, newWork func() func(*Batch[T]), apply func(line []byte, n int, v *T) error) error {
 	pool := newBatchPool[T](isReusable[T](), false)
 	produce := func(send func(*Batch[T]) bool) { readLineBatches(r, p, pool, first, false, send) }
-	return pipeline(workers, produce, work, func(b *Batch[T]) (bool, error) {
+	return pipelineEach(workers, produce, newWork, func(b *Batch[T]) (bool, error) {
 		start := 0
 		for i, end := range b.ends {
 			line, n := b.buf[start:end], b.first+i

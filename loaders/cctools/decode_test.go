@@ -1,0 +1,85 @@
+package cctools
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+// shapedLog is a Work Queue log of n tasks, each run once, whose
+// measured objects vary in the order and units of their keys: task i
+// reports memory i MB and x i/4 in seconds (keys in either order) or
+// in megabytes.
+func shapedLog(n int) string {
+	var b strings.Builder
+	us := int64(1500000000000000)
+	at := func() int64 { us += 100; return us }
+	fmt.Fprintf(&b, "%d 7 MANAGER START\n", at())
+	fmt.Fprintf(&b, "%d 7 WORKER worker-1 10.0.0.1:9123 CONNECTION\n", at())
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "%d 7 TASK %d WAITING default FIRST_RESOURCES {\"cores\":[1,\"cores\"]}\n", at(), i)
+		fmt.Fprintf(&b, "%d 7 TASK %d RUNNING 10.0.0.1:9123 FIRST_RESOURCES {\"cores\":[1,\"cores\"]}\n", at(), i)
+		var obj string
+		switch x := float64(i) / 4; i % 5 {
+		case 0, 1:
+			obj = fmt.Sprintf(`{"memory":[%d,"MB"],"x":[%g,"s"]}`, i, x)
+		case 2:
+			obj = fmt.Sprintf(`{"x":[%g,"s"],"memory":[%d,"MB"]}`, x, i)
+		case 3:
+			obj = fmt.Sprintf(`{"memory":[%d,"MB"],"x":[%g,"MB"]}`, i, x)
+		case 4:
+			obj = fmt.Sprintf(`{"x":[%g,"MB"],"memory":[%d,"MB"],"y%d":[1,"s"]}`, x, i, i%7)
+		}
+		fmt.Fprintf(&b, "%d 7 TASK %d RETRIEVED SUCCESS 0 {} %s\n", at(), i, obj)
+		fmt.Fprintf(&b, "%d 7 TASK %d DONE SUCCESS 0 {} %s\n", at(), i, obj)
+	}
+	fmt.Fprintf(&b, "%d 7 MANAGER END\n", at())
+	return b.String()
+}
+
+// The decode goroutines number keys and units in tables of their own,
+// which the loader translates: loaded with one decoder or three, every
+// task has the measured values its lines give.
+func TestDecodersNumberApart(t *testing.T) {
+	const n = 3000 // 12,000 lines: a dozen batches
+	log := shapedLog(n)
+	for _, procs := range []int{2, 4} {
+		t.Run(fmt.Sprint(procs-1, " decoders"), func(t *testing.T) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			d, err := LoadWorkQueue(strings.NewReader(log), source.Options{Name: "shaped.log"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tasks := sourcetest.Frame(t, d, schema.Tasks)
+			if tasks.NumRows() != n {
+				t.Fatalf("%d rows, want %d", tasks.NumRows(), n)
+			}
+			ids, _, _ := tasks.Int64s("task")
+			mem, memOK, _ := tasks.Float64s("mem_mb")
+			xs, xsOK, _ := tasks.Float64s("x_s")
+			xmb, xmbOK, _ := tasks.Float64s("x_mb")
+			y, yOK, err := tasks.Float64s("y3_s")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for r, id := range ids {
+				x, inMB := float64(id)/4, id%5 >= 3
+				switch {
+				case !memOK[r] || mem[r] != float64(id):
+					t.Fatalf("task %d: mem_mb %v (%v), want %d", id, mem[r], memOK[r], id)
+				case inMB && (!xmbOK[r] || xmb[r] != x || xsOK[r]):
+					t.Fatalf("task %d: x_mb %v (%v), x_s valid %v; want x_mb %g", id, xmb[r], xmbOK[r], xsOK[r], x)
+				case !inMB && (!xsOK[r] || xs[r] != x || xmbOK[r]):
+					t.Fatalf("task %d: x_s %v (%v), x_mb valid %v; want x_s %g", id, xs[r], xsOK[r], xmbOK[r], x)
+				case yOK[r] != (id%5 == 4 && id%7 == 3) || yOK[r] && y[r] != 1:
+					t.Fatalf("task %d: y3_s %v (%v)", id, y[r], yOK[r])
+				}
+			}
+		})
+	}
+}
