@@ -56,8 +56,9 @@ func (l *ccLine) Reusable() {}
 // text costs a comparison or a hash: that was a fifth of the loader's
 // goroutine, the one a Work Queue load waits on.
 type lineDecoder struct {
-	syms *symbols
-	raw  []rawResource // reused from object to object
+	syms   *symbols
+	raw    []rawResource // reused from object to object
+	shapes [2]objectShape
 }
 
 // newLineDecoder returns a decoder with an empty table; its function
@@ -98,7 +99,7 @@ func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 		}
 		var err error
 		if d.raw, err = parseRawResources(s, d.raw[:0]); err == nil {
-			l.res, err = internResources(s, d.raw, d.syms, l.res)
+			l.res, err = d.number(i, s, l.res)
 		}
 		l.ends = append(l.ends, len(l.res))
 		l.bad = append(l.bad, err != nil)
@@ -106,4 +107,59 @@ func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 	// the table's names so far: the loader's goroutine reads those of
 	// this line's numbers, which this goroutine never writes again
 	l.names = d.syms.names
+}
+
+// number appends the entries of d.raw, parsed from the i'th object obj
+// of a line, to out with their keys and units numbered; a key given
+// twice is an error. An object with the keys and units of the last one
+// numbered at its place (measured resources: 28 entries, the same in
+// every record of a log) takes their numbers, and needs no test for a
+// repeated key, which that one passed.
+func (d *lineDecoder) number(i int, obj string, out []resource) ([]resource, error) {
+	var sh *objectShape
+	if i < len(d.shapes) {
+		sh = &d.shapes[i]
+		if sh.matches(obj, d.raw) {
+			for j, r := range d.raw {
+				out = append(out, resource{key: sh.ids[2*j], unit: sh.ids[2*j+1], value: r.value})
+			}
+			return out, nil
+		}
+	}
+	n0 := len(out)
+	out, err := internResources(obj, d.raw, d.syms, out)
+	if err == nil && sh != nil {
+		sh.set(d.syms, out[n0:])
+	}
+	return out, err
+}
+
+// objectShape is the keys and units of an object, in order: their names
+// and their numbers, a key's before its unit.
+type objectShape struct {
+	names []string
+	ids   []sym
+}
+
+// matches reports whether the entries raw of object obj have sh's keys
+// and units, in sh's order.
+func (sh *objectShape) matches(obj string, raw []rawResource) bool {
+	if 2*len(raw) != len(sh.names) {
+		return false
+	}
+	for j, r := range raw {
+		if r.key.Of(obj) != sh.names[2*j] || r.unit.Of(obj) != sh.names[2*j+1] {
+			return false
+		}
+	}
+	return true
+}
+
+// set makes sh the shape of the numbered entries rs.
+func (sh *objectShape) set(syms *symbols, rs []resource) {
+	sh.names, sh.ids = sh.names[:0], sh.ids[:0]
+	for _, r := range rs {
+		sh.names = append(sh.names, syms.name(r.key), syms.name(r.unit))
+		sh.ids = append(sh.ids, r.key, r.unit)
+	}
 }

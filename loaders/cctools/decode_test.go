@@ -11,6 +11,68 @@ import (
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
+// named renders the i'th object of a decoded line by name: key:value:unit
+// entries, or "bad".
+func named(d *lineDecoder, l *ccLine, i int) string {
+	if l.bad[i] {
+		return "bad"
+	}
+	var parts []string
+	for _, r := range l.resources(i) {
+		parts = append(parts, fmt.Sprintf("%s:%g:%s", d.syms.name(r.key), r.value, d.syms.name(r.unit)))
+	}
+	return strings.Join(parts, " ")
+}
+
+// An object with the keys and units of the last one at its place takes
+// their numbers; any other is numbered by name, and a key given twice is
+// bad even when the object starts as the last one did.
+func TestDecodeObjectShapes(t *testing.T) {
+	for _, c := range []struct{ obj, want string }{
+		{`{"memory":[5,"MB"],"x":[1.5,"s"]}`, "memory:5:MB x:1.5:s"},
+		{`{"memory":[6,"MB"],"x":[2.5,"s"]}`, "memory:6:MB x:2.5:s"},
+		{`{"x":[3,"s"],"memory":[7,"MB"]}`, "x:3:s memory:7:MB"},
+		{`{"x":[3,"ms"],"memory":[7,"MB"]}`, "x:3:ms memory:7:MB"},
+		{`{"x":[3,"ms"],"memory":[7,"MB"],"y":[1,"s"]}`, "x:3:ms memory:7:MB y:1:s"},
+		{`{"x":[4,"ms"],"memory":[8,"MB"],"x":[1,"s"]}`, "bad"},
+		{`{"x":[4,"ms"],"memory":[8,"MB"],"y":[2,"s"]}`, "x:4:ms memory:8:MB y:2:s"},
+		{`{"x":[4,"ms"],"memory":[8,"MB"]}`, "x:4:ms memory:8:MB"},
+		{`{"x":[4,"ms"],"x":[8,"MB"]}`, "bad"},
+		{`{}`, ""},
+		{`{"x":[5,"ms"],"memory":[9,"MB"]}`, "x:5:ms memory:9:MB"},
+	} {
+		// one decoder for every line, and one for this line alone
+		line := []byte(`1 1 TASK 1 RETRIEVED SUCCESS 0 {} ` + c.obj)
+		var l ccLine
+		d := newLineDecoder()
+		d.decode(line, &l, nil)
+		if got := named(d, &l, 1); got != c.want {
+			t.Errorf("%s alone: %q, want %q", c.obj, got, c.want)
+		}
+	}
+	d := newLineDecoder()
+	for _, c := range []struct{ obj, want string }{
+		{`{"memory":[5,"MB"],"x":[1.5,"s"]}`, "memory:5:MB x:1.5:s"},
+		{`{"memory":[6,"MB"],"x":[2.5,"s"]}`, "memory:6:MB x:2.5:s"},
+		{`{"x":[3,"s"],"memory":[7,"MB"]}`, "x:3:s memory:7:MB"},
+		{`{"x":[3,"ms"],"memory":[7,"MB"]}`, "x:3:ms memory:7:MB"},
+		{`{"x":[3,"ms"],"memory":[7,"MB"],"y":[1,"s"]}`, "x:3:ms memory:7:MB y:1:s"},
+		{`{"x":[4,"ms"],"memory":[8,"MB"],"x":[1,"s"]}`, "bad"},
+		{`{"x":[4,"ms"],"memory":[8,"MB"],"y":[2,"s"]}`, "x:4:ms memory:8:MB y:2:s"},
+		{`{"x":[4,"ms"],"memory":[8,"MB"]}`, "x:4:ms memory:8:MB"},
+		{`{"x":[4,"ms"],"x":[8,"MB"]}`, "bad"},
+		{`{"x":[4,"ms"],"memory":[8,"MB"]}`, "x:4:ms memory:8:MB"},
+		{`{}`, ""},
+		{`{"x":[5,"ms"],"memory":[9,"MB"]}`, "x:5:ms memory:9:MB"},
+	} {
+		var l ccLine
+		d.decode([]byte(`1 1 TASK 1 RETRIEVED SUCCESS 0 {} `+c.obj), &l, nil)
+		if got := named(d, &l, 1); got != c.want {
+			t.Errorf("%s after the others: %q, want %q", c.obj, got, c.want)
+		}
+	}
+}
+
 // shapedLog is a Work Queue log of n tasks, each run once, whose
 // measured objects vary in the order and units of their keys: task i
 // reports memory i MB and x i/4 in seconds (keys in either order) or
