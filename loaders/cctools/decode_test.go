@@ -28,6 +28,7 @@ func named(d *lineDecoder, l *ccLine, i int) string {
 // their numbers; any other is numbered by name, and a key given twice is
 // bad even when the object starts as the last one did.
 func TestDecodeObjectShapes(t *testing.T) {
+	seq := newLineDecoder() // decodes every line, after the ones before
 	for _, c := range []struct{ obj, want string }{
 		{`{"memory":[5,"MB"],"x":[1.5,"s"]}`, "memory:5:MB x:1.5:s"},
 		{`{"memory":[6,"MB"],"x":[2.5,"s"]}`, "memory:6:MB x:2.5:s"},
@@ -38,37 +39,20 @@ func TestDecodeObjectShapes(t *testing.T) {
 		{`{"x":[4,"ms"],"memory":[8,"MB"],"y":[2,"s"]}`, "x:4:ms memory:8:MB y:2:s"},
 		{`{"x":[4,"ms"],"memory":[8,"MB"]}`, "x:4:ms memory:8:MB"},
 		{`{"x":[4,"ms"],"x":[8,"MB"]}`, "bad"},
+		{`{"x":[4,"ms"],"memory":[8,"MB"]}`, "x:4:ms memory:8:MB"},
 		{`{}`, ""},
 		{`{"x":[5,"ms"],"memory":[9,"MB"]}`, "x:5:ms memory:9:MB"},
 	} {
-		// one decoder for every line, and one for this line alone
 		line := []byte(`1 1 TASK 1 RETRIEVED SUCCESS 0 {} ` + c.obj)
-		var l ccLine
-		d := newLineDecoder()
-		d.decode(line, &l, nil)
-		if got := named(d, &l, 1); got != c.want {
-			t.Errorf("%s alone: %q, want %q", c.obj, got, c.want)
-		}
-	}
-	d := newLineDecoder()
-	for _, c := range []struct{ obj, want string }{
-		{`{"memory":[5,"MB"],"x":[1.5,"s"]}`, "memory:5:MB x:1.5:s"},
-		{`{"memory":[6,"MB"],"x":[2.5,"s"]}`, "memory:6:MB x:2.5:s"},
-		{`{"x":[3,"s"],"memory":[7,"MB"]}`, "x:3:s memory:7:MB"},
-		{`{"x":[3,"ms"],"memory":[7,"MB"]}`, "x:3:ms memory:7:MB"},
-		{`{"x":[3,"ms"],"memory":[7,"MB"],"y":[1,"s"]}`, "x:3:ms memory:7:MB y:1:s"},
-		{`{"x":[4,"ms"],"memory":[8,"MB"],"x":[1,"s"]}`, "bad"},
-		{`{"x":[4,"ms"],"memory":[8,"MB"],"y":[2,"s"]}`, "x:4:ms memory:8:MB y:2:s"},
-		{`{"x":[4,"ms"],"memory":[8,"MB"]}`, "x:4:ms memory:8:MB"},
-		{`{"x":[4,"ms"],"x":[8,"MB"]}`, "bad"},
-		{`{"x":[4,"ms"],"memory":[8,"MB"]}`, "x:4:ms memory:8:MB"},
-		{`{}`, ""},
-		{`{"x":[5,"ms"],"memory":[9,"MB"]}`, "x:5:ms memory:9:MB"},
-	} {
-		var l ccLine
-		d.decode([]byte(`1 1 TASK 1 RETRIEVED SUCCESS 0 {} `+c.obj), &l, nil)
-		if got := named(d, &l, 1); got != c.want {
+		var l, alone ccLine
+		seq.decode(line, &l, nil)
+		if got := named(seq, &l, 1); got != c.want {
 			t.Errorf("%s after the others: %q, want %q", c.obj, got, c.want)
+		}
+		d := newLineDecoder()
+		d.decode(line, &alone, nil)
+		if got := named(d, &alone, 1); got != c.want {
+			t.Errorf("%s alone: %q, want %q", c.obj, got, c.want)
 		}
 	}
 }
