@@ -56,9 +56,12 @@ func (l *ccLine) Reusable() {}
 // text costs a comparison or a hash: that was a fifth of the loader's
 // goroutine, the one a Work Queue load waits on.
 type lineDecoder struct {
-	syms   *symbols
-	raw    []rawResource // reused from object to object
-	shapes [2]objectShape
+	syms *symbols
+	raw  []rawResource // reused from object to object
+	// the last two shapes numbered at each of a line's first two object
+	// places, the newer first: a queued task's request and a running
+	// one's allocation alternate at the first
+	shapes [2][2]objectShape
 }
 
 // newLineDecoder returns a decoder with an empty table; its function
@@ -111,15 +114,17 @@ func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 
 // number appends the entries of d.raw, parsed from the i'th object obj
 // of a line, to out with their keys and units numbered; a key given
-// twice is an error. An object with the keys and units of the last one
-// numbered at its place (measured resources: 28 entries, the same in
-// every record of a log) takes their numbers, and needs no test for a
-// repeated key, which that one passed.
+// twice is an error. An object with the keys and units of one of the
+// last two numbered at its place (measured resources: 28 entries, the
+// same in every record of a log) takes their numbers, and needs no test
+// for a repeated key, which that one passed.
 func (d *lineDecoder) number(i int, obj string, out []resource) ([]resource, error) {
-	var sh *objectShape
-	if i < len(d.shapes) {
-		sh = &d.shapes[i]
-		if sh.matches(obj, d.raw) {
+	if i >= len(d.shapes) {
+		return internResources(obj, d.raw, d.syms, out)
+	}
+	shapes := &d.shapes[i]
+	for k := range shapes {
+		if sh := &shapes[k]; sh.matches(obj, d.raw) {
 			for j, r := range d.raw {
 				out = append(out, resource{key: sh.ids[2*j], unit: sh.ids[2*j+1], value: r.value})
 			}
@@ -128,8 +133,10 @@ func (d *lineDecoder) number(i int, obj string, out []resource) ([]resource, err
 	}
 	n0 := len(out)
 	out, err := internResources(obj, d.raw, d.syms, out)
-	if err == nil && sh != nil {
-		sh.set(d.syms, out[n0:])
+	if err == nil {
+		// the newer becomes the older, whose slices are reused
+		shapes[0], shapes[1] = shapes[1], shapes[0]
+		shapes[0].set(d.syms, out[n0:])
 	}
 	return out, err
 }

@@ -42,6 +42,13 @@ func TestDecodeObjectShapes(t *testing.T) {
 		{`{"x":[4,"ms"],"memory":[8,"MB"]}`, "x:4:ms memory:8:MB"},
 		{`{}`, ""},
 		{`{"x":[5,"ms"],"memory":[9,"MB"]}`, "x:5:ms memory:9:MB"},
+		// two shapes in turn, then the older with another unit
+		{`{"memory":[1,"MB"],"x":[2,"s"]}`, "memory:1:MB x:2:s"},
+		{`{"x":[3,"ms"],"memory":[4,"MB"]}`, "x:3:ms memory:4:MB"},
+		{`{"memory":[5,"MB"],"x":[6,"s"]}`, "memory:5:MB x:6:s"},
+		{`{"x":[7,"ms"],"memory":[8,"MB"]}`, "x:7:ms memory:8:MB"},
+		{`{"memory":[5,"MB"],"x":[6,"ms"]}`, "memory:5:MB x:6:ms"},
+		{`{"memory":[5,"MB"],"x":[6,"s"]}`, "memory:5:MB x:6:s"},
 	} {
 		line := []byte(`1 1 TASK 1 RETRIEVED SUCCESS 0 {} ` + c.obj)
 		var l, alone ccLine
