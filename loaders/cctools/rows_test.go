@@ -314,6 +314,73 @@ func TestTaskTablePagesHandedOver(t *testing.T) {
 	}
 }
 
+// Ids queued in order take no page slice; any other write gives their
+// page one. The table answers as a map of every write would, and each
+// visits what that map holds.
+func TestTaskTableQueuedRuns(t *testing.T) {
+	var x taskTable
+	n := int64(3*tablePage + 10)
+	for id := int64(1); id < n; id++ {
+		x.set(id, refQueued)
+	}
+	x.set(5, refQueued) // again: still the run
+	for p, page := range x.pages {
+		if page != nil {
+			t.Fatalf("page %d of ids queued in order has a slice", p)
+		}
+	}
+	for _, c := range []struct {
+		id   int64
+		want taskRef
+	}{{0, 0}, {1, refQueued}, {tablePage, refQueued}, {n - 1, refQueued}, {n, 0}, {4 * tablePage, 0}} {
+		if got := x.get(c.id); got != c.want {
+			t.Errorf("get(%d) = %d, want %d", c.id, got, c.want)
+		}
+	}
+
+	// against a map of every write: runs, a task started in the middle
+	// of one, one handed over, a gap, ids queued out of order
+	model := map[int64]taskRef{}
+	for id := int64(1); id < n; id++ {
+		model[id] = refQueued
+	}
+	write := func(id int64, r taskRef) {
+		x.set(id, r)
+		model[id] = r
+	}
+	write(tablePage+7, taskAt(1))
+	write(2*tablePage+3, refGone)
+	write(3*tablePage+100, refQueued) // past the run's end: a gap
+	write(4*tablePage+9, refQueued)
+	write(4*tablePage+8, refQueued) // before the run
+	write(4*tablePage+10, refQueued)
+	for id := int64(0); id < 5*tablePage; id++ {
+		if got := x.get(id); got != model[id] {
+			t.Fatalf("get(%d) = %d, want %d", id, got, model[id])
+		}
+	}
+	if x.pages[0] != nil || x.pages[1] == nil || x.pages[2] == nil || x.pages[3] == nil || x.pages[4] == nil {
+		t.Error("page 0 lost its run, or a page written otherwise kept one")
+	}
+	var ids []int64
+	x.each(func(id int64, r taskRef) {
+		ids = append(ids, id)
+		if r != model[id] {
+			t.Fatalf("each: %d is %d, want %d", id, r, model[id])
+		}
+	})
+	var want []int64
+	for id, r := range model {
+		if r != 0 && r != refGone {
+			want = append(want, id)
+		}
+	}
+	slices.Sort(want)
+	if !slices.Equal(ids, want) {
+		t.Errorf("each visits %d ids, want %d", len(ids), len(want))
+	}
+}
+
 func TestSlabReusesSlots(t *testing.T) {
 	var s slab[ccQueue]
 	for i := range slabBlock + 1 {

@@ -108,13 +108,21 @@ func (r taskRef) queue() (int32, bool) { return int32(-r) - 1, r < 0 && r != ref
 // the others. An id is in one of the two, never both. A page whose tasks
 // a streaming load has all handed over shares one page of refGone, so
 // the table of a long log holds pages for the window of ids still alive
-// (10 million ids would take 40 MB).
+// (10 million ids would take 40 MB). A page not yet written but for a
+// run of ids queued in order, refQueued each (a workflow submits its
+// tasks in id order, often all of them before any runs), is that run
+// alone, with no slice: a log that queues ten million tasks first holds
+// none of those 40 MB.
 type taskTable struct {
-	pages   [][]taskRef // tablePage refs each
+	pages   [][]taskRef // tablePage refs each, or nil: the page is its queued run
+	queued  []idRun     // per page without a slice: its ids that are refQueued
 	gone    []int32     // per page: its refs that are refGone
 	allGone []taskRef   // the page every fully handed-over page shares; never written
 	sparse  map[int64]taskRef
 }
+
+// idRun is the ids from up to to (excluded) of a page, as offsets in it.
+type idRun struct{ from, to int32 }
 
 // tablePage is the number of ids a page of a taskTable holds.
 const tablePage = 1 << 16
@@ -122,8 +130,13 @@ const tablePage = 1 << 16
 // get returns where task id is (0 when not seen).
 func (x *taskTable) get(id int64) taskRef {
 	if id >= 0 && id < int64(len(x.pages))*tablePage {
-		if r := x.pages[id/tablePage][id%tablePage]; r != 0 {
-			return r
+		p, k := id/tablePage, int32(id%tablePage)
+		if page := x.pages[p]; page != nil {
+			if r := page[k]; r != 0 {
+				return r
+			}
+		} else if q := x.queued[p]; k >= q.from && k < q.to {
+			return refQueued
 		}
 	}
 	return x.sparse[id]
@@ -144,10 +157,21 @@ func (x *taskTable) set(id int64, r taskRef) {
 		return
 	}
 	for id >= int64(len(x.pages))*tablePage {
-		x.pages = append(x.pages, make([]taskRef, tablePage))
+		x.pages = append(x.pages, nil)
+		x.queued = append(x.queued, idRun{})
 		x.gone = append(x.gone, 0)
 	}
 	p, k := id/tablePage, id%tablePage
+	if x.pages[p] == nil {
+		if x.queue(p, int32(k), r) {
+			return
+		}
+		page := make([]taskRef, tablePage)
+		for j := x.queued[p].from; j < x.queued[p].to; j++ {
+			page[j] = refQueued
+		}
+		x.pages[p], x.queued[p] = page, idRun{}
+	}
 	if x.gone[p] == tablePage { // shared: a task handed over is seen again
 		x.pages[p] = slices.Clone(x.pages[p])
 	}
@@ -166,16 +190,49 @@ func (x *taskTable) set(id int64, r taskRef) {
 	}
 }
 
+// queue records offset k of page p, which has no slice, as r when that
+// keeps the page a run of refQueued: r is refQueued at the run's end (or
+// starts the run), or k is in the run already as refQueued.
+func (x *taskTable) queue(p int64, k int32, r taskRef) bool {
+	q := &x.queued[p]
+	in := k >= q.from && k < q.to
+	switch {
+	case r == 0:
+		return !in // unseen, as it was
+	case r != refQueued:
+		return false
+	case in:
+		return true
+	case q.from == q.to:
+		*q = idRun{from: k, to: k + 1}
+		return true
+	case k == q.to:
+		q.to++
+		return true
+	}
+	return false
+}
+
 // each calls fn for every task of the table, in order of id; tasks
 // handed over (refGone) are no longer there.
 func (x *taskTable) each(fn func(id int64, r taskRef)) {
 	keys := slices.Sorted(maps.Keys(x.sparse))
 	k := 0
-	for p, page := range x.pages {
+	at := func(p int, j int32) taskRef {
+		if x.pages[p] != nil {
+			return x.pages[p][j]
+		}
+		if q := x.queued[p]; j >= q.from && j < q.to {
+			return refQueued
+		}
+		return 0
+	}
+	for p := range x.pages {
 		if x.gone[p] == tablePage {
 			continue
 		}
-		for j, r := range page {
+		for j := range int32(tablePage) {
+			r := at(p, j)
 			id := int64(p)*tablePage + int64(j)
 			for ; k < len(keys) && keys[k] < id; k++ {
 				if r := x.sparse[keys[k]]; r != refGone {
