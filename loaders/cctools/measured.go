@@ -183,8 +183,9 @@ func (m *measuredCols) gather(rows []int32) []frame.Column {
 }
 
 // retain drops every row but rows, which become rows 0, 1, ... in that
-// order. The columns keep their order: later rows' columns follow them.
-func (m *measuredCols) retain(rows []int32) {
+// order, and makes room for room rows more. The columns keep their
+// order: later rows' columns follow them.
+func (m *measuredCols) retain(rows []int32, room int) {
 	for i, c := range m.ordered() {
 		c.firstRow, c.pos = i-len(m.cols), 0
 	}
@@ -194,9 +195,11 @@ func (m *measuredCols) retain(rows []int32) {
 		}
 		if c.time != nil {
 			g := c.time.Gather(rows)
+			g.Reserve(room)
 			c.time = &g
 		} else {
 			c.float = c.float.Gather(rows)
+			c.float.Reserve(room)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package cctools
 
 import (
+	"slices"
+
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
@@ -136,7 +138,33 @@ func (r *ccRows) take(rows []int32) *ccRows {
 	return out
 }
 
-// ints, floats, bools and strs return r's columns of each kind, for take.
+// reserve makes room for n more rows in r's columns.
+func (r *ccRows) reserve(n int) {
+	r.task = slices.Grow(r.task, n)
+	for _, c := range r.ints() {
+		if *c != nil {
+			(*c).Reserve(n)
+		}
+	}
+	for _, c := range r.floats() {
+		if *c != nil {
+			(*c).Reserve(n)
+		}
+	}
+	for _, c := range r.bools() {
+		if *c != nil {
+			(*c).Reserve(n)
+		}
+	}
+	for _, c := range r.strs() {
+		if *c != nil {
+			(*c).Reserve(n)
+		}
+	}
+}
+
+// ints, floats, bools and strs return r's columns of each kind, for take
+// and reserve.
 func (r *ccRows) ints() []**columns.Int {
 	return []**columns.Int{&r.attempt, &r.try, &r.submit, &r.start, &r.retrieval, &r.end, &r.exit, &r.startLine, &r.endLine}
 }

@@ -165,14 +165,19 @@ func (c *ccLoader) handOver() (*source.Dataset, error) {
 	}
 	c.lineFrames(d)
 	c.ev, c.xfer, c.cat = c.ev.fresh(), c.xfer.fresh(), ccCategories{}
-	// the rows kept are renumbered: their tasks' current rows follow
-	c.meas.retain(kept)
+	// the rows kept are renumbered: their tasks' current rows follow.
+	// They get room for as many rows as were handed over, about what
+	// the next batch adds, rather than growing by doubling from the few
+	// attempts still open, which left each batch's columns about once
+	// more as garbage.
+	c.meas.retain(kept, len(out))
 	for j, i := range kept {
 		if t := c.tasks.at(c.rows.task[i]); t.cur == i {
 			t.cur = int32(j)
 		}
 	}
 	c.rows = c.rows.take(kept)
+	c.rows.reserve(len(out))
 	for name, f := range d.Frames {
 		if f.Err() != nil {
 			return nil, fmt.Errorf("%s: the %s %s frame: %w", c.p.File, d.Source, name, f.Err())
