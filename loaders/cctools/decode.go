@@ -64,10 +64,11 @@ type lineDecoder struct {
 	shapes [2][2]objectShape
 }
 
-// newLineDecoder returns a decoder with an empty table; its function
-// decode is what records.DecodedLinesAfterAt runs on one goroutine.
+// newLineDecoder returns a decoder with an empty table.
 func newLineDecoder() *lineDecoder { return &lineDecoder{syms: newSymbols()} }
 
+// newDecode returns the decode function of a new decoder: what each
+// decode goroutine of records.DecodedLinesAfterAt calls once.
 func newDecode() func(raw []byte, l, prev *ccLine) { return newLineDecoder().decode }
 
 // decode fills l from one line of a transaction log; prev is the line
