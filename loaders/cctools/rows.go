@@ -141,23 +141,21 @@ func (r *ccRows) take(rows []int32) *ccRows {
 // reserve makes room for n more rows in r's columns.
 func (r *ccRows) reserve(n int) {
 	r.task = slices.Grow(r.task, n)
-	for _, c := range r.ints() {
-		if *c != nil {
-			(*c).Reserve(n)
-		}
-	}
-	for _, c := range r.floats() {
-		if *c != nil {
-			(*c).Reserve(n)
-		}
-	}
-	for _, c := range r.bools() {
-		if *c != nil {
-			(*c).Reserve(n)
-		}
-	}
-	for _, c := range r.strs() {
-		if *c != nil {
+	reserveEach(n, r.ints())
+	reserveEach(n, r.floats())
+	reserveEach(n, r.bools())
+	reserveEach(n, r.strs())
+}
+
+// reserveEach makes room for n more rows in each column of cols that
+// is not nil.
+func reserveEach[P interface {
+	comparable
+	Reserve(int)
+}](n int, cols []*P) {
+	var none P
+	for _, c := range cols {
+		if *c != none {
 			(*c).Reserve(n)
 		}
 	}
