@@ -24,9 +24,9 @@ func named(d *lineDecoder, l *ccLine, i int) string {
 	return strings.Join(parts, " ")
 }
 
-// An object with the keys and units of the last one at its place takes
-// their numbers; any other is numbered by name, and a key given twice is
-// bad even when the object starts as the last one did.
+// An object with the keys and units of one of the last two at its place
+// takes their numbers; any other is numbered by name, and a key given
+// twice is bad even when the object starts as a known one does.
 func TestDecodeObjectShapes(t *testing.T) {
 	seq := newLineDecoder() // decodes every line, after the ones before
 	for _, c := range []struct{ obj, want string }{
