@@ -7,6 +7,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // Loader throughput on the inputs of ../shared/bench (benchgen):
@@ -15,7 +16,9 @@ import (
 //	/tmp/benchgen hq -tasks 100000 -workers 20 -o /tmp/jobframe-bench/100000/hq.jsonl   (likewise wq, balsam, epmt)
 //	JOBFRAME_BENCH_DIR=/tmp/jobframe-bench/100000 go test ./loaders -run '^$' -bench Load
 //
-// The MB/s column is input bytes per second.
+// The MB/s column is input bytes per second; cpu-ms/op is the CPU time
+// of one load, all goroutines, which tells work saved from work moved to
+// the other core.
 
 func benchInput(b *testing.B, name string) string {
 	dir := os.Getenv("JOBFRAME_BENCH_DIR")
@@ -51,6 +54,7 @@ func benchOpen(b *testing.B, name string, o source.Options) {
 	p := benchInput(b, name)
 	b.SetBytes(sizeOf(b, p))
 	b.ReportAllocs()
+	defer sourcetest.ReportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		d, err := OpenWith(o, p)
 		if err != nil {
