@@ -3,7 +3,6 @@ package cctools
 import (
 	"errors"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
@@ -136,12 +135,9 @@ func parseRawResources(s string, out []rawResource) ([]rawResource, error) {
 		for k < len(s) && s[k] != ',' && s[k] != ']' && s[k] != ' ' {
 			k++
 		}
-		v, ok := bytesconv.ParseDecimal(s[i:k])
-		if !ok {
-			var err error
-			if v, err = strconv.ParseFloat(s[i:k], 64); err != nil {
-				return bad()
-			}
+		v, err := parseFloat(s[i:k])
+		if err != nil {
+			return bad()
 		}
 		i = skipSpace(s, k)
 		var unit bytesconv.Span

@@ -224,12 +224,27 @@ func (c *ccLoader) resultTail(r taskRec, res *resultRec) (bad bool, err error) {
 	}
 	res.measured, res.hasMeasured = measured, true
 	for _, m := range measured {
-		if key := c.syms.name(m.key); strings.HasPrefix(key, "vine_") || strings.HasPrefix(key, "time_") || strings.HasPrefix(key, "size_") {
+		if c.isVineKey(m.key) {
 			c.tv = true
 			break
 		}
 	}
 	return false, nil
+}
+
+// isVineKey reports whether measured key k names what only TaskVine
+// measures (vine_*, time_*, size_*), asking its name once per key.
+func (c *ccLoader) isVineKey(k sym) bool {
+	for int(k) >= len(c.vineKeys) {
+		c.vineKeys = append(c.vineKeys, 0)
+	}
+	if c.vineKeys[k] == 0 {
+		c.vineKeys[k] = 1
+		if key := c.syms.name(k); strings.HasPrefix(key, "vine_") || strings.HasPrefix(key, "time_") || strings.HasPrefix(key, "size_") {
+			c.vineKeys[k] = 2
+		}
+	}
+	return c.vineKeys[k] == 2
 }
 
 // retrieved applies a RETRIEVED record to t's current attempt.

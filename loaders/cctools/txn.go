@@ -86,6 +86,13 @@ type ccWorker struct {
 type ccLoader struct {
 	p           source.Problems
 	want        map[string]bool `snap:"-"`
+	// whether the events and transfers frames are wanted: asked of
+	// nearly every line, and a map lookup each time was 4% of a Work
+	// Queue load's CPU
+	wantEvents, wantTransfers bool `snap:"-"`
+	// vineKeys[k]: 0 not yet asked, 1 key k of syms is no TaskVine
+	// measurement, 2 it is one (isVineKey)
+	vineKeys []int8 `snap:"-"`
 	opts        source.Options  `snap:"-"` // for Columns
 	intern      map[string]string
 	syms        *symbols
@@ -195,6 +202,7 @@ func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 		shapeIndex: map[ccShape]int32{},
 		key:        o.ResumeKey(),
 	}
+	c.wantEvents, c.wantTransfers = c.wants(schema.Events), c.wants(schema.Transfers)
 	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.Keeps(schema.Tasks, name) })
 	c.rows = c.newRows()
 	c.queueDetail = c.keepsQueueDetail()
@@ -401,6 +409,15 @@ func parseInt(s string) (int64, error) {
 	return strconv.ParseInt(s, 10, 64)
 }
 
+// parseFloat is strconv.ParseFloat(s, 64) with a fast path for plain
+// decimals (bytesconv.ParseDecimal, which gives the same value).
+func parseFloat(s string) (float64, error) {
+	if v, ok := bytesconv.ParseDecimal(s); ok {
+		return v, nil
+	}
+	return strconv.ParseFloat(s, 64)
+}
+
 // record handles one line, split by decodeCcLine into l, and hands the
 // rows complete over to Options.Batch every BatchRows records. TASK and
 // TRANSFER records (nearly all of a log) are read from views of the
@@ -485,7 +502,7 @@ func (c *ccLoader) apply(raw []byte, n int, l *ccLine) error {
 	}
 	c.span.Add(us)
 	c.stream.since++
-	if c.wants(schema.Events) {
+	if c.wantEvents {
 		id, state := eventKey(kind, args)
 		data := ""
 		if k := strings.Index(line, kind); k >= 0 {
@@ -833,13 +850,13 @@ func (c *ccLoader) transfer(args []string, us int64, n int, line string) error {
 	if len(args) < 6 {
 		return c.p.Bad(n, "", line, "TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>", nil)
 	}
-	tid, err1 := strconv.ParseInt(args[1], 10, 64)
-	mb, err2 := strconv.ParseFloat(args[3], 64)
-	secs, err3 := strconv.ParseFloat(args[4], 64)
+	tid, err1 := parseInt(args[1])
+	mb, err2 := parseFloat(args[3])
+	secs, err3 := parseFloat(args[4])
 	if err1 != nil || err2 != nil || err3 != nil {
 		return c.p.Bad(n, "", line, "TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>", nil)
 	}
-	if !c.wants(schema.Transfers) {
+	if !c.wantTransfers {
 		return nil
 	}
 	x := &c.xfer
@@ -892,7 +909,7 @@ func (c *ccLoader) workerTransfer(id string, args []string, us int64, n int, lin
 			return c.p.Bad(n, "start", nums[2], "an integer µs start time", err)
 		}
 	}
-	if !c.wants(schema.Transfers) {
+	if !c.wantTransfers {
 		return nil
 	}
 	// every field is valid: append the row
