@@ -84,16 +84,16 @@ type ccWorker struct {
 // set from the options, or are buffers, or are what the line being
 // applied holds; the others are what a checkpoint keeps (checkpoint.go).
 type ccLoader struct {
-	p           source.Problems
-	want        map[string]bool `snap:"-"`
+	p    source.Problems
+	want map[string]bool `snap:"-"`
 	// whether the events and transfers frames are wanted: asked of
 	// nearly every line, and a map lookup each time was 4% of a Work
 	// Queue load's CPU
 	wantEvents, wantTransfers bool `snap:"-"`
 	// vineKeys[k]: 0 not yet asked, 1 key k of syms is no TaskVine
 	// measurement, 2 it is one (isVineKey)
-	vineKeys []int8 `snap:"-"`
-	opts        source.Options  `snap:"-"` // for Columns
+	vineKeys    []int8         `snap:"-"`
+	opts        source.Options `snap:"-"` // for Columns
 	intern      map[string]string
 	syms        *symbols
 	scratch     []resource      `snap:"-"`
