@@ -18,7 +18,7 @@ import (
 // input is one opened, decompressed source with its first bytes.
 type input struct {
 	path  string
-	r     *bufio.Reader
+	r     io.Reader
 	head  []byte
 	size  int64 // bytes of a plain file (0: not known, as for stdin or compressed input)
 	close func()
@@ -89,7 +89,27 @@ func openInput(ctx context.Context, path string, from int64, o source.Options) (
 		closeFile()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return &input{path: path, r: br, head: head, size: size, close: func() { closeDec(); closeFile() }}, nil
+	// what the peek read, then the rest straight from dr: a loader's
+	// reads do not go through br's buffer, a copy of every byte
+	ahead, _ := br.Peek(br.Buffered())
+	r = &aheadReader{ahead: ahead, r: dr}
+	return &input{path: path, r: r, head: head, size: size, close: func() { closeDec(); closeFile() }}, nil
+}
+
+// aheadReader reads the bytes read ahead of a reader, then the rest
+// from that reader.
+type aheadReader struct {
+	ahead []byte
+	r     io.Reader
+}
+
+func (a *aheadReader) Read(p []byte) (int, error) {
+	if len(a.ahead) > 0 {
+		n := copy(p, a.ahead)
+		a.ahead = a.ahead[n:]
+		return n, nil
+	}
+	return a.r.Read(p)
 }
 
 // seekPlain moves fh to byte offset from, unless the file is

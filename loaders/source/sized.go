@@ -1,7 +1,6 @@
 package source
 
 import (
-	"bufio"
 	"bytes"
 	"io"
 )
@@ -9,7 +8,7 @@ import (
 // SizedReader is an input's reader with what is known of its size, for
 // loaders that reserve their columns ahead (estimateRecords).
 type SizedReader struct {
-	*bufio.Reader
+	io.Reader
 	// Head holds the input's first bytes (up to 64 KiB), as the sniffers saw them.
 	Head []byte
 	// Size is the input's size in bytes when known (a plain file), else 0.

@@ -18,13 +18,18 @@ import (
 
 // DecodedLines and DecodedBatches see the same lines, numbers, errors
 // and truncation warnings as EachLine, across batch boundaries, long
-// lines, CRLF, a truncated last line and a failing reader.
+// lines, CRLF, a truncated last line, a failing reader and readers that
+// give a byte or half of what is asked at a time.
 func TestDecodedLinesMatchesEachLine(t *testing.T) {
 	var b strings.Builder
 	for i := 1; i <= 9000; i++ {
 		switch {
 		case i == 5000:
-			b.WriteString(strings.Repeat("x", 200<<10) + "\n") // longer than the read buffer
+			b.WriteString(strings.Repeat("x", 200<<10) + "\n") // longer than bufio's buffer
+		case i == 7000:
+			b.WriteString(strings.Repeat("y", 700<<10) + "\n") // longer than a batch's buffer
+		case i >= 7500 && i < 8000:
+			b.WriteString(strings.Repeat("z", 300+i%7) + "\n") // lines that fill a batch by its bytes
 		case i%97 == 0:
 			b.WriteString("\r\n")
 		default:
@@ -37,6 +42,10 @@ func TestDecodedLinesMatchesEachLine(t *testing.T) {
 		"truncated": func() io.Reader { return strings.NewReader(whole + "bad tail") },
 		"read error": func() io.Reader {
 			return io.MultiReader(strings.NewReader(whole[:len(whole)/2]), iotest.ErrReader(errors.New("disk gone")))
+		},
+		"bytes one at a time": func() io.Reader { return iotest.OneByteReader(strings.NewReader(whole + "bad tail")) },
+		"halves, EOF with data": func() io.Reader {
+			return iotest.HalfReader(iotest.DataErrReader(strings.NewReader(whole + "bad tail")))
 		},
 	}
 	// apply rejects lines starting with "bad"; in the truncated input that
@@ -215,5 +224,48 @@ func TestDecodedLinesAfter(t *testing.T) {
 	}
 	if made.Load() != workers {
 		t.Errorf("%d decodes made, want one per worker (%d)", made.Load(), workers)
+	}
+}
+
+// The position DecodedLinesAt keeps is, at each line, the offset just
+// past its line end in the input, and says whether it had one.
+func TestDecodedLinesPosition(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 5000; i++ {
+		switch {
+		case i%10 == 0:
+			b.WriteString("\r\n")
+		case i == 3000:
+			b.WriteString(strings.Repeat("w", 400<<10) + "\n")
+		default:
+			fmt.Fprintf(&b, "%s %d\n", strings.Repeat("v", i%300), i)
+		}
+	}
+	b.WriteString("last")
+	in := b.String()
+	var ends []int // offset past each line's end
+	for i := 0; i < len(in); i++ {
+		if in[i] == '\n' {
+			ends = append(ends, i+1)
+		}
+	}
+	ends = append(ends, len(in))
+	const from = 100 // as if resumed at byte 100
+	var pos Position
+	pos.StartAt(from, int64(len(in)))
+	p := source.Problems{File: "f"}
+	seen := 0
+	err := DecodedLinesAt(iotest.HalfReader(strings.NewReader(in)), &p, 1, &pos, 2, func([]byte, *int) {}, func(line []byte, n int, _ *int) error {
+		if want := int64(from + ends[n-1]); pos.After != want {
+			t.Fatalf("line %d: position %d, want %d", n, pos.After, want)
+		}
+		if last := n == len(ends); pos.Ended == last {
+			t.Fatalf("line %d: Ended %v", n, pos.Ended)
+		}
+		seen++
+		return nil
+	})
+	if err != nil || seen != len(ends) {
+		t.Fatalf("%d lines of %d, err %v", seen, len(ends), err)
 	}
 }

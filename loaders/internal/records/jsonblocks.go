@@ -30,7 +30,6 @@ import (
 // blockCut is what the decode goroutine found in one block.
 type blockCut struct {
 	start     cutState // the state the block starts in (cutUnknown: guessed from its first token)
-	starts    []int    // start offset of each record (its end is in lineBatch.ends)
 	first     byte     // the first token of a block that starts in cutUnknown: 0 none, ',', ']', '{', or 'x' another
 	end       cutState // the state after the block (cutUnknown: as at its start)
 	endLine   int      // the line at the block's end, counted from 0 at its start (its line ends)
@@ -68,7 +67,7 @@ func fitsStart(st cutState, first byte) bool {
 // which sees the blocks in order, adds the line the block starts on.
 func cutBlock[T any](b *Batch[T], decodeAt func(buf []byte, i int, v *T) (int, error), keep bool) {
 	c := b.blk
-	c.starts, b.ends, b.lines, b.vals = c.starts[:0], b.ends[:0], b.lines[:0], b.vals[:0]
+	b.starts, b.ends, b.lines, b.vals = b.starts[:0], b.ends[:0], b.lines[:0], b.vals[:0]
 	c.first, c.end, c.stop, c.stopState = 0, cutUnknown, -1, cutUnknown
 	line := 0
 	stop := func(j int, st cutState) {
@@ -147,8 +146,7 @@ func cutBlock[T any](b *Batch[T], decodeAt func(buf []byte, i int, v *T) (int, e
 				stop(j, atStart)
 				return
 			}
-			c.starts = append(c.starts, j)
-			b.ends = append(b.ends, end)
+			b.add(j, end)
 			b.lines = append(b.lines, line)
 			line += bytes.Count(buf[j:end], []byte{'\n'})
 			j = end
@@ -253,8 +251,8 @@ func decodedJSONBlocks[T any](r io.Reader, size int, p *source.Problems, workers
 			if c.raw || !fitsStart(state, c.first) {
 				stop, stopLine, stopState = 0, base, cutUnknown
 			} else {
-				for i, end := range b.ends {
-					if err := apply(b.buf[c.starts[i]:end], base+b.lines[i], &b.vals[i]); err != nil {
+				for i := range b.ends {
+					if err := apply(b.record(i), base+b.lines[i], &b.vals[i]); err != nil {
 						return true, err
 					}
 				}

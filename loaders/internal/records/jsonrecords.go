@@ -417,8 +417,8 @@ func decodedJSONStream[T any](r io.Reader, line int, st cutState, lineStart bool
 		b := pool.get(0)
 		stopped := false
 		problem := cutJSONRecordsFrom(r, line, st, lineStart, func(rec []byte, line int) bool {
+			b.add(len(b.buf), len(b.buf)+len(rec))
 			b.buf = append(b.buf, rec...)
-			b.ends = append(b.ends, len(b.buf))
 			b.lines = append(b.lines, line)
 			if len(b.ends) >= batchLines || len(b.buf) >= batchBytes {
 				if !send(b) {
@@ -435,12 +435,10 @@ func decodedJSONStream[T any](r io.Reader, line int, st cutState, lineStart bool
 		}
 	}
 	return pipeline(workers, produce, decodeEach(decode), func(b *Batch[T]) (bool, error) {
-		start := 0
-		for i, end := range b.ends {
-			if err := apply(b.buf[start:end], b.lines[i], &b.vals[i]); err != nil {
+		for i := range b.ends {
+			if err := apply(b.record(i), b.lines[i], &b.vals[i]); err != nil {
 				return true, err
 			}
-			start = end
 		}
 		if c := b.problem; c != nil {
 			if c.truncated {

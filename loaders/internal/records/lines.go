@@ -81,7 +81,8 @@ func Workers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 // Batch is a run of consecutive lines (or JSON records) handed from
 // the reader to the decoders and on to the caller.
 type Batch[T any] struct {
-	buf      []byte // the records' bytes, without line ends
+	buf      []byte // the records' bytes (with what lies between them: line ends)
+	starts   []int  // start offset of each record in buf
 	ends     []int  // end offset of each record in buf
 	raw      []int  // bytes of each line in the input, its line end included (readLineBatches)
 	first    int    // number of the first line
@@ -97,7 +98,16 @@ type Batch[T any] struct {
 // newLineBatch returns an empty batch whose buffers hold a full batch
 // without growing.
 func newLineBatch[T any](first int) *Batch[T] {
-	return &Batch[T]{first: first, buf: make([]byte, 0, batchBytes+64<<10), ends: make([]int, 0, batchLines), raw: make([]int, 0, batchLines)}
+	return &Batch[T]{first: first, buf: make([]byte, 0, batchBytes+64<<10), starts: make([]int, 0, batchLines), ends: make([]int, 0, batchLines), raw: make([]int, 0, batchLines)}
+}
+
+// record returns record i of b.
+func (b *Batch[T]) record(i int) []byte { return b.buf[b.starts[i]:b.ends[i]] }
+
+// add appends a record that spans buf[start:end].
+func (b *Batch[T]) add(start, end int) {
+	b.starts = append(b.starts, start)
+	b.ends = append(b.ends, end)
 }
 
 // Batch limits of the decode pipelines: a batch holds at most batchLines
@@ -159,15 +169,13 @@ func pipelineEach[T any](workers int, produce func(send func(*Batch[T]) bool), n
 }
 
 // decodeEach returns the pipeline work that decodes each record of a
-// batch (its records end at b.ends) into b.vals.
+// batch into b.vals.
 func decodeEach[T any](decode func(rec []byte, v *T)) func(b *Batch[T]) {
 	keep := isReusable[T]() // recycled values are overwritten by decode, not cleared
 	return func(b *Batch[T]) {
 		batchVals(b, keep)
-		start := 0
-		for i, end := range b.ends {
-			decode(b.buf[start:end], &b.vals[i])
-			start = end
+		for i := range b.ends {
+			decode(b.record(i), &b.vals[i])
 		}
 	}
 }
@@ -181,12 +189,10 @@ func decodeEachAfter[T any](newDecode func() func(rec []byte, v, prev *T)) func(
 		decode := newDecode()
 		return func(b *Batch[T]) {
 			batchVals(b, keep)
-			start := 0
 			var prev *T
-			for i, end := range b.ends {
-				decode(b.buf[start:end], &b.vals[i], prev)
+			for i := range b.ends {
+				decode(b.record(i), &b.vals[i], prev)
 				prev = &b.vals[i]
-				start = end
 			}
 		}
 	}
@@ -251,7 +257,7 @@ func (bp *batchPool[T]) put(b *Batch[T]) {
 	if !bp.recycle {
 		return
 	}
-	b.buf, b.ends, b.raw, b.lines, b.err, b.problem, b.complete = b.buf[:0], b.ends[:0], b.raw[:0], b.lines[:0], nil, nil, false
+	b.buf, b.starts, b.ends, b.raw, b.lines, b.err, b.problem, b.complete = b.buf[:0], b.starts[:0], b.ends[:0], b.raw[:0], b.lines[:0], nil, nil, false
 	select {
 	case bp.free <- b:
 	default:
@@ -333,10 +339,8 @@ func decodedLines[T any](r io.Reader, p *source.Problems, first int, pos *Positi
 	pool := newBatchPool[T](isReusable[T](), false)
 	produce := func(send func(*Batch[T]) bool) { readLineBatches(r, p, pool, first, false, send) }
 	return pipelineEach(workers, produce, newWork, func(b *Batch[T]) (bool, error) {
-		start := 0
-		for i, end := range b.ends {
-			line, n := b.buf[start:end], b.first+i
-			start = end
+		for i := range b.ends {
+			line, n := b.record(i), b.first+i
 			if pos != nil {
 				pos.After += int64(b.raw[i])
 				pos.Ended = i < len(b.ends)-1 || b.complete
@@ -355,78 +359,20 @@ func decodedLines[T any](r io.Reader, p *source.Problems, first int, pos *Positi
 	})
 }
 
-// readLineBatches reads r's lines (the first numbered first) into
-// batches from pool and hands each to send, the last with the read error
-// that ended the input, if any. With isolateLast, a last line that lacks
-// its newline comes in a batch of its own (DecodedBatches applies it as
-// EachLine applies such a line).
-func readLineBatches[T any](r io.Reader, p *source.Problems, pool *batchPool[T], first int, isolateLast bool, send func(*Batch[T]) bool) {
-	br := bufio.NewReaderSize(r, 64<<10)
-	n := first
-	b := pool.get(n)
-	for {
-		lineStart := len(b.buf)
-		raw, err := br.ReadSlice('\n')
-		for err == bufio.ErrBufferFull { // a line longer than the buffer
-			b.buf = append(b.buf, raw...)
-			raw, err = br.ReadSlice('\n')
-		}
-		if err != nil && err != io.EOF { // as EachLine: the partial line is not handed on
-			b.buf = b.buf[:lineStart]
-			b.err = fmt.Errorf("%s:%d: %w", p.File, n, err)
-			send(b)
-			return
-		}
-		if len(raw) > 0 || len(b.buf) > lineStart {
-			b.complete = len(raw) > 0 && raw[len(raw)-1] == '\n'
-			if !b.complete && isolateLast && len(b.ends) > 0 {
-				part := b.buf[lineStart:]
-				b.buf, b.complete = b.buf[:lineStart], true
-				if !send(b) {
-					return
-				}
-				b = pool.get(n)
-				b.buf, lineStart = append(b.buf, part...), 0
-			}
-			b.buf = append(b.buf, raw...)
-			b.raw = append(b.raw, len(b.buf)-lineStart)
-			b.buf = TrimEOL(b.buf)
-			b.ends = append(b.ends, len(b.buf))
-			n++
-		}
-		if err != nil { // io.EOF
-			send(b)
-			return
-		}
-		if len(b.ends) >= batchLines || len(b.buf) >= batchBytes {
-			if !send(b) {
-				return
-			}
-			b = pool.get(n)
-		}
-	}
-}
-
 // Lines is a batch of consecutive lines of the input, without their line
 // ends, as DecodedBatches hands them on. Its bytes are recycled once the
 // batch is applied: what outlives the call must be copied.
 type Lines struct {
-	buf   []byte
-	ends  []int
-	first int
+	buf          []byte
+	starts, ends []int
+	first        int
 }
 
 // Len is the number of lines.
 func (l *Lines) Len() int { return len(l.ends) }
 
 // Line returns line i of the batch.
-func (l *Lines) Line(i int) []byte {
-	start := 0
-	if i > 0 {
-		start = l.ends[i-1]
-	}
-	return l.buf[start:l.ends[i]]
-}
+func (l *Lines) Line(i int) []byte { return l.buf[l.starts[i]:l.ends[i]] }
 
 // Number is the 1-based number of line i in the input.
 func (l *Lines) Number(i int) int { return l.first + i }
@@ -444,11 +390,11 @@ func DecodedBatches[C any](r io.Reader, p *source.Problems, first, workers int, 
 	pool := newBatchPool[C](true, false)
 	produce := func(send func(*Batch[C]) bool) { readLineBatches(r, p, pool, first, true, send) }
 	work := func(b *Batch[C]) {
-		l := Lines{buf: b.buf, ends: b.ends, first: b.first}
+		l := Lines{buf: b.buf, starts: b.starts, ends: b.ends, first: b.first}
 		b.vals = append(b.vals[:0], decode(&l))
 	}
 	return pipeline(workers, produce, work, func(b *Batch[C]) (bool, error) {
-		l := Lines{buf: b.buf, ends: b.ends, first: b.first}
+		l := Lines{buf: b.buf, starts: b.starts, ends: b.ends, first: b.first}
 		c := b.vals[0]
 		clear(b.vals)
 		if !b.complete && len(b.ends) == 1 {
