@@ -29,6 +29,9 @@ type ccLine struct {
 	// bit i (i < 64): tail[i] is the text of the line before's tail[i],
 	// decoded as that was (a DONE repeats its RETRIEVED's objects)
 	repeats uint64
+	// shapes[i]: the serial of dec's shape (objectShape) that numbered
+	// object i, which has its keys and units in its order; 0 when none
+	shapes [2]uint32
 }
 
 // resources returns the parsed entries of the i'th object of l.tail,
@@ -62,6 +65,7 @@ type lineDecoder struct {
 	// places, the newer first: a queued task's request and a running
 	// one's allocation alternate at the first
 	shapes [2][2]objectShape
+	serial uint32 // the last serial given to a shape
 }
 
 // newLineDecoder returns a decoder with an empty table.
@@ -80,7 +84,7 @@ func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 	l.fields, at = appendFields(l.fields[:0], line, 0, 3, false)
 	l.us, l.usOK = 0, false
 	l.tail, l.bad = l.tail[:0], l.bad[:0]
-	l.res, l.ends, l.repeats = l.res[:0], l.ends[:0], 0
+	l.res, l.ends, l.repeats, l.shapes = l.res[:0], l.ends[:0], 0, [2]uint32{}
 	l.names, l.dec = nil, d
 	if len(l.fields) < 3 {
 		return
@@ -99,11 +103,18 @@ func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 			l.ends = append(l.ends, len(l.res))
 			l.bad = append(l.bad, prev.bad[i])
 			l.repeats |= 1 << i
+			if i < len(l.shapes) {
+				l.shapes[i] = prev.shapes[i]
+			}
 			continue
 		}
 		var err error
 		if d.raw, err = parseRawResources(s, d.raw[:0]); err == nil {
-			l.res, err = d.number(i, s, l.res)
+			var serial uint32
+			l.res, serial, err = d.number(i, s, l.res)
+			if i < len(l.shapes) {
+				l.shapes[i] = serial
+			}
 		}
 		l.ends = append(l.ends, len(l.res))
 		l.bad = append(l.bad, err != nil)
@@ -118,10 +129,12 @@ func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 // twice is an error. An object with the keys and units of one of the
 // last two numbered at its place (measured resources: 28 entries, the
 // same in every record of a log) takes their numbers, and needs no test
-// for a repeated key, which that one passed.
-func (d *lineDecoder) number(i int, obj string, out []resource) ([]resource, error) {
+// for a repeated key, which that one passed. serial names the shape the
+// object has at place i < 2 (0 at other places).
+func (d *lineDecoder) number(i int, obj string, out []resource) (_ []resource, serial uint32, err error) {
 	if i >= len(d.shapes) {
-		return internResources(obj, d.raw, d.syms, out)
+		out, err = internResources(obj, d.raw, d.syms, out)
+		return out, 0, err
 	}
 	shapes := &d.shapes[i]
 	for k := range shapes {
@@ -129,24 +142,27 @@ func (d *lineDecoder) number(i int, obj string, out []resource) ([]resource, err
 			for j, r := range d.raw {
 				out = append(out, resource{key: sh.ids[2*j], unit: sh.ids[2*j+1], value: r.value})
 			}
-			return out, nil
+			return out, sh.serial, nil
 		}
 	}
 	n0 := len(out)
-	out, err := internResources(obj, d.raw, d.syms, out)
-	if err == nil {
-		// the newer becomes the older, whose slices are reused
-		shapes[0], shapes[1] = shapes[1], shapes[0]
-		shapes[0].set(d.syms, out[n0:])
+	if out, err = internResources(obj, d.raw, d.syms, out); err != nil {
+		return out, 0, err
 	}
-	return out, err
+	// the newer becomes the older, whose slices are reused
+	shapes[0], shapes[1] = shapes[1], shapes[0]
+	d.serial++
+	shapes[0].set(d.syms, out[n0:], d.serial)
+	return out, d.serial, nil
 }
 
 // objectShape is the keys and units of an object, in order: their names
-// and their numbers, a key's before its unit.
+// and their numbers, a key's before its unit; serial tells it from the
+// other shapes of its decoder (never 0).
 type objectShape struct {
-	names []string
-	ids   []sym
+	names  []string
+	ids    []sym
+	serial uint32
 }
 
 // matches reports whether the entries raw of object obj have sh's keys
@@ -163,9 +179,9 @@ func (sh *objectShape) matches(obj string, raw []rawResource) bool {
 	return true
 }
 
-// set makes sh the shape of the numbered entries rs.
-func (sh *objectShape) set(syms *symbols, rs []resource) {
-	sh.names, sh.ids = sh.names[:0], sh.ids[:0]
+// set makes sh the shape of the numbered entries rs, with serial.
+func (sh *objectShape) set(syms *symbols, rs []resource, serial uint32) {
+	sh.names, sh.ids, sh.serial = sh.names[:0], sh.ids[:0], serial
 	for _, r := range rs {
 		sh.names = append(sh.names, syms.name(r.key), syms.name(r.unit))
 		sh.ids = append(sh.ids, r.key, r.unit)

@@ -64,6 +64,47 @@ func TestDecodeObjectShapes(t *testing.T) {
 	}
 }
 
+// The loader takes only the values of an object whose decoder and
+// shape are those of the last one it translated at that place. Two
+// decoders number their shapes apart (the first of each is 1): with
+// lines from both in turn, every object keeps its own keys, units and
+// values.
+func TestCheckResourcesAcrossDecoders(t *testing.T) {
+	decs := []*lineDecoder{newLineDecoder(), newLineDecoder()}
+	c := &ccLoader{p: source.Problems{File: "t"}, syms: newSymbols()}
+	for n, x := range []struct {
+		dec       int
+		obj, want string
+	}{
+		{0, `{"memory":[5,"MB"],"x":[1.5,"s"]}`, "memory:5:MB x:1.5:s"},
+		{1, `{"x":[2,"s"],"memory":[6,"MB"]}`, "x:2:s memory:6:MB"}, // the other's shape 1
+		{1, `{"x":[3,"s"],"memory":[7,"MB"]}`, "x:3:s memory:7:MB"}, // the same shape again
+		{0, `{"memory":[8,"MB"],"x":[4,"s"]}`, "memory:8:MB x:4:s"},
+		{0, `{"memory":[9,"MB"],"x":[5,"ms"]}`, "memory:9:MB x:5:ms"},   // shape 2 of the first
+		{1, `{"x":[6,"ms"],"memory":[10,"MB"]}`, "x:6:ms memory:10:MB"}, // shape 2 of the other
+		{1, `{"x":[6,"ms"],"memory":[10,"MB"],"x":[1,"s"]}`, "bad"},
+		{1, `{"x":[7,"ms"],"memory":[11,"MB"]}`, "x:7:ms memory:11:MB"},
+		{0, `{"memory":[12,"MB"],"x":[8,"ms"]}`, "memory:12:MB x:8:ms"},
+		{0, `{"memory":[13,"MB"],"x":[9,"ms"]}`, "memory:13:MB x:9:ms"},
+	} {
+		var l ccLine
+		decs[x.dec].decode([]byte(`1 1 TASK 1 RETRIEVED SUCCESS 0 {} `+x.obj), &l, nil)
+		c.pre = &l
+		rs, bad, _ := c.checkResources(l.tail, 1, n+1, "resources_measured")
+		got := "bad"
+		if !bad {
+			var parts []string
+			for _, r := range rs {
+				parts = append(parts, fmt.Sprintf("%s:%g:%s", c.syms.name(r.key), r.value, c.syms.name(r.unit)))
+			}
+			got = strings.Join(parts, " ")
+		}
+		if got != x.want {
+			t.Errorf("line %d, %s from decoder %d: %q, want %q", n+1, x.obj, x.dec, got, x.want)
+		}
+	}
+}
+
 // shapedLog is a Work Queue log of n tasks, each run once, whose
 // measured objects vary in the order and units of their keys: task i
 // reports memory i MB and x i/4 in seconds (keys in either order) or

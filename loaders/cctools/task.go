@@ -223,10 +223,12 @@ func (c *ccLoader) resultTail(r taskRec, res *resultRec) (bad bool, err error) {
 		return true, err
 	}
 	res.measured, res.hasMeasured = measured, true
-	for _, m := range measured {
-		if c.isVineKey(m.key) {
-			c.tv = true
-			break
+	if !c.interned[1].same { // else these keys were looked at before
+		for _, m := range measured {
+			if c.isVineKey(m.key) {
+				c.tv = true
+				break
+			}
 		}
 	}
 	return false, nil

@@ -352,17 +352,26 @@ func (c *ccLoader) box(tail []string, i int, line int, field string) (b box, bad
 
 // checkResources parses the i'th resource object of tail; bad and err
 // are as box's. The result is valid until the next call for the same i.
+// c.interned[i].same then says whether it has the keys and units, in
+// order, of the last object checked at place i.
 func (c *ccLoader) checkResources(tail []string, i int, line int, field string) (rs []resource, bad bool, err error) {
 	var cache *internedTail
+	var shape uint32 // the decoder's shape of the object, at places 0 and 1
 	if i < len(c.interned) {
 		cache = &c.interned[i]
 		// a DONE repeats the RETRIEVED on the line before: the same
 		// text, checked and interned then
 		if c.pre != nil && c.pre.repeats&(1<<i) != 0 && cache.line > 0 && cache.line == line-1 {
-			cache.line = line
+			cache.line, cache.same = line, true
 			return cache.rs, false, nil
 		}
-		cache.line = 0
+		if c.pre != nil {
+			shape = c.pre.shapes[i]
+		}
+		// the object numbered in the shape of the last one translated
+		// here: only its values differ
+		cache.same = shape != 0 && cache.dec == c.pre.dec && cache.shape == shape
+		cache.line, cache.dec, cache.shape = 0, nil, 0 // cache.rs is overwritten below
 	}
 	out := c.scratch[:0]
 	if cache != nil {
@@ -372,6 +381,11 @@ func (c *ccLoader) checkResources(tail []string, i int, line int, field string) 
 	switch {
 	case c.pre != nil && c.pre.bad[i]:
 		perr = errResourceJSON
+	case cache != nil && cache.same:
+		rs = cache.rs
+		for j, r := range c.pre.resources(i) {
+			rs[j].value = r.value
+		}
 	case c.pre != nil:
 		rs = c.translate(c.pre, c.pre.resources(i), out)
 	default:
@@ -387,6 +401,9 @@ func (c *ccLoader) checkResources(tail []string, i int, line int, field string) 
 	}
 	if cache != nil {
 		cache.rs, cache.line = rs, line
+		if shape != 0 {
+			cache.dec, cache.shape = c.pre.dec, shape
+		}
 	} else {
 		c.scratch = rs
 	}
@@ -394,10 +411,15 @@ func (c *ccLoader) checkResources(tail []string, i int, line int, field string) 
 }
 
 // internedTail is the last resource object checked at one place of a
-// record's tail: its entries, and its line (0: none kept).
+// record's tail: its entries, and its line (0: none kept); the decoder
+// and its shape that numbered it (nil, 0: none); same says it had the
+// keys and units of the one before.
 type internedTail struct {
-	rs   []resource
-	line int
+	rs    []resource
+	line  int
+	dec   *lineDecoder
+	shape uint32
+	same  bool
 }
 
 // parseInt is strconv.ParseInt(s, 10, 64) with a fast path for plain
