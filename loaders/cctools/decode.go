@@ -1,6 +1,10 @@
 package cctools
 
-import "github.com/jobframe/jobframe/loaders/internal/bytesconv"
+import (
+	"strings"
+
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+)
 
 // The part of reading a transaction log that needs no shared state:
 // splitting a line into fields, its time, and for TASK records (nearly
@@ -12,9 +16,15 @@ import "github.com/jobframe/jobframe/loaders/internal/bytesconv"
 // strings are views of the pipeline's batch, valid while the line is
 // applied; its slices are reused from batch to batch.
 type ccLine struct {
+	// blank or a comment: the loader reads no more of it unless it is a
+	// comment (which may name TaskVine's records)
+	skip   bool
 	fields []string // split on runs of spaces, at most ccFields
 	us     int64    // fields[0], when usOK
 	usOK   bool
+	pidOK  bool   // fields[1], the manager's pid, is an integer
+	kind   ccKind // fields[2]'s record kind, for TASK and TRANSFER
+	xfer   ccXfer // a TRANSFER's numbers, when xfer.ok
 	// TASK records only: the resource objects at the end of the line,
 	// each parsed (entries res[ends[i-1]:ends[i]] of tail[i], their keys
 	// and units numbered in the decoding goroutine's table, whose names
@@ -33,6 +43,29 @@ type ccLine struct {
 	// object i, which has its keys and units in its order; 0 when none
 	shapes [2]uint32
 }
+
+// ccKind tells the records the decoders read further from the others.
+type ccKind uint8
+
+const (
+	kindOther ccKind = iota
+	kindTask
+	kindTransfer
+)
+
+// ccXfer is what a TRANSFER INPUT|OUTPUT <task> <cache flag> <MB> <s>
+// <name> record gives in numbers; ok says they all parsed.
+type ccXfer struct {
+	task     int64
+	mb, secs float64
+	ok       bool
+}
+
+// Most of a Work Queue log's lines are TRANSFER records (five a task),
+// and a WQ load waits on the loader's goroutine: the decoders read all
+// it needs of them (and whether a line is blank, and its pid), so that
+// the loader reads none of their text, which another core has in its
+// cache.
 
 // resources returns the parsed entries of the i'th object of l.tail,
 // numbered in l.dec's table.
@@ -80,9 +113,11 @@ func newDecode() func(raw []byte, l, prev *ccLine) { return newLineDecoder().dec
 // one at the same place on the line before is not parsed again.
 func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 	line := bytesconv.String(raw)
+	t := strings.TrimSpace(line)
+	l.skip = t == "" || t[0] == '#'
 	var at int
 	l.fields, at = appendFields(l.fields[:0], line, 0, 3, false)
-	l.us, l.usOK = 0, false
+	l.us, l.usOK, l.pidOK, l.kind, l.xfer = 0, false, false, kindOther, ccXfer{}
 	l.tail, l.bad = l.tail[:0], l.bad[:0]
 	l.res, l.ends, l.repeats, l.shapes = l.res[:0], l.ends[:0], 0, [2]uint32{}
 	l.names, l.dec = nil, d
@@ -90,10 +125,19 @@ func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 		return
 	}
 	l.us, l.usOK = bytesconv.Atoi(l.fields[0])
+	_, err := parseInt(l.fields[1])
+	l.pidOK = err == nil
 	// the resource objects of a TASK record, one field (they are read
 	// apart, by jsonTail)
 	l.fields, _ = appendFields(l.fields, line, at, ccFields, l.fields[2] == "TASK")
-	if l.fields[2] != "TASK" {
+	switch l.fields[2] {
+	case "TASK":
+		l.kind = kindTask
+	case "TRANSFER":
+		l.kind = kindTransfer
+		l.xfer = decodeTransfer(l.fields[3:])
+		return
+	default:
 		return
 	}
 	l.tail = jsonTail(l.tail, line)
@@ -108,7 +152,6 @@ func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 			}
 			continue
 		}
-		var err error
 		if d.raw, err = parseRawResources(s, d.raw[:0]); err == nil {
 			var serial uint32
 			l.res, serial, err = d.number(i, s, l.res)
@@ -122,6 +165,18 @@ func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 	// the table's names so far: the loader's goroutine reads those of
 	// this line's numbers, which this goroutine never writes again
 	l.names = d.syms.names
+}
+
+// decodeTransfer parses the numbers of a TRANSFER record's fields args
+// (after its kind).
+func decodeTransfer(args []string) ccXfer {
+	if len(args) < 6 {
+		return ccXfer{}
+	}
+	tid, err1 := parseInt(args[1])
+	mb, err2 := parseFloat(args[3])
+	secs, err3 := parseFloat(args[4])
+	return ccXfer{task: tid, mb: mb, secs: secs, ok: err1 == nil && err2 == nil && err3 == nil}
 }
 
 // number appends the entries of d.raw, parsed from the i'th object obj

@@ -460,8 +460,8 @@ func (c *ccLoader) record(raw []byte, n int, l *ccLine) error {
 func (c *ccLoader) apply(raw []byte, n int, l *ccLine) error {
 	c.pre, c.line = nil, n
 	line := bytesconv.String(raw)
-	t := strings.TrimSpace(line)
-	if t == "" || t[0] == '#' {
+	if l.skip {
+		t := strings.TrimSpace(line)
 		if strings.Contains(t, "CACHE-UPDATE") || strings.Contains(t, "CACHE_UPDATE") || strings.Contains(t, "LIBRARY") {
 			c.tv = true
 		}
@@ -478,14 +478,16 @@ func (c *ccLoader) apply(raw []byte, n int, l *ccLine) error {
 	if err != nil || us < 0 {
 		return c.p.Bad(n, "time", f[0], "an integer count of µs since the epoch", err)
 	}
-	if _, err := parseInt(f[1]); err != nil {
+	if !l.pidOK {
+		_, err := parseInt(f[1])
 		return c.p.Bad(n, "manager_pid", f[1], "the manager's pid (an integer)", err)
 	}
-	kind := f[2]
-	switch kind {
-	case "TASK":
-		c.pre = l
-	case "TRANSFER":
+	var kind string
+	switch l.kind {
+	case kindTask:
+		kind, c.pre = "TASK", l
+	case kindTransfer:
+		kind = "TRANSFER"
 	default:
 		line = string(raw)
 		f = fields(nil, line, ccFields)
@@ -505,7 +507,7 @@ func (c *ccLoader) apply(raw []byte, n int, l *ccLine) error {
 	case "CATEGORY":
 		err = c.category(args, us, n, line)
 	case "TRANSFER":
-		err = c.transfer(args, us, n, line)
+		err = c.transfer(args, l.xfer, us, n, line)
 	case "LIBRARY":
 		c.tv = true
 		if len(args) >= 2 && args[1] == "SENT" {
@@ -867,20 +869,16 @@ func boxOf(rs []resource) box {
 }
 
 // transfer handles the top-level TRANSFER record (Work Queue >= 7.5 and
-// TaskVine before 7.5.0): TRANSFER INPUT|OUTPUT <task> <cache> <MB> <s> <name>.
-func (c *ccLoader) transfer(args []string, us int64, n int, line string) error {
-	if len(args) < 6 {
-		return c.p.Bad(n, "", line, "TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>", nil)
-	}
-	tid, err1 := parseInt(args[1])
-	mb, err2 := parseFloat(args[3])
-	secs, err3 := parseFloat(args[4])
-	if err1 != nil || err2 != nil || err3 != nil {
+// TaskVine before 7.5.0): TRANSFER INPUT|OUTPUT <task> <cache> <MB> <s>
+// <name>, whose numbers the decoder parsed into xf.
+func (c *ccLoader) transfer(args []string, xf ccXfer, us int64, n int, line string) error {
+	if !xf.ok {
 		return c.p.Bad(n, "", line, "TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>", nil)
 	}
 	if !c.wantTransfers {
 		return nil
 	}
+	tid, mb, secs := xf.task, xf.mb, xf.secs
 	x := &c.xfer
 	x.time.Add(us)
 	x.run.Add(max(c.run, 0))

@@ -174,3 +174,39 @@ func TestDecodeRepeatedObjects(t *testing.T) {
 		prev = &l
 	}
 }
+
+// A bad record stops a strict load with its line and field, and a
+// lenient load skips it, counted, and keeps the rest: the records the
+// decode goroutines read for the loader (a TRANSFER's numbers, the
+// manager's pid) as well as the others. Blank lines and comments are
+// no records.
+func TestWorkQueueBadRecords(t *testing.T) {
+	const head = "1500000000000000 7 MANAGER START\n\n# a comment\n  \t\n"
+	const good = "1500000000000100 7 TRANSFER INPUT 1 0 1.5 0.25 in.txt\n"
+	const xfer = "want TRANSFER INPUT|OUTPUT <task> <cache flag> <size MB> <seconds> <name>"
+	for _, c := range []struct{ line, err string }{
+		{"1500000000000200 7 TRANSFER INPUT 1 0 1.5x 0.25 in.txt", `got "1500000000000200 7 TRANSFER INPUT 1 0 1.5x 0.25 in.txt", ` + xfer},
+		{"1500000000000200 7 TRANSFER INPUT one 0 1.5 0.25 in.txt", `got "1500000000000200 7 TRANSFER INPUT one 0 1.5 0.25 in.txt", ` + xfer},
+		{"1500000000000200 7 TRANSFER INPUT 1 0 1.5 0.25", `got "1500000000000200 7 TRANSFER INPUT 1 0 1.5 0.25", ` + xfer},
+		{"1500000000000200 7x TRANSFER INPUT 1 0 1.5 0.25 in.txt", `field manager_pid: got "7x", want the manager's pid (an integer) (strconv.ParseInt: parsing "7x": invalid syntax)`},
+		{"1500000000000200 seven TASK 1 WAITING default FIRST_RESOURCES {}", `field manager_pid: got "seven", want the manager's pid (an integer) (strconv.ParseInt: parsing "seven": invalid syntax)`},
+		{"1500000000000200 7", `got "1500000000000200 7", want <time µs> <manager pid> <record>`},
+	} {
+		log := head + good + c.line + "\n" + good
+		_, err := LoadWorkQueue(strings.NewReader(log), source.Options{Name: "bad.log"})
+		if want := "bad.log:6: " + c.err; fmt.Sprint(err) != want {
+			t.Errorf("strict load: %v\nwant %s", err, want)
+		}
+		d, err := LoadWorkQueue(strings.NewReader(log), source.Options{Name: "bad.log", Lenient: true})
+		if err != nil {
+			t.Fatalf("%s: lenient load: %v", c.line, err)
+		}
+		if len(d.Warnings) != 2 || d.Warnings[0].Line != 6 || !strings.HasPrefix(d.Warnings[0].Msg, "skipped: ") ||
+			d.Warnings[1].String() != "bad.log: 1 bad records skipped in total (lenient mode)" {
+			t.Errorf("%s: lenient load's warnings %v, want line 6 skipped", c.line, d.Warnings)
+		}
+		if n := sourcetest.Frame(t, d, schema.Transfers).NumRows(); n != 2 {
+			t.Errorf("%s: %d transfers, want the 2 good ones", c.line, n)
+		}
+	}
+}
