@@ -191,6 +191,10 @@ func TestWorkQueueBadRecords(t *testing.T) {
 		{"1500000000000200 7x TRANSFER INPUT 1 0 1.5 0.25 in.txt", `field manager_pid: got "7x", want the manager's pid (an integer) (strconv.ParseInt: parsing "7x": invalid syntax)`},
 		{"1500000000000200 seven TASK 1 WAITING default FIRST_RESOURCES {}", `field manager_pid: got "seven", want the manager's pid (an integer) (strconv.ParseInt: parsing "seven": invalid syntax)`},
 		{"1500000000000200 7", `got "1500000000000200 7", want <time µs> <manager pid> <record>`},
+		{"1500000000000200 7 TASK one WAITING default FIRST_RESOURCES {}", `field task_id: got "one", want an integer task id (strconv.ParseInt: parsing "one": invalid syntax)`},
+		{"1500000000000200 7 TASK 1 SLEEPING", `field state: got "SLEEPING", want a task state (WAITING READY RUNNING WAITING_RETRIEVAL RETRIEVED DONE CANCELED UNKNOWN)`},
+		{"1500000000000200 7 TASK 1 RETRIEVED SUCCESS 0x {} {}", `field exit_code: got "0x", want an integer exit code (strconv.ParseInt: parsing "0x": invalid syntax)`},
+		{`1500000000000200 7 TASK 1 RETRIEVED SUCCESS 0 {"memory":[1,"MB"],"memory":[2,"MB"]} {}`, `field limits_exceeded: got "{\"memory\":[1,\"MB\"],\"memory\":[2,\"MB\"]}", want a resource object {"key":[value,"unit"],...}`},
 	} {
 		log := head + good + c.line + "\n" + good
 		_, err := LoadWorkQueue(strings.NewReader(log), source.Options{Name: "bad.log"})
@@ -208,5 +212,33 @@ func TestWorkQueueBadRecords(t *testing.T) {
 		if n := sourcetest.Frame(t, d, schema.Transfers).NumRows(); n != 2 {
 			t.Errorf("%s: %d transfers, want the 2 good ones", c.line, n)
 		}
+	}
+}
+
+// A result the decoders do not know by name is read from the line; an
+// empty {limits} object, with spaces or without, gives no limits, and
+// one with entries gives them.
+func TestWorkQueueResultWords(t *testing.T) {
+	log := `1500000000000000 7 MANAGER START
+1500000000000001 7 WORKER w1 10.0.0.1:9000 CONNECTION
+1500000000000002 7 TASK 1 WAITING default FIRST_RESOURCES {"cores":[1,"cores"]}
+1500000000000003 7 TASK 2 WAITING default FIRST_RESOURCES {"cores":[1,"cores"]}
+1500000000000004 7 TASK 3 WAITING default FIRST_RESOURCES {"cores":[1,"cores"]}
+1500000000000005 7 TASK 1 RUNNING 10.0.0.1:9000 FIRST_RESOURCES {"cores":[1,"cores"]}
+1500000000000006 7 TASK 2 RUNNING 10.0.0.1:9000 FIRST_RESOURCES {"cores":[1,"cores"]}
+1500000000000007 7 TASK 3 RUNNING 10.0.0.1:9000 FIRST_RESOURCES {"cores":[1,"cores"]}
+1500000000000008 7 TASK 1 RETRIEVED NEW_KIND_OF_END 3 { } {"memory":[5,"MB"]}
+1500000000000009 7 TASK 2 RETRIEVED RESOURCE_EXHAUSTION 0 {"memory":[100,"MB"]} {"memory":[101,"MB"]}
+1500000000000010 7 TASK 3 RETRIEVED SUCCESS 0 {} {"memory":[7,"MB"]}
+`
+	d, err := LoadWorkQueue(strings.NewReader(log), source.Options{Name: "words.log"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasks := sourcetest.Frame(t, d, schema.Tasks)
+	got := sourcetest.CSV(t, tasks.Select("task", "raw_state", "state", "exit_code", "limits_exceeded", "mem_mb"))
+	want := "task,raw_state,state,exit_code,limits_exceeded,mem_mb\n1,NEW_KIND_OF_END,failed,3,,5\n2,RESOURCE_EXHAUSTION,exhausted,0,memory:100 MB,101\n3,SUCCESS,success,0,,7\n"
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
