@@ -61,26 +61,38 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 // %.16g output such as 38.00125026702881 qualifies). Other text reports
 // false.
 func ParseDecimal(s string) (float64, bool) {
-	neg := len(s) > 0 && s[0] == '-'
+	i, neg := 0, len(s) > 0 && s[0] == '-'
 	if neg {
-		s = s[1:]
+		i = 1
 	}
+	// the digits before the point, then those after it, in one integer
 	var m uint64
-	digits, frac := 0, -1
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			m = m*10 + uint64(c-'0')
-			digits++
-			if frac >= 0 {
-				frac++
-			}
-		case c == '.' && frac < 0 && i > 0 && i < len(s)-1:
-			frac = 0
-		default:
+	start := i
+	for ; i < len(s); i++ {
+		d := s[i] - '0' // wraps past 9 for a byte below '0'
+		if d > 9 {
+			break
+		}
+		m = m*10 + uint64(d)
+	}
+	digits, frac := i-start, 0
+	if i < len(s) {
+		if s[i] != '.' || digits == 0 {
 			return 0, false
 		}
+		i++
+		start = i
+		for ; i < len(s); i++ {
+			d := s[i] - '0'
+			if d > 9 {
+				return 0, false
+			}
+			m = m*10 + uint64(d)
+		}
+		if frac = i - start; frac == 0 {
+			return 0, false
+		}
+		digits += frac
 	}
 	if digits == 0 || digits > 19 || m > 1<<53 || frac >= len(pow10) {
 		return 0, false

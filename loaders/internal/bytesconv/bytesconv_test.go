@@ -45,3 +45,16 @@ func TestIsASCII(t *testing.T) {
 		}
 	}
 }
+
+// The values of a Work Queue RETRIEVED record's measured resources.
+func BenchmarkParseDecimal(b *testing.B) {
+	values := []string{"0.011476", "0.000345", "56.00128841400146", "0.000213623046875", "1718100446.892269", "1718100452.090636",
+		"5.198367", "3.357597", "576", "615", "0", "282", "51", "56", "0", "0", "0", "0", "0.646", "0.646", "64", "22", "4128", "3", "1", "20", "0", "0"}
+	for i := 0; i < b.N; i++ {
+		for _, s := range values {
+			if _, ok := ParseDecimal(s); !ok {
+				b.Fatal(s)
+			}
+		}
+	}
+}
