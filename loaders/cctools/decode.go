@@ -2,6 +2,8 @@ package cctools
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 )
@@ -113,8 +115,7 @@ func newDecode() func(raw []byte, l, prev *ccLine) { return newLineDecoder().dec
 // one at the same place on the line before is not parsed again.
 func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 	line := bytesconv.String(raw)
-	t := strings.TrimSpace(line)
-	l.skip = t == "" || t[0] == '#'
+	l.skip = blankOrComment(line)
 	var at int
 	l.fields, at = appendFields(l.fields[:0], line, 0, 3, false)
 	l.us, l.usOK, l.pidOK, l.kind, l.xfer = 0, false, false, kindOther, ccXfer{}
@@ -165,6 +166,25 @@ func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 	// the table's names so far: the loader's goroutine reads those of
 	// this line's numbers, which this goroutine never writes again
 	l.names = d.syms.names
+}
+
+// blankOrComment reports whether line is blank or a comment: whether
+// strings.TrimSpace(line) is empty or starts with '#', read from the
+// start only (a record starts with a digit).
+func blankOrComment(line string) bool {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+		case c == '#':
+			return true
+		case c >= utf8.RuneSelf: // perhaps a Unicode space
+			t := strings.TrimLeftFunc(line[i:], unicode.IsSpace)
+			return t == "" || t[0] == '#'
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // decodeTransfer parses the numbers of a TRANSFER record's fields args

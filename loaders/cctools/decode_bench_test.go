@@ -24,3 +24,22 @@ func BenchmarkDecodeResult(b *testing.B) {
 		b.Fatalf("decoded %d resources, bad %v", len(l.res), l.bad)
 	}
 }
+
+// BenchmarkDecodeTransfer decodes TRANSFER records (half of a Work
+// Queue log's lines; ns/op is per line).
+func BenchmarkDecodeTransfer(b *testing.B) {
+	lines := make([][]byte, 1024)
+	for i := range lines {
+		lines[i] = fmt.Appendf(nil, `17181004463574%02d 28904 TRANSFER INPUT %d 1 0.%d 0.007960 cctools-monitor`, i%100, i, 838448+i)
+	}
+	d := newLineDecoder()
+	var l ccLine
+	b.SetBytes(int64(len(lines[0])))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d.decode(lines[i%len(lines)], &l, nil)
+	}
+	if !l.xfer.ok {
+		b.Fatalf("%s: not decoded", lines[(b.N-1)%len(lines)])
+	}
+}

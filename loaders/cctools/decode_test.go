@@ -177,3 +177,13 @@ func TestDecodersNumberApart(t *testing.T) {
 		})
 	}
 }
+
+// blankOrComment agrees with the test on strings.TrimSpace it replaces.
+func TestBlankOrComment(t *testing.T) {
+	for _, s := range []string{"", " ", "\t\r\n\v\f", "#", "  # x", "1 2 TASK", " 1", "\u00a0#", "\u00a0", "\u2003\u00a0 # x", "\u00a0x", "é", "\x85#", "\xff", " \xff#"} {
+		trimmed := strings.TrimSpace(s)
+		if want := trimmed == "" || trimmed[0] == '#'; blankOrComment(s) != want {
+			t.Errorf("%q: %v, want %v", s, blankOrComment(s), want)
+		}
+	}
+}

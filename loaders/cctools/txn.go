@@ -263,11 +263,9 @@ func appendFields(out []string, s string, i, max int, brace bool) ([]string, int
 			out = append(out, strings.TrimRight(s[i:], " "))
 			return out, len(s)
 		}
-		j := strings.IndexByte(s[i:], ' ')
-		if j < 0 {
-			j = len(s)
-		} else {
-			j += i
+		j := i + 1 // fields are short: a loop beats IndexByte's call
+		for j < len(s) && s[j] != ' ' {
+			j++
 		}
 		out = append(out, s[i:j])
 		i = j
