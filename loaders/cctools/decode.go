@@ -153,12 +153,10 @@ func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 			}
 			continue
 		}
-		if d.raw, err = parseRawResources(s, d.raw[:0]); err == nil {
-			var serial uint32
-			l.res, serial, err = d.number(i, s, l.res)
-			if i < len(l.shapes) {
-				l.shapes[i] = serial
-			}
+		var serial uint32
+		l.res, serial, err = d.object(i, s, l.res)
+		if i < len(l.shapes) {
+			l.shapes[i] = serial
 		}
 		l.ends = append(l.ends, len(l.res))
 		l.bad = append(l.bad, err != nil)
@@ -199,6 +197,26 @@ func decodeTransfer(args []string) ccXfer {
 	return ccXfer{task: tid, mb: mb, secs: secs, ok: err1 == nil && err2 == nil && err3 == nil}
 }
 
+// object appends the entries of obj, the i'th object of a line, to out
+// with their keys and units numbered; serial is as number's. An object
+// written as one of the last two shapes at its place were (every
+// RETRIEVED record's measured resources) has only its values read.
+func (d *lineDecoder) object(i int, obj string, out []resource) (_ []resource, serial uint32, err error) {
+	if i < len(d.shapes) {
+		for k := range d.shapes[i] {
+			if sh := &d.shapes[i][k]; sh.serial != 0 {
+				if more, ok := sh.parse(obj, out); ok {
+					return more, sh.serial, nil
+				}
+			}
+		}
+	}
+	if d.raw, err = parseRawResources(obj, d.raw[:0]); err != nil {
+		return out, 0, err
+	}
+	return d.number(i, obj, out)
+}
+
 // number appends the entries of d.raw, parsed from the i'th object obj
 // of a line, to out with their keys and units numbered; a key given
 // twice is an error. An object with the keys and units of one of the
@@ -233,11 +251,51 @@ func (d *lineDecoder) number(i int, obj string, out []resource) (_ []resource, s
 
 // objectShape is the keys and units of an object, in order: their names
 // and their numbers, a key's before its unit; serial tells it from the
-// other shapes of its decoder (never 0).
+// other shapes of its decoder (never 0). lits is its text around each
+// value, written without spaces as cctools writes it: before the value
+// `{"key":[` (`,"key":[` after the first), after it `,"unit"]` (`]`
+// without a unit).
 type objectShape struct {
 	names  []string
 	ids    []sym
+	lits   []string
 	serial uint32
+}
+
+// parse appends the entries of obj to out, numbered, when obj is written
+// as sh's text (lits) is, which leaves its values to read; ok is false
+// otherwise, with out as it was. It accepts no text that
+// parseRawResources would read otherwise.
+func (sh *objectShape) parse(obj string, out []resource) (_ []resource, ok bool) {
+	if len(sh.lits) == 0 {
+		return out, obj == "{}"
+	}
+	n0, i := len(out), 0
+	for j := 0; j < len(sh.lits); j += 2 {
+		pre := sh.lits[j]
+		if len(obj)-i < len(pre) || obj[i:i+len(pre)] != pre {
+			return out[:n0], false
+		}
+		i += len(pre)
+		k := i
+		for k < len(obj) && obj[k] != ',' && obj[k] != ']' {
+			k++
+		}
+		v, err := parseFloat(obj[i:k]) // a space in it fails here
+		if err != nil {
+			return out[:n0], false
+		}
+		suf := sh.lits[j+1]
+		if len(obj)-k < len(suf) || obj[k:k+len(suf)] != suf {
+			return out[:n0], false
+		}
+		i = k + len(suf)
+		out = append(out, resource{key: sh.ids[j], unit: sh.ids[j+1], value: v})
+	}
+	if obj[i:] != "}" {
+		return out[:n0], false
+	}
+	return out, true
 }
 
 // matches reports whether the entries raw of object obj have sh's keys
@@ -256,9 +314,19 @@ func (sh *objectShape) matches(obj string, raw []rawResource) bool {
 
 // set makes sh the shape of the numbered entries rs, with serial.
 func (sh *objectShape) set(syms *symbols, rs []resource, serial uint32) {
-	sh.names, sh.ids, sh.serial = sh.names[:0], sh.ids[:0], serial
-	for _, r := range rs {
-		sh.names = append(sh.names, syms.name(r.key), syms.name(r.unit))
+	sh.names, sh.ids, sh.lits, sh.serial = sh.names[:0], sh.ids[:0], sh.lits[:0], serial
+	for j, r := range rs {
+		key, unit := syms.name(r.key), syms.name(r.unit)
+		sh.names = append(sh.names, key, unit)
 		sh.ids = append(sh.ids, r.key, r.unit)
+		pre, suf := `,"`+key+`":[`, `]`
+		if j == 0 {
+			pre = pre[1:]
+			pre = "{" + pre
+		}
+		if unit != "" {
+			suf = `,"` + unit + `"]`
+		}
+		sh.lits = append(sh.lits, pre, suf)
 	}
 }

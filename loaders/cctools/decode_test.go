@@ -49,6 +49,24 @@ func TestDecodeObjectShapes(t *testing.T) {
 		{`{"x":[7,"ms"],"memory":[8,"MB"]}`, "x:7:ms memory:8:MB"},
 		{`{"memory":[5,"MB"],"x":[6,"ms"]}`, "memory:5:MB x:6:ms"},
 		{`{"memory":[5,"MB"],"x":[6,"s"]}`, "memory:5:MB x:6:s"},
+		// a known shape written otherwise, or not quite that shape:
+		// read in full, as alone
+		{`{"memory":[5, "MB"],"x":[6,"s"]}`, "memory:5:MB x:6:s"},
+		{`{ "memory":[5,"MB"],"x":[6,"s"] }`, "memory:5:MB x:6:s"},
+		{`{"memory":[5 ,"MB"],"x":[6,"s"]}`, "memory:5:MB x:6:s"},
+		{`{"memory":[5e1,"MB"],"x":[6,"s"]}`, "memory:50:MB x:6:s"},
+		{`{"memory":[,"MB"],"x":[6,"s"]}`, "bad"},
+		{`{"memory":[5,"MB"],"x":[6,"s"}`, "bad"},
+		{`{"memory":[5,"MB"],"x":[6,"s"]]}`, "bad"},
+		{`{"memory":[5,"MB"],"x":[6,"s"],}`, "bad"},
+		{`{"memory":[5,"MB"],"x":[6,"s"]`, "bad"},
+		{`{"memory":[5,"MB"],"xx":[6,"s"]}`, "memory:5:MB xx:6:s"},
+		{`{"memory":[5,"MB"],"x":[6]}`, "memory:5:MB x:6:"},
+		{`{"memory":[5,"MB"],"x":[7,""]}`, "memory:5:MB x:7:"},
+		{`{"memory":[5,"MB"],"x":[8]}`, "memory:5:MB x:8:"},
+		{`{}`, ""},
+		{`{ }`, ""},
+		{`{}`, ""},
 	} {
 		line := []byte(`1 1 TASK 1 RETRIEVED SUCCESS 0 {} ` + c.obj)
 		var l, alone ccLine
