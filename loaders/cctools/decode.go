@@ -96,10 +96,11 @@ func (l *ccLine) Reusable() {}
 type lineDecoder struct {
 	syms *symbols
 	raw  []rawResource // reused from object to object
-	// the last two shapes numbered at each of a line's first two object
-	// places, the newer first: a queued task's request and a running
-	// one's allocation alternate at the first
-	shapes [2][2]objectShape
+	// the last shapes numbered at each of a line's first two object
+	// places, the newest first. At the first, a running task's
+	// allocation and a result's empty limits alternate, and now and
+	// then come a queued task's request and a result's limits.
+	shapes [2][shapesKept]objectShape
 	serial uint32 // the last serial given to a shape
 }
 
@@ -199,7 +200,7 @@ func decodeTransfer(args []string) ccXfer {
 
 // object appends the entries of obj, the i'th object of a line, to out
 // with their keys and units numbered; serial is as number's. An object
-// written as one of the last two shapes at its place were (every
+// written as one of the last shapes at its place were (every
 // RETRIEVED record's measured resources) has only its values read.
 func (d *lineDecoder) object(i int, obj string, out []resource) (_ []resource, serial uint32, err error) {
 	if i < len(d.shapes) {
@@ -217,10 +218,13 @@ func (d *lineDecoder) object(i int, obj string, out []resource) (_ []resource, s
 	return d.number(i, obj, out)
 }
 
+// shapesKept is how many shapes a decoder keeps at each object place.
+const shapesKept = 4
+
 // number appends the entries of d.raw, parsed from the i'th object obj
 // of a line, to out with their keys and units numbered; a key given
 // twice is an error. An object with the keys and units of one of the
-// last two numbered at its place (measured resources: 28 entries, the
+// last shapes numbered at its place (measured resources: 28 entries, the
 // same in every record of a log) takes their numbers, and needs no test
 // for a repeated key, which that one passed. serial names the shape the
 // object has at place i < 2 (0 at other places).
@@ -242,8 +246,10 @@ func (d *lineDecoder) number(i int, obj string, out []resource) (_ []resource, s
 	if out, err = internResources(obj, d.raw, d.syms, out); err != nil {
 		return out, 0, err
 	}
-	// the newer becomes the older, whose slices are reused
-	shapes[0], shapes[1] = shapes[1], shapes[0]
+	// the oldest makes way, and its slices are reused
+	oldest := shapes[len(shapes)-1]
+	copy(shapes[1:], shapes[:len(shapes)-1])
+	shapes[0] = oldest
 	d.serial++
 	shapes[0].set(d.syms, out[n0:], d.serial)
 	return out, d.serial, nil
@@ -251,28 +257,31 @@ func (d *lineDecoder) number(i int, obj string, out []resource) (_ []resource, s
 
 // objectShape is the keys and units of an object, in order: their names
 // and their numbers, a key's before its unit; serial tells it from the
-// other shapes of its decoder (never 0). lits is its text around each
-// value, written without spaces as cctools writes it: before the value
-// `{"key":[` (`,"key":[` after the first), after it `,"unit"]` (`]`
-// without a unit).
+// other shapes of its decoder (never 0). text is the object's text
+// around its values, written without spaces as cctools writes it, cut
+// at cuts: before value j text[cuts[2j]:cuts[2j+1]], `{"key":[`
+// (`,"key":[` after the first), after it text[cuts[2j+1]:cuts[2j+2]],
+// `,"unit"]` (`]` without a unit).
 type objectShape struct {
 	names  []string
 	ids    []sym
-	lits   []string
+	text   string
+	cuts   []int32
+	buf    []byte // text's bytes as set writes them
 	serial uint32
 }
 
 // parse appends the entries of obj to out, numbered, when obj is written
-// as sh's text (lits) is, which leaves its values to read; ok is false
+// as sh's text is, which leaves its values to read; ok is false
 // otherwise, with out as it was. It accepts no text that
 // parseRawResources would read otherwise.
 func (sh *objectShape) parse(obj string, out []resource) (_ []resource, ok bool) {
-	if len(sh.lits) == 0 {
+	if len(sh.ids) == 0 {
 		return out, obj == "{}"
 	}
-	n0, i := len(out), 0
-	for j := 0; j < len(sh.lits); j += 2 {
-		pre := sh.lits[j]
+	n0, i, text, cuts := len(out), 0, sh.text, sh.cuts
+	for j := 0; j < len(sh.ids); j += 2 {
+		pre := text[cuts[j]:cuts[j+1]]
 		if len(obj)-i < len(pre) || obj[i:i+len(pre)] != pre {
 			return out[:n0], false
 		}
@@ -285,7 +294,7 @@ func (sh *objectShape) parse(obj string, out []resource) (_ []resource, ok bool)
 		if err != nil {
 			return out[:n0], false
 		}
-		suf := sh.lits[j+1]
+		suf := text[cuts[j+1]:cuts[j+2]]
 		if len(obj)-k < len(suf) || obj[k:k+len(suf)] != suf {
 			return out[:n0], false
 		}
@@ -314,19 +323,24 @@ func (sh *objectShape) matches(obj string, raw []rawResource) bool {
 
 // set makes sh the shape of the numbered entries rs, with serial.
 func (sh *objectShape) set(syms *symbols, rs []resource, serial uint32) {
-	sh.names, sh.ids, sh.lits, sh.serial = sh.names[:0], sh.ids[:0], sh.lits[:0], serial
+	sh.names, sh.ids, sh.serial = sh.names[:0], sh.ids[:0], serial
+	sh.buf, sh.cuts = sh.buf[:0], append(sh.cuts[:0], 0)
 	for j, r := range rs {
 		key, unit := syms.name(r.key), syms.name(r.unit)
 		sh.names = append(sh.names, key, unit)
 		sh.ids = append(sh.ids, r.key, r.unit)
-		pre, suf := `,"`+key+`":[`, `]`
 		if j == 0 {
-			pre = pre[1:]
-			pre = "{" + pre
+			sh.buf = append(sh.buf, '{')
+		} else {
+			sh.buf = append(sh.buf, ',')
 		}
+		sh.buf = append(append(append(sh.buf, '"'), key...), `":[`...)
+		sh.cuts = append(sh.cuts, int32(len(sh.buf)))
 		if unit != "" {
-			suf = `,"` + unit + `"]`
+			sh.buf = append(append(append(sh.buf, `,"`...), unit...), '"')
 		}
-		sh.lits = append(sh.lits, pre, suf)
+		sh.buf = append(sh.buf, ']')
+		sh.cuts = append(sh.cuts, int32(len(sh.buf)))
 	}
+	sh.text = string(sh.buf)
 }

@@ -1,7 +1,11 @@
 package cctools
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -41,5 +45,45 @@ func BenchmarkDecodeTransfer(b *testing.B) {
 	}
 	if !l.xfer.ok {
 		b.Fatalf("%s: not decoded", lines[(b.N-1)%len(lines)])
+	}
+}
+
+// BenchmarkDecodeLog decodes 16 MiB of lines from the middle of the
+// generated Work Queue log of ../shared/bench (JOBFRAME_BENCH_DIR, as the
+// loaders' benchmarks), one decoder, each line after the one before as
+// the pipeline gives them: the decode goroutine's work without the
+// pipeline around it (ns/op is per line).
+func BenchmarkDecodeLog(b *testing.B) {
+	dir := os.Getenv("JOBFRAME_BENCH_DIR")
+	if dir == "" {
+		dir = "/tmp/jobframe-bench/100000"
+	}
+	f, err := os.Open(filepath.Join(dir, "wq.log"))
+	if err != nil {
+		b.Skipf("no benchmark input: %v", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf := make([]byte, 16<<20)
+	n, err := f.ReadAt(buf, st.Size()/2)
+	if err != nil && err != io.EOF {
+		b.Fatal(err)
+	}
+	text := buf[:n]
+	text = text[bytes.IndexByte(text, '\n')+1 : bytes.LastIndexByte(text, '\n')] // whole lines
+	lines := bytes.Split(text, []byte("\n"))
+	d := newLineDecoder()
+	vals := make([]ccLine, 2)
+	b.SetBytes(int64(len(text)) / int64(len(lines)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		l, prev := &vals[i%2], &vals[(i+1)%2]
+		if i%len(lines) == 0 {
+			prev = nil
+		}
+		d.decode(lines[i%len(lines)], l, prev)
 	}
 }

@@ -24,9 +24,10 @@ func named(d *lineDecoder, l *ccLine, i int) string {
 	return strings.Join(parts, " ")
 }
 
-// An object with the keys and units of one of the last two at its place
-// takes their numbers; any other is numbered by name, and a key given
-// twice is bad even when the object starts as a known one does.
+// An object with the keys and units of one of the last shapes at its
+// place (shapesKept) takes their numbers; any other is numbered by name,
+// and a key given twice is bad even when the object starts as a known
+// one does.
 func TestDecodeObjectShapes(t *testing.T) {
 	seq := newLineDecoder() // decodes every line, after the ones before
 	for _, c := range []struct{ obj, want string }{
@@ -67,6 +68,15 @@ func TestDecodeObjectShapes(t *testing.T) {
 		{`{}`, ""},
 		{`{ }`, ""},
 		{`{}`, ""},
+		// more shapes in turn than are kept, then the oldest again
+		{`{"a":[1,"s"]}`, "a:1:s"},
+		{`{"b":[2,"s"]}`, "b:2:s"},
+		{`{"c":[3,"s"]}`, "c:3:s"},
+		{`{"d":[4,"s"]}`, "d:4:s"},
+		{`{"e":[5,"s"]}`, "e:5:s"},
+		{`{"a":[6,"s"]}`, "a:6:s"},
+		{`{"e":[7,"s"]}`, "e:7:s"},
+		{`{"b":[8,"s"]}`, "b:8:s"},
 	} {
 		line := []byte(`1 1 TASK 1 RETRIEVED SUCCESS 0 {} ` + c.obj)
 		var l, alone ccLine
