@@ -317,6 +317,23 @@ func csvStateMachine(b []byte, atEOF bool, sc *csvScratch) (fields []string, com
 	defer func() { sc.field, sc.ends = field, ends }() // keep the room grown
 	state := startField
 	for i := 0; i < len(b); i++ {
+		// a field's plain bytes, copied as one run
+		if state == inField || state == inQuoted {
+			j := i
+			if state == inField {
+				for j < len(b) && b[j] != ',' && b[j] != '\\' && b[j] != '\n' && b[j] != '\r' {
+					j++
+				}
+			} else {
+				for j < len(b) && b[j] != '"' && b[j] != '\\' {
+					j++
+				}
+			}
+			field = append(field, b[i:j]...)
+			if i = j; i == len(b) {
+				break
+			}
+		}
 		c := b[i]
 		switch state {
 		case startField:
