@@ -303,6 +303,13 @@ func (e *unterminatedError) Error() string {
 // a quoted field spans them) by Python's csv rules; complete is false when
 // the record needs the next line.
 func csvStateMachine(b []byte, atEOF bool, sc *csvScratch) (fields []string, complete bool) {
+	return parseCSVRecord(b, atEOF, sc, true)
+}
+
+// parseCSVRecord is csvStateMachine. With runs, a field's plain bytes are
+// copied as one run; without, each byte goes through the states, as the
+// machine was first written (FuzzCSVStateMachine holds the two equal).
+func parseCSVRecord(b []byte, atEOF bool, sc *csvScratch, runs bool) (fields []string, complete bool) {
 	const (
 		startField = iota
 		inField
@@ -318,7 +325,7 @@ func csvStateMachine(b []byte, atEOF bool, sc *csvScratch) (fields []string, com
 	state := startField
 	for i := 0; i < len(b); i++ {
 		// a field's plain bytes, copied as one run
-		if state == inField || state == inQuoted {
+		if runs && (state == inField || state == inQuoted) {
 			j := i
 			if state == inField {
 				for j < len(b) && b[j] != ',' && b[j] != '\\' && b[j] != '\n' && b[j] != '\r' {
