@@ -47,6 +47,11 @@ type ccLine struct {
 }
 
 // ccKind tells the records the decoders read further from the others.
+// Most of a Work Queue log's lines are TRANSFER records (five a task),
+// and a WQ load waits on the loader's goroutine: the decoders read all
+// it needs of them (and whether a line is blank, and its pid), so that
+// the loader reads none of their text, which another core has in its
+// cache.
 type ccKind uint8
 
 const (
@@ -62,12 +67,6 @@ type ccXfer struct {
 	mb, secs float64
 	ok       bool
 }
-
-// Most of a Work Queue log's lines are TRANSFER records (five a task),
-// and a WQ load waits on the loader's goroutine: the decoders read all
-// it needs of them (and whether a line is blank, and its pid), so that
-// the loader reads none of their text, which another core has in its
-// cache.
 
 // resources returns the parsed entries of the i'th object of l.tail,
 // numbered in l.dec's table.

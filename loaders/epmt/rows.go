@@ -326,16 +326,7 @@ func parseCSVRecord(b []byte, atEOF bool, sc *csvScratch, runs bool) (fields []s
 	for i := 0; i < len(b); i++ {
 		// a field's plain bytes, copied as one run
 		if runs && (state == inField || state == inQuoted) {
-			j := i
-			if state == inField {
-				for j < len(b) && b[j] != ',' && b[j] != '\\' && b[j] != '\n' && b[j] != '\r' {
-					j++
-				}
-			} else {
-				for j < len(b) && b[j] != '"' && b[j] != '\\' {
-					j++
-				}
-			}
+			j := plainRun(b, i, state == inQuoted)
 			field = append(field, b[i:j]...)
 			if i = j; i == len(b) {
 				break
@@ -414,6 +405,22 @@ func parseCSVRecord(b []byte, atEOF bool, sc *csvScratch, runs bool) (fields []s
 	}
 	ends = append(ends, len(field))
 	return sc.cutFields(field, ends), true
+}
+
+// plainRun returns where the bytes of a field from b[i] on stop being
+// plain: at a comma, a backslash or a line end, or in a quoted field at
+// a quote or a backslash.
+func plainRun(b []byte, i int, quoted bool) int {
+	if quoted {
+		for i < len(b) && b[i] != '"' && b[i] != '\\' {
+			i++
+		}
+		return i
+	}
+	for i < len(b) && b[i] != ',' && b[i] != '\\' && b[i] != '\n' && b[i] != '\r' {
+		i++
+	}
+	return i
 }
 
 // csvScratch is csvStateMachine's room, reused from record to record: a
