@@ -170,6 +170,46 @@ func TestParquetRoundTripAndLayout(t *testing.T) {
 	}
 }
 
+// TestParquetPageSize: data pages are cut at 128 KiB of values before
+// compression, at 1 MiB with zstd. Arrow's writer checks a page's size
+// every 1,024 values, so 100,000 int64 values (8 bytes each) make pages
+// of 16,384 values (6 of them, then 1,696) with snappy or none, and one
+// page with zstd.
+func TestParquetPageSize(t *testing.T) {
+	ids := make([]int64, 100_000)
+	for i := range ids {
+		ids[i] = int64(i) * 7919
+	}
+	f := New(Int64Col("id", ids, nil))
+	small := []int32{16384, 16384, 16384, 16384, 16384, 16384, 1696}
+	for codec, want := range map[string][]int32{"snappy": small, "none": small, "zstd": {100_000}} {
+		var buf bytes.Buffer
+		if err := f.WriteParquet(&buf, ParquetOptions{Compression: codec}); err != nil {
+			t.Fatal(codec, err)
+		}
+		rdr, err := file.NewParquetReader(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatal(codec, err)
+		}
+		pages, err := rdr.RowGroup(0).GetColumnPageReader(0)
+		if err != nil {
+			t.Fatal(codec, err)
+		}
+		var got []int32
+		for pages.Next() {
+			if p, ok := pages.Page().(file.DataPage); ok {
+				got = append(got, p.NumValues())
+			}
+		}
+		if err := pages.Err(); err != nil {
+			t.Fatal(codec, err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: values per data page %v, want %v", codec, got, want)
+		}
+	}
+}
+
 func TestParquetCompressionOptions(t *testing.T) {
 	f := mixed(100)
 	for _, c := range []string{"zstd", "snappy", "gzip", "none"} {
