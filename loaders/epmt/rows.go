@@ -161,10 +161,12 @@ type csvLine struct {
 	ints  []int64
 	isInt []bool
 	slow  bool // the line needs csvStateMachine
-	// whole: a slow line that is a record by itself, its fields parsed
-	// here (ints and isInt then go with fields, not spans)
+	// whole: a slow line that is a record by itself, parsed here; its
+	// spans are then places in text, the fields' bytes unescaped and
+	// unquoted, one after another (a view of sc, valid until the line's
+	// slot is decoded again)
 	whole  bool
-	fields []string
+	text   string
 	buf    []byte // scratch: the line and its newline
 	sc     csvScratch
 	packed papiexPacked // set by papiexLayout.pack, when it is given
@@ -181,14 +183,19 @@ func decodeCSVLine(raw []byte, l *csvLine) {
 	l.spans, l.ints, l.isInt = l.spans[:0], l.ints[:0], l.isInt[:0]
 	l.packed.ok = false
 	l.slow = len(raw) > math.MaxInt32 || bytes.IndexByte(raw, '"') >= 0 || bytes.IndexByte(raw, '\\') >= 0
-	l.whole, l.fields = false, nil
+	l.whole, l.text = false, ""
 	if l.slow {
 		l.buf = append(append(l.buf[:0], raw...), '\n')
-		if fields, complete := csvStateMachine(l.buf, false, &l.sc); complete {
-			l.whole, l.fields = true, fields
-			for _, f := range fields {
-				v, ok := bytesconv.Atoi(f)
+		// a line of 2 GiB or more (beyond a span) is parsed on the
+		// applying goroutine
+		if len(raw) <= math.MaxInt32 && parseCSVRecord(l.buf, false, &l.sc, true) {
+			l.whole, l.text = true, bytesconv.String(l.sc.field)
+			from := 0
+			for _, to := range l.sc.ends {
+				v, ok := bytesconv.Atoi(l.text[from:to])
+				l.spans = append(l.spans, bytesconv.Span{From: int32(from), To: int32(to)})
 				l.ints, l.isInt = append(l.ints, v), append(l.isInt, ok)
+				from = to
 			}
 		}
 		return
@@ -247,7 +254,7 @@ func csvRecords(r io.Reader, p *source.Problems, lay *papiexLayout, each func(re
 	if lay != nil {
 		decode = func(raw []byte, l *csvLine) {
 			decodeCSVLine(raw, l)
-			if !l.slow {
+			if !l.slow || l.whole {
 				lay.pack(l)
 			}
 		}
@@ -260,12 +267,12 @@ func csvRecords(r io.Reader, p *source.Problems, lay *papiexLayout, each func(re
 			if len(line) == 0 {
 				return nil // blank lines hold no record
 			}
-			if !l.slow {
-				rec = csvRecord{text: bytesconv.String(line), spans: l.spans, ints: l.ints, isInt: l.isInt, line: n, packed: l.packed}
-				return each(&rec)
-			}
-			if l.whole { // parsed on the decode goroutine
-				rec = csvRecord{fields: l.fields, ints: l.ints, isInt: l.isInt, line: n}
+			if !l.slow || l.whole { // split on the decode goroutine
+				text := bytesconv.String(line)
+				if l.whole {
+					text = l.text
+				}
+				rec = csvRecord{text: text, spans: l.spans, ints: l.ints, isInt: l.isInt, line: n, packed: l.packed}
 				return each(&rec)
 			}
 			start = n
@@ -303,13 +310,18 @@ func (e *unterminatedError) Error() string {
 // a quoted field spans them) by Python's csv rules; complete is false when
 // the record needs the next line.
 func csvStateMachine(b []byte, atEOF bool, sc *csvScratch) (fields []string, complete bool) {
-	return parseCSVRecord(b, atEOF, sc, true)
+	if !parseCSVRecord(b, atEOF, sc, true) {
+		return nil, false
+	}
+	return sc.cutFields(), true
 }
 
-// parseCSVRecord is csvStateMachine. With runs, a field's plain bytes are
-// copied as one run; without, each byte goes through the states, as the
-// machine was first written (FuzzCSVStateMachine holds the two equal).
-func parseCSVRecord(b []byte, atEOF bool, sc *csvScratch, runs bool) (fields []string, complete bool) {
+// parseCSVRecord parses a record as csvStateMachine does, leaving its
+// fields' bytes one after another in sc.field and where each ends in
+// sc.ends. With runs, a field's plain bytes are copied as one run;
+// without, each byte goes through the states, as the machine was first
+// written (FuzzCSVStateMachine holds the two equal).
+func parseCSVRecord(b []byte, atEOF bool, sc *csvScratch, runs bool) (complete bool) {
 	const (
 		startField = iota
 		inField
@@ -338,7 +350,7 @@ func parseCSVRecord(b []byte, atEOF bool, sc *csvScratch, runs bool) (fields []s
 			switch c {
 			case '\n', '\r':
 				ends = append(ends, len(field))
-				return sc.cutFields(field, ends), true
+				return true
 			case '"':
 				state = inQuoted
 			case '\\':
@@ -356,7 +368,7 @@ func parseCSVRecord(b []byte, atEOF bool, sc *csvScratch, runs bool) (fields []s
 			switch c {
 			case '\n', '\r':
 				ends = append(ends, len(field))
-				return sc.cutFields(field, ends), true
+				return true
 			case '\\':
 				state = escaped
 			case ',':
@@ -387,7 +399,7 @@ func parseCSVRecord(b []byte, atEOF bool, sc *csvScratch, runs bool) (fields []s
 				state = startField
 			case '\n', '\r':
 				ends = append(ends, len(field))
-				return sc.cutFields(field, ends), true
+				return true
 			default:
 				field = append(field, c)
 				state = inField
@@ -396,15 +408,15 @@ func parseCSVRecord(b []byte, atEOF bool, sc *csvScratch, runs bool) (fields []s
 	}
 	switch state {
 	case inQuoted, escapeInQuoted:
-		return nil, false
+		return false
 	case escaped:
 		if !atEOF {
-			return nil, false // an escaped newline: the record goes on
+			return false // an escaped newline: the record goes on
 		}
 		field = append(field, '\\')
 	}
 	ends = append(ends, len(field))
-	return sc.cutFields(field, ends), true
+	return true
 }
 
 // plainRun returns where the bytes of a field from b[i] on stop being
@@ -423,21 +435,22 @@ func plainRun(b []byte, i int, quoted bool) int {
 	return i
 }
 
-// csvScratch is csvStateMachine's room, reused from record to record: a
-// record's fields are valid until the next.
+// csvScratch is csvStateMachine's room, reused from record to record: the
+// last record's field bytes (field) and where each ends (ends) are valid
+// until the next.
 type csvScratch struct {
 	field  []byte
 	ends   []int
 	fields []string
 }
 
-// cutFields returns the fields of b that end at ends, as substrings of
-// one copy of b.
-func (sc *csvScratch) cutFields(b []byte, ends []int) []string {
-	s := string(b)
-	sc.fields = slices.Grow(sc.fields[:0], len(ends))
+// cutFields returns the last record's fields, as substrings of one copy
+// of its bytes.
+func (sc *csvScratch) cutFields() []string {
+	s := string(sc.field)
+	sc.fields = slices.Grow(sc.fields[:0], len(sc.ends))
 	from := 0
-	for _, e := range ends {
+	for _, e := range sc.ends {
 		sc.fields, from = append(sc.fields, s[from:e]), e
 	}
 	return sc.fields
