@@ -36,6 +36,10 @@ func TestColumnsOption(t *testing.T) {
 		// the bench script's: no text but tags, metrics only for cpu_time
 		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"start", "end", "tags", "cpu_time", "numtids"}},
 		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"host", "exename", "args", "path", "file", "line", "ppid", "exitsignal"}},
+		// tag.* columns without tags, a duration without its start and
+		// end: each column built on its own
+		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"duration_us", "tag.op_instance", "pid"}},
+		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"numtids"}},
 		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Tasks, []string{"state", "worker", "start"}},
 		// HyperQueue builds only these placements columns (the bench
 		// script's), and all of them in another order

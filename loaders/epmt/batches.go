@@ -19,12 +19,20 @@ import (
 func (b *jobBuilder) addBatch(hp *hostProcs, procs []*papiexProc, rows *papiexRows) error {
 	hp.rows = rows
 	b.growTags()
-	if len(b.pr.start.V) == 0 { // new columns: sized for the batch, then grown by doubling
+	if b.pr.n+len(procs) > b.room {
+		// new columns are sized for their first batch, those of a
+		// streaming load for a batch, the others for the rows the
+		// input read so far predicts
+		n := len(procs)
+		if b.pr.n > 0 && b.o.Batch == nil {
+			n = expect(b.pr.n, n, b.progress())
+		}
 		threads := 0
 		for _, p := range procs {
 			threads += int(p.nrows)
 		}
-		b.reserve(len(procs), threads)
+		b.reserve(n, threads*n/max(len(procs), 1))
+		b.room = b.pr.n + n
 	}
 	for _, p := range procs {
 		if err := b.addProc(hp, p); err != nil {
@@ -32,7 +40,7 @@ func (b *jobBuilder) addBatch(hp *hostProcs, procs []*papiexProc, rows *papiexRo
 		}
 	}
 	b.text.forget()
-	if b.o.Batch != nil && len(b.pr.start.V) >= b.o.BatchSize() {
+	if b.o.Batch != nil && b.pr.n >= b.o.BatchSize() {
 		return b.flush()
 	}
 	return nil
@@ -53,8 +61,8 @@ func (b *jobBuilder) flush() error {
 			return fmt.Errorf("epmt %s frame: %w", name, f.Err())
 		}
 	}
-	b.nProcs += len(b.pr.start.V)
-	b.pr = procCols{metric: make([]columns.Int, len(b.metrics))}
+	b.nProcs += b.pr.n
+	b.pr, b.room = procCols{metric: make([]columns.Int, len(b.metrics))}, 0
 	b.th = threadCols{metric: make([]columns.Int, len(b.metrics))}
 	clear(b.tagCode) // codes of the old tags column
 	b.procTags = nil

@@ -20,7 +20,7 @@ type jobBuilder struct {
 	where       string // the job's folder, in warnings
 	job         epmtJob
 	wantThreads bool // the one large frame that can be skipped
-	keep        struct{ host, file, line, exename, path, args bool }
+	keep        procKeep
 	text        *papiexText
 	hosts       []*hostProcs
 
@@ -34,8 +34,10 @@ type jobBuilder struct {
 
 	pr          procCols
 	th          threadCols
-	nProcs      int       // processes handed to Options.Batch before those in pr
-	procInts    []procInt // the per-process integer columns kept
+	room        int            // the procs rows the columns have room for
+	progress    func() float64 // the part of the job's data files read (jobProgress)
+	nProcs      int            // processes handed to Options.Batch before those in pr
+	procInts    []procInt      // the per-process integer columns kept
 	wantTagCols bool
 	tagKeys     map[string]bool
 	procTags    []map[string]string
@@ -50,22 +52,36 @@ type jobBuilder struct {
 	hasRoot                bool
 }
 
-// procCols are the procs frame's columns being built.
+// procKeep says which of the procs frame's columns built from every
+// process Options.Columns keeps: a column left out is not built, so a
+// projection holds only the bytes of the columns it asked for.
+type procKeep struct {
+	host, file, line, exename, path, args bool
+	numtids, start, end, dur, cpu, tags   bool
+}
+
+// procCols are the procs frame's columns being built, n rows each (the
+// columns kept; the others stay empty).
 type procCols struct {
-	host, exename, path, args, tags, file         columns.Str
-	pid, ppid, pgid, sid, gen, exit, sig, numtids columns.Int
-	start, end, dur, cpu, line                    columns.Int
-	metric                                        []columns.Int
+	n                                     int
+	host, exename, path, args, tags, file columns.Str
+	pid, ppid, pgid, sid, gen, exit, sig  columns.Int
+	numtids, start, end, dur, cpu, line   columns.DenseInt // never null
+	metric                                []columns.Int
 }
 
 // threadCols are the threads frame's columns being built.
 type threadCols struct {
-	host, file                   columns.Str
-	pid, thread, tid, start, end columns.Int
-	metric                       []columns.Int
+	host, file              columns.Str
+	pid, thread, start, end columns.DenseInt // never null
+	tid                     columns.Int
+	metric                  []columns.Int
 }
 
-// parsedTags is a tags text parsed once per distinct text.
+// parsedTags is a tags text parsed once per distinct text: its canonical
+// text, the pieces dropped, and its pairs when tag.<key> columns are
+// built (a map of a few pairs costs some 300 bytes, and an EPMT job can
+// have a distinct tags text for every few processes).
 type parsedTags struct {
 	tags  map[string]string
 	canon string
@@ -88,10 +104,13 @@ func firstOnly(metric string) bool { return metric == "num_threads" || metric ==
 // where names the job in warnings.
 func newJobBuilder(o source.Options, d *source.Dataset, where string) *jobBuilder {
 	want := source.WantFrames(o)
-	b := &jobBuilder{o: o, d: d, where: where, wantThreads: want == nil || want[schema.Threads], tagKeys: map[string]bool{}}
+	b := &jobBuilder{o: o, d: d, where: where, wantThreads: want == nil || want[schema.Threads], tagKeys: map[string]bool{},
+		progress: func() float64 { return 0 }}
 	k := func(c string) bool { return o.Keeps(schema.Procs, c) }
 	b.keep.host, b.keep.file, b.keep.line = k("host"), k("file"), k("line")
 	b.keep.exename, b.keep.path, b.keep.args = k("exename"), k("path"), k("args")
+	b.keep.numtids, b.keep.start, b.keep.end = k("numtids"), k("start"), k("end")
+	b.keep.dur, b.keep.cpu, b.keep.tags = k("duration_us"), k("cpu_time"), k("tags")
 	// the text fields kept: hostname also names the threads' host
 	var keepText [nStrFields]bool
 	keepText[sHostname] = b.wantThreads || b.keep.host
@@ -132,7 +151,7 @@ func (b *jobBuilder) addMetrics(metrics, skipped []string) {
 		b.keepMetric = append(b.keepMetric, keep)
 		b.sumMetric = append(b.sumMetric, keep || name == "usertime" || name == "systemtime" || name == "rdtsc_duration")
 		b.keepThreadMetr = append(b.keepThreadMetr, b.o.Keeps(schema.Threads, col))
-		b.pr.metric = append(b.pr.metric, nulls(len(b.pr.start.V)))
+		b.pr.metric = append(b.pr.metric, nulls(b.pr.n))
 		b.th.metric = append(b.th.metric, nulls(len(b.th.pid.V)))
 		b.sums, b.has = append(b.sums, 0), append(b.has, false)
 	}
@@ -165,11 +184,11 @@ func (b *jobBuilder) reserve(nProcs, nThreads int) {
 	for _, c := range b.procInts {
 		c.col.Reserve(nProcs)
 	}
-	columns.Reserve(nProcs, &pr.numtids, &pr.start, &pr.end, &pr.dur, &pr.cpu, &pr.tags)
 	for _, c := range []struct {
 		col  columns.Reserver
 		kept bool
-	}{{&pr.line, b.keep.line}, {&pr.host, b.keep.host}, {&pr.exename, b.keep.exename}, {&pr.path, b.keep.path}, {&pr.args, b.keep.args}, {&pr.file, b.keep.file}} {
+	}{{&pr.numtids, b.keep.numtids}, {&pr.start, b.keep.start}, {&pr.end, b.keep.end}, {&pr.dur, b.keep.dur}, {&pr.cpu, b.keep.cpu}, {&pr.tags, b.keep.tags},
+		{&pr.line, b.keep.line}, {&pr.host, b.keep.host}, {&pr.exename, b.keep.exename}, {&pr.path, b.keep.path}, {&pr.args, b.keep.args}, {&pr.file, b.keep.file}} {
 		if c.kept {
 			c.col.Reserve(nProcs)
 		}
@@ -182,9 +201,7 @@ func (b *jobBuilder) reserve(nProcs, nThreads int) {
 	if !b.wantThreads {
 		return
 	}
-	for _, c := range []*columns.Int{&th.pid, &th.thread, &th.tid, &th.start, &th.end} {
-		c.Reserve(nThreads)
-	}
+	columns.Reserve(nThreads, &th.pid, &th.thread, &th.tid, &th.start, &th.end)
 	for m := range th.metric {
 		if b.keepThreadMetr[m] {
 			th.metric[m].Reserve(nThreads)

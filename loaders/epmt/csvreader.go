@@ -69,16 +69,20 @@ type csvReader struct {
 	each     func(procs []*papiexProc, rows *papiexRows) error
 	per      int
 
-	cur   *papiexProc
-	procs []*papiexProc
-	arena arena.Arena[papiexProc] // processes, a block at a time
-	vals  []int64                 // one row's metric values, until the row is kept
-	ok    []bool
+	// the bytes of the file up to the end of its header, and of its
+	// last record
+	head, end int64
+	cur       *papiexProc
+	procs     []*papiexProc
+	arena     arena.Arena[papiexProc] // processes, a block at a time
+	vals      []int64                 // one row's metric values, until the row is kept
+	ok        []bool
 }
 
 // record takes one CSV record: the header, a usual row packed by the
 // decoders, or any other row, read field by field.
 func (cr *csvReader) record(rec *csvRecord) error {
+	cr.end = rec.end
 	if cr.lay == nil {
 		return cr.header(rec)
 	}
@@ -94,7 +98,7 @@ func (cr *csvReader) header(rec *csvRecord) error {
 	if err != nil {
 		return err
 	}
-	cr.lay, cr.metrics, cr.skipped = lay, metrics, skipped
+	cr.lay, cr.metrics, cr.skipped, cr.head = lay, metrics, skipped, rec.end
 	cr.packed = cr.pre.sameHeader(lay.header)
 	cr.rows.width = len(metrics)
 	cr.vals, cr.ok = make([]int64, len(metrics)), make([]bool, len(metrics))

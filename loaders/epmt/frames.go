@@ -14,7 +14,7 @@ import (
 // others as skipped.
 func (b *jobBuilder) procsFrame(d *source.Dataset) *frame.Frame {
 	o, pr := b.o, &b.pr
-	n := len(pr.start.V)
+	n := pr.n
 	var cols []frame.Column
 	// add appends column name, built by col, if Options.Columns keeps it
 	add := func(name string, col func() frame.Column) {
@@ -106,7 +106,7 @@ func (b *jobBuilder) jobsFrame() *frame.Frame {
 		frame.Int64Col("exit_code", []int64{job.exit}, []bool{job.hasExit}),
 		frame.StringCol("reason", []string{job.reason}, []bool{job.reason != ""}),
 		frame.Int64Col("root_exitcode", []int64{b.rootExit}, []bool{b.hasRoot}),
-		frame.Int64Col("num_procs", []int64{int64(b.nProcs + len(b.pr.start.V))}, nil), frame.Int64Col("num_threads", []int64{b.totalThreads}, nil),
+		frame.Int64Col("num_procs", []int64{int64(b.nProcs + b.pr.n)}, nil), frame.Int64Col("num_threads", []int64{b.totalThreads}, nil),
 		frame.Int64Col("cpu_time", []int64{b.totalCPU}, nil),
 		frame.BoolCol("papiex_error", []bool{len(b.papiexErrPIDs) > 0}, nil),
 		frame.StringCol("timezone", []string{job.tz}, []bool{job.tz != ""}),

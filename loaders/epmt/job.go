@@ -89,6 +89,7 @@ type dataFile struct {
 	name string
 	kind string // "csv" or "tsv"
 	r    io.Reader
+	size int64 // its bytes, 0 when not known
 }
 
 // readJobFiles decodes the job metadata and the TSV header of a job's
@@ -118,7 +119,7 @@ func readJobFiles(files []File) (jobFiles, error) {
 			}
 			jf.header = h
 		case "csv", "tsv":
-			jf.data = append(jf.data, dataFile{f.Name, kind, br})
+			jf.data = append(jf.data, dataFile{f.Name, kind, br, inputSize(f.R)})
 		default:
 			return jf, &source.UnknownFormatError{Path: f.Name, Msg: "not an EPMT job_metadata, papiex CSV or TSV file"}
 		}
@@ -163,6 +164,8 @@ func (b *jobBuilder) readHosts(jf jobFiles) error {
 		return o.Keeps(schema.Procs, c) || metric == "usertime" || metric == "systemtime" || metric == "rdtsc_duration" ||
 			b.wantThreads && o.Keeps(schema.Threads, c)
 	}
+	total := jobBytes(jf.data)
+	var done int64 // the bytes of the files read
 	for _, f := range jf.data {
 		hp := &hostProcs{file: f.name, host: epmtHost(f.name), p: source.Problems{File: f.name, Lenient: o.Lenient}}
 		b.hosts = append(b.hosts, hp)
@@ -177,6 +180,9 @@ func (b *jobBuilder) readHosts(jf jobFiles) error {
 				},
 				each: func(procs []*papiexProc, rows *papiexRows) error { return b.addBatch(hp, procs, rows) },
 			}
+			// of the bytes of rows: a header is long beside the
+			// first rows, which then look fewer per byte
+			b.progress = func() float64 { return part(done+cr.end-cr.head, total-cr.head) }
 			procs, rows, _, _, err = cr.read(f.r, true)
 		} else {
 			if jf.header == nil {
@@ -189,9 +195,11 @@ func (b *jobBuilder) readHosts(jf jobFiles) error {
 		if err != nil {
 			return err
 		}
+		b.progress = func() float64 { return part(done+f.size, total) }
 		if err := b.addBatch(hp, procs, rows); err != nil {
 			return err
 		}
+		done += f.size
 	}
 	return nil
 }

@@ -47,7 +47,13 @@ func (b *jobBuilder) tags(hp *hostProcs, p *papiexProc) *parsedTags {
 	pt := b.tagCache[p.tagID]
 	if pt == nil {
 		t, bad := frame.ParseTags(b.text.tag(p))
-		pt = &parsedTags{t, frame.FormatTags(t), bad}
+		pt = &parsedTags{bad: bad}
+		if b.keep.tags {
+			pt.canon = frame.FormatTags(t)
+		}
+		if b.wantTagCols {
+			pt.tags = t
+		}
 		b.tagCache[p.tagID] = pt
 		for k := range t { // once per distinct tags text
 			b.tagKeys[k] = true
@@ -143,20 +149,33 @@ func (b *jobBuilder) addProcRow(hp *hostProcs, p *papiexProc, host string, pt *p
 	if keep.args {
 		pr.args.Add(p.text(sArgs))
 	}
-	if c := b.tagCode[p.tagID]; c > 0 && pr.tags.Plain == nil {
-		pr.tags.PushCode(c - 1)
-	} else {
-		pr.tags.Add(pt.canon)
-		b.tagCode[p.tagID] = pr.tags.Last
+	if keep.tags {
+		if c := b.tagCode[p.tagID]; c > 0 && pr.tags.Plain == nil {
+			pr.tags.PushCode(c - 1)
+		} else {
+			pr.tags.Add(pt.canon)
+			b.tagCode[p.tagID] = pr.tags.Last
+		}
 	}
 	for _, c := range b.procInts {
 		c.col.Opt(p.ints[c.f], p.has[c.f])
 	}
-	pr.numtids.Add(int64(p.nrows))
-	pr.start.Add(start)
-	pr.end.Add(end)
-	pr.dur.Add(end - start)
-	pr.cpu.Add(cpu)
+	if keep.numtids {
+		pr.numtids.Add(int64(p.nrows))
+	}
+	if keep.start {
+		pr.start.Add(start)
+	}
+	if keep.end {
+		pr.end.Add(end)
+	}
+	if keep.dur {
+		pr.dur.Add(end - start)
+	}
+	if keep.cpu {
+		pr.cpu.Add(cpu)
+	}
+	pr.n++
 	for m := range b.metrics {
 		if b.keepMetric[m] {
 			pr.metric[m].Opt(b.sums[m], b.has[m])
