@@ -136,3 +136,20 @@ func BenchmarkWhereDict(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGroupByNumber groups the benchmark rows by an int64 column of
+// about 632,000 distinct values and a float64 one of 100,000, coded by
+// codeTable.
+func BenchmarkGroupByNumber(b *testing.B) {
+	f := benchData()
+	for _, key := range []string{"i", "f"} {
+		b.Run(key, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if out := f.GroupBy(key).Agg(Count()); out.Err() != nil {
+					b.Fatal(out.Err())
+				}
+			}
+		})
+	}
+}

@@ -101,30 +101,23 @@ func stringCodes(s *array.String, hasNull bool, codes []int32) (int, func(x, y i
 // intCodes codes an int64 or timestamp column by first appearance (nulls
 // -1), returning the number of values and their order.
 func intCodes(a arrow.Array, hasNull bool, codes []int32) (int, func(x, y int32) int) {
-	m := make(map[int64]int32)
-	var vals []int64
+	var t codeTable
 	for i, v := range int64Values(a) {
 		if hasNull && a.IsNull(i) {
 			codes[i] = -1
 			continue
 		}
-		c, ok := m[v]
-		if !ok {
-			c = int32(len(vals))
-			m[v] = c
-			vals = append(vals, v)
-		}
-		codes[i] = c
+		codes[i] = t.code(uint64(v))
 	}
-	return len(vals), func(x, y int32) int { return cmp.Compare(vals[x], vals[y]) }
+	keys := t.keys
+	return len(keys), func(x, y int32) int { return cmp.Compare(int64(keys[x]), int64(keys[y])) }
 }
 
 // floatCodes codes a float64 column by first appearance (nulls -1), -0
 // as 0 and every NaN as one value ordered last, returning the number of
 // values and their order.
 func floatCodes(a arrow.Array, hasNull bool, codes []int32) (int, func(x, y int32) int) {
-	m := make(map[uint64]int32)
-	var vals []float64
+	var t codeTable
 	for i, v := range float64Values(a) {
 		if hasNull && a.IsNull(i) {
 			codes[i] = -1
@@ -137,16 +130,11 @@ func floatCodes(a arrow.Array, hasNull bool, codes []int32) (int, func(x, y int3
 		if math.IsNaN(v) {
 			bits = math.Float64bits(math.NaN())
 		}
-		c, ok := m[bits]
-		if !ok {
-			c = int32(len(vals))
-			m[bits] = c
-			vals = append(vals, v)
-		}
-		codes[i] = c
+		codes[i] = t.code(bits)
 	}
-	return len(vals), func(x, y int32) int {
-		a, b := vals[x], vals[y]
+	keys := t.keys
+	return len(keys), func(x, y int32) int {
+		a, b := math.Float64frombits(keys[x]), math.Float64frombits(keys[y])
 		switch {
 		case math.IsNaN(a):
 			return 1
