@@ -24,6 +24,21 @@ func FuzzLoadEPMTCSV(f *testing.F) {
 		file := []source.Input{{Name: "j/h-collated-papiex-1-0.csv", R: bytes.NewReader([]byte(in))}}
 		sourcetest.Streams(t, Format(), file, source.Options{})
 		sourcetest.Streams(t, Format(), file, source.Options{Lenient: true})
+		// Handed over two processes at a time into one dataset, the
+		// columns sized from the bytes read so far (expect), the load
+		// is the same.
+		for _, lenient := range []bool{false, true} {
+			load := func(per int) string {
+				d, err := Load([]File{{Name: "h-collated-papiex-1-0.csv", R: strings.NewReader(in)}}, source.Options{Lenient: lenient, BatchRows: per})
+				if err != nil {
+					return "error: " + err.Error()
+				}
+				return sourcetest.Describe(t, d)
+			}
+			if whole, two := load(0), load(2); two != whole {
+				t.Fatalf("lenient %v: two processes at a time:\n%s\nwant\n%s", lenient, two, whole)
+			}
+		}
 	})
 }
 
