@@ -104,3 +104,30 @@ func ExampleRightSize() {
 	//
 	// [1 rows x 5 columns]
 }
+
+// DistinctCounts histograms a column over a stream of batches, holding
+// its distinct values and their counts. By hand: the values 1, 2, 2, 9
+// then 2, 5, (null), 10 range over [1, 10]; three bins of width 3 hold
+// 1, 2, 2, 2 (4), 5 (1), and 9, 10 (2, the last bin closed).
+func ExampleDistinctCounts() {
+	d := ops.NewDistinctCounts("mem_mb")
+	for _, batch := range []*frame.Frame{
+		frame.New(frame.Int64Col("mem_mb", []int64{1, 2, 2, 9}, nil)),
+		frame.New(frame.Int64Col("mem_mb", []int64{2, 5, 0, 10}, []bool{true, true, false, true})),
+	} {
+		if err := d.Add(batch); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(d.Rows(), "values,", d.Frame().NumRows(), "distinct")
+	fmt.Print(d.FullHistogram(3))
+	// Output:
+	// 7 values, 5 distinct
+	//         lo       hi  count
+	//    float64  float64  int64
+	// 0      1.0      4.0      4
+	// 1      4.0      7.0      1
+	// 2      7.0     10.0      2
+	//
+	// [3 rows x 3 columns]
+}

@@ -41,6 +41,7 @@ func init() {
 		"Intervals":              reflect.ValueOf(ops.Intervals),
 		"MatchTags":              reflect.ValueOf(ops.MatchTags),
 		"ModifiedZScores":        reflect.ValueOf(ops.ModifiedZScores),
+		"NewDistinctCounts":      reflect.ValueOf(ops.NewDistinctCounts),
 		"OpMetrics":              reflect.ValueOf(ops.OpMetrics),
 		"OpRoots":                reflect.ValueOf(ops.OpRoots),
 		"OpsCosts":               reflect.ValueOf(ops.OpsCosts),
@@ -75,6 +76,7 @@ func init() {
 		"ZScores":                reflect.ValueOf(ops.ZScores),
 
 		// type definitions
+		"DistinctCounts":   reflect.ValueOf((*ops.DistinctCounts)(nil)),
 		"EventQuery":       reflect.ValueOf((*ops.EventQuery)(nil)),
 		"OpMetricsOptions": reflect.ValueOf((*ops.OpMetricsOptions)(nil)),
 		"OpsCostsResult":   reflect.ValueOf((*ops.OpsCostsResult)(nil)),
