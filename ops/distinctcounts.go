@@ -17,12 +17,12 @@ import (
 // leaves them out. The zero value is not ready: use NewDistinctCounts.
 //
 // Values come in as they are added and are merged into the sorted
-// distinct values once they are as many (and at least 65,536): a merge
-// sorts the new values, then walks both runs once, with no hash table.
-// It holds the values pending (8 bytes each), the distinct values and
-// counts before and after (16 bytes a value each): at most about 56
-// bytes per distinct value, and between merges 16 bytes and the values
-// pending.
+// distinct values once they are half as many (and at least 65,536): a
+// merge sorts the new values, then walks both runs once, with no hash
+// table. It holds the values pending (8 bytes each) and the distinct
+// values and counts before and after (16 bytes a value each): at most
+// about 44 bytes per distinct value, and between merges 16 bytes and
+// the values pending.
 type DistinctCounts struct {
 	col    string
 	vals   []float64 // distinct, ascending
@@ -47,7 +47,7 @@ func (d *DistinctCounts) Add(f *frame.Frame) error {
 	}
 	d.pend = append(d.pend, vals...)
 	d.rows += int64(len(vals))
-	if len(d.pend) >= max(len(d.vals), distinctMergeMin) {
+	if len(d.pend) >= max(len(d.vals)/2, distinctMergeMin) {
 		d.merge()
 	}
 	return nil
