@@ -13,7 +13,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"strings"
 	"time"
@@ -31,8 +30,8 @@ func main() {
 	// exit code 0 and no resource limit exceeded: a task retried after
 	// exhausting its memory counts once, through its last attempt. The
 	// log streams: each batch of ended attempts is filtered as it comes,
-	// and of the rows that pass each measured column is summarized (its
-	// range and sum) and kept as its distinct values and their counts,
+	// and of the rows that pass each measured column is summed and kept
+	// as its distinct values and their counts (ops.DistinctCounts),
 	// which is all a histogram over the final range needs. Memory holds
 	// those and the attempts still running, not the rows.
 	//
@@ -65,26 +64,25 @@ func main() {
 	keep(d.Frames[schema.Tasks])
 	t1 := time.Now()
 
-	mh, bh := mem.histogram(10), bw.histogram(10) // MB, Mbps
+	mh, memLo, memHi := mem.histogram(10) // MB
+	bh, bwLo, bwHi := bw.histogram(10)    // Mbps
 	t2 := time.Now()
 
 	fmt.Fprintf(os.Stderr, "load_s=%.3f analysis_s=%.3f\n", t1.Sub(t0).Seconds(), t2.Sub(t1).Seconds())
 	fmt.Printf("WQ rows=%d mem_min=%.0f mem_max=%.0f mem_sum=%.0f mem_hist=%s bw_min=%.3f bw_max=%.3f bw_sum=%.3f bw_hist=%s\n",
-		rows, mem.min, mem.max, mem.sum, mh, bw.min, bw.max, bw.sum, bh)
+		rows, memLo, memHi, mem.sum, mh, bwLo, bwHi, bw.sum, bh)
 }
 
-// summary follows one column over the batches: its min, max and sum, and
-// its values as frames of distinct values with their count n.
+// summary follows one column over the batches: its sum, and its values
+// as their distinct values and counts.
 type summary struct {
-	col           string
-	min, max, sum float64
-	counts        []*frame.Frame
-	kept          int // rows of counts
-	compacted     int // rows of counts after the last compaction
+	col    string
+	sum    float64
+	counts *ops.DistinctCounts
 }
 
 func newSummary(col string) *summary {
-	return &summary{col: col, min: math.Inf(1), max: math.Inf(-1)}
+	return &summary{col: col, counts: ops.NewDistinctCounts(col)}
 }
 
 // add takes in the column of batch f (when it has the column).
@@ -92,57 +90,27 @@ func (s *summary) add(f *frame.Frame) {
 	if !f.Has(s.col) {
 		return
 	}
-	a := f.GroupBy().Agg(frame.Min(s.col).As("min"), frame.Max(s.col).As("max"), frame.Sum(s.col).As("sum"))
-	lo, ok, err := a.Float64s("min")
+	total, ok, err := f.GroupBy().Agg(frame.Sum(s.col).As("sum")).Float64s("sum")
 	check(err)
-	if !ok[0] { // no value in this batch
-		return
+	if ok[0] {
+		s.sum += total[0]
 	}
-	hi, _, _ := a.Float64s("max")
-	total, _, _ := a.Float64s("sum")
-	s.min = math.Min(s.min, lo[0])
-	s.max = math.Max(s.max, hi[0])
-	s.sum += total[0]
-	c := f.Where(s.col, "not-null", nil).GroupBy(s.col).Agg(frame.Count().As("n"))
-	check(c.Err())
-	s.counts = append(s.counts, c)
-	s.kept += c.NumRows()
-	// merged once they hold twice the rows of the last merge: at most
-	// about twice the distinct values, for work in proportion to them
-	if s.kept > 2*s.compacted+1<<12 {
-		s.compact()
-	}
+	check(s.counts.Add(f))
 }
 
-// compact merges the count frames into one.
-func (s *summary) compact() {
-	if len(s.counts) < 2 {
-		return
-	}
-	c := frame.Concat(s.counts...).GroupBy(s.col).Agg(frame.Sum("n").As("n"))
-	check(c.Err())
-	s.counts = []*frame.Frame{c}
-	s.kept = c.NumRows()
-	s.compacted = s.kept
-}
-
-// histogram returns the counts of bins equal-width bins over [min, max]
-// (numpy.histogram(values, bins=bins)), joined by "/".
-func (s *summary) histogram(bins int) string {
-	counts := make([]int64, bins)
-	for _, c := range s.counts {
-		h := ops.WeightedHistogramRange(c, s.col, "n", bins, s.min, s.max)
-		n, _, err := h.Int64s("count")
-		check(err)
-		for i := range counts {
-			counts[i] += n[i]
-		}
-	}
-	text := make([]string, bins)
-	for i, c := range counts {
+// histogram returns the counts of bins equal-width bins over the range
+// of the values (numpy.histogram(values, bins=bins)), joined by "/",
+// and that range.
+func (s *summary) histogram(bins int) (hist string, lo, hi float64) {
+	lo, hi, _ = s.counts.Range()
+	h := s.counts.FullHistogram(bins)
+	n, _, err := h.Int64s("count")
+	check(err)
+	text := make([]string, len(n))
+	for i, c := range n {
 		text[i] = fmt.Sprint(c)
 	}
-	return strings.Join(text, "/")
+	return strings.Join(text, "/"), lo, hi
 }
 
 func check(err error) {
