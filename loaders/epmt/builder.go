@@ -35,7 +35,7 @@ type jobBuilder struct {
 	pr          procCols
 	th          threadCols
 	room        int            // the procs rows the columns have room for
-	progress    func() float64 // the part of the job's data files read (jobProgress)
+	progress    func() float64 // the part of the job's data files read (set by readHosts)
 	nProcs      int            // processes handed to Options.Batch before those in pr
 	procInts    []procInt      // the per-process integer columns kept
 	wantTagCols bool

@@ -9,9 +9,10 @@ import (
 // How far a job's data files have been read, for sizing the procs and
 // threads columns ahead. A column grown by doubling holds up to twice
 // its rows, and leaves its old array at each doubling as garbage until
-// the collector runs: loading ten million processes peaked at 1.5 GB for
-// 0.4 GB of columns. With the files' sizes known, the columns are sized
-// for the rows that the bytes read so far predict.
+// the collector runs: a load of ten million processes ended with room
+// for 16.7 million in each column, 588 MB live where 396 MB hold them
+// sized. With the files' sizes known, the columns are sized for the
+// rows that the bytes read so far predict.
 
 // inputSize returns the bytes r holds when known: an input loaders
 // opened from a file, or an archive member read into memory; else 0.

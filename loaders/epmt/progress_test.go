@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"io"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // The procs columns of a file of known size are sized from the bytes
@@ -17,11 +17,7 @@ import (
 // time: the first 1,000 size the columns for themselves, the next for
 // the 17,891 that 2,000 processes in 11.4% of the rows' bytes predict.
 func TestColumnsSizedFromInput(t *testing.T) {
-	matches, err := filepath.Glob("../../testdata/epmt/804280/*.csv")
-	if err != nil || len(matches) != 1 {
-		t.Fatalf("the bundled papiex CSV: %v %v", matches, err)
-	}
-	raw, err := os.ReadFile(matches[0])
+	raw, err := os.ReadFile(sourcetest.Bundled("epmt/804280/pp075-collated-papiex-804280-0.PARTIAL-first435of6039procs.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
