@@ -20,7 +20,9 @@ func ThroughputReport(events *frame.Frame, toState string) *frame.Frame {
 	if err := require("ThroughputReport", events, balsamFrom, "time", "id", "to_state"); err != nil {
 		return frame.WithErr(err)
 	}
-	e := events.Where("to_state", "==", toState).Sort("time", "id")
+	// Balsam orders by (timestamp, id); the series holds only the times,
+	// which ties in time leave the same, so the time alone is sorted.
+	e := events.Select("time", "to_state").Where("to_state", "==", toState).Sort("time")
 	t, _, err := e.Micros("time")
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("ThroughputReport: %w", err))
@@ -55,13 +57,14 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 		t int64
 		v float64
 	}
-	running := events.Where("to_state", "==", "RUNNING").Sort("-time", "id")
-	leaving := events.Where("from_state", "==", "RUNNING").Sort("-time", "id")
+	// the columns read, before the rows are picked and sorted
+	running := events.Select(append(cols[:3:3], cols[4:]...)...).Where("to_state", "==", "RUNNING").Sort("-time", "id")
+	leaving := events.Select(cols[:4]...).Where("from_state", "==", "RUNNING").Sort("-time", "id")
 	rt, _, _ := running.Micros("time")
 	rjob, _, _ := running.Strings("job")
 	lt, _, _ := leaving.Micros("time")
 	ljob, _, _ := leaving.Strings("job")
-	deltas := make([]delta, 0, running.NumRows()+leaving.NumRows())
+	enter := make([]delta, len(rt))
 	weights := newJobWeights(rjob, ljob)
 	var nodes []float64
 	var nodesOK []bool
@@ -80,16 +83,31 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 			u = nodes[i]
 		}
 		weights.set(i, rjob[i], u) // last write wins: the earliest run's weight
-		deltas = append(deltas, delta{rt[i], u})
+		enter[i] = delta{rt[i], u}
 	}
+	leave := make([]delta, len(lt))
 	for i := range lt {
 		w, ok := weights.get(i, ljob[i])
 		if !ok {
 			w = 1.0
 		}
-		deltas = append(deltas, delta{lt[i], -1.0 * w})
+		leave[i] = delta{lt[i], -1.0 * w}
 	}
-	// by (time, delta)
+	// by (time, delta): both lists are in descending time, so read
+	// backwards they merge in time order, and only the runs of equal
+	// times are left to sort by delta (deltas equal in both are the same
+	// value, so their order does not matter)
+	deltas := make([]delta, 0, len(enter)+len(leave))
+	for i, j := len(enter)-1, len(leave)-1; i >= 0 || j >= 0; {
+		if j < 0 || i >= 0 && enter[i].t <= leave[j].t {
+			deltas = append(deltas, enter[i])
+			i--
+		} else {
+			deltas = append(deltas, leave[j])
+			j--
+		}
+	}
+	enter, leave = nil, nil
 	sortStableByKeys(deltas, func(d *delta) uint64 { return int64Key(d.t) }, func(d *delta) uint64 { return float64Key(d.v) })
 	times := make([]int64, len(deltas))
 	values := make([]float64, len(deltas))

@@ -10,7 +10,8 @@ import (
 // (a series' times or line numbers: three or four passes), O(n) where
 // slices.SortStableFunc's insertion-and-merge is O(n log² n) — the whole
 // cost of Busy on a million placements. Short inputs are insertion
-// sorted, and inputs already in order are left after one pass.
+// sorted, and inputs already in order are left after one pass, which allocates
+// nothing.
 func sortStableByKey[T any](s []T, key func(*T) uint64) {
 	if len(s) < 2 {
 		return
@@ -29,6 +30,9 @@ func sortStableByKey[T any](s []T, key func(*T) uint64) {
 		}
 		return
 	}
+	if sortedByKey(s, key) {
+		return
+	}
 	type item struct {
 		k uint64
 		i int32
@@ -38,17 +42,10 @@ func sortStableByKey[T any](s []T, key func(*T) uint64) {
 	}
 	items := make([]item, len(s))
 	lo, hi := uint64(math.MaxUint64), uint64(0)
-	sorted := true
 	for i := range s {
 		k := key(&s[i])
 		items[i] = item{k, int32(i)}
 		lo, hi = min(lo, k), max(hi, k)
-		if i > 0 && k < items[i-1].k {
-			sorted = false
-		}
-	}
-	if sorted {
-		return
 	}
 	span := hi - lo
 	buf := make([]item, len(items))
@@ -76,6 +73,17 @@ func sortStableByKey[T any](s []T, key func(*T) uint64) {
 		out[j] = s[it.i]
 	}
 	copy(s, out)
+}
+
+// sortedByKey reports whether s is in ascending order of key, stopping
+// at the first element out of order.
+func sortedByKey[T any](s []T, key func(*T) uint64) bool {
+	for i := 1; i < len(s); i++ {
+		if key(&s[i]) < key(&s[i-1]) {
+			return false
+		}
+	}
+	return true
 }
 
 // int64Key maps an int64 to an unsigned key of the same order.
