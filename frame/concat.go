@@ -41,14 +41,17 @@ func Concat(frames ...*Frame) *Frame {
 }
 
 func concatColumn(frames []*Frame, name string, t Type, total int) arrow.Array {
-	valid := make([]bool, 0, total)
+	var valid []bool // nil while no row is null: no mask to build
+	if concatHasNulls(frames, name) {
+		valid = make([]bool, 0, total)
+	}
 	switch t {
 	case Int64, Time:
 		out := make([]int64, 0, total)
 		for _, f := range frames {
 			if i, ok := f.index[name]; ok {
 				out = append(out, int64Values(f.cols[i])...)
-				valid = append(valid, validMask(f.cols[i])...)
+				valid = appendValidIf(valid, f.cols[i])
 			} else {
 				out = append(out, make([]int64, f.nrows)...)
 				valid = append(valid, make([]bool, f.nrows)...)
@@ -63,7 +66,7 @@ func concatColumn(frames []*Frame, name string, t Type, total int) arrow.Array {
 		for _, f := range frames {
 			if i, ok := f.index[name]; ok {
 				out = append(out, float64Values(f.cols[i])...)
-				valid = append(valid, validMask(f.cols[i])...)
+				valid = appendValidIf(valid, f.cols[i])
 			} else {
 				out = append(out, make([]float64, f.nrows)...)
 				valid = append(valid, make([]bool, f.nrows)...)
@@ -78,7 +81,7 @@ func concatColumn(frames []*Frame, name string, t Type, total int) arrow.Array {
 				for r := 0; r < f.nrows; r++ {
 					out = append(out, b.Value(r))
 				}
-				valid = append(valid, validMask(b)...)
+				valid = appendValidIf(valid, b)
 			} else {
 				out = append(out, make([]bool, f.nrows)...)
 				valid = append(valid, make([]bool, f.nrows)...)
@@ -86,7 +89,7 @@ func concatColumn(frames []*Frame, name string, t Type, total int) arrow.Array {
 		}
 		return newBool(out, valid)
 	default:
-		if a := concatStrings(frames, name, total); a != nil {
+		if a := concatStrings(frames, name, total, valid != nil); a != nil {
 			return a
 		}
 		out := make([]string, 0, total)
@@ -100,7 +103,7 @@ func concatColumn(frames []*Frame, name string, t Type, total int) arrow.Array {
 						out = append(out, "")
 					}
 				}
-				valid = append(valid, validMask(a)...)
+				valid = appendValidIf(valid, a)
 			} else {
 				out = append(out, make([]string, f.nrows)...)
 				valid = append(valid, make([]bool, f.nrows)...)
@@ -110,14 +113,36 @@ func concatColumn(frames []*Frame, name string, t Type, total int) arrow.Array {
 	}
 }
 
+// concatHasNulls reports whether column name of the stacked frames has a
+// null: a frame without the column, or a null in one with it.
+func concatHasNulls(frames []*Frame, name string) bool {
+	for _, f := range frames {
+		i, ok := f.index[name]
+		if !ok && f.nrows > 0 || ok && f.cols[i].NullN() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// appendValidIf appends a's validity to valid, unless valid is nil (no
+// row of the result is null).
+func appendValidIf(valid []bool, a arrow.Array) []bool {
+	if valid == nil {
+		return nil
+	}
+	return appendValid(valid, a)
+}
+
 // concatStrings stacks string column name of frames without going
 // through Go strings, when every frame has it in one form: plain (the
 // offsets and bytes are copied, the result plain) or dictionary-encoded
 // (the dictionaries are merged and the codes renumbered, the result
 // dictionary-encoded). It returns nil for other cases (a frame without
 // the column, mixed forms, more text than one plain column holds), which
-// concatColumn handles value by value.
-func concatStrings(frames []*Frame, name string, total int) arrow.Array {
+// concatColumn handles value by value. nulls says whether a row of them
+// is null (without, no validity mask is built).
+func concatStrings(frames []*Frame, name string, total int, nulls bool) arrow.Array {
 	var parts []arrow.Array
 	plain, dict := 0, 0
 	for _, f := range frames {
@@ -135,9 +160,12 @@ func concatStrings(frames []*Frame, name string, total int) arrow.Array {
 	}
 	switch {
 	case plain == len(parts):
-		valid := make([]bool, 0, total)
-		for _, a := range parts {
-			valid = appendValid(valid, a)
+		var valid []bool
+		if nulls {
+			valid = make([]bool, 0, total)
+			for _, a := range parts {
+				valid = appendValid(valid, a)
+			}
 		}
 		return concatPlain(parts, valid, total)
 	case dict == len(parts):

@@ -3,6 +3,7 @@ package frame
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow/go/v17/arrow/array"
@@ -66,6 +67,54 @@ func TestConcatStringForms(t *testing.T) {
 		a := g.cols[g.index["s"]]
 		if _, plain := a.(*array.String); c.form == "plain" && !plain || c.form == "dict" && plain {
 			t.Errorf("%s: the result is %s, want %s", c.name, a.DataType(), c.form)
+		}
+	}
+}
+
+// Concat builds a validity mask only when a row of the result is null: a
+// null in a part, or a part with rows but without the column. Parts
+// without nulls (and empty parts without the column) give a column with
+// no mask, and the values of each type are those of the parts in order.
+func TestConcatNulls(t *testing.T) {
+	part := func(x int64, withNull bool) *Frame {
+		var ok []bool
+		if withNull {
+			ok = []bool{true, false}
+		}
+		return New(Int64Col("i", []int64{x, x + 1}, ok), Float64Col("f", []float64{float64(x) / 2, 0.25}, ok),
+			MicrosCol("t", []int64{x * 1000, x * 1001}, ok), BoolCol("b", []bool{x%2 == 0, true}, ok),
+			StringCol("s", []string{fmt.Sprint("s", x), fmt.Sprint("u", x)}, ok))
+	}
+	empty := New(Int64Col("other", nil, nil))
+	for _, c := range []struct {
+		name   string
+		frames []*Frame
+		want   string // every column's rows, "|" between columns
+	}{
+		{"no nulls", []*Frame{part(1, false), empty, part(4, false)},
+			"1 2 4 5 | 0.5 0.25 2.0 0.25 | 1970-01-01T00:00:00.001000Z 1970-01-01T00:00:00.001001Z 1970-01-01T00:00:00.004000Z 1970-01-01T00:00:00.004004Z | false true true true | s1 u1 s4 u4"},
+		{"a null in a part", []*Frame{part(1, false), part(4, true)},
+			"1 2 4 null | 0.5 0.25 2.0 null | 1970-01-01T00:00:00.001000Z 1970-01-01T00:00:00.001001Z 1970-01-01T00:00:00.004000Z null | false true true null | s1 u1 s4 null"},
+		{"a part without the columns", []*Frame{part(1, false), New(Int64Col("other", []int64{7}, nil))},
+			"1 2 null | 0.5 0.25 null | 1970-01-01T00:00:00.001000Z 1970-01-01T00:00:00.001001Z null | false true null | s1 u1 null"},
+	} {
+		g := Concat(c.frames...)
+		if err := g.Err(); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var cols []string
+		masks := 0
+		for _, n := range []string{"i", "f", "t", "b", "s"} {
+			cols = append(cols, column(t, g, n))
+			if g.cols[g.index[n]].Data().Buffers()[0] != nil {
+				masks++
+			}
+		}
+		if got := strings.Join(cols, " | "); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+		if wantMasks := map[bool]int{true: 0, false: 5}[c.name == "no nulls"]; masks != wantMasks {
+			t.Errorf("%s: %d columns with a validity mask, want %d", c.name, masks, wantMasks)
 		}
 	}
 }
