@@ -10,8 +10,8 @@ import (
 // (a series' times or line numbers: three or four passes), O(n) where
 // slices.SortStableFunc's insertion-and-merge is O(n log² n) — the whole
 // cost of Busy on a million placements. Short inputs are insertion
-// sorted, and inputs already in order are left after one pass, which allocates
-// nothing.
+// sorted, and inputs already in order are left after one pass that
+// allocates nothing.
 func sortStableByKey[T any](s []T, key func(*T) uint64) {
 	if len(s) < 2 {
 		return
