@@ -57,9 +57,13 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 		t int64
 		v float64
 	}
-	// the columns read, before the rows are picked and sorted
-	running := events.Select(append(cols[:3:3], cols[4:]...)...).Where("to_state", "==", "RUNNING").Sort("-time", "id")
-	leaving := events.Select(cols[:4]...).Where("from_state", "==", "RUNNING").Sort("-time", "id")
+	// the columns read, selected before the rows are picked and sorted
+	runCols := []string{"time", "id", "job", "to_state"}
+	if nodeWeighting {
+		runCols = append(runCols, "num_nodes")
+	}
+	running := events.Select(runCols...).Where("to_state", "==", "RUNNING").Sort("-time", "id")
+	leaving := events.Select("time", "id", "job", "from_state").Where("from_state", "==", "RUNNING").Sort("-time", "id")
 	rt, _, _ := running.Micros("time")
 	rjob, _, _ := running.Strings("job")
 	lt, _, _ := leaving.Micros("time")
