@@ -100,7 +100,8 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 	// by (time, delta): both lists are in descending time, so read
 	// backwards they merge in time order, and only the runs of equal
 	// times are left to sort by delta (deltas equal in both are the same
-	// value, so their order does not matter)
+	// value, so their order does not matter); sortStableByKeys sorts
+	// whatever is still out of order
 	deltas := make([]delta, 0, len(enter)+len(leave))
 	for i, j := len(enter)-1, len(leave)-1; i >= 0 || j >= 0; {
 		if j < 0 || i >= 0 && enter[i].t <= leave[j].t {
@@ -111,7 +112,6 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 			j--
 		}
 	}
-	enter, leave = nil, nil
 	sortStableByKeys(deltas, func(d *delta) uint64 { return int64Key(d.t) }, func(d *delta) uint64 { return float64Key(d.v) })
 	times := make([]int64, len(deltas))
 	values := make([]float64, len(deltas))
