@@ -114,7 +114,11 @@ func TestBalsamReportsSameAsBalsamSteps(t *testing.T) {
 			done := ThroughputReport(ev, "JOB_FINISHED")
 			doneT, _, _ := done.Micros("time")
 			counts, _, _ := done.Int64s("value")
-			if !slices.Equal(doneT, wantDone) || len(counts) > 0 && counts[len(counts)-1] != int64(len(wantDone)) {
+			wantCounts := make([]int64, len(wantDone))
+			for i := range wantCounts {
+				wantCounts[i] = int64(i + 1)
+			}
+			if !slices.Equal(doneT, wantDone) || !slices.Equal(counts, wantCounts) {
 				t.Fatalf("seed %d: throughput %d points, want %d", seed, len(doneT), len(wantDone))
 			}
 		}
