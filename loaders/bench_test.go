@@ -1,8 +1,6 @@
 package loaders
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/jobframe/jobframe/frame/schema"
@@ -20,39 +18,9 @@ import (
 // of one load, all goroutines, which tells work saved from work moved to
 // the other core.
 
-func benchInput(b *testing.B, name string) string {
-	dir := os.Getenv("JOBFRAME_BENCH_DIR")
-	if dir == "" {
-		dir = "/tmp/jobframe-bench/100000"
-	}
-	p := filepath.Join(dir, name)
-	if _, err := os.Stat(p); err != nil {
-		b.Skipf("no benchmark input %s (see the comment at the top of bench_test.go)", p)
-	}
-	return p
-}
-
-func sizeOf(b *testing.B, p string) int64 {
-	st, err := os.Stat(p)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if !st.IsDir() {
-		return st.Size()
-	}
-	var n int64
-	ents, _ := os.ReadDir(p)
-	for _, e := range ents {
-		if fi, err := e.Info(); err == nil {
-			n += fi.Size()
-		}
-	}
-	return n
-}
-
 func benchOpen(b *testing.B, name string, o source.Options) {
-	p := benchInput(b, name)
-	b.SetBytes(sizeOf(b, p))
+	p, size := sourcetest.HarnessInput(b, name)
+	b.SetBytes(size)
 	b.ReportAllocs()
 	defer sourcetest.ReportCPU(b)()
 	for i := 0; i < b.N; i++ {

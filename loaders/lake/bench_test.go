@@ -3,39 +3,17 @@ package lake
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // benchInputs are the inputs of ../shared/bench the ingest benchmarks
-// read, under JOBFRAME_BENCH_DIR (see loaders/bench_test.go for
-// generating them).
+// read (sourcetest.HarnessInput).
 var benchInputs = []string{"hq.jsonl", "pp075-collated-papiex-804280-0.csv", "balsam", "wq.log"}
-
-// benchInput returns the path and the size in bytes of benchmark input
-// name, skipping b when it is absent.
-func benchInput(b *testing.B, name string) (string, int64) {
-	dir := os.Getenv("JOBFRAME_BENCH_DIR")
-	if dir == "" {
-		dir = "/tmp/jobframe-bench/100000"
-	}
-	p := filepath.Join(dir, name)
-	if _, err := os.Stat(p); err != nil {
-		b.Skipf("no benchmark input %s", p)
-	}
-	var size int64
-	filepath.Walk(p, func(_ string, fi os.FileInfo, _ error) error {
-		if fi != nil && !fi.IsDir() {
-			size += fi.Size()
-		}
-		return nil
-	})
-	return p, size
-}
 
 // benchParquet is the benchmarks' Parquet options: the codec of
 // JOBFRAME_BENCH_CODEC (the library's default, zstd, when unset), level 1.
@@ -47,13 +25,14 @@ func benchParquet() frame.ParquetOptions {
 //
 //	JOBFRAME_BENCH_DIR=/tmp/jobframe-bench/1000000 go test ./loaders/lake -run '^$' -bench Ingest
 //
-// The MB/s column is input bytes per second; each run ingests into a
-// fresh lake.
+// The MB/s column is input bytes per second, cpu-ms/op the CPU time of
+// one ingest; each run ingests into a fresh lake.
 func BenchmarkIngest(b *testing.B) {
 	for _, name := range benchInputs {
 		b.Run(name, func(b *testing.B) {
-			p, size := benchInput(b, name)
+			p, size := sourcetest.HarnessInput(b, name)
 			b.SetBytes(size)
+			defer sourcetest.ReportCPU(b)()
 			for i := 0; i < b.N; i++ {
 				out := b.TempDir()
 				if _, err := Ingest(context.Background(), out, []string{p}, Options{Parquet: benchParquet()}); err != nil {
@@ -70,11 +49,12 @@ func BenchmarkIngest(b *testing.B) {
 // run then writes them all as an ingest stages them (cut by day, the
 // files of a batch on all cores) into a fresh folder. The MB/s column
 // is input bytes per second, as BenchmarkIngest's, so it is the rate an
-// ingest could not pass even if reading its input cost nothing.
+// ingest could not pass even if reading its input cost nothing;
+// cpu-ms/op is the CPU time of one run's writing.
 func BenchmarkIngestWrite(b *testing.B) {
 	for _, name := range benchInputs {
 		b.Run(name, func(b *testing.B) {
-			p, size := benchInput(b, name)
+			p, size := sourcetest.HarnessInput(b, name)
 			var batches []*source.Dataset
 			d, err := loaders.OpenWith(loaders.Options{Checkpoints: true, Batch: func(d *source.Dataset) error {
 				batches = append(batches, d)
@@ -87,6 +67,7 @@ func BenchmarkIngestWrite(b *testing.B) {
 			var rows int64
 			b.SetBytes(size)
 			b.ResetTimer()
+			defer sourcetest.ReportCPU(b)()
 			for i := 0; i < b.N; i++ {
 				st := &stager{lake: b.TempDir(), id: "bench", input: p, parquet: benchParquet(), rows: map[string]int64{}}
 				for _, d := range batches {

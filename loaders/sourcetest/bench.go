@@ -2,6 +2,7 @@ package sourcetest
 
 import (
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -34,6 +35,41 @@ func CachedInput(tb testing.TB, name string, gen func(io.Writer) error) string {
 		tb.Fatal(err)
 	}
 	return p
+}
+
+// HarnessInput returns the path and the size in bytes (a folder's files
+// summed) of name among the inputs ../shared/bench generates, in the
+// folder JOBFRAME_BENCH_DIR names (/tmp/jobframe-bench/100000 when
+// unset), and skips b when it is not there.
+func HarnessInput(b *testing.B, name string) (path string, size int64) {
+	b.Helper()
+	dir := os.Getenv("JOBFRAME_BENCH_DIR")
+	if dir == "" {
+		dir = "/tmp/jobframe-bench/100000"
+	}
+	path = filepath.Join(dir, name)
+	if _, err := os.Stat(path); err != nil {
+		b.Skipf("no benchmark input %s (loaders/bench_test.go says how to make them)", path)
+	}
+	// the input, or a file in its folder, may be a link: count what it
+	// links to
+	root, err := filepath.EvalSymlinks(path)
+	if err == nil {
+		err = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return err
+			}
+			fi, err := os.Stat(p)
+			if err == nil {
+				size += fi.Size()
+			}
+			return err
+		})
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	return path, size
 }
 
 // BenchLoad runs load on the file at path b.N times, reporting its bytes
