@@ -78,10 +78,16 @@ func sortStableByKey[T any](s []T, key func(*T) uint64) {
 // sortedByKey reports whether s is in ascending order of key, stopping
 // at the first element out of order.
 func sortedByKey[T any](s []T, key func(*T) uint64) bool {
+	if len(s) == 0 {
+		return true
+	}
+	prev := key(&s[0])
 	for i := 1; i < len(s); i++ {
-		if key(&s[i]) < key(&s[i-1]) {
+		k := key(&s[i])
+		if k < prev {
 			return false
 		}
+		prev = k
 	}
 	return true
 }
