@@ -17,3 +17,6 @@ type ParseError = source.ParseError
 
 // Progress counts the bytes OpenWith has read (see source.Progress).
 type Progress = source.Progress
+
+// Run is one run of a load (see source.Run).
+type Run = source.Run

@@ -30,7 +30,7 @@ func TestBalsamSample(t *testing.T) {
 			t.Fatalf("row %d out of API order", i)
 		}
 	}
-	if ev.FormatValue(0, len(us)-1) != "2021-03-10T12:00:01.123456Z" || ev.FormatValue(0, 0) != "2021-03-10T12:59:37.068411Z" {
+	if ev.Names()[0] != "run" || ev.FormatValue(1, len(us)-1) != "2021-03-10T12:00:01.123456Z" || ev.FormatValue(1, 0) != "2021-03-10T12:59:37.068411Z" {
 		t.Fatal("span")
 	}
 	want := "FAILED:1 JOB_FINISHED:59 POSTPROCESSED:4 PREPROCESSED:60 READY:6 RESTART_READY:9 RUNNING:69 RUN_DONE:59 RUN_ERROR:7 RUN_TIMEOUT:3 STAGED_IN:60"

@@ -13,7 +13,8 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
-// merge concatenates datasets frame by frame, adding a "file" column.
+// merge concatenates datasets frame by frame, adding a "file" column
+// (after the "run" column labelRuns gave every frame).
 // A column that is an integer in some sources and text or a float in
 // others (ids, counts) is text or float in the result (align).
 func merge(sets []*source.Dataset) (*source.Dataset, error) {
@@ -44,6 +45,9 @@ func merge(sets []*source.Dataset) (*source.Dataset, error) {
 		for name, f := range d.Frames {
 			if !f.Has("file") { // EPMT's frames name their data file already
 				names := append([]string{"file"}, f.Names()...)
+				if f.Has("run") { // run, file, then the rest
+					names = append([]string{"run", "file"}, f.Drop("run").Names()...)
+				}
 				f = f.WithColumn("file", columns.Repeat("file", file, f.NumRows())).Select(names...)
 			}
 			byName[name] = append(byName[name], f)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/jobframe/jobframe/loaders/source"
@@ -63,14 +64,37 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 	if len(sets) == 0 {
 		return nil, fmt.Errorf("no input in a format jobframe reads among %s", strings.Join(paths, ", "))
 	}
+	runs := labelRuns(sets, func(name string) bool { return o.Keeps(name, "run") })
 	d := sets[0]
 	if len(sets) > 1 {
 		if d, err = merge(sets); err != nil {
 			return nil, err
 		}
 	}
+	d.Runs = runs
 	d.Warnings = append(skipped, d.Warnings...)
+	if len(runs) > 1 { // the run column is the key that keeps runs apart: kept
+		o.Columns = withRunKey(o.Columns)
+	}
 	return o.Project(d, nil)
+}
+
+// withRunKey returns a copy of cols (Options.Columns) with "run" first in
+// every frame's list: a load of several runs keeps it. (A loader that
+// numbers the runs of one log, cctools', builds its run column only when
+// asked: a projection without "run" reads such a log as one run.)
+func withRunKey(cols map[string][]string) map[string][]string {
+	if len(cols) == 0 {
+		return cols
+	}
+	out := make(map[string][]string, len(cols))
+	for name, c := range cols {
+		out[name] = c
+		if !slices.Contains(c, "run") {
+			out[name] = append([]string{"run"}, c...)
+		}
+	}
+	return out
 }
 
 // expand lists the files the paths name, folders expanded (fromDir marks

@@ -127,12 +127,22 @@ func TestColumnsOptionErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `no column "tag.nope"`) || !strings.Contains(err.Error(), "tag.op_instance") || !strings.Contains(err.Error(), "usertime") {
 		t.Errorf("unknown EPMT column: got %v", err)
 	}
-	// with several inputs the "file" column merging adds can be named
+	// with several inputs the "file" column merging adds can be named,
+	// and the "run" column, the key that keeps the runs apart, is kept
+	// first though not named
 	two, err := OpenWith(source.Options{Columns: map[string][]string{schema.Tasks: {"file", "task"}}}, path, sourcetest.Bundled("taskvine/cctools-test_2025-04-25_transactions.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := sourcetest.Frame(t, two, schema.Tasks).Names(); !slices.Equal(got, []string{"file", "task"}) {
+	if got := sourcetest.Frame(t, two, schema.Tasks).Names(); !slices.Equal(got, []string{"run", "file", "task"}) {
 		t.Errorf("merged load kept %v", got)
+	}
+	// one run keeps only what was named
+	one, err := OpenWith(source.Options{Columns: map[string][]string{schema.Tasks: {"task"}}}, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sourcetest.Frame(t, one, schema.Tasks).Names(); !slices.Equal(got, []string{"task"}) {
+		t.Errorf("a load of one run kept %v", got)
 	}
 }

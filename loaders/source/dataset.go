@@ -12,11 +12,16 @@ import (
 // Dataset is what a loader returns: the canonical frames its source
 // supports, by name, and the warnings of a lenient load.
 type Dataset struct {
-	// Source names the format: "hyperqueue", "workqueue", "taskvine",
-	// "balsam" or "epmt".
+	// Source names the format ("hyperqueue", "workqueue", "taskvine",
+	// "balsam", "epmt", "slurm", "nextflow", "wfcommons", ...), or the
+	// formats joined by "+" in sorted order for a load of several.
 	Source string
 	// Files are the inputs, in the order read.
 	Files []string
+	// Runs are the runs of a load by loaders.Open (one per Load of a
+	// format), in input order; every frame of such a load has a "run"
+	// column naming the row's run. A single Load leaves Runs empty.
+	Runs []Run
 	// Frames holds the canonical frames by name (package schema names
 	// them).
 	Frames map[string]*frame.Frame

@@ -1,0 +1,309 @@
+package loaders
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// labelRuns names the runs of a load's datasets and gives every frame
+// a string "run" column holding its run's name (source.Run). Datasets
+// of one format whose first files differ only by a role word
+// (companions: a transactions log and its performance log, a Nextflow
+// trace and its timeline) are one run. A dataset whose frames number
+// several manager runs of one log in an integer "run" column (a Work
+// Queue or TaskVine transactions log appended to by several managers) is
+// several runs, named "NAME:1", "NAME:2", ... in log order; its integer
+// column becomes the names. keep reports whether frame name keeps a run
+// column when the load holds one run only.
+func labelRuns(sets []*source.Dataset, keep func(name string) bool) []source.Run {
+	owner := companions(sets)
+	var firsts []string
+	named := map[int]int{} // owner -> the set that names the run
+	for i := range sets {
+		if j, ok := named[owner[i]]; !ok || roleRank(firstFile(sets[i])) < roleRank(firstFile(sets[j])) {
+			named[owner[i]] = i
+		}
+	}
+	for i := range sets {
+		if owner[i] == i {
+			firsts = append(firsts, firstFile(sets[named[i]]))
+		}
+	}
+	names := RunNames(firsts)
+	type runGroup struct {
+		name   string
+		sets   []int
+		labels []string
+		runs   []source.Run
+	}
+	var groups []*runGroup
+	byOwner := map[int]*runGroup{}
+	for i := range sets {
+		g := byOwner[owner[i]]
+		if g == nil {
+			g = &runGroup{name: names[len(groups)]}
+			byOwner[owner[i]] = g
+			groups = append(groups, g)
+		}
+		g.sets = append(g.sets, i)
+	}
+	total := 0
+	for _, g := range groups {
+		n := 1
+		for _, i := range g.sets {
+			n = max(n, logRuns(sets[i]))
+		}
+		g.labels = []string{g.name}
+		if n > 1 {
+			g.labels = make([]string, n)
+			for k := range g.labels {
+				g.labels[k] = fmt.Sprintf("%s:%d", g.name, k+1)
+			}
+		}
+		total += n
+	}
+	var runs []source.Run
+	for _, g := range groups {
+		rs := make([]source.Run, len(g.labels))
+		for k, l := range g.labels {
+			rs[k] = source.Run{Name: l, Source: sets[g.sets[0]].Source, Start: math.MaxInt64, End: math.MinInt64}
+		}
+		for _, i := range g.sets {
+			d := sets[i]
+			spans := runSpans(d, len(g.labels))
+			for k := range rs {
+				rs[k].Files = append(rs[k].Files, d.Files...)
+				lo, hi := spans[k].lo, spans[k].hi
+				if len(g.labels) == 1 && d.HasLogSpan {
+					lo, hi = d.LogStart, d.LogEnd
+				}
+				rs[k].Start, rs[k].End = min(rs[k].Start, lo), max(rs[k].End, hi)
+			}
+			for fn, f := range d.Frames {
+				if total == 1 && !keep(fn) {
+					if f.Has("run") {
+						d.Frames[fn] = f.Drop("run")
+					}
+					continue
+				}
+				d.Frames[fn] = withRunColumn(f, g.labels)
+			}
+		}
+		for k := range rs {
+			rs[k].HasSpan = rs[k].Start <= rs[k].End
+			if !rs[k].HasSpan {
+				rs[k].Start, rs[k].End = 0, 0
+			}
+		}
+		runs = append(runs, rs...)
+	}
+	return runs
+}
+
+// firstFile is the first input of d, or "-".
+func firstFile(d *source.Dataset) string {
+	if len(d.Files) == 0 {
+		return "-"
+	}
+	return d.Files[0]
+}
+
+// roleRank is the place of the role word of path's name in roleWords
+// (the run's main record first), or len(roleWords) for none.
+func roleRank(path string) int {
+	base := filepath.Base(path)
+	for k, w := range roleWords {
+		if strings.Contains(base, w) {
+			return k
+		}
+	}
+	return len(roleWords)
+}
+
+// roleWords are the words that tell the companion files of one run
+// apart, the file that names the run first: the cctools manager's
+// transactions and performance logs and TaskVine's task graph,
+// Nextflow's trace and timeline.
+var roleWords = []string{"transactions", "trace", "performance", "taskgraph", "timeline"}
+
+// companions returns, for each dataset, the index of the first dataset
+// of its run: datasets of one format whose first files sit in one folder
+// and have the same name once a role word and the extension are taken
+// out are one run, and so are the resource monitor's time series (.series
+// files, one per task) of one folder.
+func companions(sets []*source.Dataset) []int {
+	owner := make([]int, len(sets))
+	first := map[string]int{}
+	for i, d := range sets {
+		owner[i] = i
+		key, ok := companionKey(firstFile(d))
+		if !ok {
+			continue
+		}
+		key = d.Source + "\x00" + key
+		if j, seen := first[key]; seen {
+			owner[i] = j
+			continue
+		}
+		first[key] = i
+	}
+	return owner
+}
+
+// companionKey is the folder and name of path with its extension and its
+// role word taken out; ok is false when the name holds no role word.
+func companionKey(path string) (string, bool) {
+	if path == "-" {
+		return "", false
+	}
+	dir, base := filepath.Split(filepath.Clean(path))
+	if filepath.Ext(base) == ".series" { // the resource monitor's, one per task of a run
+		return dir + "\x00.series", true
+	}
+	base = strings.TrimSuffix(base, filepath.Ext(base))
+	for _, w := range roleWords {
+		if i := strings.LastIndex(base, w); i >= 0 {
+			return dir + "\x00" + base[:i] + "\x00" + base[i+len(w):], true
+		}
+	}
+	return "", false
+}
+
+// logRuns returns the number of runs in d: 1 + the largest value of an
+// integer "run" column of its frames (the manager runs of one log,
+// numbered from 0), or 1.
+func logRuns(d *source.Dataset) int {
+	n := 1
+	for _, f := range d.Frames {
+		if t, err := f.Type("run"); err != nil || t != frame.Int64 {
+			continue
+		}
+		v, ok, _ := f.Int64s("run")
+		for i, x := range v {
+			if (ok == nil || ok[i]) && x >= 0 && x < 1<<20 {
+				n = max(n, int(x)+1)
+			}
+		}
+	}
+	return n
+}
+
+// span is the earliest and latest time of one run, µs.
+type span struct{ lo, hi int64 }
+
+// runSpans returns the earliest and latest time in any time column of
+// d's frames for each of its n runs (by the integer "run" column when
+// n > 1); a run without a time has lo > hi.
+func runSpans(d *source.Dataset, n int) []span {
+	out := make([]span, n)
+	for k := range out {
+		out[k] = span{math.MaxInt64, math.MinInt64}
+	}
+	for _, f := range d.Frames {
+		var run []int64
+		if n > 1 {
+			if t, err := f.Type("run"); err != nil || t != frame.Int64 {
+				continue
+			}
+			run, _, _ = f.Int64s("run")
+		}
+		for i, t := range f.Types() {
+			if t != frame.Time {
+				continue
+			}
+			us, valid, err := f.Micros(f.Names()[i])
+			if err != nil {
+				continue
+			}
+			for j, v := range us {
+				if !valid[j] {
+					continue
+				}
+				k := 0
+				if run != nil {
+					k = int(run[j])
+					if k < 0 || k >= n {
+						continue
+					}
+				}
+				out[k].lo, out[k].hi = min(out[k].lo, v), max(out[k].hi, v)
+			}
+		}
+	}
+	return out
+}
+
+// RunNames labels paths by the shortest trailing part of each (whole
+// path elements) that no other path of the list ends with:
+// [a/run1/transactions.log a/run2/transactions.log] gives
+// [run1/transactions.log run2/transactions.log], and a single path its
+// base name. Equal paths are told apart by " #2", " #3", ... after the
+// first; "-" (standard input) stays "-".
+func RunNames(paths []string) []string {
+	parts := make([][]string, len(paths))
+	for i, p := range paths {
+		parts[i] = strings.Split(filepath.ToSlash(filepath.Clean(p)), "/")
+		if p == "" || p == "-" {
+			parts[i] = []string{"-"}
+		}
+	}
+	names := make([]string, len(paths))
+	for i := range paths {
+		names[i] = tail(parts[i], 1)
+		for k := 1; k < len(parts[i]); k++ {
+			if !sharesTail(parts, i, k) {
+				break
+			}
+			names[i] = tail(parts[i], k+1)
+		}
+	}
+	seen := map[string]int{}
+	for i, n := range names {
+		seen[n]++
+		if c := seen[n]; c > 1 {
+			names[i] = fmt.Sprintf("%s #%d", n, c)
+		}
+	}
+	return names
+}
+
+// tail joins the last k elements of p.
+func tail(p []string, k int) string {
+	return strings.Join(p[max(0, len(p)-k):], "/")
+}
+
+// sharesTail reports whether another path of parts (not equal to
+// parts[i]) ends with the same last k elements as parts[i].
+func sharesTail(parts [][]string, i, k int) bool {
+	mine := tail(parts[i], k)
+	whole := tail(parts[i], len(parts[i]))
+	for j, p := range parts {
+		if j != i && tail(p, k) == mine && tail(p, len(p)) != whole {
+			return true
+		}
+	}
+	return false
+}
+
+// withRunColumn returns f with a leading string "run" column: labels[0]
+// on every row, or labels[k] on the rows whose integer "run" column
+// (which it replaces) holds k.
+func withRunColumn(f *frame.Frame, labels []string) *frame.Frame {
+	codes := make([]int32, f.NumRows())
+	rest := f.Columns()
+	if t, err := f.Type("run"); err == nil {
+		if t == frame.Int64 && len(labels) > 1 {
+			v, _, _ := f.Int64s("run")
+			for i, x := range v {
+				codes[i] = int32(min(max(x, 0), int64(len(labels)-1)))
+			}
+		}
+		rest = f.Drop("run").Columns()
+	}
+	return frame.New(append([]frame.Column{frame.DictStringCol("run", codes, nil, labels)}, rest...)...)
+}
