@@ -19,20 +19,25 @@ import (
 // form one point. Columns: time and value (the amount held just after
 // time). Amounts are allocations, not measured usage. The series starts
 // at the first change; semantics.md's HyperQueue figures also count a
-// first point (start of log, 0).
+// first point (start of log, 0). A frame of several runs (a "run"
+// column) gives each run's series, merged in time order (a run's lines
+// order only its own records): the value is the sum over the runs, and
+// each run drops out after its last point.
 func Busy(placements *frame.Frame, resource string) *frame.Frame {
 	if err := require("Busy", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "start", "end", resource); err != nil {
 		return frame.WithErr(err)
 	}
-	var sk, ek string
-	if placements.Has("start_line") && placements.Has("end_line") {
-		sk, ek = "start_line", "end_line"
-	}
-	changes, err := intervalChanges("Busy", placements, "start", "end", resource, sk, ek)
-	if err != nil {
-		return frame.WithErr(err)
-	}
-	return stepSeries(changes)
+	return perRun("Busy", placements, func(p *frame.Frame) *frame.Frame {
+		var sk, ek string
+		if p.Has("start_line") && p.Has("end_line") {
+			sk, ek = "start_line", "end_line"
+		}
+		changes, err := intervalChanges("Busy", p, "start", "end", resource, sk, ek)
+		if err != nil {
+			return frame.WithErr(err)
+		}
+		return stepSeries(changes)
+	})
 }
 
 // BusyByWorker is Busy per worker (semantics.md §1.3's per-worker

@@ -12,35 +12,40 @@ import (
 // connected when the log ends). With connected_line and lost_line columns
 // (HyperQueue) changes are ordered and grouped by log record, as Busy's
 // are; otherwise changes at equal times form one point. Columns: time and
-// value (in the resource's unit).
+// value (in the resource's unit). Several runs merge as Busy's do.
 func Capacity(workers *frame.Frame, resource string) *frame.Frame {
 	if err := require("Capacity", workers, "the workers frame of the hyperqueue, workqueue and taskvine loaders has them", "connected", "lost", resource); err != nil {
 		return frame.WithErr(err)
 	}
-	var sk, ek string
-	if workers.Has("connected_line") && workers.Has("lost_line") {
-		sk, ek = "connected_line", "lost_line"
-	}
-	changes, err := intervalChanges("Capacity", workers, "connected", "lost", resource, sk, ek)
-	if err != nil {
-		return frame.WithErr(err)
-	}
-	return stepSeries(changes)
+	return perRun("Capacity", workers, func(w *frame.Frame) *frame.Frame {
+		var sk, ek string
+		if w.Has("connected_line") && w.Has("lost_line") {
+			sk, ek = "connected_line", "lost_line"
+		}
+		changes, err := intervalChanges("Capacity", w, "connected", "lost", resource, sk, ek)
+		if err != nil {
+			return frame.WithErr(err)
+		}
+		return stepSeries(changes)
+	})
 }
 
 // AllocatedNodes returns the step series of the nodes held by batch
 // allocations (Balsam BatchJobs, HyperQueue autoalloc): an allocation adds
 // its nodes at start and removes them at end; allocations that never
-// started are left out. Columns: time and value (nodes).
+// started are left out. Columns: time and value (nodes). Several runs
+// merge as Busy's do.
 func AllocatedNodes(allocations *frame.Frame) *frame.Frame {
 	if err := require("AllocatedNodes", allocations, "the allocations frame of the balsam and hyperqueue loaders has them", "start", "end", "nodes"); err != nil {
 		return frame.WithErr(err)
 	}
-	changes, err := intervalChanges("AllocatedNodes", allocations, "start", "end", "nodes", "", "")
-	if err != nil {
-		return frame.WithErr(err)
-	}
-	return stepSeries(changes)
+	return perRun("AllocatedNodes", allocations, func(a *frame.Frame) *frame.Frame {
+		changes, err := intervalChanges("AllocatedNodes", a, "start", "end", "nodes", "", "")
+		if err != nil {
+			return frame.WithErr(err)
+		}
+		return stepSeries(changes)
+	})
 }
 
 // Utilization combines a busy series and a capacity series (each with

@@ -64,11 +64,17 @@ func repeatIndex(k, n int) []int {
 // attempt order), until its start, or until its end when it never started
 // (canceled while waiting), or to the end of the log. Columns: time,
 // waiting, running (attempts just after time), one point per distinct
-// time.
+// time. Several runs (a "run" column) merge as Busy's do: an attempt
+// still waiting or running when its run's log ends stops counting there.
 func StateCounts(tasks *frame.Frame) *frame.Frame {
 	if err := require("StateCounts", tasks, "the tasks frame of every loader has them", "task", "attempt", "submit", "start", "end"); err != nil {
 		return frame.WithErr(err)
 	}
+	return perRunCols("StateCounts", tasks, []string{"waiting", "running"}, stateCounts)
+}
+
+// stateCounts is StateCounts over the attempts of one run.
+func stateCounts(tasks *frame.Frame) *frame.Frame {
 	keys := []string{}
 	for _, k := range []string{"source", "run", "job"} {
 		if tasks.Has(k) {

@@ -17,7 +17,10 @@ import (
 // for none) workers come in order of connection, as the notebook's map
 // does, those without starts with count 0, and a worker that starts tasks
 // without a connect record is added at its first start (where the
-// notebook raises KeyError); without one, in order of first start.
+// notebook raises KeyError); without one, in order of first start. With
+// several runs (a "run" column) a worker is one of its run (worker 1 of
+// one manager is not worker 1 of another): a leading run column, workers
+// in time order of connection, then of first start.
 func TasksPerWorker(placements, workers *frame.Frame) *frame.Frame {
 	if err := require("TasksPerWorker", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "task", "start"); err != nil {
 		return frame.WithErr(err)
@@ -26,8 +29,13 @@ func TasksPerWorker(placements, workers *frame.Frame) *frame.Frame {
 	if placements.Has("start_line") {
 		order = []string{"start_line"}
 	}
-	p := placements.Where("worker", "not-null", nil).Where("start", "not-null", nil).Sort(order...)
-	started, _, err := p.Strings("worker")
+	several := severalRuns(placements)
+	p := placements.Where("worker", "not-null", nil).Where("start", "not-null", nil)
+	if several { // a run's lines order only its own records
+		order = append([]string{"start"}, order...)
+	}
+	p = p.Sort(order...)
+	started, err := runWorkers(p, several)
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("TasksPerWorker: %w", err))
 	}
@@ -54,7 +62,13 @@ func TasksPerWorker(placements, workers *frame.Frame) *frame.Frame {
 		if workers.Has("connected_line") {
 			order = "connected_line"
 		}
-		ids, _, err := workers.Sort(order).Strings("worker")
+		ws := workers
+		if several {
+			ws = ws.Sort("connected", order)
+		} else {
+			ws = ws.Sort(order)
+		}
+		ids, err := runWorkers(ws, several)
 		if err != nil {
 			return frame.WithErr(fmt.Errorf("TasksPerWorker: %w", err))
 		}
@@ -91,7 +105,38 @@ func TasksPerWorker(placements, workers *frame.Frame) *frame.Frame {
 	for i, b := range lists {
 		text[i] = b.String()
 	}
+	if several {
+		runs := make([]string, len(names))
+		for i, n := range names {
+			runs[i], names[i], _ = strings.Cut(n, "\x00")
+		}
+		return frame.New(frame.StringCol("run", runs, nil), frame.StringCol("worker", names, nil), frame.Int64Col("count", counts, nil), frame.StringCol("tasks", text, nil))
+	}
 	return frame.New(frame.StringCol("worker", names, nil), frame.Int64Col("count", counts, nil), frame.StringCol("tasks", text, nil))
+}
+
+// severalRuns reports whether f has a "run" column holding more than one
+// run (loaders.Open labels every row with its run).
+func severalRuns(f *frame.Frame) bool {
+	return f.Has("run") && f.GroupBy("run").NumGroups() > 1
+}
+
+// runWorkers returns the worker column of f, each value keyed by its run
+// ("RUN\x00WORKER") when several: a worker id is its manager's own.
+func runWorkers(f *frame.Frame, several bool) ([]string, error) {
+	w, _, err := f.Strings("worker")
+	if err != nil || !several {
+		return w, err
+	}
+	run, _, err := f.Strings("run")
+	if err != nil {
+		return nil, err
+	}
+	keyed := make([]string, len(w))
+	for i := range w {
+		keyed[i] = run[i] + "\x00" + w[i]
+	}
+	return keyed, nil
 }
 
 // Gantt returns one bar per placement (an attempt's share of one worker):
@@ -99,14 +144,21 @@ func TasksPerWorker(placements, workers *frame.Frame) *frame.Frame {
 // state, sorted by worker then start. Attempts cut short by a worker loss
 // end at the loss with state lost; attempts still running when the log
 // ends have a null end. Placements that never started are left out.
+// With several runs (a "run" column) the bars lead with it and sort by
+// run, then worker and start.
 func Gantt(placements *frame.Frame) *frame.Frame {
 	if err := require("Gantt", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "start", "end", "task", "attempt", "state"); err != nil {
 		return frame.WithErr(err)
 	}
 	cols := []string{"worker", "start", "end"}
+	order := []string{"worker", "start"}
+	if severalRuns(placements) {
+		cols = append([]string{"run"}, cols...)
+		order = append([]string{"run"}, order...)
+	}
 	if placements.Has("job") {
 		cols = append(cols, "job")
 	}
 	cols = append(cols, "task", "attempt", "state")
-	return wrap("Gantt", placements.Where("start", "not-null", nil).Select(cols...).Sort("worker", "start"))
+	return wrap("Gantt", placements.Where("start", "not-null", nil).Select(cols...).Sort(order...))
 }

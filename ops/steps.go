@@ -96,7 +96,9 @@ func countedSteps(changes []change, lo int64, keys int) *frame.Frame {
 // with a null start or a null amount are left out. amount "" counts each
 // row as 1. Changes at equal times form one point. Columns: time, and
 // value (the total just after time, in the unit of amount). Busy,
-// Capacity and Concurrency are Steps over their frames.
+// Capacity and Concurrency are Steps over their frames. Several runs (a
+// "run" column) merge as Busy's do: each run drops out after its last
+// point.
 func Steps(f *frame.Frame, start, end, amount string) *frame.Frame {
 	cols := []string{start, end}
 	if amount != "" {
@@ -105,11 +107,13 @@ func Steps(f *frame.Frame, start, end, amount string) *frame.Frame {
 	if err := require("Steps", f, "any frame with a start and an end time column", cols...); err != nil {
 		return frame.WithErr(err)
 	}
-	changes, err := intervalChanges("Steps", f, start, end, amount, "", "")
-	if err != nil {
-		return frame.WithErr(err)
-	}
-	return stepSeries(changes)
+	return perRun("Steps", f, func(p *frame.Frame) *frame.Frame {
+		changes, err := intervalChanges("Steps", p, start, end, amount, "", "")
+		if err != nil {
+			return frame.WithErr(err)
+		}
+		return stepSeries(changes)
+	})
 }
 
 // intervalChanges turns the rows of f into +amount at start and −amount
