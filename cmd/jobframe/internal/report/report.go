@@ -108,9 +108,12 @@ func Build(d *loaders.Dataset, o Options) *Document {
 // newBuilder prepares what the sections of d's report share: the frames
 // cut to o.Window, the data's span and time origin, the durations.
 func newBuilder(d *loaders.Dataset, o Options) *builder {
-	if !o.Window.IsZero() {
+	if !o.Window.IsZero() || len(d.Runs) > 1 {
 		cut := *d
-		cut.Frames = o.Window.Frames(d.Frames)
+		cut.Frames = runScopedWorkers(d, d.Frames)
+		if !o.Window.IsZero() {
+			cut.Frames = o.Window.Frames(cut.Frames)
+		}
 		d = &cut
 	}
 	b := &builder{d: d, o: o}

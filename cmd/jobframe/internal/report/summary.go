@@ -27,6 +27,11 @@ func (b *builder) summary() Section {
 		s.Facts = append(s.Facts, durationFact("span", float64(hi-lo)/1e6,
 			frame.FormatMicros(lo)+" .. "+frame.FormatMicros(hi)))
 	}
+	if n := len(d.Runs); n > 1 {
+		f := countFact("runs", n)
+		f.Text += fmt.Sprintf(" (recording %s in all; each run's figures in the table below)", duration(b.activeSeconds()))
+		s.Facts = append(s.Facts, f)
+	}
 	if tasks, ok := b.frameOf(schema.Tasks); ok {
 		s.Facts = append(s.Facts, b.taskFacts(tasks)...)
 	}
@@ -54,6 +59,9 @@ func (b *builder) summary() Section {
 		}
 	}
 	s.Facts = append(s.Facts, countFact("warnings", len(d.Warnings)))
+	if t, ok := b.runsTable(); ok {
+		s.Tables = append(s.Tables, t)
+	}
 	return s
 }
 

@@ -124,8 +124,12 @@ func (b *builder) throughput() Section {
 		}
 		b.chart(&s, f, 900, 340)
 		s.Facts = append(s.Facts, countFact("attempts ended", ended.NumRows()), countFact("succeeded", ok.NumRows()))
-		if b.hasData && b.hi > b.lo {
-			s.Facts = append(s.Facts, quantity("mean rate", float64(ok.NumRows())/(float64(b.hi-b.lo)/60e6), "successful attempts/min", ""))
+		if active := b.activeSeconds(); b.hasData && active > 0 {
+			note := ""
+			if len(b.d.Runs) > 1 && b.o.Window.IsZero() {
+				note = "over the time the runs were recording"
+			}
+			s.Facts = append(s.Facts, quantity("mean rate", float64(ok.NumRows())/(active/60), "successful attempts/min", note))
 		}
 	default:
 		s.Reason = "no task attempts with end times in this source"
