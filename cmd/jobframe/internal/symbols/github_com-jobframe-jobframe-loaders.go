@@ -16,6 +16,7 @@ func init() {
 		"OpenContext": reflect.ValueOf(loaders.OpenContext),
 		"OpenWith":    reflect.ValueOf(loaders.OpenWith),
 		"Plan":        reflect.ValueOf(loaders.Plan),
+		"RunNames":    reflect.ValueOf(loaders.RunNames),
 
 		// type definitions
 		"Dataset":    reflect.ValueOf((*loaders.Dataset)(nil)),
@@ -23,6 +24,7 @@ func init() {
 		"Options":    reflect.ValueOf((*loaders.Options)(nil)),
 		"ParseError": reflect.ValueOf((*loaders.ParseError)(nil)),
 		"Progress":   reflect.ValueOf((*loaders.Progress)(nil)),
+		"Run":        reflect.ValueOf((*loaders.Run)(nil)),
 		"Warning":    reflect.ValueOf((*loaders.Warning)(nil)),
 	}
 }
