@@ -21,37 +21,7 @@ import (
 // column becomes the names. keep reports whether frame name keeps a run
 // column when the load holds one run only.
 func labelRuns(sets []*source.Dataset, keep func(name string) bool) []source.Run {
-	owner := companions(sets)
-	var firsts []string
-	named := map[int]int{} // owner -> the set that names the run
-	for i := range sets {
-		if j, ok := named[owner[i]]; !ok || roleRank(firstFile(sets[i])) < roleRank(firstFile(sets[j])) {
-			named[owner[i]] = i
-		}
-	}
-	for i := range sets {
-		if owner[i] == i {
-			firsts = append(firsts, firstFile(sets[named[i]]))
-		}
-	}
-	names := RunNames(firsts)
-	type runGroup struct {
-		name   string
-		sets   []int
-		labels []string
-		runs   []source.Run
-	}
-	var groups []*runGroup
-	byOwner := map[int]*runGroup{}
-	for i := range sets {
-		g := byOwner[owner[i]]
-		if g == nil {
-			g = &runGroup{name: names[len(groups)]}
-			byOwner[owner[i]] = g
-			groups = append(groups, g)
-		}
-		g.sets = append(g.sets, i)
-	}
+	groups := runGroups(sets)
 	total := 0
 	for _, g := range groups {
 		n := 1
@@ -103,6 +73,46 @@ func labelRuns(sets []*source.Dataset, keep func(name string) bool) []source.Run
 		runs = append(runs, rs...)
 	}
 	return runs
+}
+
+// runGroup is one run of a load before its labels: its name and the
+// datasets (companions) that make it.
+type runGroup struct {
+	name   string
+	sets   []int
+	labels []string
+}
+
+// runGroups gathers the datasets of a load into runs (companions), in
+// order of each run's first dataset, named by RunNames over each run's
+// main file.
+func runGroups(sets []*source.Dataset) []*runGroup {
+	owner := companions(sets)
+	named := map[int]int{} // owner -> the set that names the run
+	for i := range sets {
+		if j, ok := named[owner[i]]; !ok || roleRank(firstFile(sets[i])) < roleRank(firstFile(sets[j])) {
+			named[owner[i]] = i
+		}
+	}
+	var firsts []string
+	for i := range sets {
+		if owner[i] == i {
+			firsts = append(firsts, firstFile(sets[named[i]]))
+		}
+	}
+	names := RunNames(firsts)
+	var groups []*runGroup
+	byOwner := map[int]*runGroup{}
+	for i := range sets {
+		g := byOwner[owner[i]]
+		if g == nil {
+			g = &runGroup{name: names[len(groups)]}
+			byOwner[owner[i]] = g
+			groups = append(groups, g)
+		}
+		g.sets = append(g.sets, i)
+	}
+	return groups
 }
 
 // firstFile is the first input of d, or "-".
