@@ -214,37 +214,24 @@ func runSpans(d *source.Dataset, n int) []span {
 	for k := range out {
 		out[k] = span{math.MaxInt64, math.MinInt64}
 	}
-	for _, f := range d.Frames {
+	d.EachTime(func(f *frame.Frame, us []int64, valid []bool) {
 		var run []int64
 		if n > 1 {
 			if t, err := f.Type("run"); err != nil || t != frame.Int64 {
-				continue
+				return
 			}
 			run, _, _ = f.Int64s("run")
 		}
-		for i, t := range f.Types() {
-			if t != frame.Time {
-				continue
+		for j, v := range us {
+			k := 0
+			if run != nil {
+				k = int(run[j])
 			}
-			us, valid, err := f.Micros(f.Names()[i])
-			if err != nil {
-				continue
-			}
-			for j, v := range us {
-				if !valid[j] {
-					continue
-				}
-				k := 0
-				if run != nil {
-					k = int(run[j])
-					if k < 0 || k >= n {
-						continue
-					}
-				}
+			if valid[j] && k >= 0 && k < n {
 				out[k].lo, out[k].hi = min(out[k].lo, v), max(out[k].hi, v)
 			}
 		}
-	}
+	})
 	return out
 }
 

@@ -102,23 +102,29 @@ func (d *Dataset) Frame(name string) (*frame.Frame, error) {
 // no frame holds a time.
 func (d *Dataset) Span() (start, end int64, ok bool) {
 	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	d.EachTime(func(_ *frame.Frame, us []int64, valid []bool) {
+		for k, v := range us {
+			if valid[k] {
+				lo, hi = min(lo, v), max(hi, v)
+			}
+		}
+	})
+	return lo, hi, lo <= hi
+}
+
+// EachTime calls fn with every time column of every frame of d: the
+// frame, its values (µs since the Unix epoch, UTC) and their validity.
+func (d *Dataset) EachTime(fn func(f *frame.Frame, us []int64, valid []bool)) {
 	for _, f := range d.Frames {
 		for i, t := range f.Types() {
 			if t != frame.Time {
 				continue
 			}
-			us, valid, err := f.Micros(f.Names()[i])
-			if err != nil {
-				continue
-			}
-			for k, v := range us {
-				if valid[k] {
-					lo, hi = min(lo, v), max(hi, v)
-				}
+			if us, valid, err := f.Micros(f.Names()[i]); err == nil {
+				fn(f, us, valid)
 			}
 		}
 	}
-	return lo, hi, lo <= hi
 }
 
 // Names returns the names of the dataset's frames, sorted.
