@@ -57,8 +57,19 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 		}
 		inputs = append(inputs, in)
 	}
-	sets, skipped, err := loadInputs(Formats(), inputs, fromDir, o)
+	groups, skipped, err := groupInputs(Formats(), inputs, fromDir)
 	if err != nil {
+		return nil, err
+	}
+	lo := o
+	if absorbing(groups) { // companions match on columns a projection may leave out
+		lo.Columns = nil
+	}
+	sets, formats, err := loadGroups(groups, lo)
+	if err != nil {
+		return nil, err
+	}
+	if sets, err = absorbCompanions(sets, formats); err != nil {
 		return nil, err
 	}
 	if len(sets) == 0 {
@@ -138,22 +149,19 @@ type group struct {
 	inputs []source.Input
 }
 
-// loadInputs groups the inputs (groupInputs) and loads every group in
-// order.
-func loadInputs(formats []source.Format, inputs []*input, fromDir map[string]bool, o source.Options) ([]*source.Dataset, []source.Warning, error) {
-	groups, skipped, err := groupInputs(formats, inputs, fromDir)
-	if err != nil {
-		return nil, nil, err
-	}
+// loadGroups loads every group in order: the datasets and the format
+// that loaded each.
+func loadGroups(groups []*group, o source.Options) ([]*source.Dataset, []source.Format, error) {
 	sets := make([]*source.Dataset, len(groups))
+	used := make([]source.Format, len(groups))
 	for i, g := range groups {
 		d, err := g.format.Load(g.inputs, o)
 		if err != nil {
 			return nil, nil, err
 		}
-		sets[i] = d
+		sets[i], used[i] = d, g.format
 	}
-	return sets, skipped, nil
+	return sets, used, nil
 }
 
 // groupInputs gives each input to the first format that sniffs it and

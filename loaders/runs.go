@@ -115,6 +115,48 @@ func runGroups(sets []*source.Dataset) []*runGroup {
 	return groups
 }
 
+// absorbing reports whether two of the groups are companions (by the
+// names of their first inputs) and one of them absorbs the other.
+func absorbing(groups []*group) bool {
+	seen := map[string]bool{}
+	for _, g := range groups {
+		if g.format.Absorb == nil || len(g.inputs) == 0 {
+			continue
+		}
+		key, ok := companionKey(g.inputs[0].Name)
+		if ok && seen[key] {
+			return true
+		}
+		seen[key] = ok
+	}
+	return false
+}
+
+// absorbCompanions lets the format of each run's first dataset absorb
+// its companions (source.Format.Absorb), and returns the datasets left.
+func absorbCompanions(sets []*source.Dataset, formats []source.Format) ([]*source.Dataset, error) {
+	owner := companions(sets)
+	gone := make([]bool, len(sets))
+	for i, d := range sets {
+		j := owner[i]
+		if j == i || formats[j].Absorb == nil {
+			continue
+		}
+		took, err := formats[j].Absorb(sets[j], d)
+		if err != nil {
+			return nil, err
+		}
+		gone[i] = took
+	}
+	var out []*source.Dataset
+	for i, d := range sets {
+		if !gone[i] {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
 // firstFile is the first input of d, or "-".
 func firstFile(d *source.Dataset) string {
 	if len(d.Files) == 0 {

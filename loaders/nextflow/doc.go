@@ -20,9 +20,13 @@
 //     when there is no process field; state maps status (COMPLETED and
 //     CACHED success, FAILED failed, ABORTED canceled, NEW and SUBMITTED
 //     waiting, RUNNING running) and raw_state keeps it; exit_code is
-//     exit; submit, start and end are submit, start and complete (the
-//     default fields have submit only: no time is derived from rounded
-//     durations); wall_time_s is realtime, duration_s duration
+//     exit; submit, start and end are submit, start and complete. The
+//     default fields have submit only: end is then submit + duration
+//     (exact to the rounding of the written duration, "5m 18s") and
+//     start end − realtime (the latest it can have started: staging
+//     comes before), and times_derived marks such rows; Absorb replaces
+//     both with the timeline page's of the same run. wall_time_s is
+//     realtime, duration_s duration
 //     (complete minus submit); mem_mb is peak_rss, rss_mb, vmem_mb and
 //     peak_vmem_mb the others (MiB); req_cpus, req_mem_mb, req_disk_mb and req_time_s are
 //     cpus, memory, disk and time; worker is hostname; cpu_pct and

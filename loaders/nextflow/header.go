@@ -16,6 +16,7 @@ type layout struct {
 	header string
 	// positions (-1: absent)
 	taskID, process, name, status, attempt, cpuPct, realtime int
+	submit, start, complete, duration                        int
 }
 
 // delimiters a trace may be written with (trace.sep): a tab by default.
@@ -87,7 +88,8 @@ func readHeader(line []byte, file string) (*layout, error) {
 		}
 		return nil, bad("a Nextflow trace header: field names such as task_id, hash, name, status, separated by tabs (trace.sep)")
 	}
-	l := &layout{delim: d, header: string(line), taskID: -1, process: -1, name: -1, status: -1, attempt: -1, cpuPct: -1, realtime: -1}
+	l := &layout{delim: d, header: string(line), taskID: -1, process: -1, name: -1, status: -1, attempt: -1, cpuPct: -1, realtime: -1,
+		submit: -1, start: -1, complete: -1, duration: -1}
 	seen := map[string]bool{}
 	for i, f := range fields {
 		s := specOf(f)
@@ -111,9 +113,24 @@ func readHeader(line []byte, file string) (*layout, error) {
 			l.cpuPct = i
 		case "realtime":
 			l.realtime = i
+		case "submit":
+			l.submit = i
+		case "start":
+			l.start = i
+		case "complete":
+			l.complete = i
+		case "duration":
+			l.duration = i
 		}
 	}
 	return l, nil
+}
+
+// derivesTimes reports whether the trace's end (and start) are derived
+// from submit, duration and realtime: it has submit and duration but no
+// complete, as the default trace.fields.
+func (l *layout) derivesTimes() bool {
+	return l.complete < 0 && l.submit >= 0 && l.duration >= 0
 }
 
 // fieldCountError says how a record's field count differs.

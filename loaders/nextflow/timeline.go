@@ -29,6 +29,7 @@ func Timeline() source.Format {
 		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
 			return source.LoadOne(in, o, LoadTimeline)
 		},
+		Absorb: Absorb,
 	}
 }
 

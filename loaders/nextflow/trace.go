@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
@@ -23,6 +24,7 @@ func Trace() source.Format {
 		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
 			return source.LoadOne(in, o, LoadTrace)
 		},
+		Absorb: Absorb,
 	}
 }
 
@@ -77,7 +79,11 @@ type traceBuilder struct {
 	attempt  columns.DenseInt
 	line     columns.DenseInt
 	cpuTime  columns.Float
-	rows     int
+	// start and end derived from submit, duration and realtime
+	// (layout.derivesTimes), and whether they were
+	start, end columns.Int
+	derived    columns.Bool
+	rows       int
 }
 
 func newTraceBuilder(l *layout) *traceBuilder {
@@ -137,7 +143,28 @@ func (b *traceBuilder) derive(r *record, n int) {
 		pct, wall := r.vals[l.cpuPct], r.vals[l.realtime]
 		b.cpuTime.Opt(pct.f/100*wall.f, pct.ok && wall.ok)
 	}
+	if l.derivesTimes() {
+		b.deriveTimes(r)
+	}
 	b.line.Add(int64(n))
+}
+
+// deriveTimes fills end = submit + duration and, with realtime and no
+// start field, start = end − realtime, as Nextflow's own report places a
+// task from the default fields: exact to the rounding of the durations
+// as the trace writes them ("5m 18s": to the second).
+func (b *traceBuilder) deriveTimes(r *record) {
+	l := b.lay
+	sub, dur := r.vals[l.submit], r.vals[l.duration]
+	end, endOK := sub.i+int64(math.Round(dur.f*1e6)), sub.ok && dur.ok
+	b.end.Opt(end, endOK)
+	startOK := false
+	if l.start < 0 && l.realtime >= 0 {
+		rt := r.vals[l.realtime]
+		startOK = endOK && rt.ok
+		b.start.Opt(end-int64(math.Round(rt.f*1e6)), startOK)
+	}
+	b.derived.Add(endOK)
 }
 
 // processOf returns the process of a task name "process (tag)".
@@ -195,6 +222,13 @@ func (b *traceBuilder) frame() *frame.Frame {
 	if l.cpuPct >= 0 && l.realtime >= 0 {
 		cols["cpu_time_s"] = b.cpuTime.Col("cpu_time_s")
 	}
+	if l.derivesTimes() {
+		cols["end"] = b.end.Times("end")
+		if l.start < 0 && l.realtime >= 0 {
+			cols["start"] = b.start.Times("start")
+		}
+		cols["times_derived"] = b.derived.Col("times_derived")
+	}
 	cols["line"] = b.line.Col("line")
 	var order []string
 	tasks := schema.Frames()[0] // the tasks frame
@@ -207,6 +241,9 @@ func (b *traceBuilder) frame() *frame.Frame {
 		if _, core := tasks.Column(s.column); !core && s.kind != kStatus {
 			order = append(order, s.column)
 		}
+	}
+	if l.derivesTimes() {
+		order = append(order, "times_derived")
 	}
 	order = append(order, "line")
 	out := make([]frame.Column, len(order))

@@ -34,6 +34,13 @@ type Format struct {
 	// Resumes reports that Load, streaming, can set checkpoints on its
 	// batches and go on from one (Options.Checkpoints, Options.Resume).
 	Resumes bool
+	// Absorb, when set, combines into d the dataset other that another
+	// Load made of a companion input of the same run (a Nextflow trace
+	// and its timeline page: loaders.Open pairs them by file name, see
+	// docs/design.md, Runs), so that the run's records are not counted
+	// twice. It reports false, changing nothing, when it has nothing to
+	// take from other.
+	Absorb func(d, other *Dataset) (bool, error)
 }
 
 // Input is one opened input handed to a Format's Load.

@@ -3,7 +3,10 @@
 raw files (no jobframe code). Traces: rows, statuses, exits, summed
 realtime, summed CPU time (%cpu x realtime), largest peak_rss. Timeline:
 entries, segments, first and last instants, summed run segments,
-largest peak RSS of the run labels."""
+largest peak RSS of the run labels. Default-field traces: the latest
+submit + duration and the earliest submit + duration - realtime (where
+Nextflow's report places a task's end and start), as naive times."""
+import datetime
 import json
 import re
 import sys
@@ -23,6 +26,8 @@ def ms(text):
 def mib(text):
     if text == '-':
         return None
+    if ' ' not in text:  # a bare number: bytes ("0")
+        return int(text) / 2 ** 20
     num, unit = text.split(' ')
     return round(float(num) * 1024 ** POW[unit]) / 2 ** 20
 
@@ -40,6 +45,14 @@ def trace(path):
           'realtime sum s %.3f' % (sum(real) / 1000),
           'cpu time sum s %.3f' % sum(cpu),
           'max peak_rss MiB %.4f' % max(rss))
+    if 'complete' not in head and 'duration' in head:
+        def at(r, extra):
+            t = datetime.datetime.strptime(r['submit'], '%Y-%m-%d %H:%M:%S.%f')
+            return t + datetime.timedelta(milliseconds=extra)
+        timed = [r for r in rows if r['submit'] != '-' and r['duration'] != '-']
+        print('  latest end', max(at(r, ms(r['duration'])) for r in timed).isoformat(timespec='milliseconds'),
+              'earliest start', min(at(r, ms(r['duration']) - ms(r['realtime']))
+                                    for r in timed if r['realtime'] != '-').isoformat(timespec='milliseconds'))
 
 def timeline(path):
     page = open(path).read()
