@@ -13,12 +13,21 @@ import (
 //     start (for a retry this includes the earlier attempts);
 //   - run_s = end − start, the attempt's run time.
 //
-// Each is null where one of its times is null.
+// Each is null where one of its times is null; wait_s is null throughout
+// for a source that records no submission (no submit column: WfCommons
+// instances, sacct dumps without Submit).
 func Durations(tasks *frame.Frame) *frame.Frame {
-	if err := require("Durations", tasks, "the tasks frame of every loader has them", "submit", "start", "end"); err != nil {
+	if err := require("Durations", tasks, "the tasks frame of every loader has them", "start", "end"); err != nil {
 		return frame.WithErr(err)
 	}
-	sub, subOK, err1 := tasks.Micros("submit")
+	var sub []int64
+	var subOK []bool
+	var err1 error
+	if tasks.Has("submit") {
+		sub, subOK, err1 = tasks.Micros("submit")
+	} else {
+		sub, subOK = make([]int64, tasks.NumRows()), make([]bool, tasks.NumRows())
+	}
 	st, stOK, err2 := tasks.Micros("start")
 	en, enOK, err3 := tasks.Micros("end")
 	if err := firstErr(err1, err2, err3); err != nil {

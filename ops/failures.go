@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // Succeeded is the state of an attempt that did its work; every other
@@ -22,14 +23,16 @@ func taskKeys(tasks *frame.Frame) []string {
 	return keys
 }
 
-// Failures counts the attempts that ended in another state than success
-// (running and waiting attempts, with a null end, are not counted), by
-// state and, where the frame has them, reason and exit_code: columns
-// state[, reason][, exit_code], count, and example (the first such
-// attempt as "job@task#attempt", or "task#attempt"). Rows come by
-// descending count, then key order.
+// Failures counts the attempts whose state is a failure
+// (schema.Failure: ended, and neither success nor a TaskVine library
+// instance's exit; an end time is not needed, so a source that records
+// states without times, as a sacct dump of State and Elapsed only, has
+// its failures), by state and, where the frame has them, reason and
+// exit_code: columns state[, reason][, exit_code], count, and example
+// (the first such attempt as "job@task#attempt", or "task#attempt").
+// Rows come by descending count, then key order.
 func Failures(tasks *frame.Frame) *frame.Frame {
-	if err := require("Failures", tasks, "the tasks frame of every loader has them", "state", "end", "task", "attempt"); err != nil {
+	if err := require("Failures", tasks, "the tasks frame of every loader has them", "state", "task", "attempt"); err != nil {
 		return frame.WithErr(err)
 	}
 	by := []string{"state"}
@@ -38,7 +41,10 @@ func Failures(tasks *frame.Frame) *frame.Frame {
 			by = append(by, c)
 		}
 	}
-	bad := tasks.Where("end", "not-null", nil).Where("state", "!=", Succeeded)
+	bad := failedRows(tasks)
+	if err := bad.Err(); err != nil {
+		return frame.WithErr(fmt.Errorf("Failures: %w", err))
+	}
 	hasJob := bad.Has("job")
 	bad = bad.WithColumnFunc("example", frame.String, func(r frame.Row) any {
 		s := ""
@@ -51,17 +57,33 @@ func Failures(tasks *frame.Frame) *frame.Frame {
 	return wrap("Failures", out.Sort("-count"))
 }
 
+// failedRows returns the rows of tasks whose state is a failure
+// (schema.Failure).
+func failedRows(tasks *frame.Frame) *frame.Frame {
+	state, ok, err := tasks.Strings("state")
+	if err != nil {
+		return frame.WithErr(err)
+	}
+	var rows []int
+	for i, s := range state {
+		if ok[i] && schema.Failure(s) {
+			rows = append(rows, i)
+		}
+	}
+	return tasks.Take(rows)
+}
+
 // Retries describes each task's attempts: columns the task keys (source,
 // run, job, task, where present), attempts (the number of attempt rows),
-// failed_attempts (ended, not success) and final_state (the state of the
+// failed_attempts (schema.Failure) and final_state (the state of the
 // attempt with the highest number). Tasks come in key order.
 func Retries(tasks *frame.Frame) *frame.Frame {
-	if err := require("Retries", tasks, "the tasks frame of every loader has them", "task", "attempt", "state", "end"); err != nil {
+	if err := require("Retries", tasks, "the tasks frame of every loader has them", "task", "attempt", "state"); err != nil {
 		return frame.WithErr(err)
 	}
 	keys := taskKeys(tasks)
 	t := tasks.WithColumnFunc("_failed", frame.Int64, func(r frame.Row) any {
-		if !r.IsNull("end") && !r.IsNull("state") && r.Str("state") != Succeeded {
+		if !r.IsNull("state") && schema.Failure(r.Str("state")) {
 			return int64(1)
 		}
 		return int64(0)
@@ -78,11 +100,13 @@ func Retries(tasks *frame.Frame) *frame.Frame {
 // badput_fraction = badput_s / (goodput_s + badput_s) (null when both are
 // 0). With a req_cpus column it also gives badput_cpu_s, the cpu-seconds
 // allocated to those attempts. Attempts that never started count 0 s.
+// A TaskVine library instance's exit (state library_exit) is neither:
+// its rows are left out.
 func Badput(tasks *frame.Frame, by ...string) *frame.Frame {
 	if err := require("Badput", tasks, "the tasks frame of every loader has them", append([]string{"state", "start", "end"}, by...)...); err != nil {
 		return frame.WithErr(err)
 	}
-	ended := tasks.Where("end", "not-null", nil)
+	ended := tasks.Where("end", "not-null", nil).Where("state", "!=", schema.LibraryExit)
 	st, stOK, err1 := ended.Micros("start")
 	en, _, err2 := ended.Micros("end")
 	state, _, err3 := ended.Strings("state")
@@ -104,7 +128,7 @@ func Badput(tasks *frame.Frame, by ...string) *frame.Frame {
 		if stOK[i] {
 			run = float64(en[i]-st[i]) / 1e6
 		}
-		if state[i] == Succeeded {
+		if !schema.Failure(state[i]) {
 			good[i] = run
 			continue
 		}

@@ -30,3 +30,18 @@ func KnownState(state string) bool {
 	}
 	return false
 }
+
+// Ended reports whether state is that of an attempt that ended: any
+// state of the vocabulary but waiting and running (and not the empty
+// state of a source that records none).
+func Ended(state string) bool {
+	return state != "" && state != Waiting && state != Running
+}
+
+// Failure reports whether state is that of an attempt that ended without
+// doing its work: every ended state but success and library_exit (a
+// TaskVine library instance that ends, as every one does when its
+// manager stops, is not a task failing).
+func Failure(state string) bool {
+	return Ended(state) && state != Success && state != LibraryExit
+}
