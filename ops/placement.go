@@ -141,13 +141,13 @@ func runWorkers(f *frame.Frame, several bool) ([]string, error) {
 
 // Gantt returns one bar per placement (an attempt's share of one worker):
 // columns worker, start, end, job (where present), task, attempt and
-// state, sorted by worker then start. Attempts cut short by a worker loss
+// state (where present), sorted by worker then start. Attempts cut short by a worker loss
 // end at the loss with state lost; attempts still running when the log
 // ends have a null end. Placements that never started are left out.
 // With several runs (a "run" column) the bars lead with it and sort by
 // run, then worker and start.
 func Gantt(placements *frame.Frame) *frame.Frame {
-	if err := require("Gantt", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "start", "end", "task", "attempt", "state"); err != nil {
+	if err := require("Gantt", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "start", "end", "task", "attempt"); err != nil {
 		return frame.WithErr(err)
 	}
 	cols := []string{"worker", "start", "end"}
@@ -159,6 +159,9 @@ func Gantt(placements *frame.Frame) *frame.Frame {
 	if placements.Has("job") {
 		cols = append(cols, "job")
 	}
-	cols = append(cols, "task", "attempt", "state")
+	cols = append(cols, "task", "attempt")
+	if placements.Has("state") {
+		cols = append(cols, "state")
+	}
 	return wrap("Gantt", placements.Where("start", "not-null", nil).Select(cols...).Sort(order...))
 }
