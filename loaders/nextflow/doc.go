@@ -38,7 +38,8 @@
 //     the line and field (lenient: skipped and counted).
 //
 // The timeline: one row per task entry of the embedded data, in order
-// (task is the entry's place: the page has no task ids); name is the
+// (task is the entry's place: the page has no task ids; attempt is 1,
+// an entry being one run of a task); name is the
 // entry's label and category its process; submit, start and end come
 // from the segments Nextflow draws ([submit, start], [start, start +
 // realtime], [start + realtime, complete]), wall_time_s is the run

@@ -360,12 +360,22 @@ func timelineTasks(data *timelineData, line int, p *source.Problems) (*frame.Fra
 	return frame.New(
 		columns.Repeat("source", "nextflow", n),
 		frame.StringCol("job", make([]string, n), make([]bool, n)),
-		task.Col("task"), category.Col("category"),
+		task.Col("task"), frame.Int64Col("attempt", ones(n), nil), category.Col("category"),
 		submit.Times("submit"), start.Times("start"), end.Times("end"),
 		wall.Col("wall_time_s"), mem.Col("mem_mb"),
 		name.Col("name"), duration.Col("duration_s"), durationL.Col("label_duration_s"),
 		cached.Col("cached"), index.Col("color_index"),
 	), nil
+}
+
+// ones returns n ones: the attempt of every entry of a page, which has
+// no attempt numbers (an entry is one run of a task).
+func ones(n int) []int64 {
+	v := make([]int64, n)
+	for i := range v {
+		v[i] = 1
+	}
+	return v
 }
 
 // entryTimes is what one entry's segments say (ms since the epoch).
