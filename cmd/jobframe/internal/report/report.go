@@ -58,6 +58,9 @@ type builder struct {
 	// durations is the tasks frame with run_s and wait_s (Durations),
 	// computed once; nil when there are no attempts with start and end.
 	durations *frame.Frame
+	// libraries are the rows of TaskVine library instances, kept apart
+	// from the tasks (nil when there are none).
+	libraries *frame.Frame
 }
 
 // Write builds the report of d and writes it to w as one HTML page.
@@ -108,15 +111,15 @@ func Build(d *loaders.Dataset, o Options) *Document {
 // newBuilder prepares what the sections of d's report share: the frames
 // cut to o.Window, the data's span and time origin, the durations.
 func newBuilder(d *loaders.Dataset, o Options) *builder {
-	if !o.Window.IsZero() || len(d.Runs) > 1 {
-		cut := *d
-		cut.Frames = runScopedWorkers(d, d.Frames)
-		if !o.Window.IsZero() {
-			cut.Frames = o.Window.Frames(cut.Frames)
-		}
-		d = &cut
+	cut := *d
+	cut.Frames = runScopedWorkers(d, d.Frames)
+	if !o.Window.IsZero() {
+		cut.Frames = o.Window.Frames(cut.Frames)
 	}
-	b := &builder{d: d, o: o}
+	var libraries *frame.Frame
+	cut.Frames, libraries = withoutLibraries(cut.Frames)
+	d = &cut
+	b := &builder{d: d, o: o, libraries: libraries}
 	b.lo, b.hi, b.hasData = d.Span()
 	if d.HasLogSpan {
 		b.origin, b.hasSpan = d.LogStart, true

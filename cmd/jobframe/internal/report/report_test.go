@@ -188,7 +188,7 @@ func TestReportBalsam(t *testing.T) {
 		t.Error("Balsam utilization and throughput are not drawn")
 	}
 	for _, id := range []string{"tasks-per-worker", "gantt"} {
-		if r := b.reason(t, id); r != "no worker records in this source" {
+		if r := b.reason(t, id); r != "no worker records in this source (Balsam's API records no workers, only batch jobs and their nodes)" {
 			t.Errorf("section %s reason %q, want the missing worker records", id, r)
 		}
 	}
@@ -235,7 +235,7 @@ func TestReportEPMT(t *testing.T) {
 	if strings.Index(b.page, `id="ops-costs"`) > strings.Index(b.page, `id="utilization"`) {
 		t.Error("the EPMT sections should come before the task sections")
 	}
-	if r := b.reason(t, "gantt"); r != "no worker records in this source" {
+	if r := b.reason(t, "gantt"); r != "no worker records in this source (EPMT records processes per host, not a workflow system's workers)" {
 		t.Errorf("gantt reason %q", r)
 	}
 }

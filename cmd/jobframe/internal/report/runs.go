@@ -135,3 +135,36 @@ func anyTrue(v []bool) bool {
 	}
 	return false
 }
+
+// withoutLibraries returns frames with the TaskVine library instances
+// (library = true) taken out of the tasks frame, and those rows: an
+// instance serves function calls, it is not one of the workflow's tasks,
+// and its exit when the manager stops is not a failure. Placements keep
+// them: an instance holds its worker's cores.
+func withoutLibraries(frames map[string]*frame.Frame) (map[string]*frame.Frame, *frame.Frame) {
+	tasks, ok := frames["tasks"]
+	if !ok || !tasks.Has("library") {
+		return frames, nil
+	}
+	lib, valid, err := tasks.Bools("library")
+	if err != nil {
+		return frames, nil
+	}
+	var keep, libs []int
+	for i := range lib {
+		if valid[i] && lib[i] {
+			libs = append(libs, i)
+		} else {
+			keep = append(keep, i)
+		}
+	}
+	if len(libs) == 0 {
+		return frames, nil
+	}
+	out := make(map[string]*frame.Frame, len(frames))
+	for n, f := range frames {
+		out[n] = f
+	}
+	out["tasks"] = tasks.Take(keep)
+	return out, tasks.Take(libs)
+}

@@ -65,46 +65,34 @@ func (b *builder) summary() Section {
 	return s
 }
 
-// taskFacts are the summary figures of the tasks frame: tasks, attempts,
-// end states, core-hours and badput.
+// taskFacts are the summary figures of the tasks frame: tasks,
+// attempts (starts of a task: rows with a start time, every row when the
+// source records none), the tasks that never started, end states,
+// core-hours and badput.
 func (b *builder) taskFacts(tasks *frame.Frame) []Fact {
 	var facts []Fact
-	keys := []string{}
-	for _, k := range []string{"source", "run", "job", "task"} {
-		if tasks.Has(k) {
-			keys = append(keys, k)
+	started, other := splitStarted(tasks)
+	if keys := taskKeyCols(tasks); len(keys) > 0 {
+		all := tasks.GroupBy(keys...).NumGroups()
+		facts = append(facts, countFact("tasks", all))
+		if never := all - started.GroupBy(keys...).NumGroups(); never > 0 {
+			f := countFact("tasks never started", never)
+			f.Text += " (" + stateText(other) + ": no attempt)"
+			facts = append(facts, f)
 		}
 	}
-	if len(keys) > 0 {
-		n := tasks.GroupBy(keys...).Agg(frame.Count())
-		if n.Err() == nil {
-			facts = append(facts, countFact("tasks", n.NumRows()))
-		}
-	}
-	facts = append(facts, countFact("attempts", tasks.NumRows()))
-	if tasks.Has("state") {
-		vc := tasks.ValueCounts("state")
-		states, _, err1 := vc.Strings("state")
-		counts, _, err2 := vc.Int64s("count")
-		if err1 == nil && err2 == nil {
-			var ok, bad int64
-			var parts []string
-			for i, st := range states {
-				parts = append(parts, fmt.Sprintf("%s %d", st, counts[i]))
-				switch st {
-				case "success":
-					ok += counts[i]
-				case "running", "waiting", "":
-				default:
-					bad += counts[i]
-				}
-			}
-			sort.Strings(parts)
-			failures := countFact("failures", int(bad))
+	facts = append(facts, countFact("attempts", started.NumRows()))
+	if started.Has("state") {
+		if ok, bad, text, err := stateCounts(started); err == nil {
+			failures := countFact("failures", bad)
 			failures.Text += " (attempts ended in another state)"
-			facts = append(facts, countFact("successes", int(ok)), failures,
-				textFact("attempts by state", strings.Join(parts, ", ")))
+			facts = append(facts, countFact("successes", ok), failures, textFact("attempts by state", text))
 		}
+	}
+	if b.libraries != nil {
+		f := countFact("library instances", b.libraries.NumRows())
+		f.Text += " (TaskVine libraries serving function calls: not tasks, and their exits not failures)"
+		facts = append(facts, f)
 	}
 	dur := b.durations
 	if dur == nil {
@@ -120,12 +108,16 @@ func (b *builder) taskFacts(tasks *frame.Frame) []Fact {
 			continue
 		}
 		var total float64
+		measured := false
 		for i := range run {
 			if rv[i] && av[i] {
 				total += run[i] * amount[i]
+				measured = true
 			}
 		}
-		facts = append(facts, quantity(res.name, total/3600, res.unit, "Σ run time × "+res.col+" of ended attempts"))
+		if measured {
+			facts = append(facts, quantity(res.name, total/3600, res.unit, "Σ run time × "+res.col+" of ended attempts"))
+		}
 		break
 	}
 	if bp := ops.Badput(tasks); bp.Err() == nil && bp.NumRows() == 1 {
@@ -142,6 +134,96 @@ func (b *builder) taskFacts(tasks *frame.Frame) []Fact {
 		}
 	}
 	return facts
+}
+
+// startedRows returns the attempts of tasks: the rows with a start time,
+// except that every row of a run that records no start at all (a sacct
+// dump without Start, a frame without the column) is one.
+func startedRows(tasks *frame.Frame) *frame.Frame {
+	started, _ := splitStarted(tasks)
+	return started
+}
+
+// splitStarted returns the attempts of tasks (startedRows) and the other
+// rows: those of tasks that had not started (waiting, or canceled or lost
+// before they ran).
+func splitStarted(tasks *frame.Frame) (started, other *frame.Frame) {
+	if !tasks.Has("start") {
+		return tasks, tasks.Take(nil)
+	}
+	_, ok, err := tasks.Micros("start")
+	if err != nil {
+		return frame.WithErr(err), frame.WithErr(err)
+	}
+	run := make([]int32, len(ok)) // one run unless a run column says otherwise
+	if tasks.Has("run") {
+		run = tasks.GroupBy("run").GroupIDs()
+	}
+	records := map[int32]bool{} // runs with a start somewhere
+	for i, v := range ok {
+		if v {
+			records[run[i]] = true
+		}
+	}
+	var rows, rest []int
+	for i, v := range ok {
+		if v || !records[run[i]] {
+			rows = append(rows, i)
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	return tasks.Take(rows), tasks.Take(rest)
+}
+
+// taskKeyCols are the columns that name a task, among source, run, job
+// and task.
+func taskKeyCols(tasks *frame.Frame) []string {
+	var keys []string
+	for _, k := range []string{"source", "run", "job", "task"} {
+		if tasks.Has(k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// stateCounts counts the rows of f by state: successes, failures
+// (schema.Failure) and the "state n, ..." text of all states.
+func stateCounts(f *frame.Frame) (ok, bad int, text string, err error) {
+	vc := f.ValueCounts("state")
+	states, valid, err1 := vc.Strings("state")
+	counts, _, err2 := vc.Int64s("count")
+	if err1 != nil || err2 != nil {
+		return 0, 0, "", fmt.Errorf("counting states: %v %v", err1, err2)
+	}
+	var parts []string
+	for i, st := range states {
+		if !valid[i] {
+			st = ""
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", st, counts[i]))
+		switch {
+		case st == schema.Success:
+			ok += int(counts[i])
+		case schema.Failure(st):
+			bad += int(counts[i])
+		}
+	}
+	sort.Strings(parts)
+	return ok, bad, strings.Join(parts, ", "), nil
+}
+
+// stateText is the "state n, ..." text of the rows of f.
+func stateText(f *frame.Frame) string {
+	if !f.Has("state") {
+		return plural(f.NumRows(), "row")
+	}
+	_, _, text, err := stateCounts(f)
+	if err != nil {
+		return err.Error()
+	}
+	return text
 }
 
 // sum adds the valid values.

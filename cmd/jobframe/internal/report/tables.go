@@ -40,17 +40,25 @@ func (b *builder) warnings() Section {
 func (b *builder) failures() Section {
 	s := Section{ID: "failures", Title: "Failures"}
 	tasks, ok := b.frameOf(schema.Tasks)
-	if !ok || !hasAll(tasks, "state", "end") {
-		s.Reason = "no task attempts with end states in this source"
+	switch {
+	case !ok || !hasAll(tasks, "task", "attempt"):
+		s.Reason = "no task attempts in this source"
+		return s
+	case !tasks.Has("state"):
+		s.Reason = b.noStates()
 		return s
 	}
+	tasks = startedRows(tasks) // the attempts, as the summary counts them
 	f := ops.Failures(tasks)
 	if err := f.Err(); err != nil {
 		s.Reason = failed("the failures", err)
 		return s
 	}
 	if f.NumRows() == 0 {
-		s.Reason = "no failures: every ended attempt succeeded"
+		s.Reason = "no failures: every attempt that ended succeeded"
+		if _, _, text, err := stateCounts(tasks); err == nil && !anyEnded(tasks) {
+			s.Reason = "no attempt has ended in this source (" + text + ")"
+		}
 		return s
 	}
 	s.Intro = "Attempts that ended in another state than success, by state, reason and exit code, with the first such attempt as an example (job@task#attempt)."
@@ -60,6 +68,20 @@ func (b *builder) failures() Section {
 		s.Facts = append(s.Facts, countFact("tasks with more than one attempt", retried))
 	}
 	return s
+}
+
+// anyEnded reports whether some row of tasks has an ended state.
+func anyEnded(tasks *frame.Frame) bool {
+	state, ok, err := tasks.Strings("state")
+	if err != nil {
+		return false
+	}
+	for i, st := range state {
+		if ok[i] && schema.Ended(st) {
+			return true
+		}
+	}
+	return false
 }
 
 // outliers flags unusual attempts (or, for EPMT, jobs and operations).
@@ -72,13 +94,22 @@ func (b *builder) outliers() Section {
 		s.Reason = "no task attempts with run times in this source"
 		return s
 	}
-	dur := b.durations.Where("state", "==", "success").Where("run_s", "not-null", nil)
+	dur, what := b.durations.Where("run_s", "not-null", nil), "attempt"
+	if dur.NumRows() == 0 {
+		s.Reason = "no task attempts with run times in this source"
+		return s
+	}
+	if b.durations.Has("state") {
+		dur, what = dur.Where("state", "==", "success"), "successful attempt"
+	} else {
+		s.Notes = append(s.Notes, b.noStates()+": every attempt with a run time is compared")
+	}
 	if err := dur.Err(); err != nil {
 		s.Reason = failed("the run times", err)
 		return s
 	}
 	if dur.NumRows() < 4 {
-		s.Reason = fmt.Sprintf("%s: at least 4 are needed to compare", plural(dur.NumRows(), "successful attempt"))
+		s.Reason = fmt.Sprintf("%s: at least 4 are needed to compare", plural(dur.NumRows(), what))
 		return s
 	}
 	by := category(dur)

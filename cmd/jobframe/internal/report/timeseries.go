@@ -31,7 +31,9 @@ func (b *builder) utilization() Section {
 	events, hasE := b.frameOf(schema.Events)
 	allocs, hasA := b.frameOf(schema.Allocations)
 	switch {
-	case hasP && hasW && p.Has("cpus") && w.Has("cpus"):
+	case hasP && hasW && hasAll(p, "start", "end", "cpus") && !hasAll(w, "connected", "lost", "cpus"):
+		s.Reason = "the workers of this source have no connection times (a WfCommons instance lists its machines, not when they joined and left): nothing to set the use against over time"
+	case hasP && hasW && hasAll(p, "start", "end", "cpus"):
 		busy, capacity := b.series(ops.Busy(p, "cpus")), b.series(ops.Capacity(w, "cpus"))
 		if err := firstErr(busy, capacity); err != nil {
 			s.Reason = failed("busy and offered CPUs", err)
@@ -82,7 +84,7 @@ func (b *builder) utilization() Section {
 				quantity("peak cores connected", peak(perf, "total_cores"), "cores", ""))
 			return s
 		}
-		s.Reason = "no worker records in this source (nor Balsam events and batch jobs, nor a performance log with cores): nothing to set the use against"
+		s.Reason = b.noWorkers() + ", nor Balsam events and batch jobs, nor a performance log with cores: nothing to set the use against"
 	}
 	return s
 }
@@ -106,15 +108,20 @@ func (b *builder) throughput() Section {
 		s.Intro = "Jobs entering JOB_FINISHED, cumulative (Balsam's throughput_report)."
 		b.chart(&s, b.figure("Jobs finished", "", "jobs (cumulative)").Step(done, "time", "value", "JOB_FINISHED"), 900, 340)
 		s.Facts = append(s.Facts, countFact("jobs finished", int(last(done, "value"))))
-	case hasT && hasAll(tasks, "end", "state"):
-		ended := b.endedIn(tasks)
-		ok := ended.Where("state", "==", "success")
-		if err := firstErr(ok, ended); err != nil {
-			s.Reason = failed("the throughput", err)
-			return s
-		}
+	case hasT && tasks.Has("end"):
+		ended := b.endedIn(startedRows(tasks)) // attempts: a task canceled while waiting has none
 		if ended.NumRows() == 0 {
 			s.Reason = "no attempt ended in this source"
+			return s
+		}
+		ok := ended.Take(nil)
+		if ended.Has("state") {
+			ok = ended.Where("state", "==", "success")
+		} else {
+			s.Notes = append(s.Notes, b.noStates()+": only the ends are counted")
+		}
+		if err := firstErr(ok, ended); err != nil {
+			s.Reason = failed("the throughput", err)
 			return s
 		}
 		s.Intro = "Attempts ended, cumulative: all of them and the successful ones."
@@ -123,8 +130,11 @@ func (b *builder) throughput() Section {
 			f.Step(b.series(ops.Throughput(ok, "end")), "time", "value", "succeeded")
 		}
 		b.chart(&s, f, 900, 340)
-		s.Facts = append(s.Facts, countFact("attempts ended", ended.NumRows()), countFact("succeeded", ok.NumRows()))
-		if active := b.activeSeconds(); b.hasData && active > 0 {
+		s.Facts = append(s.Facts, countFact("attempts ended", ended.NumRows()))
+		if ended.Has("state") {
+			s.Facts = append(s.Facts, countFact("succeeded", ok.NumRows()))
+		}
+		if active := b.activeSeconds(); b.hasData && active > 0 && ended.Has("state") {
 			note := ""
 			if len(b.d.Runs) > 1 && b.o.Window.IsZero() {
 				note = "over the time the runs were recording"
@@ -143,6 +153,10 @@ func (b *builder) concurrency() Section {
 	tasks, ok := b.frameOf(schema.Tasks)
 	if !ok || !hasAll(tasks, "start", "end") {
 		s.Reason = "no task attempts with start and end times in this source"
+		return s
+	}
+	if tasks.Where("start", "not-null", nil).NumRows() == 0 {
+		s.Reason = "no attempt has a start time in this source (a WfCommons instance may record run times without dates)"
 		return s
 	}
 	f := b.figure("Attempts waiting and running", "", "attempts")

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 
@@ -28,7 +29,7 @@ func (b *builder) tasksPerWorker() Section {
 	s := Section{ID: "tasks-per-worker", Title: "Tasks per worker"}
 	p, ok := b.placed()
 	if !ok {
-		s.Reason = "no worker records in this source"
+		s.Reason = b.noWorkers()
 		return s
 	}
 	started := p.Where("start", "not-null", nil)
@@ -73,7 +74,7 @@ func (b *builder) gantt() Section {
 	s := Section{ID: "gantt", Title: "Timeline per worker"}
 	p, ok := b.placed()
 	if !ok {
-		s.Reason = "no worker records in this source"
+		s.Reason = b.noWorkers()
 		return s
 	}
 	g := b.o.Window.Truncate(ops.Gantt(p), "start", "end")
@@ -85,12 +86,56 @@ func (b *builder) gantt() Section {
 		s.Reason = "no attempt started on a worker in this source"
 		return s
 	}
+	if !g.Has("state") {
+		g = g.WithColumn("state", frame.StringCol("state", repeatText("unrecorded", g.NumRows()), nil))
+		s.Notes = append(s.Notes, "this source records no state per placement: bars are colored alike")
+	}
+	g, err := slotRows(g)
+	if err != nil {
+		s.Reason = failed("the timeline", err)
+		return s
+	}
 	rows := g.GroupBy("worker").Agg(frame.Count()).NumRows()
-	s.Intro = fmt.Sprintf("One row per worker, one bar per attempt from start to end, colored by end state; hover a bar for the attempt, wheel or drag to zoom (every time chart follows). Above %d attempts, bars of one worker and state closer than 1/4000 of the span are merged and counted.", plot.GanttMaxBars)
+	s.Intro = fmt.Sprintf("One row per slot of a worker (a worker that ran k attempts at once has k rows, \"worker ·2\" and on), one bar per attempt from start to end, colored by end state, so that no bar hides another; hover a bar for the attempt, wheel or drag to zoom (every time chart follows). Above %d attempts, bars of one row and state closer than 1/4000 of the span are merged and counted.", plot.GanttMaxBars)
 	height := 600
 	if rows <= 60 {
 		height = 190 + 26*rows
 	}
 	b.chart(&s, b.figure("Attempts per worker", "", "worker").Gantt(g), 900, height)
 	return s
+}
+
+// slotRows returns the bars of a timeline with each placed in a slot of
+// its worker (ops.Lanes): the worker column becomes "WORKER ·k" for the
+// k-th slot of a worker with more than one, so that bars of attempts that
+// ran at once on one worker are drawn on rows of their own.
+func slotRows(g *frame.Frame) (*frame.Frame, error) {
+	l := ops.Lanes(g)
+	if err := l.Err(); err != nil {
+		return nil, err
+	}
+	w, ok, err1 := l.Strings("worker")
+	lane, _, err2 := l.Int64s("lane")
+	lanes, _, err3 := l.Int64s("lanes")
+	if err := errors.Join(err1, err2, err3); err != nil {
+		return nil, err
+	}
+	label := make([]string, len(w))
+	for i := range w {
+		label[i] = w[i]
+		if lanes[i] > 1 {
+			label[i] = fmt.Sprintf("%s ·%d", w[i], lane[i])
+		}
+	}
+	out := l.WithColumn("worker", frame.StringCol("worker", label, ok)).Drop("lanes")
+	return out, out.Err()
+}
+
+// repeatText returns n copies of s.
+func repeatText(s string, n int) []string {
+	v := make([]string, n)
+	for i := range v {
+		v[i] = s
+	}
+	return v
 }

@@ -1,0 +1,229 @@
+package report
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders"
+)
+
+// matrixSources are every bundled sample of every format, alone, and all
+// nine formats in one load.
+var matrixSources = map[string][]string{
+	"hyperqueue":         {"hq/synthetic_v0.26_journal.jsonl"},
+	"workqueue":          {"workqueue/realrun_wq_7.17.1_transactions.log"},
+	"workqueue+perf":     {"workqueue/realrun_wq_7.17.1_transactions.log", "workqueue/realrun_wq_7.17.1_performance.log"},
+	"workqueue-perf":     {"workqueue/realrun_wq_7.17.1_performance.log"},
+	"taskvine":           {"taskvine/realrun_vine_7.17.1_transactions.log"},
+	"taskvine-test":      {"taskvine/cctools-test_2025-04-25_transactions.log"},
+	"taskvine-graph":     {"taskvine/realrun_vine_7.17.1_taskgraph.txt", "taskvine/realrun_vine_7.17.1_transactions.log"},
+	"taskvine-series":    {"taskvine/time-series"},
+	"balsam":             {"balsam"},
+	"epmt":               {"epmt/804280"},
+	"epmt-615503":        {"epmt/615503"},
+	"epmt-12340":         {"epmt/12340"},
+	"slurm-multistep":    {"slurm/tdhock_sacct-multistep.txt"},
+	"slurm-allcols":      {"slurm/tdhock_sacct-allcols.txt"},
+	"slurm-job":          {"slurm/tdhock_sacct-job13936577.txt"},
+	"slurm-dump":         {"slurm/slurmsim_sacct_dump2110.log"},
+	"slurm-simple":       {"slurm/slurmsim_sacct_simple.log"},
+	"slurm-submitline":   {"slurm/slurmsim_sacct_submitline_multiline.log"},
+	"slurm-allocations":  {"slurm/allocations_sacct.txt"},
+	"nextflow-trace":     {"nextflow/openproblems_2021-03_trace.txt"},
+	"nextflow-timeline":  {"nextflow/openproblems_2021-03_timeline.html"},
+	"nextflow-both":      {"nextflow/jianhong_chipseq_execution_trace.txt", "nextflow/jianhong_chipseq_execution_timeline.html"},
+	"nextflow-nfcore":    {"nextflow/wfcommons_nfcore_trace.txt"},
+	"wfcommons-blast":    {"wfcommons/blast-chameleon-small-001.json"},
+	"wfcommons-blast1.4": {"wfcommons/blast-chameleon-small-001_schema1.4.json"},
+	"wfcommons-bacass":   {"wfcommons/bacass-dirt02-001.json"},
+	"wfcommons-sra":      {"wfcommons/srasearch-chameleon-10a-001.json"},
+	"all nine formats": {"hq/synthetic_v0.26_journal.jsonl", "workqueue/realrun_wq_7.17.1_transactions.log",
+		"taskvine/realrun_vine_7.17.1_transactions.log", "balsam", "epmt/804280", "slurm/tdhock_sacct-allcols.txt",
+		"nextflow/openproblems_2021-03_trace.txt", "wfcommons/blast-chameleon-small-001.json", "taskvine/time-series"},
+}
+
+// reasons are every reason a section may give for showing no data: what
+// the source lacks, in the user's words. Nothing else may stand there.
+var reasons = []*regexp.Regexp{
+	regexp.MustCompile(`^no manager performance log in this source \(Work Queue and TaskVine write one\)$`),
+	regexp.MustCompile(`^no file transfers in this source \(Work Queue and TaskVine log TRANSFER records\)$`),
+	regexp.MustCompile(`^no dependencies between tasks in this source \(WfCommons instances and TaskVine task graphs record them\)$`),
+	regexp.MustCompile(`^no worker records in this source( \([^()]+\))?(, nor Balsam events and batch jobs, nor a performance log with cores: nothing to set the use against)?$`),
+	regexp.MustCompile(`^no measured resources with their requests in this source \(Work Queue, TaskVine, Slurm, Nextflow and WfCommons record them\), nor hardware samples of the workers \(HyperQueue journals with worker overviews\)$`),
+	regexp.MustCompile(`^no measured resources in this source \(the resource monitor reports them for Work Queue and TaskVine\)$`),
+	regexp.MustCompile(`^no task attempts( with (end times|start and end times|run times))? in this source$`),
+	regexp.MustCompile(`^this source records no task states \(([^()]+)\)$`),
+	regexp.MustCompile(`^no attempt ended in this source$`),
+	regexp.MustCompile(`^no attempt has ended in this source \([a-z_]+ \d+(, [a-z_]+ \d+)*\)$`),
+	regexp.MustCompile(`^no attempt has both a start and an end \(nor a submission and a start\): no run or wait time to draw$`),
+	regexp.MustCompile(`^no attempt has a start time in this source \(a WfCommons instance may record run times without dates\)$`),
+	regexp.MustCompile(`^no attempt started on a worker in this source$`),
+	regexp.MustCompile(`^the workers of this source have no connection times \(a WfCommons instance lists its machines, not when they joined and left\): nothing to set the use against over time$`),
+	regexp.MustCompile(`^\d+ (successful )?attempts?: at least 4 are needed to compare$`),
+	regexp.MustCompile(`^fewer than 4 jobs and \d+ operations: at least 4 are needed to compare$`),
+	regexp.MustCompile(`^no tagged process in this source: there are no operations to cost$`),
+	regexp.MustCompile(`^no failures: every attempt that ended succeeded$`),
+	regexp.MustCompile(`^no job reached JOB_FINISHED in this source$`),
+}
+
+// internalText marks text of the code, not of the data, that must never
+// reach a page: an op's error, a Go runtime message, a format verb gone
+// wrong.
+var internalText = regexp.MustCompile(`could not compute|could not draw|lacks column|unknown column|internal error|runtime error|%!|<nil>|panic`)
+
+// TestSectionMatrix builds the report of every bundled sample and of all
+// nine formats at once: each section shows data (a fact, a chart or a
+// table) or gives one of the reasons above, and no text of any section
+// is an internal error. Its facts agree across sections (identities).
+func TestSectionMatrix(t *testing.T) {
+	for name, rel := range matrixSources {
+		t.Run(name, func(t *testing.T) {
+			var paths []string
+			for _, r := range rel {
+				paths = append(paths, testdata(r))
+			}
+			d, err := loaders.OpenWith(loaders.Options{Lenient: true}, paths...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := Build(d, Options{})
+			for _, s := range doc.Sections {
+				checkSection(t, s)
+			}
+			checkIdentities(t, doc)
+		})
+	}
+}
+
+// checkSection checks one section: data or a known reason, and no
+// internal text anywhere in it.
+func checkSection(t *testing.T, s Section) {
+	t.Helper()
+	texts := append([]string{s.Reason, s.Intro}, s.Notes...)
+	for _, f := range s.Facts {
+		texts = append(texts, f.Name, f.Text)
+	}
+	for _, tb := range s.Tables {
+		texts = append(texts, tb.Caption)
+		for _, r := range tb.Rows {
+			texts = append(texts, r...)
+		}
+	}
+	for _, x := range texts {
+		if internalText.MatchString(x) {
+			t.Errorf("section %s shows internal text: %q", s.ID, x)
+		}
+	}
+	hasData := len(s.Facts)+len(s.Charts)+len(s.Tables) > 0 ||
+		(s.ID == "warnings" && s.Intro == "None: every record was read.")
+	switch {
+	case s.Reason == "" && !hasData:
+		t.Errorf("section %s shows nothing and says not why", s.ID)
+	case s.Reason != "" && hasData:
+		t.Errorf("section %s has data and the reason %q", s.ID, s.Reason)
+	case s.Reason != "":
+		known := false
+		for _, r := range reasons {
+			known = known || r.MatchString(s.Reason)
+		}
+		if !known {
+			t.Errorf("section %s: reason %q is not in the list of reasons", s.ID, s.Reason)
+		}
+	}
+}
+
+// checkIdentities checks that the facts of one report agree: the
+// summary's failures are the rows counted in the failures table, its
+// successes the successful attempts the throughput section counts, and
+// no section counts more attempts ended than the summary has attempts.
+func checkIdentities(t *testing.T, doc *Document) {
+	t.Helper()
+	facts := map[string]float64{}
+	var failureRows float64
+	failureTable := false
+	for _, s := range doc.Sections {
+		for _, f := range s.Facts {
+			if f.Value != nil {
+				facts[s.ID+"/"+f.Name] = *f.Value
+			}
+		}
+		if s.ID == "failures" {
+			for _, tb := range s.Tables {
+				failureTable = true
+				col := -1
+				for i, h := range tb.Head {
+					if h == "count" {
+						col = i
+					}
+				}
+				for _, r := range tb.Rows {
+					n, err := strconv.ParseFloat(strings.TrimSpace(r[col]), 64)
+					if err != nil {
+						t.Fatalf("failures table: count %q", r[col])
+					}
+					failureRows += n
+				}
+				if tb.More > 0 {
+					t.Skip("failures table cut")
+				}
+			}
+		}
+	}
+	if f, ok := facts["summary/failures"]; ok && (failureTable || f > 0) && f != failureRows {
+		t.Errorf("summary says %v failures, the failures table counts %v", f, failureRows)
+	}
+	if ok, has := facts["throughput/succeeded"]; has {
+		if s := facts["summary/successes"]; s != ok {
+			t.Errorf("summary says %v successes, throughput %v", s, ok)
+		}
+	}
+	if e, has := facts["throughput/attempts ended"]; has && e > facts["summary/attempts"] {
+		t.Errorf("throughput counts %v attempts ended, the summary %v attempts", e, facts["summary/attempts"])
+	}
+	if tasks, has := facts["summary/tasks"]; has {
+		if never := facts["summary/tasks never started"]; tasks < never {
+			t.Errorf("%v tasks, %v never started", tasks, never)
+		}
+	}
+}
+
+// TestAttemptsAreStarts: an attempt is one start of a task; a task
+// canceled before it started has none. Three tasks, worked by hand: task
+// 1 succeeded, task 2 failed, task 3 was canceled while waiting. The
+// summary counts 2 attempts, 1 failure (the failures table's one row)
+// and 1 task never started, and says which state it ended in.
+func TestAttemptsAreStarts(t *testing.T) {
+	us := func(s int64) int64 { return 1_700_000_000_000_000 + s*1e6 }
+	tasks := frame.New(
+		frame.StringCol("job", []string{"1", "1", "1"}, nil),
+		frame.Int64Col("task", []int64{1, 2, 3}, nil),
+		frame.Int64Col("attempt", []int64{1, 1, 1}, nil),
+		frame.MicrosCol("submit", []int64{us(0), us(0), us(0)}, nil),
+		frame.MicrosCol("start", []int64{us(1), us(2), 0}, []bool{true, true, false}),
+		frame.MicrosCol("end", []int64{us(5), us(6), us(3)}, nil),
+		frame.StringCol("state", []string{"success", "failed", "canceled"}, nil),
+	)
+	d := &loaders.Dataset{Source: "test", Frames: map[string]*frame.Frame{"tasks": tasks}}
+	doc := Build(d, Options{})
+	facts := map[string]string{}
+	for _, s := range doc.Sections {
+		for _, f := range s.Facts {
+			facts[s.ID+"/"+f.Name] = f.Text
+		}
+		checkSection(t, s)
+	}
+	for k, want := range map[string]string{
+		"summary/tasks":               "3",
+		"summary/attempts":            "2",
+		"summary/failures":            "1 (attempts ended in another state)",
+		"summary/tasks never started": "1 (canceled 1: no attempt)",
+	} {
+		if facts[k] != want {
+			t.Errorf("%s = %q, want %q", k, facts[k], want)
+		}
+	}
+	checkIdentities(t, doc)
+}

@@ -1,0 +1,56 @@
+package report
+
+import (
+	"sort"
+	"strings"
+)
+
+// workerHints say, per format, where a source records the workers its
+// tasks ran on, or why it does not.
+var workerHints = map[string]string{
+	"nextflow": "a Nextflow trace names the host of a task only with hostname in trace.fields",
+	"slurm":    "sacct names the nodes of a job or step in NodeList: add it to --format",
+	"balsam":   "Balsam's API records no workers, only batch jobs and their nodes",
+	"epmt":     "EPMT records processes per host, not a workflow system's workers",
+}
+
+// noWorkers is the reason of a per-worker section when the source has no
+// worker records: what the source lacks, with where each of its formats
+// would record them.
+func (b *builder) noWorkers() string {
+	var hints []string
+	for _, src := range strings.Split(b.d.Source, "+") {
+		if h, ok := workerHints[src]; ok {
+			hints = append(hints, h)
+		}
+	}
+	sort.Strings(hints)
+	r := "no worker records in this source"
+	if len(hints) > 0 {
+		r += " (" + strings.Join(hints, "; ") + ")"
+	}
+	return r
+}
+
+// stateHints say, per format, why a source records no task states.
+var stateHints = map[string]string{
+	"nextflow":  "a Nextflow timeline page does not say which tasks failed: load its trace with it",
+	"wfcommons": "this WfCommons instance gives its tasks no status",
+}
+
+// noStates is the reason (or note) for a source whose tasks have no
+// state, with each of its formats' hint.
+func (b *builder) noStates() string {
+	var hints []string
+	for _, src := range strings.Split(b.d.Source, "+") {
+		if h, ok := stateHints[src]; ok {
+			hints = append(hints, h)
+		}
+	}
+	sort.Strings(hints)
+	r := "this source records no task states"
+	if len(hints) > 0 {
+		r += " (" + strings.Join(hints, "; ") + ")"
+	}
+	return r
+}
