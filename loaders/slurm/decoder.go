@@ -1,6 +1,7 @@
 package slurm
 
 import (
+	"bytes"
 	"hash/maphash"
 
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
@@ -141,7 +142,7 @@ func (d *decoder) fields(c *chunk, line []byte, starts []int) bool {
 			}
 			to = d.ends[starts[i+1]-1]
 		}
-		text := line[from:to]
+		text := unquote(line[from:to])
 		from = to + 1
 		slot := l.slots.of[i]
 		var err error
@@ -170,6 +171,24 @@ func (d *decoder) fields(c *chunk, line []byte, starts []int) bool {
 		}
 	}
 	return true
+}
+
+// unquote returns a field written in double quotes, as R's data.table
+// and other CSV writers quote a dump they rewrite (`""` for an empty
+// field), without them, a doubled quote inside standing for one; other
+// fields are returned as they are. sacct itself never quotes.
+func unquote(text []byte) []byte {
+	if len(text) < 2 || text[0] != '"' || text[len(text)-1] != '"' {
+		return text
+	}
+	inner := text[1 : len(text)-1]
+	if !bytes.Contains(inner, []byte{'"'}) {
+		return inner
+	}
+	if bytes.Count(inner, []byte(`""`))*2 != bytes.Count(inner, []byte{'"'}) {
+		return text // a quote alone inside: not a quoted field
+	}
+	return bytes.ReplaceAll(inner, []byte(`""`), []byte{'"'})
 }
 
 // text looks a field's value up among the chunk's values of its slot,

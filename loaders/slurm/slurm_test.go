@@ -37,6 +37,11 @@ func TestFiguresOfTheExports(t *testing.T) {
 		{"tdhock_sacct-allcols.txt", 1, 2, "TIMEOUT:1", "7216", "1785.3477"},
 		{"tdhock_sacct-job13936577.txt", 236, 472, "COMPLETED:231 FAILED:5", "4323164", "405.3076"},
 		{"tdhock_sacct-multistep.txt", 76, 150, "PENDING:1 RUNNING:75", "33598", "0.0000"},
+		// "" for an empty MaxRSS throughout (rewritten by R's data.table)
+		{"tdhock_sacct-2019-11-21.txt", 86, 128, "COMPLETED:28 OUT_OF_MEMORY:2 PENDING:22 RUNNING:34", "96626", "1999.9922"},
+		{"tdhock_sacct-manyfields.txt", 1, 2, "TIMEOUT:1", "7261", "270.3799"},
+		{"tdhock_sacct-multitype.txt", 3, 2, "COMPLETED:1 PENDING:2", "50971", "385.7031"},
+		{"tdhock_sacct-PENDING.txt", 1, 0, "PENDING:1", "0", "0.0000"},
 	} {
 		d := load(t, c.file)
 		jobs, steps := sourcetest.Frame(t, d, "jobs"), sourcetest.Frame(t, d, "tasks")

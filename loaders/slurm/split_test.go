@@ -37,3 +37,21 @@ func TestTokens(t *testing.T) {
 		t.Fatalf("long line: %d pieces", len(got))
 	}
 }
+
+// TestUnquote: fields quoted by a CSV writer lose their quotes; a doubled
+// quote inside is one; anything else is left as sacct wrote it.
+func TestUnquote(t *testing.T) {
+	for in, want := range map[string]string{
+		`""`:          ``,
+		`"a|b"`:       `a|b`,
+		`"say ""x"""`: `say "x"`,
+		`"a"b"`:       `"a"b"`,
+		`a"`:          `a"`,
+		`"`:           `"`,
+		`plain`:       `plain`,
+	} {
+		if got := string(unquote([]byte(in))); got != want {
+			t.Errorf("unquote(%s) = %s, want %s", in, got, want)
+		}
+	}
+}

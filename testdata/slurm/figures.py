@@ -3,7 +3,8 @@
 sacct files (no jobframe code): rows that are jobs and steps, states,
 summed Elapsed and the largest MaxRSS. Only for the files whose fields
 hold no delimiter (the tdhock exports); the slurmsim files with a | in
-JobName or SubmitLine were counted by hand (see slurm_test.go)."""
+JobName or SubmitLine were counted by hand (see slurm_test.go). A field
+written "" (a dump rewritten by R's data.table) is empty."""
 import sys
 from collections import Counter
 
@@ -28,7 +29,9 @@ for path in sys.argv[1:]:
     lines = open(path).read().splitlines()
     sep = '\t' if '\t' in lines[0] else '|'
     head = lines[0].split(sep)
-    rows = [dict(zip(head, l.split(sep))) for l in lines[1:] if l]
+    def unquote(v):
+        return v[1:-1].replace('""', '"') if len(v) >= 2 and v[0] == v[-1] == '"' else v
+    rows = [dict(zip(head, [unquote(v) for v in l.split(sep)])) for l in lines[1:] if l]
     jobs = [r for r in rows if '.' not in r['JobID']]
     steps = [r for r in rows if '.' in r['JobID']]
     states = Counter(r['State'].split(' ')[0] for r in jobs)
