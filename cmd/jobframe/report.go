@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/report"
+	"github.com/jobframe/jobframe/loaders"
 )
 
 func runReport(args []string, stdout, stderr io.Writer) error {
@@ -86,7 +86,7 @@ func compareRuns(sources []string, lenient bool, window windowFlags, title strin
 		return nil, usagef("--compare needs two or more SOURCEs, one per run")
 	}
 	runs := make([]report.Run, len(sources))
-	seen := map[string]int{}
+	names := loaders.RunNames(trimSlashes(sources)) // run1/transactions.log, run2/transactions.log
 	for i, src := range sources {
 		d, err := loadWarn([]string{src}, lenient, stderr)
 		if err != nil {
@@ -96,11 +96,20 @@ func compareRuns(sources []string, lenient bool, window windowFlags, title strin
 		if err != nil {
 			return nil, err
 		}
-		name := filepath.Base(strings.TrimRight(src, "/"))
-		if seen[name]++; seen[name] > 1 {
-			name = fmt.Sprintf("%s #%d", name, seen[name])
-		}
-		runs[i] = report.Run{Name: name, Data: d, Window: w}
+		runs[i] = report.Run{Name: names[i], Data: d, Window: w}
 	}
 	return report.Compare(runs, report.Options{Title: title}), nil
+}
+
+// trimSlashes returns the paths without trailing slashes (a folder named
+// "run1/" is the run "run1").
+func trimSlashes(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = strings.TrimRight(p, "/")
+		if out[i] == "" {
+			out[i] = p
+		}
+	}
+	return out
 }
