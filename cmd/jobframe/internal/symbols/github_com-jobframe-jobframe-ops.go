@@ -39,6 +39,7 @@ func init() {
 		"Integral":               reflect.ValueOf(ops.Integral),
 		"IntegralMicros":         reflect.ValueOf(ops.IntegralMicros),
 		"Intervals":              reflect.ValueOf(ops.Intervals),
+		"Lanes":                  reflect.ValueOf(ops.Lanes),
 		"MatchTags":              reflect.ValueOf(ops.MatchTags),
 		"ModifiedZScores":        reflect.ValueOf(ops.ModifiedZScores),
 		"NewDistinctCounts":      reflect.ValueOf(ops.NewDistinctCounts),
