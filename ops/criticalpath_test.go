@@ -17,6 +17,9 @@ func TestCriticalPathOfInstances(t *testing.T) {
 		{bundled("wfcommons/blast-chameleon-small-001.json"), "10.413171"},
 		{bundled("wfcommons/blast-chameleon-small-001_schema1.4.json"), "10.413171"},
 		{bundled("wfcommons/srasearch-chameleon-10a-001.json"), "1005.858000"},
+		{bundled("wfcommons/epigenomics-chameleon-hep-1seq-100k-001.json"), "104.822000"},
+		{bundled("wfcommons/1000genome-chameleon-2ch-100k-001.json"), "204.686000"},
+		{bundled("wfcommons/helloworld-forkjoin-10-chameleon.json"), "307.360000"},
 	} {
 		d := load(t, c.path)
 		deps := d.Frames["dependencies"]

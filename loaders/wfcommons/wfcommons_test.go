@@ -39,6 +39,11 @@ func TestFiguresOfTheInstances(t *testing.T) {
 		{"wfcommons/blast-chameleon-small-001.json", 43, 2, 48, 120, "382.912720", "902.1759", "1279.3", "204497333919"},
 		{"wfcommons/blast-chameleon-small-001_schema1.4.json", 43, 2, 48, 120, "382.912720", "902.1759", "1279.3", "204497333919"},
 		{"wfcommons/srasearch-chameleon-10a-001.json", 22, 1, 48, 30, "6996.779000", "310.2341", "", "10763558852"},
+		// executedAt in ISO 8601's basic form (20200408T154143+0000)
+		{"wfcommons/epigenomics-chameleon-hep-1seq-100k-001.json", 41, 1, 48, 48, "539.307000", "0.0000", "594", "941180492"},
+		{"wfcommons/1000genome-chameleon-2ch-100k-001.json", 52, 1, 48, 76, "2771.295000", "0.0000", "776", "20850551475"},
+		// WfFormat 1.6; executedAt "05-04-23T10:46:27Z" is no ISO 8601 time (a warning)
+		{"wfcommons/helloworld-forkjoin-10-chameleon.json", 10, 1, 64, 16, "1028.704000", "0.6911", "437", "154545470"},
 		{"shared:other/wfinstances/blast-chameleon-large-001.json", 103, 4, 96, 300, "154331.155807", "1194.9539", "3908.44", "511692766592"},
 		{"shared:other/wfinstances/bwa-chameleon-small-001.json", 104, 4, 96, 400, "379.989466", "140.1901", "689.9", "38005117"},
 	} {
@@ -277,5 +282,20 @@ func TestMemberOf(t *testing.T) {
 		if m := memberOf([]byte(key)); m != nil {
 			t.Errorf("memberOf(%q) = %s", key, m.name)
 		}
+	}
+}
+
+// TestBasicISOTimes: Pegasus instances write executedAt in ISO 8601's
+// basic form; the run starts then and ends makespan later (Python's
+// strptime('%Y%m%dT%H%M%S%z') of the raw text: 2020-04-08T15:41:43Z
+// and 594 s later).
+func TestBasicISOTimes(t *testing.T) {
+	d := load(t, sourcetest.Bundled("wfcommons/epigenomics-chameleon-hep-1seq-100k-001.json"))
+	got := sourcetest.Cells(t, sourcetest.Frame(t, d, "jobs"), "tasks", "41", "start", "end")
+	if want := "2020-04-08T15:41:43.000000Z 2020-04-08T15:51:37.000000Z"; strings.Join(got, "") != want {
+		t.Errorf("start and end %q, want %q", got, want)
+	}
+	if len(d.Warnings) != 0 {
+		t.Errorf("warnings %v", d.Warnings)
 	}
 }

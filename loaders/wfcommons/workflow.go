@@ -151,9 +151,11 @@ func trimIDSuffix(name string) string {
 	return name
 }
 
-// timeLayouts are the ISO 8601 forms of WfFormat's times; those without
-// a zone are read in the load's time zone.
-var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999Z0700", "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999Z07:00", "2006-01-02 15:04:05.999999999"}
+// timeLayouts are the ISO 8601 forms of WfFormat's times, extended and
+// basic (20200408T154143+0000, as WfCommons' Pegasus instances write
+// executedAt); those without a zone are read in the load's time zone.
+var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999Z0700", "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999Z07:00", "2006-01-02 15:04:05.999999999",
+	"20060102T150405Z0700", "20060102T150405.999999999Z0700", "20060102T150405"}
 
 // parseTime reads an ISO 8601 time into µs since the epoch; "" is null.
 func parseTime(s string, loc *time.Location) (int64, bool, error) {
