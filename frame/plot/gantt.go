@@ -11,9 +11,11 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// GanttMaxRows is the number of workers a Gantt chart shows at most: the
-// ones with the most bar time, the others counted in the y label.
-const GanttMaxRows = 200
+// GanttMaxRows is the number of rows (workers, or slots of workers) a
+// Gantt chart shows at most: the ones with the most bar time, the others
+// counted in the y label. The report's page shows 60 at a time, with a
+// slider to move through them.
+const GanttMaxRows = 2000
 
 // ganttLabelRows is the number of rows up to which each is labelled.
 const ganttLabelRows = 60

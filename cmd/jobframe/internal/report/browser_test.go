@@ -312,6 +312,25 @@ func TestReportsInChromium(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "report-"+name+".png"), png, 0o644); err != nil {
 				t.Fatal(err)
 			}
+			// The timeline, where attempts hide each other if drawn badly,
+			// in a picture of its own.
+			for _, s := range c.Sections {
+				if s.ID == "gantt" && len(s.Charts) > 0 {
+					ref := w.element("gantt")
+					var id string
+					for _, v := range ref {
+						id, _ = v.(string)
+					}
+					shot := w.call("GET", "/session/"+w.session+"/element/"+id+"/screenshot", nil)["value"].(string)
+					png, err := base64.StdEncoding.DecodeString(shot)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(filepath.Join(dir, "report-"+name+"-timeline.png"), png, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
 			t.Logf("%s: %d KB, %d charts drawn %s ms after navigation began, screenshot %s", name, buf.Len()/1024, charts, c.ReadyMs, filepath.Join(dir, "report-"+name+".png"))
 		})
 	}

@@ -125,13 +125,17 @@ func (b *builder) resources() Section {
 			continue
 		}
 		any = true
-		b.chart(&s, plot.New(m.label, m.label, "attempts").Hist(ops.Histogram(v, m.col, 20), ""), 440, 300)
+		h, note := histogram(v, m.col, 20)
+		if note != "" {
+			s.Notes = append(s.Notes, m.label+": "+note)
+		}
+		b.chart(&s, plot.New(m.label, m.label, "attempts").Hist(h, ""), 440, 300)
 	}
 	if !any {
 		s.Reason = "no measured resources in this source (the resource monitor reports them for Work Queue and TaskVine)"
 		return s
 	}
-	s.Intro = "Histograms of what the resource monitor measured for each task's final attempt (20 bins from 0 to the largest value)."
+	s.Intro = "Histograms of what the resource monitor measured for each task's final attempt (20 bins from 0 to the largest value; whole numbers on whole bins)."
 	if tasks.Has("measured_fallback") {
 		if fb := tasks.Where("measured_fallback", "==", true).NumRows(); fb > 0 {
 			s.Notes = append(s.Notes, fmt.Sprintf("%d of %d attempts report their allocation, not a measurement (TaskVine without monitoring): their values are allocated resources.", fb, tasks.NumRows()))

@@ -93,7 +93,7 @@ div.chart { width: 100%; }
 table { display: block; overflow-x: auto; max-width: 100%; border-collapse: collapse; margin: 8px 0; font-size: 13px; font-variant-numeric: tabular-nums; }
 caption { text-align: left; font-weight: 600; padding: 4px 0; }
 th, td { border: 1px solid #e2e6eb; padding: 3px 8px; text-align: left; max-width: 420px; overflow-wrap: anywhere; }
-th { background: #f3f5f8; }
+th { background: #f3f5f8; overflow-wrap: normal; word-break: keep-all; hyphens: none; }
 tr:nth-child(even) td { background: #fbfcfd; }
 .more { color: #666; font-size: 13px; }
 </style>

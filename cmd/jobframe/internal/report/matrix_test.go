@@ -59,7 +59,7 @@ var reasons = []*regexp.Regexp{
 	regexp.MustCompile(`^no attempt ended in this source$`),
 	regexp.MustCompile(`^no attempt has ended in this source \([a-z_]+ \d+(, [a-z_]+ \d+)*\)$`),
 	regexp.MustCompile(`^no attempt has both a start and an end \(nor a submission and a start\): no run or wait time to draw$`),
-	regexp.MustCompile(`^no attempt has a start time in this source \(a WfCommons instance may record run times without dates\)$`),
+	regexp.MustCompile(`^no attempt has a start time in this source( \([^()]+\))?$`),
 	regexp.MustCompile(`^no attempt started on a worker in this source$`),
 	regexp.MustCompile(`^the workers of this source have no connection times \(a WfCommons instance lists its machines, not when they joined and left\): nothing to set the use against over time$`),
 	regexp.MustCompile(`^\d+ (successful )?attempts?: at least 4 are needed to compare$`),

@@ -3,6 +3,8 @@ package report
 import (
 	"sort"
 	"strings"
+
+	"github.com/jobframe/jobframe/frame"
 )
 
 // workerHints say, per format, where a source records the workers its
@@ -51,6 +53,24 @@ func (b *builder) noStates() string {
 	r := "this source records no task states"
 	if len(hints) > 0 {
 		r += " (" + strings.Join(hints, "; ") + ")"
+	}
+	return r
+}
+
+// noStarts is the reason of a time section when no task has a start
+// time: the tasks' states (all waiting, say) or, for a WfCommons
+// instance, that it may give run times without dates.
+func (b *builder) noStarts(tasks *frame.Frame) string {
+	r := "no attempt has a start time in this source"
+	var why []string
+	if tasks.Has("state") {
+		why = append(why, stateText(tasks))
+	}
+	if strings.Contains(b.d.Source, "wfcommons") {
+		why = append(why, "a WfCommons instance may give run times without dates")
+	}
+	if len(why) > 0 {
+		r += " (" + strings.Join(why, "; ") + ")"
 	}
 	return r
 }

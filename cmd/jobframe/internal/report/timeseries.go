@@ -156,7 +156,7 @@ func (b *builder) concurrency() Section {
 		return s
 	}
 	if tasks.Where("start", "not-null", nil).NumRows() == 0 {
-		s.Reason = "no attempt has a start time in this source (a WfCommons instance may record run times without dates)"
+		s.Reason = b.noStarts(tasks)
 		return s
 	}
 	f := b.figure("Attempts waiting and running", "", "attempts")

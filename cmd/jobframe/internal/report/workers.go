@@ -64,8 +64,11 @@ func (b *builder) tasksPerWorker() Section {
 		return s
 	}
 	s.Intro = fmt.Sprintf("How many workers started how many attempts (%d workers: too many for a bar each).", counts.NumRows())
-	b.chart(&s, plot.New("Workers by attempts started", "attempts started on a worker", "workers").
-		Hist(ops.Histogram(counts, "count", 20), ""), 900, 340)
+	h, note := histogram(counts, "count", 20)
+	if note != "" {
+		s.Notes = append(s.Notes, note)
+	}
+	b.chart(&s, plot.New("Workers by attempts started", "attempts started on a worker", "workers").Hist(h, ""), 900, 340)
 	return s
 }
 

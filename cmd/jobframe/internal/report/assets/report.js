@@ -27,10 +27,13 @@
     if (a < 172800) return num(s / 3600) + " h";
     return num(s / 86400) + " d";
   }
-  // tick shows elapsed seconds on a time axis: m:ss or h:mm:ss.
+  // tick shows elapsed seconds on a time axis: m:ss, h:mm:ss, or from
+  // two days on "Nd hh:mm" (a span of 299 days is 299d 08:26, not
+  // 7184:26:40).
   function tick(s) {
     var neg = s < 0, t = Math.round(Math.abs(s)), h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), x = t % 60;
     var p = function (n) { return (n < 10 ? "0" : "") + n; };
+    if (h >= 48) return (neg ? "-" : "") + Math.floor(h / 24) + "d " + p(h % 24) + ":" + p(m);
     return (neg ? "-" : "") + (h > 0 ? h + ":" + p(m) + ":" + p(x) : m + ":" + p(x));
   }
   // clock shows the wall-clock time (UTC) of elapsed seconds s.
@@ -64,7 +67,8 @@
   }
 
   function timeAxis(spec, lo, hi) {
-    var name = spec.x_label || (spec.origin_us ? "elapsed (h:mm:ss) since " + clock(spec.origin_us, 0) : "elapsed (h:mm:ss)");
+    var form = hi - lo >= 172800 ? "days, hh:mm" : "h:mm:ss";
+    var name = spec.x_label || (spec.origin_us ? "elapsed (" + form + ") since " + clock(spec.origin_us, 0) : "elapsed (" + form + ")");
     return {
       type: "value", min: lo, max: hi, name: name, nameLocation: "middle", nameGap: 26,
       axisLabel: { formatter: tick, hideOverlap: true }, splitLine: { show: true },
@@ -107,7 +111,7 @@
     o.series = spec.layers.map(function (l) {
       var pts = new Array(l.x.length);
       for (var i = 0; i < pts.length; i++) pts[i] = [l.x[i], l.y[i]];
-      return { type: "line", name: l.label, step: "end", showSymbol: false, lineStyle: { width: 1.5 }, data: pts, large: true };
+      return { type: "line", name: l.label || spec.y_label, step: "end", showSymbol: false, lineStyle: { width: 1.5 }, data: pts, large: true };
     });
     return o;
   }
@@ -118,8 +122,16 @@
     var label = spec.y_label || "worker";
     if (g.total_rows > g.rows.length) label += " (the " + g.rows.length + " busiest of " + g.total_rows + ")";
     o.yAxis = { type: "category", data: g.rows, inverse: true, name: label, nameLocation: "middle", nameGap: 8,
-      axisLabel: { show: g.rows.length <= 60, fontSize: 11 }, axisTick: { show: false } };
+      axisLabel: { show: true, fontSize: 11, hideOverlap: true }, axisTick: { show: false } };
     o.dataZoom = zoom();
+    if (g.rows.length > 60) {
+      // Many rows: a slider on the right shows 60 of them at a time, each
+      // labelled; drag it (or its ends) to move through the workers.
+      o.dataZoom.push({ type: "slider", yAxisIndex: 0, filterMode: "weakFilter", width: 14, right: 6,
+        startValue: 0, endValue: 59, showDetail: false, brushSelect: false });
+      o.grid.right = 36;
+      o.grid.outerBounds.right = 30;
+    }
     o.tooltip.trigger = "item";
     o.tooltip.formatter = function (p) {
       var i = p.value[3], n = g.count[i];
@@ -161,7 +173,7 @@
     o.series = [];
     spec.layers.forEach(function (l, k) {
       if (l.kind === "bars") {
-        o.series.push({ type: "bar", name: l.label, data: l.y, itemStyle: { color: palette[k % palette.length] } });
+        o.series.push({ type: "bar", name: l.label || spec.y_label, data: l.y, itemStyle: { color: palette[k % palette.length] } });
         o.tooltip.formatter = function (p) { return esc(p.name) + "<br>" + p.marker + esc(p.seriesName || spec.y_label) + ": <b>" + esc(num(p.value)) + "</b>"; };
         return;
       }
@@ -186,15 +198,23 @@
 
   function histOption(spec) {
     var o = base(spec), l = spec.layers[0];
-    var cats = l.lo.map(function (lo, i) { return num(lo) + "–" + num(l.hi[i]); });
+    // Bins on half-integer edges hold whole numbers: label them by the
+    // numbers they hold (3, or 3–5), not by their edges.
+    var whole = l.lo.every(function (lo) { return lo - Math.floor(lo) === 0.5; });
+    function binText(lo, hi) {
+      if (!whole) return num(lo) + "–" + num(hi);
+      return hi - lo === 1 ? num(lo + 0.5) : num(lo + 0.5) + "–" + num(hi - 0.5);
+    }
+    var cats = l.lo.map(function (lo, i) { return binText(lo, l.hi[i]); });
     o.xAxis = { type: "category", data: cats, name: spec.x_label, nameLocation: "middle", nameGap: 26, axisLabel: { rotate: 40, fontSize: 10 } };
     o.yAxis = valueAxis(spec);
     o.tooltip.trigger = "item";
     o.tooltip.formatter = function (p) {
       var i = p.dataIndex, s = spec.layers[p.seriesIndex];
-      return esc(spec.x_label) + " from " + esc(num(s.lo[i])) + " to " + esc(num(s.hi[i])) + "<br>" + p.marker + "count: <b>" + esc(num(p.value)) + "</b>";
+      var range = whole ? " " + binText(s.lo[i], s.hi[i]) : " from " + num(s.lo[i]) + " to " + num(s.hi[i]);
+      return esc(spec.x_label + range) + "<br>" + p.marker + esc(s.label || spec.y_label) + ": <b>" + esc(num(p.value)) + "</b>";
     };
-    o.series = spec.layers.map(function (s) { return { type: "bar", name: s.label, data: s.y, barCategoryGap: "4%" }; });
+    o.series = spec.layers.map(function (s) { return { type: "bar", name: s.label || spec.y_label, data: s.y, barCategoryGap: "4%" }; });
     return o;
   }
 
@@ -208,7 +228,7 @@
   }
 
   var charts = {}, timeCharts = [];
-  data.charts.forEach(function (spec) {
+  (data.charts || []).forEach(function (spec) {
     var el = document.getElementById(spec.id);
     if (!el) return;
     var chart = echarts.init(el, null, { renderer: "canvas" });
