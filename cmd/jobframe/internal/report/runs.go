@@ -168,3 +168,29 @@ func withoutLibraries(frames map[string]*frame.Frame) (map[string]*frame.Frame, 
 	out["tasks"] = tasks.Take(keep)
 	return out, tasks.Take(libs)
 }
+
+// runsWithout returns the names of the runs of a load of several that
+// have no row in f (a run of a format without worker records, in a
+// chart of workers), in run order.
+func (b *builder) runsWithout(f *frame.Frame) []string {
+	if len(b.d.Runs) < 2 || !f.Has("run") {
+		return nil
+	}
+	have := map[string]bool{}
+	runs, ok, err := f.Strings("run")
+	if err != nil {
+		return nil
+	}
+	for i, r := range runs {
+		if ok[i] {
+			have[r] = true
+		}
+	}
+	var missing []string
+	for _, r := range b.d.Runs {
+		if !have[r.Name] {
+			missing = append(missing, r.Name)
+		}
+	}
+	return missing
+}

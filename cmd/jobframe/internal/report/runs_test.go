@@ -374,3 +374,28 @@ func copyTo(t *testing.T, dir, src string) string {
 	}
 	return dst
 }
+
+// TestRunWithoutWorkers: a load of a run with worker records and one
+// without says which run the utilization figures leave out, and they are
+// those of the run with workers.
+func TestRunWithoutWorkers(t *testing.T) {
+	hq, _ := reportFacts(t, testdata("hq/synthetic_v0.26_journal.jsonl"))
+	d, err := loaders.OpenWith(loaders.Options{}, testdata("hq/synthetic_v0.26_journal.jsonl"), testdata("nextflow/openproblems_2021-03_trace.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := Build(d, Options{})
+	for _, s := range doc.Sections {
+		if s.ID != "utilization" {
+			continue
+		}
+		if len(s.Notes) != 1 || s.Notes[0] != "1 run has no worker records: openproblems_2021-03_trace.txt is not in these figures, which are those of the other runs." {
+			t.Errorf("notes %q", s.Notes)
+		}
+		for _, f := range s.Facts {
+			if f.Name == "CPU-hours allocated" && *f.Value != hq["utilization/CPU-hours allocated"] {
+				t.Errorf("CPU-hours allocated %v, the journal's alone %v", *f.Value, hq["utilization/CPU-hours allocated"])
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
@@ -40,6 +41,11 @@ func (b *builder) utilization() Section {
 			return s
 		}
 		s.Intro = "CPUs allocated to running task attempts (allocated, not measured use) against the CPUs of connected workers."
+		if missing := b.runsWithout(w); len(missing) == 1 {
+			s.Notes = append(s.Notes, "1 run has no worker records: "+missing[0]+" is not in these figures, which are those of the other runs.")
+		} else if len(missing) > 1 {
+			s.Notes = append(s.Notes, fmt.Sprintf("%d runs have no worker records: %s are not in these figures, which are those of the other runs.", len(missing), strings.Join(missing, ", ")))
+		}
 		b.chart(&s, b.figure("CPUs in use against CPUs offered", "", "CPUs").
 			Step(capacity, "time", "value", "offered by workers").
 			Step(busy, "time", "value", "allocated to attempts"), 900, 380)
