@@ -32,6 +32,9 @@ var matrixSources = map[string][]string{
 	"slurm-simple":       {"slurm/slurmsim_sacct_simple.log"},
 	"slurm-submitline":   {"slurm/slurmsim_sacct_submitline_multiline.log"},
 	"slurm-allocations":  {"slurm/allocations_sacct.txt"},
+	"slurm-quoted":       {"slurm/tdhock_sacct-2019-11-21.txt"},
+	"slurm-timeout":      {"slurm/tdhock_sacct-manyfields.txt"},
+	"slurm-pending":      {"slurm/tdhock_sacct-PENDING.txt"},
 	"nextflow-trace":     {"nextflow/openproblems_2021-03_trace.txt"},
 	"nextflow-timeline":  {"nextflow/openproblems_2021-03_timeline.html"},
 	"nextflow-both":      {"nextflow/jianhong_chipseq_execution_trace.txt", "nextflow/jianhong_chipseq_execution_timeline.html"},
@@ -152,6 +155,9 @@ func checkIdentities(t *testing.T, doc *Document) {
 		}
 		if s.ID == "failures" {
 			for _, tb := range s.Tables {
+				if tb.Caption != "failed attempts" {
+					continue // the jobs' own states (Slurm) are not attempts
+				}
 				failureTable = true
 				col := -1
 				for i, h := range tb.Head {
@@ -226,4 +232,20 @@ func TestAttemptsAreStarts(t *testing.T) {
 		}
 	}
 	checkIdentities(t, doc)
+}
+
+// TestSlurmJobFailures: a Slurm job's own end state is in the failures
+// section beside its steps' (testdata/slurm/figures.py: the manyfields
+// job is TIMEOUT while its batch step is CANCELLED and its extern step
+// COMPLETED; the 2019-11-21 dump has two OUT_OF_MEMORY jobs).
+func TestSlurmJobFailures(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		jobs float64
+	}{{"slurm/tdhock_sacct-manyfields.txt", 1}, {"slurm/tdhock_sacct-2019-11-21.txt", 2}} {
+		f, _ := reportFacts(t, testdata(c.file))
+		if f["failures/failed jobs"] != c.jobs {
+			t.Errorf("%s: %v failed jobs, want %v", c.file, f["failures/failed jobs"], c.jobs)
+		}
+	}
 }

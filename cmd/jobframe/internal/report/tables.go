@@ -54,7 +54,8 @@ func (b *builder) failures() Section {
 		s.Reason = failed("the failures", err)
 		return s
 	}
-	if f.NumRows() == 0 {
+	jobs, failedJobs := b.jobFailures()
+	if f.NumRows() == 0 && failedJobs == 0 {
 		s.Reason = "no failures: every attempt that ended succeeded"
 		if _, _, text, err := stateCounts(tasks); err == nil && !anyEnded(tasks) {
 			s.Reason = "no attempt has ended in this source (" + text + ")"
@@ -62,12 +63,52 @@ func (b *builder) failures() Section {
 		return s
 	}
 	s.Intro = "Attempts that ended in another state than success, by state, reason and exit code, with the first such attempt as an example (job@task#attempt)."
-	s.Tables = append(s.Tables, b.table("failed attempts", f))
+	if f.NumRows() > 0 {
+		s.Tables = append(s.Tables, b.table("failed attempts", f))
+	}
+	if failedJobs > 0 { // Slurm: a job's state is not its steps' (a TIMEOUT job's batch step is CANCELLED)
+		s.Facts = append(s.Facts, countFact("failed jobs", failedJobs))
+		s.Tables = append(s.Tables, b.table("failed jobs (the batch system's own state of each job)", jobs))
+	}
 	if r := ops.Retries(tasks); r.Err() == nil && r.Has("attempts") {
 		retried := r.Where("attempts", ">", 1).NumRows()
 		s.Facts = append(s.Facts, countFact("tasks with more than one attempt", retried))
 	}
 	return s
+}
+
+// jobFailures tabulates the jobs of a batch system (a jobs frame with a
+// status in the state vocabulary, as Slurm's) that ended in a failure:
+// columns state (as the source words it), status, exit_code where
+// present, count and example (the first such job), most first; and the
+// number of such jobs (0, and no table, when there are none).
+func (b *builder) jobFailures() (*frame.Frame, int) {
+	jobs, ok := b.frameOf(schema.Jobs)
+	if !ok || !hasAll(jobs, "job", "status", "state") {
+		return nil, 0
+	}
+	status, valid, err := jobs.Strings("status")
+	if err != nil {
+		return nil, 0
+	}
+	var rows []int
+	for i, st := range status {
+		if valid[i] && schema.Failure(st) {
+			rows = append(rows, i)
+		}
+	}
+	if len(rows) == 0 {
+		return nil, 0
+	}
+	by := []string{"state", "status"}
+	if jobs.Has("exit_code") {
+		by = append(by, "exit_code")
+	}
+	t := jobs.Take(rows).GroupBy(by...).Agg(frame.Count().As("count"), frame.First("job").As("example")).Sort("-count")
+	if t.Err() != nil {
+		return nil, 0
+	}
+	return t, len(rows)
 }
 
 // anyEnded reports whether some row of tasks has an ended state.
