@@ -18,7 +18,7 @@ func init() {
 		"DefaultMaxPoints": reflect.ValueOf(constant.MakeFromLiteral("4000", token.INT, 0)),
 		"Elapsed":          reflect.ValueOf(constant.MakeFromLiteral("\"elapsed\"", token.STRING, 0)),
 		"GanttMaxBars":     reflect.ValueOf(constant.MakeFromLiteral("20000", token.INT, 0)),
-		"GanttMaxRows":     reflect.ValueOf(constant.MakeFromLiteral("200", token.INT, 0)),
+		"GanttMaxRows":     reflect.ValueOf(constant.MakeFromLiteral("2000", token.INT, 0)),
 		"MergeBars":        reflect.ValueOf(plot.MergeBars),
 		"New":              reflect.ValueOf(plot.New),
 		"StateColor":       reflect.ValueOf(plot.StateColor),
