@@ -92,6 +92,10 @@ func openInput(ctx context.Context, path string, from int64, o source.Options) (
 	// what the peek read, then the rest straight from dr: a loader's
 	// reads do not go through br's buffer, a copy of every byte
 	ahead, _ := br.Peek(br.Buffered())
+	if from == 0 && bytes.HasPrefix(head, utf8BOM) { // offsets count from after it (seekPlain)
+		head, ahead = head[len(utf8BOM):], ahead[len(utf8BOM):]
+		size = max(0, size-int64(len(utf8BOM)))
+	}
 	r = &aheadReader{ahead: ahead, r: dr}
 	return &input{path: path, r: r, head: head, size: size, close: func() { closeDec(); closeFile() }}, nil
 }
@@ -114,11 +118,18 @@ func (a *aheadReader) Read(p []byte) (int, error) {
 
 // seekPlain moves fh to byte offset from, unless the file is
 // compressed (its offsets are not those of the text read) or shorter.
+//
+// Offsets count from after a UTF-8 byte-order mark, which a load from
+// the start skips (see openInput): a file that begins with one is read
+// from from + 3.
 func seekPlain(fh *os.File, from int64) error {
 	var magic [4]byte
 	n, _ := fh.ReadAt(magic[:], 0)
 	if compressed(magic[:n]) {
 		return fmt.Errorf("%w: the file is compressed", source.ErrResume)
+	}
+	if bytes.HasPrefix(magic[:n], utf8BOM) {
+		from += int64(len(utf8BOM))
 	}
 	if st, err := fh.Stat(); err != nil {
 		return err
@@ -128,6 +139,26 @@ func seekPlain(fh *os.File, from int64) error {
 	_, err := fh.Seek(from, io.SeekStart)
 	return err
 }
+
+// FileOffset returns the byte of the plain file at path where the load's
+// byte offset off (a source.Checkpoint's) lies: off itself, or off + 3
+// after a UTF-8 byte-order mark, which a load skips.
+func FileOffset(path string, off int64) int64 {
+	fh, err := os.Open(path)
+	if err != nil {
+		return off
+	}
+	defer fh.Close()
+	var head [3]byte
+	if n, _ := fh.ReadAt(head[:], 0); bytes.Equal(head[:n], utf8BOM) {
+		return off + int64(len(utf8BOM))
+	}
+	return off
+}
+
+// utf8BOM is the byte-order mark some Windows editors and tools put at
+// the start of a UTF-8 file; it is not part of any format's first line.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // compressed reports whether magic, a file's first bytes, is gzip's or
 // zstd's magic number.

@@ -6,6 +6,7 @@ import (
 	"encoding"
 	"encoding/hex"
 	"fmt"
+	"github.com/jobframe/jobframe/loaders"
 	"hash"
 	"io"
 	"os"
@@ -143,7 +144,7 @@ func resumeHashes(name string, files []FileState, old *Entry) (*groupHashes, err
 	}
 	g := newGroupHashes([]string{name}, files)
 	f := g.files[0]
-	f.sha, f.n, f.at = sha, old.Files[0].Size, old.Checkpoint.Offset
+	f.sha, f.n, f.at = sha, old.Files[0].Size, loaders.FileOffset(files[0].Path, old.Checkpoint.Offset)
 	return g, nil
 }
 

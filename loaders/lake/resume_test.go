@@ -19,10 +19,20 @@ import (
 // read from the first ingest's checkpoint, a line end before the cut,
 // and the lake then holds what a fresh ingest of the whole log gives.
 func TestIngestGrownWorkQueue(t *testing.T) {
-	src, err := os.ReadFile(sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"))
+	t.Run("plain", func(t *testing.T) { ingestGrown(t, nil) })
+	// A byte-order mark is skipped, and checkpoints count from after it.
+	t.Run("byte-order mark", func(t *testing.T) { ingestGrown(t, []byte{0xEF, 0xBB, 0xBF}) })
+}
+
+// ingestGrown is TestIngestGrownWorkQueue for the log with prefix
+// before its first line.
+func ingestGrown(t *testing.T, prefix []byte) {
+	log0, err := os.ReadFile(sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	src := append(slices.Clone(prefix), log0...)
+	bom := int64(len(prefix)) // checkpoints count from after it
 	cut := len(src) * 17 / 20
 	if src[cut-1] == '\n' {
 		t.Fatalf("byte %d ends a line: the test wants a cut line", cut)
@@ -53,7 +63,7 @@ func TestIngestGrownWorkQueue(t *testing.T) {
 		t.Fatal("the first ingest kept no checkpoint")
 	}
 	lineEnd := bytes.LastIndexByte(src[:cut], '\n') + 1 // where the cut line starts
-	if c.Offset <= 0 || c.Offset > int64(lineEnd) || src[c.Offset-1] != '\n' || bytes.Count(src[:c.Offset], []byte("\n")) != c.Line {
+	if c.Offset <= 0 || c.Offset+bom > int64(lineEnd) || src[c.Offset+bom-1] != '\n' || bytes.Count(src[:c.Offset+bom], []byte("\n")) != c.Line {
 		t.Fatalf("checkpoint at byte %d, line %d: not the end of a whole line before byte %d", c.Offset, c.Line, lineEnd)
 	}
 
@@ -69,8 +79,8 @@ func TestIngestGrownWorkQueue(t *testing.T) {
 	if r[0].Action != Appended || r[0].From != c.Offset {
 		t.Fatalf("second ingest: %s from byte %d, want appended from %d", r[0].Action, r[0].From, c.Offset)
 	}
-	if read, _ := p.Bytes(); read != int64(len(src))-c.Offset {
-		t.Errorf("the second ingest read %d bytes, want the %d after the checkpoint", read, int64(len(src))-c.Offset)
+	if read, _ := p.Bytes(); read != int64(len(src))-c.Offset-bom {
+		t.Errorf("the second ingest read %d bytes, want the %d after the checkpoint", read, int64(len(src))-c.Offset-bom)
 	}
 	if sum := sha256.Sum256(src); r[0].Entry.Files[0].SHA256 != hex.EncodeToString(sum[:]) {
 		t.Errorf("SHA-256 %s, want %x", r[0].Entry.Files[0].SHA256, sum)
