@@ -17,7 +17,8 @@
 //	jobframe version
 //
 // Run "jobframe help" or "jobframe COMMAND --help" for details. Exit
-// status: 0 success, 1 failure, 2 usage error.
+// status: 0 success, 1 failure, 2 usage error, 3 internal error (a bug
+// in jobframe: a panic, reported with its stack).
 package main
 
 import (
@@ -26,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 )
 
@@ -93,7 +95,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if c.name != args[0] {
 			continue
 		}
-		err := c.run(args[1:], stdout, stderr)
+		err := runCommand(c, args[1:], stdout, stderr)
+		var ie internalError
+		if errors.As(err, &ie) {
+			fmt.Fprintf(stderr, "jobframe %s: internal error (a bug in jobframe; please report it with this message): %v\n%s", c.name, ie.value, ie.stack)
+			return exitInternal
+		}
 		var ue usageError
 		var ee exitError
 		switch {
@@ -113,6 +120,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "jobframe: unknown command %q\nRun 'jobframe help' for the list of commands.\n", args[0])
 	return 2
+}
+
+// exitInternal is the exit status of a panic: a bug in jobframe, not in
+// the input or the command line (whose statuses are 1 and 2).
+const exitInternal = 3
+
+// internalError is a panic of a command, with its stack.
+type internalError struct {
+	value any
+	stack []byte
+}
+
+func (e internalError) Error() string { return fmt.Sprintf("internal error: %v", e.value) }
+
+// runCommand runs c, turning a panic of its goroutine into an
+// internalError.
+func runCommand(c command, args []string, stdout, stderr io.Writer) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = internalError{value: r, stack: debug.Stack()}
+		}
+	}()
+	return c.run(args, stdout, stderr)
 }
 
 func printHelp(w io.Writer) {
