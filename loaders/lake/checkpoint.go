@@ -66,7 +66,7 @@ func stageCheckpoint(dir, path string, size int64, c *Checkpoint) (*Checkpoint, 
 	if err := os.MkdirAll(filepath.Dir(staged), 0o755); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(staged, c.state, 0o644); err != nil {
+	if err := createNew(staged, func(fh *os.File) error { _, err := fh.Write(c.state); return err }); err != nil {
 		return nil, err
 	}
 	return c, nil

@@ -104,8 +104,8 @@ func removeParts(dir string, parts []string) error {
 
 // recoverLake brings the lake in dir back to a committed state after an
 // ingest that was killed: entries left committing are rolled forward,
-// and staged folders of ingests that never reached the manifest are
-// removed.
+// and staged folders of ingests that never reached the manifest, and
+// temporary manifests not renamed, are removed.
 func recoverLake(dir string, m *Manifest) error {
 	for i := 0; i < len(m.Inputs); i++ {
 		if m.Inputs[i].State == Committing {
@@ -113,6 +113,15 @@ func recoverLake(dir string, m *Manifest) error {
 				return fmt.Errorf("finishing the interrupted commit of %s: %w", m.Inputs[i].ID, err)
 			}
 			i = -1 // the entry it replaced may have gone: look again
+		}
+	}
+	tmps, err := filepath.Glob(filepath.Join(dir, ManifestName+".tmp-*"))
+	if err != nil {
+		return err
+	}
+	for _, t := range tmps { // a manifest a killed run did not rename
+		if err := os.Remove(t); err != nil {
+			return err
 		}
 	}
 	ents, err := os.ReadDir(filepath.Join(dir, stagingDir))

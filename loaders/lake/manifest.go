@@ -156,29 +156,40 @@ func (e *Entry) check() error {
 }
 
 // write replaces the manifest of dir whole: it writes a temporary file,
-// syncs it and renames it over the old one.
+// syncs it and renames it over the old one. The temporary file is
+// created new under a name no one can know ahead (os.CreateTemp,
+// O_EXCL), so a link planted in the lake cannot turn the write onto a
+// file outside it; one left by a killed run is removed by the next.
 func (m *Manifest) write(dir string) error {
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(dir, ManifestName+".tmp")
-	fh, err := os.Create(tmp)
+	fh, err := os.CreateTemp(dir, ManifestName+".tmp-*")
 	if err != nil {
 		return err
 	}
-	if _, err := fh.Write(append(b, '\n')); err != nil {
+	tmp := fh.Name()
+	fail := func(err error) error {
 		fh.Close()
+		os.Remove(tmp)
 		return err
+	}
+	if _, err := fh.Write(append(b, '\n')); err != nil {
+		return fail(err)
 	}
 	if err := fh.Sync(); err != nil {
-		fh.Close()
-		return err
+		return fail(err)
 	}
 	if err := fh.Close(); err != nil {
+		os.Remove(tmp)
 		return err
 	}
-	return os.Rename(tmp, filepath.Join(dir, ManifestName))
+	if err := os.Rename(tmp, filepath.Join(dir, ManifestName)); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
 }
 
 // find returns the index of the entry with id, or -1.

@@ -92,7 +92,7 @@ func (s *stager) writeFile(f stagedFile) (int64, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return 0, err
 	}
-	if err := f.rows.WriteParquetFile(path, s.parquet); err != nil {
+	if err := createNew(path, func(fh *os.File) error { return f.rows.WriteParquet(fh, s.parquet) }); err != nil {
 		return 0, err
 	}
 	st, err := os.Stat(path)
@@ -100,6 +100,27 @@ func (s *stager) writeFile(f stagedFile) (int64, error) {
 		return 0, err
 	}
 	return st.Size(), nil
+}
+
+// createNew creates the file at path, which must not exist (O_EXCL: a
+// link planted there is not followed but refused), writes it with write
+// and closes it; on an error the file is removed, and the error names
+// path.
+func createNew(path string, write func(*os.File) error) error {
+	fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := write(fh); err != nil {
+		fh.Close()
+		os.Remove(path)
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := fh.Close(); err != nil {
+		os.Remove(path)
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
 }
 
 // plan cuts frame f of source src into the files to write: one or more

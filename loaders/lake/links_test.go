@@ -1,0 +1,69 @@
+package lake
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+// TestPlantedLinks: links planted in a lake where an ingest used to
+// write its temporary manifest, or where it stages its files, never make
+// it write outside the lake: the file they point at is unchanged, and
+// the ingest either succeeds around them or fails with an error.
+func TestPlantedLinks(t *testing.T) {
+	dir := t.TempDir()
+	in := sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl")
+	if _, err := Ingest(context.Background(), dir, []string{in}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	victim := filepath.Join(t.TempDir(), "victim")
+	if err := os.WriteFile(victim, []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{ManifestName + ".tmp", ManifestName + ".tmp-1"} {
+		if err := os.Symlink(victim, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other := filepath.Join(t.TempDir(), "transactions.log")
+	b, err := os.ReadFile(sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(other, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Ingest(context.Background(), dir, []string{other}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(victim); err != nil || string(got) != "keep me" {
+		t.Fatalf("the file a planted link points at became %q (%v)", got, err)
+	}
+	m, err := ReadManifest(dir)
+	if err != nil || len(m.Inputs) != 2 {
+		t.Fatalf("manifest %v, %v", m, err)
+	}
+}
+
+// TestCreateNewRefusesLinks: a staged file is created new; a link in its
+// place is refused, not followed.
+func TestCreateNewRefusesLinks(t *testing.T) {
+	victim := filepath.Join(t.TempDir(), "victim")
+	if err := os.WriteFile(victim, []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "part.parquet")
+	if err := os.Symlink(victim, link); err != nil {
+		t.Fatal(err)
+	}
+	err := createNew(link, func(fh *os.File) error { _, err := fh.WriteString("overwritten"); return err })
+	if err == nil {
+		t.Fatal("a link in the staged file's place was followed")
+	}
+	if got, _ := os.ReadFile(victim); string(got) != "keep me" {
+		t.Fatalf("victim is %q", got)
+	}
+}
