@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"strings"
 
 	"github.com/jobframe/jobframe/loaders"
@@ -63,11 +65,29 @@ func loadWith(sources []string, o loaders.Options, stderr io.Writer) (*loaders.D
 	if len(sources) == 0 {
 		return nil, usagef("no SOURCE given")
 	}
+	max, err := maxHosts()
+	if err != nil {
+		return nil, err
+	}
 	p := new(loaders.Progress)
 	stop := startProgress(stderr, p)
 	defer stop()
-	o.TimeZone, o.Progress = timeZone(), p
+	o.TimeZone, o.Progress, o.MaxHosts = timeZone(), p, max
 	return loaders.OpenWith(o, sources...)
+}
+
+// maxHosts reads JOBFRAME_MAX_HOSTS, the bound on the hosts the node
+// lists of one input expand to (source.Options.MaxHosts); 0 when unset.
+func maxHosts() (int, error) {
+	v := os.Getenv("JOBFRAME_MAX_HOSTS")
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n <= 0 {
+		return 0, usagef("JOBFRAME_MAX_HOSTS=%q: want a positive number of hosts", v)
+	}
+	return n, nil
 }
 
 // loadWarn is load followed by the dataset's warnings on stderr.

@@ -134,26 +134,37 @@ type stepHosts struct {
 	root   columns.Bool // whether it is its step's first host
 }
 
+// eachStepHosts calls fn with the hosts of every step row, in order.
+func (b *builder) eachStepHosts(fn func(hosts []string)) {
+	f := b.lay.at.nodeList
+	for _, p := range b.pieces {
+		if p.side != stepSide {
+			continue
+		}
+		for k := p.from; k < p.to; k++ {
+			var hosts []string
+			if f >= 0 {
+				if code := p.c.rows[stepSide].text[b.lay.slots.of[f]][k]; code >= 0 {
+					hosts = p.c.hosts[code]
+				}
+			}
+			fn(hosts)
+		}
+	}
+}
+
+// hostCount returns the placements the steps' node lists make: the sum
+// of their hosts.
+func (b *builder) hostCount() int {
+	total := 0
+	b.eachStepHosts(func(hosts []string) { total += len(hosts) })
+	return total
+}
+
 // stepHosts reads the hosts of every step row.
 func (b *builder) stepHosts() stepHosts {
 	var h stepHosts
-	f := b.lay.at.nodeList
-	each := func(fn func(hosts []string)) {
-		for _, p := range b.pieces {
-			if p.side != stepSide {
-				continue
-			}
-			for k := p.from; k < p.to; k++ {
-				var hosts []string
-				if f >= 0 {
-					if code := p.c.rows[stepSide].text[b.lay.slots.of[f]][k]; code >= 0 {
-						hosts = p.c.hosts[code]
-					}
-				}
-				fn(hosts)
-			}
-		}
-	}
+	each := b.eachStepHosts
 	total := 0
 	each(func(hosts []string) { h.count = append(h.count, int32(len(hosts))); total += len(hosts) })
 	h.first.Reserve(len(h.count))

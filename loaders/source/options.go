@@ -74,6 +74,24 @@ type Options struct {
 	// file, which has grown since: the load reads it from there (see
 	// Checkpoint). A load that cannot fails with ErrResume.
 	Resume *Checkpoint
+	// MaxHosts bounds the hosts that the node lists of one input expand
+	// to in all (a Slurm dump's NodeList, one placement per host of each
+	// step); 0 means DefaultMaxHosts. A few bytes of node list can name
+	// a million hosts ("cn[0000000-1048575]"), so a small hostile file
+	// could otherwise take the machine's memory.
+	MaxHosts int
+}
+
+// DefaultMaxHosts is the default of Options.MaxHosts: 16,777,216
+// placements, about 1.7 GB of frames.
+const DefaultMaxHosts = 1 << 24
+
+// HostLimit returns o.MaxHosts, or its default.
+func (o Options) HostLimit() int {
+	if o.MaxHosts > 0 {
+		return o.MaxHosts
+	}
+	return DefaultMaxHosts
 }
 
 // BatchSize returns o.BatchRows, or its default.
