@@ -31,12 +31,18 @@ type rows struct {
 	parent []int32
 }
 
-// assemble concatenates the pieces the builder took and numbers the
-// attempts of each side, a column per task on every core, then finds
-// each step's job row.
+// finishJoins turns the rows of the records joined from several lines
+// into their chunk's columns, as the workers do for their chunks: before
+// hostCount and assemble read them.
+func (b *builder) finishJoins() {
+	b.joinsDec.flat.columns(b.joins, &b.lay.slots)
+}
+
+// assemble concatenates the pieces the builder took (finishJoins done)
+// and numbers the attempts of each side, a column per task on every
+// core, then finds each step's job row.
 func (b *builder) assemble(want map[string]bool) *rows {
 	r := &rows{lay: b.lay}
-	b.joinsDec.flat.columns(b.joins, &b.lay.slots)
 	var tasks []func()
 	for i, sd := range []*side{&r.steps, &r.jobs} { // the longer tasks first
 		tasks = append(tasks, b.sideTasks(stepSide-i, sd)...)

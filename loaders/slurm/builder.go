@@ -1,6 +1,8 @@
 package slurm
 
 import (
+	"bytes"
+	"fmt"
 	"sync"
 
 	"github.com/jobframe/jobframe/loaders/internal/records"
@@ -51,6 +53,7 @@ type builder struct {
 
 	pend, pendBuf []byte // a record whose lines are being joined
 	pendLine      int
+	pendFields    int    // the fields of pend: its delimiters + 1
 	scratch       record // a line that does not read, decoded again to say why
 }
 
@@ -108,14 +111,33 @@ func (b *builder) apply(l *records.Lines, c *chunk, p *source.Problems) error {
 	return nil
 }
 
+// maxJoinLines and maxJoinBytes bound a record joined from several
+// lines (a SubmitLine holding a shell script): a longer one is a bad
+// record, so that one that never ends costs linear time, not a join
+// over the rest of the file per line.
+const (
+	maxJoinLines = 10000
+	maxJoinBytes = 4 << 20
+)
+
 // applyLine takes line n, which its worker read as st, when it is not
 // simply a row: a line of a record being joined, an empty line, or one
 // that does not read alone. own takes the row the worker made of it.
 func (b *builder) applyLine(line []byte, n int, st lineState, own func(), p *source.Problems) error {
 	if b.pend != nil {
 		b.pend = append(append(b.pend, '\n'), line...)
-		if len(tokens(b.pend, b.lay.delim, b.scratch.ends)) < len(b.lay.specs) {
-			return nil
+		b.pendFields += bytes.Count(line, []byte{b.lay.delim}) // counted once per line: linear in the record
+		if b.pendFields < len(b.lay.specs) {
+			if n-b.pendLine < maxJoinLines && len(b.pend) < maxJoinBytes {
+				return nil
+			}
+			// A free text that never ends (an unterminated SubmitLine)
+			// is one bad record, not a join over the rest of the file.
+			first := b.pendLine
+			text, _, _ := bytes.Cut(b.pend, []byte{'\n'})
+			text = bytes.Clone(text)
+			b.pendBuf, b.pend = b.pend[:0], nil
+			return p.Bad(first, "", string(text), fmt.Sprintf("a record that ends within %d lines and %d MiB (this one has %d fields after %d lines: an unterminated free text such as SubmitLine)", maxJoinLines, maxJoinBytes>>20, b.pendFields, n-first+1), nil)
 		}
 		joined, first := b.pend, b.pendLine
 		b.pend = nil
@@ -146,6 +168,7 @@ func (b *builder) applyLine(line []byte, n int, st lineState, own func(), p *sou
 	switch {
 	case r.short && b.lay.canJoin:
 		b.pend, b.pendLine = append(b.pendBuf[:0], line...), n
+		b.pendFields = bytes.Count(line, []byte{b.lay.delim}) + 1
 		return nil
 	case string(line) == b.lay.header:
 		return nil // the header again (outputs of several sacct runs concatenated)

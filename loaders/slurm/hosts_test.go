@@ -33,3 +33,30 @@ func TestHostLimit(t *testing.T) {
 		t.Error("the default limit is not DefaultMaxHosts")
 	}
 }
+
+// TestUnterminatedFreeText: a SubmitLine that never ends is one bad
+// record naming its first line, read in time linear in the file (each
+// line's delimiters counted once), not a join of the rest of the file
+// per line; lenient, the load goes on after it.
+func TestUnterminatedFreeText(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("JobID|JobName|State|SubmitLine|Elapsed\n100|x|COMPLETED|sbatch --wrap='echo\n")
+	for i := range maxJoinLines + 5 {
+		b.WriteString("echo line " + strings.Repeat("x", i%7) + "\n")
+	}
+	b.WriteString("200|y|COMPLETED|sbatch y.sh|00:00:01\n")
+	_, err := Load(strings.NewReader(b.String()), source.Options{Name: "open.txt"})
+	if err == nil || !strings.Contains(err.Error(), "open.txt:2:") || !strings.Contains(err.Error(), "unterminated free text") {
+		t.Fatalf("strict: %v", err)
+	}
+	d, err := Load(strings.NewReader(b.String()), source.Options{Name: "open.txt", Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := d.Frames["jobs"].NumRows(); n != 1 {
+		t.Errorf("%d jobs after the bad record, want the one that follows it", n)
+	}
+	if len(d.Warnings) == 0 || d.Warnings[0].Line != 2 {
+		t.Errorf("warnings %v", d.Warnings)
+	}
+}

@@ -55,6 +55,7 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.finishJoins()
 	if n, limit := b.hostCount(), o.HostLimit(); n > limit {
 		return nil, fmt.Errorf("%s: field NodeList: the node lists of the steps name %d hosts in all, more than the limit of %d placements per input (source.Options.MaxHosts; JOBFRAME_MAX_HOSTS raises it for jobframe): a damaged or hostile dump", p.File, n, limit)
 	}
