@@ -136,15 +136,15 @@ func parseRawResources(s string, out []rawResource) ([]rawResource, error) {
 			k++
 		}
 		v, err := parseFloat(s[i:k])
-		if err != nil {
-			return bad()
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return bad() // NaN, inf and negative amounts are no resources
 		}
 		i = skipSpace(s, k)
 		var unit bytesconv.Span
 		if i < len(s) && s[i] == ',' {
 			var ok bool
 			unit, i, ok = jsonSpan(s, skipSpace(s, i+1))
-			if !ok {
+			if !ok || !unitFits(key.Of(s), unit.Of(s)) {
 				return bad()
 			}
 			i = skipSpace(s, i)
@@ -166,6 +166,19 @@ func parseRawResources(s string, out []rawResource) ([]rawResource, error) {
 		}
 		return bad()
 	}
+}
+
+// unitFits reports whether unit u suits resource key k: the memory
+// amounts, which become the MB columns whatever their unit
+// (resourceColumn), must be in MB, so that [1000,"furlongs"] is a bad
+// record and not 1000 MB. Other keys name their column after their unit
+// (wall_time in s: wall_time_s), so any unit reads as what it says.
+func unitFits(k, u string) bool {
+	switch k {
+	case "memory", "virtual_memory", "swap_memory":
+		return u == "MB" || u == ""
+	}
+	return true
 }
 
 // internResources numbers the keys and units of raw, entries of the

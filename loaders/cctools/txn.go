@@ -395,7 +395,7 @@ func (c *ccLoader) checkResources(tail []string, i int, line int, field string) 
 		}
 	}
 	if perr != nil {
-		return nil, true, c.p.Bad(line, field, tail[i], `a resource object {"key":[value,"unit"],...}`, nil)
+		return nil, true, c.p.Bad(line, field, tail[i], `a resource object {"key":[value,"unit"],...} of finite amounts >= 0, memory in MB`, nil)
 	}
 	if cache != nil {
 		cache.rs, cache.line = rs, line

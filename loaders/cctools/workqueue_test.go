@@ -194,7 +194,13 @@ func TestWorkQueueBadRecords(t *testing.T) {
 		{"1500000000000200 7 TASK one WAITING default FIRST_RESOURCES {}", `field task_id: got "one", want an integer task id (strconv.ParseInt: parsing "one": invalid syntax)`},
 		{"1500000000000200 7 TASK 1 SLEEPING", `field state: got "SLEEPING", want a task state (WAITING READY RUNNING WAITING_RETRIEVAL RETRIEVED DONE CANCELED UNKNOWN)`},
 		{"1500000000000200 7 TASK 1 RETRIEVED SUCCESS 0x {} {}", `field exit_code: got "0x", want an integer exit code (strconv.ParseInt: parsing "0x": invalid syntax)`},
-		{`1500000000000200 7 TASK 1 RETRIEVED SUCCESS 0 {"memory":[1,"MB"],"memory":[2,"MB"]} {}`, `field limits_exceeded: got "{\"memory\":[1,\"MB\"],\"memory\":[2,\"MB\"]}", want a resource object {"key":[value,"unit"],...}`},
+		{`1500000000000200 7 TASK 1 RETRIEVED SUCCESS 0 {"memory":[1,"MB"],"memory":[2,"MB"]} {}`, `field limits_exceeded: got "{\"memory\":[1,\"MB\"],\"memory\":[2,\"MB\"]}", want a resource object {"key":[value,"unit"],...} of finite amounts >= 0, memory in MB`},
+		// No silent wrong value: a negative amount, NaN and inf (not
+		// JSON), memory in an unknown unit (it would be read as MB).
+		{`1500000000000200 7 TASK 1 RETRIEVED SUCCESS 0 {} {"cores":[-4,"cores"]}`, `field resources_measured: got "{\"cores\":[-4,\"cores\"]}", want a resource object {"key":[value,"unit"],...} of finite amounts >= 0, memory in MB`},
+		{`1500000000000200 7 TASK 1 RETRIEVED SUCCESS 0 {} {"wall_time":[NaN,"s"]}`, `field resources_measured: got "{\"wall_time\":[NaN,\"s\"]}", want a resource object {"key":[value,"unit"],...} of finite amounts >= 0, memory in MB`},
+		{`1500000000000200 7 TASK 1 RETRIEVED SUCCESS 0 {} {"cpu_time":[inf,"s"]}`, `field resources_measured: got "{\"cpu_time\":[inf,\"s\"]}", want a resource object {"key":[value,"unit"],...} of finite amounts >= 0, memory in MB`},
+		{`1500000000000200 7 TASK 1 RETRIEVED SUCCESS 0 {} {"memory":[1000,"furlongs"]}`, `field resources_measured: got "{\"memory\":[1000,\"furlongs\"]}", want a resource object {"key":[value,"unit"],...} of finite amounts >= 0, memory in MB`},
 	} {
 		log := head + good + c.line + "\n" + good
 		_, err := LoadWorkQueue(strings.NewReader(log), source.Options{Name: "bad.log"})
