@@ -38,6 +38,9 @@ func (w *workflow) link(hasSpec bool, exec *execution, p *source.Problems, loc *
 			return err
 		}
 	}
+	if err := w.checkAmounts(hasSpec, p); err != nil {
+		return err
+	}
 	refs, bad := w.resolve(ids, loc)
 	return w.connect(refs, bad, hasSpec, p)
 }
