@@ -1,11 +1,15 @@
 package loaders
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
@@ -92,5 +96,43 @@ func TestBalsamSample(t *testing.T) {
 	}
 	if got := strings.Join(sourcetest.Cells(t, al, "id", "2", "job_mode", "nodes", "filter_tags", "end"), ""); got != "serial 8  2021-03-10T13:20:00.000000Z" {
 		t.Fatal(got)
+	}
+}
+
+// TestBalsamBadNodeCounts: an event's num_nodes that is negative or not a
+// number is a bad record naming its line and field (it used to be a
+// negative node count, or silently null); lenient, the event is skipped
+// and counted.
+func TestBalsamBadNodeCounts(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"synthetic_events.json", "synthetic_jobs.json", "synthetic_batchjobs.json"} {
+		b, err := os.ReadFile(sourcetest.Bundled("balsam/" + f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f == "synthetic_events.json" {
+			// the first event with a node count: "num_nodes": 0.25 or 1.0 ...
+			i := bytes.Index(b, []byte(`"num_nodes": `))
+			if i < 0 {
+				t.Fatal("no num_nodes in the sample")
+			}
+			j := i + len(`"num_nodes": `)
+			k := j + bytes.IndexAny(b[j:], ",}")
+			b = append(append(append([]byte{}, b[:j]...), []byte("-5")...), b[k:]...)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := OpenWith(source.Options{}, dir)
+	if err == nil || !strings.Contains(err.Error(), `field data.num_nodes: got "-5", want a number of nodes >= 0`) {
+		t.Fatalf("strict: %v", err)
+	}
+	d, err := OpenWith(source.Options{Lenient: true}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev := sourcetest.Frame(t, d, "events"); ev.NumRows() != 336 {
+		t.Errorf("%d events, want the 337 less the bad one", ev.NumRows())
 	}
 }

@@ -7,6 +7,7 @@ package balsam
 
 import (
 	"bytes"
+	"math"
 	"slices"
 
 	"github.com/jobframe/jobframe/frame"
@@ -42,6 +43,15 @@ func (d *recDecoder) int(field string, val []byte, dst *jsontext.OptInt) {
 		return
 	}
 	*dst = jsontext.OptInt{V: v, OK: ok}
+}
+
+// count is int for a count (nodes): a negative one is a bad field.
+func (d *recDecoder) count(field string, val []byte, dst *jsontext.OptInt) {
+	d.int(field, val, dst)
+	if dst.OK && dst.V < 0 {
+		d.fail(field, string(val), "a count >= 0", nil)
+		*dst = jsontext.OptInt{}
+	}
 }
 
 func (d *recDecoder) float(field string, val []byte, dst *optFloat) {
@@ -202,10 +212,13 @@ func decodeBalsamEventAt(b []byte, i int, e *balsamEventRec, keepData bool) (int
 	}
 	jsontext.EachMember(e.data, func(key, val []byte) error {
 		switch string(key) {
-		case "num_nodes":
-			if v, ok, err := jsontext.Float(val); err == nil {
-				e.nodes = optFloat{v, ok}
+		case "num_nodes": // a wrong type or a negative count is no node count: a bad record
+			v, ok, err := jsontext.Float(val)
+			if err != nil || (ok && (v < 0 || math.IsNaN(v) || math.IsInf(v, 0))) {
+				d.fail("data.num_nodes", string(val), "a number of nodes >= 0", err)
+				return nil
 			}
+			e.nodes = optFloat{v, ok}
 		case "returncode":
 			if v, ok, err := jsontext.Int(val); err == nil {
 				e.rc = jsontext.OptInt{V: v, OK: ok}
@@ -217,6 +230,7 @@ func decodeBalsamEventAt(b []byte, i int, e *balsamEventRec, keepData bool) (int
 		}
 		return nil
 	})
+	e.bad = d.bad
 	return end, nil
 }
 
@@ -269,7 +283,7 @@ func decodeBalsamJobAt(b []byte, i int, j *balsamJobRec) (int, error) {
 		case "parent_ids":
 			j.parents = d.intList("parent_ids", val, j.parents[:0])
 		case "num_nodes":
-			d.int("num_nodes", val, &j.nodes)
+			d.count("num_nodes", val, &j.nodes)
 		case "ranks_per_node":
 			d.int("ranks_per_node", val, &j.rpn)
 		case "threads_per_rank":
@@ -347,7 +361,7 @@ func decodeBalsamBatchJobAt(in []byte, i int, b *balsamBatchJobRec) (int, error)
 		case "queue":
 			b.queue, _ = d.text("queue", val)
 		case "num_nodes":
-			d.int("num_nodes", val, &b.nodes)
+			d.count("num_nodes", val, &b.nodes)
 		case "wall_time_min":
 			d.int("wall_time_min", val, &b.wall)
 		case "job_mode":
