@@ -79,6 +79,25 @@ func (k hqKind) amount() (float64, bool) {
 	return 0, false
 }
 
+// badAmount reports the first resource of a worker's configuration
+// whose amount would be negative (an inverted Range, a negative Sum):
+// its field path and text.
+func (c *hqConfig) badAmount() (field, text string, bad bool) {
+	if c == nil {
+		return "", "", false
+	}
+	for i, r := range c.Resources.Resources {
+		k := r.Kind
+		switch {
+		case k.Range != nil && k.Range.End < k.Range.Start:
+			return fmt.Sprintf("configuration.resources.resources[%d].kind.Range", i), fmt.Sprintf(`{"start":%d,"end":%d}`, k.Range.Start, k.Range.End), true
+		case k.Sum != nil && k.Sum.Size < 0:
+			return fmt.Sprintf("configuration.resources.resources[%d].kind.Sum", i), fmt.Sprintf(`{"size":%d}`, k.Sum.Size), true
+		}
+	}
+	return "", "", false
+}
+
 type hqConfig struct {
 	Hostname      string            `json:"hostname"`
 	Group         string            `json:"group"`
@@ -871,6 +890,12 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 	case "worker-connected":
 		if missing("id", e.ID.OK) {
 			return *errp
+		}
+		if field, text, bad := e.Config.badAmount(); bad {
+			if err := h.p.Bad(n, field, text, "a resource amount >= 0 (a Range's end at or after its start, a Sum's size >= 0)", nil); err != nil {
+				return err
+			}
+			return nil // lenient: the worker's record is skipped
 		}
 		h.connect(e.ID.V, e.Config, t, n)
 	case "worker-lost":

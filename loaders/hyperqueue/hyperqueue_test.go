@@ -256,6 +256,18 @@ func TestHyperQueueBadInput(t *testing.T) {
 	if sourcetest.Frame(t, d, schema.Events).NumRows() != 2 {
 		t.Fatal("the good lines are kept")
 	}
+	// A worker whose cpus are an inverted Range would offer -2 CPUs: a
+	// bad record naming the field, not a negative capacity.
+	inverted := `{"event":{"type":"worker-connected","id":1,"configuration":{"hostname":"cn1","resources":{"resources":[{"name":"cpus","kind":{"Range":{"start":5,"end":2}}}]}}},"time":"2026-01-01T00:00:01Z"}` + "\n"
+	_, err = hqString(t, good+inverted, source.Options{})
+	sourcetest.MustContain(t, err, "journal.jsonl:2: field configuration.resources.resources[0].kind.Range", `got "{\"start\":5,\"end\":2}"`, "a resource amount >= 0")
+	d, err = hqString(t, good+inverted, source.Options{Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := sourcetest.Frame(t, d, schema.Workers); w.NumRows() != 0 {
+		t.Fatalf("the bad worker record made %d workers", w.NumRows())
+	}
 	// A truncated last line (a journal still being written) is a warning
 	// even in strict mode.
 	d, err = hqString(t, good+`{"event":{"type":"task-sta`, source.Options{})
