@@ -1,9 +1,12 @@
 package nextflow
 
 import (
+	"bytes"
+	"os"
 	"testing"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
@@ -50,6 +53,30 @@ func TestDerivedTimes(t *testing.T) {
 		}
 		if got := frame.FormatMicros(lo); got != c.earliest {
 			t.Errorf("%s: earliest start %s, want %s", c.path, got, c.earliest)
+		}
+	}
+}
+
+// TestSeveralDataBlocks: a page whose template holds an empty data block
+// before the run's (var data=[]; then the real one) reads the block that
+// holds tasks: the jianhong page's 275 entries (figures.py), not 0.
+func TestSeveralDataBlocks(t *testing.T) {
+	page, err := os.ReadFile(sourcetest.Bundled("nextflow/jianhong_chipseq_execution_timeline.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(page, []byte("<script"))
+	if i < 0 {
+		t.Fatal("no script in the page")
+	}
+	two := append(append(append([]byte{}, page[:i]...), []byte("<script>var data=[];</script>\n")...), page[i:]...)
+	for name, p := range map[string][]byte{"as written": page, "an empty block first": two} {
+		d, err := LoadTimeline(bytes.NewReader(p), source.Options{Name: "timeline.html"})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if n := d.Frames["tasks"].NumRows(); n != 275 {
+			t.Errorf("%s: %d tasks, want 275", name, n)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -120,40 +121,84 @@ func LoadTimeline(r io.Reader, o source.Options) (*source.Dataset, error) {
 }
 
 // timelinePayload finds and decodes the page's data; line is the line
-// the data starts on.
+// the data starts on. A page may hold several data blocks (a template's
+// empty "var data=[];" before the run's): the first that holds tasks is
+// read, else the first that reads, else the first one's error.
 func timelinePayload(page []byte) (*timelineData, int, error) {
-	lineOf := func(at int) int { return bytes.Count(page[:at], []byte{'\n'}) + 1 }
-	if loc := newForm.FindIndex(page); loc != nil {
-		at := loc[1] - 1
-		if data, handRead := timelineObject(page[at:]); data != nil {
-			if !handRead {
-				if line, err := decodeStd(data, page, lineOf); err != nil {
-					return nil, max(line, lineOf(at)), err
-				}
-			}
-			return data, lineOf(at), nil
-		}
-		js, _, err := jsonOfLiteral(page[at:])
-		if err != nil {
-			return nil, lineOf(at), err
-		}
-		var data timelineData
-		if err := unmarshal(js, &data); err != nil {
-			return nil, lineOf(at), err
-		}
-		if data.Processes.Raw == nil {
-			return nil, lineOf(at), fmt.Errorf("window.data has no \"processes\" (is this Nextflow's execution report rather than its timeline?)")
-		}
-		if line, err := decodeEntries(&data, page, lineOf); err != nil {
-			return nil, max(line, lineOf(at)), err
-		}
-		return &data, lineOf(at), nil
+	type block struct {
+		at      int
+		newForm bool
 	}
-	loc := oldData.FindIndex(page)
-	if loc == nil {
+	var blocks []block
+	for _, loc := range newForm.FindAllIndex(page, -1) {
+		blocks = append(blocks, block{loc[1] - 1, true})
+	}
+	for _, loc := range oldData.FindAllIndex(page, -1) {
+		blocks = append(blocks, block{loc[1] - 1, false})
+	}
+	if len(blocks) == 0 {
 		return nil, 0, errNoData
 	}
-	at := loc[1] - 1
+	sort.Slice(blocks, func(i, j int) bool { return blocks[i].at < blocks[j].at })
+	var first *timelineData
+	firstLine, firstErr := 0, error(nil)
+	for k, b := range blocks {
+		read := oldPayload
+		if b.newForm {
+			read = newPayload
+		}
+		data, line, err := read(page, b.at)
+		switch {
+		case err == nil && data.Processes.Len() > 0:
+			return data, line, nil
+		case err == nil && first == nil:
+			first, firstLine = data, line
+		case err != nil && k == 0:
+			firstLine, firstErr = line, err
+		}
+	}
+	if first != nil {
+		return first, firstLine, nil
+	}
+	return nil, firstLine, firstErr
+}
+
+// lineOf returns the line of page that byte at is on.
+func lineOf(page []byte, at int) int { return bytes.Count(page[:at], []byte{'\n'}) + 1 }
+
+// newPayload decodes the 21.03+ data object window.data = {...} that
+// starts at page[at] ('{').
+func newPayload(page []byte, at int) (*timelineData, int, error) {
+	lineOf := func(at int) int { return lineOf(page, at) }
+	if data, handRead := timelineObject(page[at:]); data != nil {
+		if !handRead {
+			if line, err := decodeStd(data, page, lineOf); err != nil {
+				return nil, max(line, lineOf(at)), err
+			}
+		}
+		return data, lineOf(at), nil
+	}
+	js, _, err := jsonOfLiteral(page[at:])
+	if err != nil {
+		return nil, lineOf(at), err
+	}
+	var data timelineData
+	if err := unmarshal(js, &data); err != nil {
+		return nil, lineOf(at), err
+	}
+	if data.Processes.Raw == nil {
+		return nil, lineOf(at), fmt.Errorf("window.data has no \"processes\" (is this Nextflow's execution report rather than its timeline?)")
+	}
+	if line, err := decodeEntries(&data, page, lineOf); err != nil {
+		return nil, max(line, lineOf(at)), err
+	}
+	return &data, lineOf(at), nil
+}
+
+// oldPayload decodes the data of a page before 21.03: var data=[...]
+// starting at page[at] ('['), with the variables beside it.
+func oldPayload(page []byte, at int) (*timelineData, int, error) {
+	lineOf := func(at int) int { return lineOf(page, at) }
 	js, _, err := jsonOfLiteral(page[at:])
 	if err != nil {
 		return nil, lineOf(at), err
