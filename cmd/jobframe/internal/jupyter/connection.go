@@ -58,5 +58,9 @@ func (c Connection) endpoint(port int) string {
 	if c.Transport == "ipc" {
 		return fmt.Sprintf("ipc://%s-%d", c.IP, port)
 	}
-	return fmt.Sprintf("%s://%s:%d", c.Transport, c.IP, port)
+	transport := c.Transport
+	if transport == "tcp" {
+		transport = guardedTCP // tcp, each connection's frames bounded (zmtpguard.go)
+	}
+	return fmt.Sprintf("%s://%s:%d", transport, c.IP, port)
 }

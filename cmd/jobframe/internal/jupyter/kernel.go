@@ -84,6 +84,9 @@ func New(conn Connection, interp Interpreter, info Info, logw io.Writer) *Kernel
 func (k *Kernel) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if err := registerGuardedTCP(); err != nil {
+		return fmt.Errorf("the guarded tcp transport: %w", err)
+	}
 	shell := zmq4.NewRouter(ctx)
 	control := zmq4.NewRouter(ctx)
 	stdin := zmq4.NewRouter(ctx)

@@ -76,7 +76,7 @@ func TestReadConnection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.endpoint(c.ShellPort) != "tcp://127.0.0.1:5001" || c.Key != "k" {
+	if c.endpoint(c.ShellPort) != guardedTCP+"://127.0.0.1:5001" || c.Key != "k" {
 		t.Errorf("%+v", c)
 	}
 	for body, want := range map[string]string{
