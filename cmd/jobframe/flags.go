@@ -73,21 +73,31 @@ func loadWith(sources []string, o loaders.Options, stderr io.Writer) (*loaders.D
 	stop := startProgress(stderr, p)
 	defer stop()
 	o.TimeZone, o.Progress, o.MaxHosts = timeZone(), p, max
+	if o.MaxArchiveBytes, err = positiveEnv("JOBFRAME_MAX_ARCHIVE_BYTES", "bytes"); err != nil {
+		return nil, err
+	}
 	return loaders.OpenWith(o, sources...)
+}
+
+// positiveEnv reads the environment variable name as a positive number
+// of unit; 0 when it is unset.
+func positiveEnv(name, unit string) (int64, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, usagef("%s=%q: want a positive number of %s", name, v, unit)
+	}
+	return n, nil
 }
 
 // maxHosts reads JOBFRAME_MAX_HOSTS, the bound on the hosts the node
 // lists of one input expand to (source.Options.MaxHosts); 0 when unset.
 func maxHosts() (int, error) {
-	v := os.Getenv("JOBFRAME_MAX_HOSTS")
-	if v == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n <= 0 {
-		return 0, usagef("JOBFRAME_MAX_HOSTS=%q: want a positive number of hosts", v)
-	}
-	return n, nil
+	n, err := positiveEnv("JOBFRAME_MAX_HOSTS", "hosts")
+	return int(n), err
 }
 
 // loadWarn is load followed by the dataset's warnings on stderr.

@@ -221,6 +221,9 @@ func epmtJobFromMeta(m map[string]any, name string, o source.Options) (epmtJob, 
 	return j, warns, nil
 }
 
+// maxArchiveMembers bounds the job files of one archive.
+const maxArchiveMembers = 100000
+
 // LoadArchive reads one EPMT job from a tar stream (decompress a
 // .tgz first; Open does).
 func LoadArchive(r io.Reader, name string, o source.Options) (*source.Dataset, error) {
@@ -231,6 +234,8 @@ func LoadArchive(r io.Reader, name string, o source.Options) (*source.Dataset, e
 func loadEPMTArchive(r io.Reader, name string, o source.Options) (*source.Dataset, error) {
 	tr := tar.NewReader(r)
 	var files []File
+	var warns []source.Warning
+	limit, held, members := o.ArchiveLimit(), int64(0), 0
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
@@ -243,17 +248,34 @@ func loadEPMTArchive(r io.Reader, name string, o source.Options) (*source.Datase
 		if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
 			return nil, fmt.Errorf("%s: archive member %q would be written outside its folder", name, h.Name)
 		}
-		if h.Typeflag != tar.TypeReg {
+		base := path.Base(clean)
+		if !(base == "job_metadata" || base == "job_metadata.tmp" || strings.Contains(base, "papiex")) {
+			continue // tar.Next skips its bytes: never read, never held
+		}
+		switch h.Typeflag {
+		case tar.TypeReg, tar.TypeGNUSparse:
+		case tar.TypeDir:
+			continue
+		default: // a link or device named like a job file: said, not dropped
+			warns = append(warns, source.Warning{File: name, Field: clean, Msg: fmt.Sprintf("archive member of tar type %q is not a file: skipped", h.Typeflag)})
 			continue
 		}
-		body, err := io.ReadAll(io.LimitReader(tr, 16<<30))
-		if err != nil {
+		if members++; members > maxArchiveMembers {
+			return nil, fmt.Errorf("%s: more than %d job files in the archive (a job has one papiex file per host and process group)", name, maxArchiveMembers)
+		}
+		// Read whole, as the metadata may come last; bounded in all, so
+		// that a small archive of a large sparse member cannot take the
+		// machine: refused by its declared size before any byte is read,
+		// and the read itself is bounded too.
+		if h.Size < 0 || h.Size > limit-held {
+			return nil, fmt.Errorf("%s: %s: the archive's job files hold more than %d bytes once decompressed (this one %d; source.Options.MaxArchiveBytes, and JOBFRAME_MAX_ARCHIVE_BYTES for jobframe, raise the bound)", name, clean, limit, h.Size)
+		}
+		body := bytes.NewBuffer(make([]byte, 0, h.Size))
+		if _, err := io.Copy(body, io.LimitReader(tr, h.Size)); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", name, h.Name, err)
 		}
-		base := path.Base(clean)
-		if base == "job_metadata" || base == "job_metadata.tmp" || strings.Contains(base, "papiex") {
-			files = append(files, File{Name: name + ":" + clean, R: bytes.NewReader(body)})
-		}
+		held += int64(body.Len())
+		files = append(files, File{Name: name + ":" + clean, R: bytes.NewReader(body.Bytes())})
 	}
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: no job_metadata or papiex files in the archive", name)
@@ -262,7 +284,11 @@ func loadEPMTArchive(r io.Reader, name string, o source.Options) (*source.Datase
 	for _, ext := range []string{".tgz", ".tar.gz", ".tar", ".gz", ".zst"} {
 		hint = strings.TrimSuffix(hint, ext)
 	}
-	return loadEPMT(files, hint, o)
+	d, err := loadEPMT(files, hint, o)
+	if d != nil {
+		d.Warnings = append(warns, d.Warnings...)
+	}
+	return d, err
 }
 
 // Format describes EPMT's job files (job_metadata, papiex CSV and TSV)

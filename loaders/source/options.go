@@ -80,6 +80,23 @@ type Options struct {
 	// a million hosts ("cn[0000000-1048575]"), so a small hostile file
 	// could otherwise take the machine's memory.
 	MaxHosts int
+	// MaxArchiveBytes bounds the bytes an archive's members hold in all
+	// once decompressed (an EPMT job .tgz, whose members are read into
+	// memory: a tar's order is arbitrary); 0 means
+	// DefaultMaxArchiveBytes. A few KB of .tgz can hold a sparse member
+	// of many GB.
+	MaxArchiveBytes int64
+}
+
+// DefaultMaxArchiveBytes is the default of Options.MaxArchiveBytes: 1 GiB.
+const DefaultMaxArchiveBytes = 1 << 30
+
+// ArchiveLimit returns o.MaxArchiveBytes, or its default.
+func (o Options) ArchiveLimit() int64 {
+	if o.MaxArchiveBytes > 0 {
+		return o.MaxArchiveBytes
+	}
+	return DefaultMaxArchiveBytes
 }
 
 // DefaultMaxHosts is the default of Options.MaxHosts: 16,777,216
