@@ -13,6 +13,7 @@ package records
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
@@ -53,6 +54,10 @@ func (s *jsonCutter) more() bool {
 		s.pos = 0
 	}
 	if s.end == len(s.buf) {
+		if s.end >= MaxLineBytes { // one record at the bound (MaxLineBytes)
+			s.rerr = fmt.Errorf("a record of more than %d MiB (a damaged or hostile input)", MaxLineBytes>>20)
+			return false
+		}
 		s.buf = append(s.buf, make([]byte, max(len(s.buf), 1<<20))...)
 	}
 	n, err := s.r.Read(s.buf[s.end:])

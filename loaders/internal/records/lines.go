@@ -23,6 +23,9 @@ func EachLine(r io.Reader, p *source.Problems, fn func(line []byte, n int) error
 		if err == bufio.ErrBufferFull { // a line longer than the buffer
 			long = append(long[:0], raw...)
 			for err == bufio.ErrBufferFull {
+				if len(long) > MaxLineBytes {
+					return LineTooLong(p.File, n)
+				}
 				raw, err = br.ReadSlice('\n')
 				long = append(long, raw...)
 			}
@@ -46,6 +49,17 @@ func EachLine(r io.Reader, p *source.Problems, fn func(line []byte, n int) error
 			return nil
 		}
 	}
+}
+
+// MaxLineBytes bounds a line (a record) of every line-oriented format:
+// a journal whose second line is 1 GiB (a few KB compressed) would
+// otherwise be held whole. No record of the formats read comes near it.
+const MaxLineBytes = 64 << 20
+
+// LineTooLong is the error of a line longer than MaxLineBytes, naming
+// the file and the line.
+func LineTooLong(file string, n int) error {
+	return &source.ParseError{File: file, Line: n, Want: fmt.Sprintf("a line of at most %d MiB (this one is longer: a damaged or hostile input)", MaxLineBytes>>20)}
 }
 
 // TrimEOL returns b without its trailing '\r' and '\n' bytes

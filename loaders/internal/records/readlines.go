@@ -65,6 +65,12 @@ func readLineBatches[T any](r io.Reader, p *source.Problems, pool *batchPool[T],
 				}
 			}
 		}
+		if len(b.buf)-line > MaxLineBytes { // no line end within the bound
+			b.buf = b.buf[:line]
+			b.err = LineTooLong(p.File, n)
+			send(b)
+			return
+		}
 		switch {
 		case err == nil:
 			continue
