@@ -75,10 +75,24 @@ func (f *Frame) WriteParquetFile(path string, o ParquetOptions) error {
 // Arrow schema stored in the metadata (so ReadParquet restores the exact
 // column types), row groups of at most RowGroupRows rows and data pages
 // of about 128 KiB (1 MiB with zstd) before compression.
-func (f *Frame) WriteParquet(w io.Writer, o ParquetOptions) error {
+func (f *Frame) WriteParquet(w io.Writer, o ParquetOptions) (err error) {
 	if f.err != nil {
 		return f.err
 	}
+	// Arrow's Parquet writer panics on some write errors of its sink
+	// ("failed to write magic number") and loses others: the sink's
+	// first error is kept here and returned whatever the writer did, so
+	// a full disk is always an error that wraps it, never a panic or a
+	// truncated file taken for a good one.
+	sink := &errWriter{w: w}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("parquet: %v", r)
+		}
+		if sink.err != nil {
+			err = fmt.Errorf("parquet: writing: %w", sink.err)
+		}
+	}()
 	codec, err := parquetCodec(o.Compression)
 	if err != nil {
 		return err
@@ -102,8 +116,8 @@ func (f *Frame) WriteParquet(w io.Writer, o ParquetOptions) error {
 			props = append(props, parquet.WithDictionaryFor(f.names[i], true))
 		}
 	}
-	// pqarrow closes its sink when it is an io.Closer; the caller owns w.
-	sink := struct{ io.Writer }{w}
+	// pqarrow closes its sink when it is an io.Closer; the caller owns w
+	// (errWriter is no Closer).
 	fw, err := pqarrow.NewFileWriter(f.Schema(), sink, parquet.NewWriterProperties(props...),
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
 	if err != nil {
@@ -329,4 +343,22 @@ func recoverCorrupt(name string, f **Frame, err *error) {
 		*f = nil
 		*err = fmt.Errorf("%s: corrupt file: %v", name, r)
 	}
+}
+
+// errWriter writes to w and keeps the first error w returned; after it,
+// every write fails with it.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	if err != nil {
+		e.err = err
+	}
+	return n, err
 }
