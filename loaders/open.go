@@ -65,9 +65,14 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 	if absorbing(groups) { // companions match on columns a projection may leave out
 		lo.Columns = nil
 	}
-	sets, formats, err := loadGroups(groups, lo)
+	sets, formats, err := loadGroups(groups, checkedBatches(lo))
 	if err != nil {
 		return nil, err
+	}
+	for _, d := range sets {
+		if err := checkText(d, o.Lenient); err != nil {
+			return nil, err
+		}
 	}
 	if sets, err = absorbCompanions(sets, formats); err != nil {
 		return nil, err

@@ -99,5 +99,9 @@ func LoadGroup(ctx context.Context, g Group, o source.Options) (*source.Dataset,
 	}
 	// a checkpoint's offset is one in a plain file, the one input
 	o.Checkpoints = o.Checkpoints && f.Resumes && len(opened) == 1 && opened[0].size > 0
-	return o.Project(f.Load(ins, o))
+	d, err := f.Load(ins, checkedBatches(o))
+	if err == nil {
+		err = checkText(d, o.Lenient)
+	}
+	return o.Project(d, err)
 }
