@@ -40,9 +40,10 @@ func checkText(d *source.Dataset, lenient bool) error {
 			}
 			if !lenient {
 				line := 0
-				if f.Has("line") {
-					if v, ok, err := f.Int64s("line"); err == nil && ok[row] {
+				for _, lc := range []string{"line", "start_line", "connected_line"} { // the row's record
+					if v, ok, err := f.Int64s(lc); err == nil && ok[row] {
 						line = int(v[row])
+						break
 					}
 				}
 				return &source.ParseError{File: file, Line: line, Field: name + "." + col, Text: source.Clip(bad, 80),
