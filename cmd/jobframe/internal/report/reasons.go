@@ -20,18 +20,23 @@ var workerHints = map[string]string{
 // worker records: what the source lacks, with where each of its formats
 // would record them.
 func (b *builder) noWorkers() string {
-	var hints []string
+	return b.hinted("no worker records in this source", workerHints)
+}
+
+// hinted is reason followed, in parentheses, by the hints of the
+// formats of the load (its Source names them, joined by "+").
+func (b *builder) hinted(reason string, hints map[string]string) string {
+	var found []string
 	for _, src := range strings.Split(b.d.Source, "+") {
-		if h, ok := workerHints[src]; ok {
-			hints = append(hints, h)
+		if h, ok := hints[src]; ok {
+			found = append(found, h)
 		}
 	}
-	sort.Strings(hints)
-	r := "no worker records in this source"
-	if len(hints) > 0 {
-		r += " (" + strings.Join(hints, "; ") + ")"
+	sort.Strings(found)
+	if len(found) > 0 {
+		reason += " (" + strings.Join(found, "; ") + ")"
 	}
-	return r
+	return reason
 }
 
 // stateHints say, per format, why a source records no task states.
@@ -43,18 +48,7 @@ var stateHints = map[string]string{
 // noStates is the reason (or note) for a source whose tasks have no
 // state, with each of its formats' hint.
 func (b *builder) noStates() string {
-	var hints []string
-	for _, src := range strings.Split(b.d.Source, "+") {
-		if h, ok := stateHints[src]; ok {
-			hints = append(hints, h)
-		}
-	}
-	sort.Strings(hints)
-	r := "this source records no task states"
-	if len(hints) > 0 {
-		r += " (" + strings.Join(hints, "; ") + ")"
-	}
-	return r
+	return b.hinted("this source records no task states", stateHints)
 }
 
 // noStarts is the reason of a time section when no task has a start
