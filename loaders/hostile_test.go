@@ -84,7 +84,7 @@ func hostileOutcome(t *testing.T, dir string) string {
 	}
 	fmt.Fprintf(&b, "lenient: %s\n", frameRows(d))
 	for _, w := range d.Warnings {
-		fmt.Fprintf(&b, "  %s\n", clean(source.Clip(w.String(), 300)))
+		fmt.Fprintf(&b, "  %s\n", source.Clip(clean(w.String()), 300)) // clipped once the path is out
 	}
 	return b.String()
 }

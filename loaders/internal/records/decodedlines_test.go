@@ -222,8 +222,10 @@ func TestDecodedLinesAfter(t *testing.T) {
 	if want := (lines + batchLines - 1) / batchLines; firsts != want {
 		t.Errorf("%d lines without the line before, want %d (one per batch)", firsts, want)
 	}
-	if made.Load() != workers {
-		t.Errorf("%d decodes made, want one per worker (%d)", made.Load(), workers)
+	// one decode per worker goroutine that took a batch: under load a
+	// goroutine may take none (CI once made 2 of 3), never two
+	if m := made.Load(); m < 1 || m > workers {
+		t.Errorf("%d decodes made, want one per worker that took a batch (at most %d)", m, workers)
 	}
 }
 
