@@ -2,11 +2,13 @@ package hyperqueue
 
 import (
 	"bytes"
+	stdjson "encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"math"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -225,6 +227,39 @@ type hqGPUs struct {
 		MemUsage       float64 `json:"mem_usage"`
 		ProcessorUsage float64 `json:"processor_usage"`
 	} `json:"gpus"`
+}
+
+// typeError names the field of a journal line whose value has another
+// JSON type than the journal's (an array given as a string): the
+// standard library's decoder, run only on a line the fast one refused,
+// says which field it was.
+func typeError(line []byte) (field, text, want string, ok bool) {
+	var probe hqLine
+	err := stdjson.Unmarshal(line, &probe)
+	var nn *jsontext.NotNumberError
+	if errors.As(err, &nn) { // an integer field given another value
+		if key := jsontext.KeyOf(line, nn.Text); key != "" {
+			return key, nn.Text, "an integer", true
+		}
+	}
+	var te *stdjson.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" {
+		return "", "", "", false
+	}
+	kind := map[reflect.Kind]string{reflect.Slice: "an array", reflect.Map: "an object", reflect.Struct: "an object",
+		reflect.String: "a string", reflect.Bool: "true or false", reflect.Pointer: "an object"}[te.Type.Kind()]
+	if kind == "" {
+		kind = "a number"
+	}
+	return te.Field, string(line), fmt.Sprintf("%s (not %s %s)", kind, article(te.Value), te.Value), true
+}
+
+// article is "a" or "an" before word.
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 type hqLine struct {
@@ -784,6 +819,9 @@ func (h *hqLoader) line(line []byte, n int, d *hqDecoded) (int64, error) {
 		var ne *jsontext.NotIntegerError
 		if errors.As(d.err, &ne) { // a fraction where an integer belongs: name the field
 			return 0, h.p.Bad(n, jsontext.KeyOf(line, ne.Text), ne.Text, "an integer (a JSON number without a fraction)", nil)
+		}
+		if field, text, want, ok := typeError(line); ok { // "job":"1", "tasks":"all"
+			return 0, h.p.Bad(n, field, text, want, nil)
 		}
 		return 0, h.p.Bad(n, "", string(line), "a JSON object {\"event\": {...}, \"time\": ...}", d.err)
 	}

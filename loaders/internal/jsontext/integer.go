@@ -2,6 +2,7 @@ package jsontext
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/big"
 
@@ -51,12 +52,24 @@ func (i *Int64) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	v, err := Integral(b)
+	if errors.Is(err, ErrNotNumber) {
+		return &NotNumberError{Text: string(b)} // which value, so that the field can be named
+	}
 	if err != nil {
 		return err
 	}
 	*i = Int64(v)
 	return nil
 }
+
+// NotNumberError is a value that is no JSON number where an Int64 is
+// decoded (a string "1", an object); it is ErrNotNumber.
+type NotNumberError struct{ Text string }
+
+func (e *NotNumberError) Error() string { return fmt.Sprintf("%s is not a number", e.Text) }
+
+// Is reports whether target is ErrNotNumber.
+func (e *NotNumberError) Is(target error) bool { return target == ErrNotNumber }
 
 // KeyOf returns the key of the first member of the JSON text line whose
 // value is the number text (the field at fault when a decoder rejects

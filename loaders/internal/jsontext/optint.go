@@ -1,5 +1,7 @@
 package jsontext
 
+import "errors"
+
 // OptInt is a JSON integer that may be absent; decoding it allocates
 // nothing.
 type OptInt struct {
@@ -15,6 +17,9 @@ func (o *OptInt) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	v, err := Integral(b) // plain integers take its Atoi fast path
+	if errors.Is(err, ErrNotNumber) {
+		return &NotNumberError{Text: string(b)} // which value, so that the field can be named
+	}
 	if err != nil {
 		return err
 	}
