@@ -30,3 +30,20 @@ func TestLanes(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsWithNullRun: rows whose run is null are a run of their own in
+// the per-run series, never dropped: two runs of one attempt each, 1 CPU
+// from 0 to 10 s (worked by hand: the busy integral is 20 CPU·s).
+func TestRunsWithNullRun(t *testing.T) {
+	us := func(s int64) int64 { return s * 1e6 }
+	p := frame.New(
+		frame.StringCol("run", []string{"a", ""}, []bool{true, false}),
+		frame.MicrosCol("start", []int64{us(0), us(0)}, nil),
+		frame.MicrosCol("end", []int64{us(10), us(10)}, nil),
+		frame.Float64Col("cpus", []float64{1, 1}, nil),
+	)
+	area, err := Integral(Busy(p, "cpus"), "time", "value")
+	if err != nil || area != 20 {
+		t.Fatalf("integral %v (%v), want 20", area, err)
+	}
+}

@@ -8,8 +8,9 @@ import (
 
 // runParts splits f by its "run" column (loaders.Open gives every frame
 // of a load one, naming the run each row came from) into one frame per
-// run, in order of first appearance. It returns nil when f has no run
-// column or holds one run, so that callers work on f itself.
+// run, in order of first appearance (rows with a null run last, as one
+// run). It returns nil when f has no run column or holds one run, so that
+// callers work on f itself.
 func runParts(op string, f *frame.Frame) ([]*frame.Frame, error) {
 	if !f.Has("run") || f.NumRows() == 0 {
 		return nil, nil
@@ -19,11 +20,15 @@ func runParts(op string, f *frame.Frame) ([]*frame.Frame, error) {
 		return nil, nil
 	}
 	ids := g.GroupIDs()
-	members := make([][]int, g.NumGroups())
+	members := make([][]int, g.NumGroups()+1) // the last: rows with a null run, a run of their own
 	for i, k := range ids {
-		if k >= 0 {
-			members[k] = append(members[k], i)
+		if k < 0 {
+			k = int32(len(members) - 1)
 		}
+		members[k] = append(members[k], i)
+	}
+	if len(members[len(members)-1]) == 0 {
+		members = members[:len(members)-1]
 	}
 	parts := make([]*frame.Frame, len(members))
 	for k, rows := range members {
