@@ -23,12 +23,14 @@ type rowError struct{ err error }
 func (r Row) col(name string, want Type, op string) arrow.Array {
 	k, ok := r.f.index[name]
 	if !ok {
+		//lint:ignore ST1005 the message starts with the method's name, Row.Str and the like
 		panic(rowError{fmt.Errorf("Row.%s: %w", op, r.f.unknownColumn(name))})
 	}
 	a := r.f.cols[k]
 	if want != Invalid {
 		got := typeOf(a.DataType())
 		if got != want && !(want == Float64 && got == Int64) {
+			//lint:ignore ST1005 the message starts with the method's name, Row.Str and the like
 			panic(rowError{fmt.Errorf("Row.%s: column %q is %s, not %s", op, name, got, want)})
 		}
 	}

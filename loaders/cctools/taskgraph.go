@@ -90,8 +90,8 @@ type graphDecoder struct {
 func LoadTaskGraph(r io.Reader, o source.Options) (*source.Dataset, error) {
 	p := &source.Problems{File: o.InputName(), Lenient: o.Lenient}
 	br := bufio.NewReaderSize(r, 64<<10)
-	head, _ := br.Peek(1) // fills the buffer: the first line is read from it
-	head, _ = br.Peek(br.Buffered())
+	_, _ = br.Peek(1) // fills the buffer: the first line is read from it
+	head, _ := br.Peek(br.Buffered())
 	dec := graphDecoder{form: graphForm(source.FirstLine(head)), seed: maphash.MakeSeed()}
 	g := newGraphParts()
 	err := records.DecodedLines(br, p, 1, records.Workers(), dec.decode, func(line []byte, n int, l *graphLine) error {

@@ -19,14 +19,3 @@ func Unmarshal(data []byte, v any) (err error) {
 	}()
 	return json.Unmarshal(data, v)
 }
-
-// decodeNext decodes the next value of a goccy stream decoder, with the
-// same protection.
-func decodeNext(dec *json.Decoder, v any) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("malformed JSON (decoder failed: %v)", r)
-		}
-	}()
-	return dec.Decode(v)
-}

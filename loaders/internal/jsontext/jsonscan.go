@@ -478,7 +478,7 @@ func Float(val []byte) (float64, bool, error) {
 // Compact returns the checked value val without white space outside
 // its strings (val itself when it has none).
 func Compact(val []byte) []byte {
-	if bytes.IndexAny(val, " \t\r\n") < 0 {
+	if !bytes.ContainsAny(val, " \t\r\n") {
 		return val
 	}
 	out := make([]byte, 0, len(val))

@@ -139,10 +139,12 @@ func TestShared(t *testing.T) {
 
 // TestRefused checks the kinds and inputs Encode and Decode refuse.
 func TestRefused(t *testing.T) {
+	//lint:ignore U1000 the field is read by Encode and Decode, through reflection
 	type withFunc struct{ f func() }
 	if _, err := Encode(&withFunc{}); err == nil {
 		t.Error("an untagged func field encoded")
 	}
+	//lint:ignore U1000 the field is read by Encode and Decode, through reflection
 	type withIface struct{ e error }
 	if _, err := Encode(&withIface{}); err == nil {
 		t.Error("an interface field encoded")
@@ -154,6 +156,7 @@ func TestRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	//lint:ignore U1000 the field is read by Encode and Decode, through reflection
 	type other struct{ n int64 }
 	if err := Decode(b, &other{}); !errors.Is(err, ErrLayout) {
 		t.Errorf("another type: %v, want ErrLayout", err)
@@ -201,6 +204,7 @@ func seal(t *testing.T, body []byte, v any) []byte {
 // TestFlatBool refuses a flat slice whose memory holds a boolean that
 // is neither 0 nor 1: Encode never writes one.
 func TestFlatBool(t *testing.T) {
+	//lint:ignore U1000 the field is read by Encode and Decode, through reflection
 	type slots struct{ s []slot }
 	for _, c := range []struct {
 		at   uintptr
@@ -220,6 +224,7 @@ func TestFlatBool(t *testing.T) {
 // TestDeep refuses a chain of pointers deeper than maxDepth rather than
 // recurse without bound.
 func TestDeep(t *testing.T) {
+	//lint:ignore U1000 the field is read by Encode and Decode, through reflection
 	type chain struct{ head *node }
 	var body []byte
 	for range maxDepth + 1 {
