@@ -929,13 +929,7 @@ func (h *hqLoader) apply(e *hqEvent, typ string, job int64, hasJob bool, t int64
 		if missing("id", e.ID.OK) {
 			return *errp
 		}
-		if field, text, bad := e.Config.badAmount(); bad {
-			if err := h.p.Bad(n, field, text, "a resource amount >= 0 (a Range's end at or after its start, a Sum's size >= 0)", nil); err != nil {
-				return err
-			}
-			return nil // lenient: the worker's record is skipped
-		}
-		h.connect(e.ID.V, e.Config, t, n)
+		return h.workerConnected(e, t, n)
 	case "worker-lost":
 		if missing("id", e.ID.OK) {
 			return *errp
@@ -1114,6 +1108,17 @@ func (h *hqLoader) jobCreated(id int64, e *hqEvent, t int64, n int) {
 	}
 	h.submits[id] = append(h.submits[id], s)
 	h.subOK = false
+}
+
+// workerConnected applies a worker-connected record: a worker whose
+// resources would be a negative amount is a bad record (lenient: the
+// record is skipped), any other connects.
+func (h *hqLoader) workerConnected(e *hqEvent, t int64, n int) error {
+	if field, text, bad := e.Config.badAmount(); bad {
+		return h.p.Bad(n, field, text, "a resource amount >= 0 (a Range's end at or after its start, a Sum's size >= 0)", nil)
+	}
+	h.connect(e.ID.V, e.Config, t, n)
+	return nil
 }
 
 func (h *hqLoader) connect(id int64, c *hqConfig, t int64, n int) {

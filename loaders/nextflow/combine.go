@@ -76,11 +76,11 @@ func isHTML(name string) bool {
 // tl of the same task (-1: none), and the page's rows no trace row
 // matched.
 func matchByName(tr, tl *frame.Frame) (rows []int, unmatched []int, err error) {
-	byName := func(f *frame.Frame) (map[string][]int, []string, error) {
+	byName := func(f *frame.Frame) (map[string][]int, error) {
 		order := []int{}
 		if f.Has("submit") {
 			if order, err = f.SortIndex("submit"); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 		} else {
 			for i := range f.NumRows() {
@@ -89,7 +89,7 @@ func matchByName(tr, tl *frame.Frame) (rows []int, unmatched []int, err error) {
 		}
 		names, ok, err := f.Strings("name")
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		m := map[string][]int{}
 		for _, i := range order {
@@ -97,13 +97,13 @@ func matchByName(tr, tl *frame.Frame) (rows []int, unmatched []int, err error) {
 				m[names[i]] = append(m[names[i]], i)
 			}
 		}
-		return m, names, nil
+		return m, nil
 	}
-	trBy, _, err := byName(tr)
+	trBy, err := byName(tr)
 	if err != nil {
 		return nil, nil, err
 	}
-	tlBy, _, err := byName(tl)
+	tlBy, err := byName(tl)
 	if err != nil {
 		return nil, nil, err
 	}

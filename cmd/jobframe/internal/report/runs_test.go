@@ -83,14 +83,14 @@ func TestRunsAddUp(t *testing.T) {
 					if err := os.WriteFile(b, shift(t, src, by), 0o644); err != nil {
 						t.Fatal(err)
 					}
-					fa, _ := reportFacts(t, a)
-					fb, _ := reportFacts(t, b)
+					fa, da := reportFacts(t, a)
+					fb, db := reportFacts(t, b)
 					fab, d := reportFacts(t, a, b)
 					checkRuns(t, d, 2)
 					overlap := partly
 					if by == time.Hour {
 						overlap = apart
-						checkApart(t, d, a, b)
+						checkApart(t, d, da, db)
 					}
 					compareFacts(t, fab, fa, fb, overlap)
 					if fa["summary/tasks"] != fb["summary/tasks"] {
@@ -282,13 +282,11 @@ func checkRuns(t *testing.T, d *loaders.Dataset, n int) {
 }
 
 // checkApart checks the busy and capacity series of d, a load of the
-// runs at paths a and b one after the other: its points are a's series
-// (then, where a ends above 0, a point that drops a's last value), then
-// b's series, point for point.
-func checkApart(t *testing.T, d *loaders.Dataset, a, b string) {
+// runs da and db (each loaded alone) one after the other: its points are
+// da's series (then, where da ends above 0, a point that drops its last
+// value), then db's series, point for point.
+func checkApart(t *testing.T, d, da, db *loaders.Dataset) {
 	t.Helper()
-	da, _ := reportFactsDataset(t, a)
-	db, _ := reportFactsDataset(t, b)
 	for _, c := range []struct {
 		frame string
 		op    func(*frame.Frame) *frame.Frame
@@ -332,16 +330,6 @@ func points(t *testing.T, s *frame.Frame) []point {
 		out[i] = point{times[i], values[i]}
 	}
 	return out
-}
-
-// reportFactsDataset loads path alone.
-func reportFactsDataset(t *testing.T, path string) (*loaders.Dataset, error) {
-	t.Helper()
-	d, err := loaders.OpenWith(loaders.Options{Lenient: true}, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d, nil
 }
 
 // copyTo copies the file or folder src into a new folder dir of the
