@@ -140,13 +140,19 @@ func (b *builder) applyLine(line []byte, n int, st lineState, own func(), p *sou
 			return p.Bad(first, "", string(text), fmt.Sprintf("a record that ends within %d lines and %d MiB (this one has %d fields after %d lines: an unterminated free text such as SubmitLine)", maxJoinLines, maxJoinBytes>>20, b.pendFields, n-first+1), nil)
 		}
 		joined, first := b.pend, b.pendLine
-		b.pend = nil
 		if js := b.joinsDec.line(b.joins, joined, first); js <= lineStep {
 			k := int32(b.joinsDec.flat.count[js])
 			b.pieces = append(b.pieces, piece{c: b.joins, side: int(js), from: k - 1, to: k})
-			b.pendBuf = joined[:0]
+			b.pend, b.pendBuf = nil, joined[:0]
 			return nil
 		}
+		// Enough fields but they do not read: the free text may also
+		// hold the delimiter (`sort a\n | uniq -c`), so a line that is no
+		// record of its own and starts none goes on joining.
+		if st > lineStep && !b.startsRecord(line) && n-first < maxJoinLines && len(joined) < maxJoinBytes {
+			return nil
+		}
+		b.pend = nil
 		// The joined lines do not read: the first is a bad record, and
 		// this line is read on its own.
 		b.lay.decode(joined, &b.scratch)
@@ -174,4 +180,19 @@ func (b *builder) applyLine(line []byte, n int, st lineState, own func(), p *sou
 		return nil // the header again (outputs of several sacct runs concatenated)
 	}
 	return b.report(p, n, line, r, n)
+}
+
+// startsRecord reports whether line begins as a record does: its JobID,
+// when that is the first field, reads as one. With JobID elsewhere it
+// cannot tell, and says no.
+func (b *builder) startsRecord(line []byte) bool {
+	if b.lay.idField != 0 {
+		return false
+	}
+	first, _, ok := bytes.Cut(line, []byte{b.lay.delim})
+	if !ok {
+		return false
+	}
+	_, err := parseJobID(string(first))
+	return err == nil
 }

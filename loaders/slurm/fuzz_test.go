@@ -16,6 +16,7 @@ func FuzzLoadSlurm(f *testing.F) {
 		}
 	}
 	f.Add("JobID|JobName|State|NodeList|ReqMem|ExitCode|AllocTRES\n1_[1-3]|a|b|PENDING|None assigned|4000Mc|0:0|\n1_2.0|x|COMPLETED|cn[1-2]|2Gn|1:0|cpu=2,mem=1G\n")
+	f.Add("JobID|JobName|State|SubmitLine|Elapsed\n100|x|COMPLETED|sbatch --wrap='sort a\n | uniq -c\n | head'|00:00:07\n101|y|FAILED|y|00:00:01\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) })
 	})

@@ -1,6 +1,7 @@
 package slurm
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -16,6 +17,14 @@ func (b *builder) finish(p *source.Problems) error {
 		return nil
 	}
 	got := len(tokens(b.pend, b.lay.delim, nil))
+	if got >= len(b.lay.specs) {
+		// Fields enough, joined to the end in the hope that the free
+		// text also held the delimiter: they still do not read.
+		pend, last := b.pend, b.pendLine+bytes.Count(b.pend, []byte{'\n'})
+		b.pend = nil
+		b.lay.decode(pend, &b.scratch)
+		return b.report(p, b.pendLine, pend, &b.scratch, last)
+	}
 	err := p.Bad(b.pendLine, "", string(b.pend), fmt.Sprintf("%d fields as the header has (the input ends after %d)", len(b.lay.specs), got), nil)
 	b.pend = nil
 	return err

@@ -262,3 +262,36 @@ func TestJobsAcrossBatches(t *testing.T) {
 		t.Fatalf("SubmitLines differ")
 	}
 }
+
+// TestBreakAndBarInOneField checks a free text that holds both a line
+// break and the delimiter: sacct writes neither escaped, so the record
+// spans lines and has more fields than the header; the text is joined
+// back whole, with its newlines and its |.
+func TestBreakAndBarInOneField(t *testing.T) {
+	in := "JobID|JobName|State|SubmitLine|Elapsed\n" +
+		"100|x|COMPLETED|sbatch --wrap='sort a\n | uniq -c\n | head'|00:00:07\n" +
+		"101|y|FAILED|sbatch y.sh|00:00:01\n"
+	d, err := Load(strings.NewReader(in), source.Options{Name: "mixed.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sourcetest.Conform(t, d)
+	jobs := sourcetest.Frame(t, d, "jobs")
+	got := sourcetest.Cells(t, jobs, "job", "100", "line", "submit_line", "wall_time_s")
+	want := []string{"2 sbatch --wrap='sort a\n | uniq -c\n | head' 7.0"}
+	if !slices.Equal(got, want) {
+		t.Errorf("job 100: %q, want %q", got, want)
+	}
+	if got := sourcetest.Cells(t, jobs, "job", "101", "line", "state"); !slices.Equal(got, []string{"5 FAILED"}) {
+		t.Errorf("job 101: %q", got)
+	}
+	// A record that never reads, however far it is joined, is one bad
+	// record naming its first line, how far it was joined and its
+	// field count.
+	bad := "JobID|JobName|State|SubmitLine|Elapsed\n" +
+		"100|x|COMPLETED|sbatch --wrap='sort a\n | uniq -c|soon\n | head'|later\n"
+	_, err = Load(strings.NewReader(bad), source.Options{Name: "mixed.txt"})
+	if err == nil || !strings.Contains(err.Error(), "mixed.txt:2:") || !strings.Contains(err.Error(), "up to 4 as one record") || !strings.Contains(err.Error(), "it has 8") {
+		t.Errorf("strict: %v", err)
+	}
+}
