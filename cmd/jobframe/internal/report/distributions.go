@@ -53,19 +53,44 @@ func topCategories(f *frame.Frame, col string) (*frame.Frame, string) {
 	return f.Take(rows), fmt.Sprintf("the %d %s values with the most attempts of %d", maxCategories, col, vc.NumRows())
 }
 
-// distributions draws run and wait time per category.
+// boxIntro ends the intro of a section of box plots.
+const boxIntro = ": box from first to third quartile, line at the median, whiskers to 1.5 IQR."
+
+// distributions draws run and wait time per category: of the scheduler's
+// jobs when the source has them (jobDurations), and of the attempts.
 func (b *builder) distributions() Section {
 	s := Section{ID: "durations", Title: "Duration and wait distributions"}
+	jobs := b.jobDurations(&s)
+	by, reason := b.attemptDurations(&s)
+	var intro []string
+	if jobs {
+		intro = append(intro, "run time (start to end) and queue wait (submission to start) of the scheduler's jobs, by partition")
+	}
+	switch {
+	case reason == "":
+		intro = append(intro, "run time (start to end) and wait (submission or previous attempt's end to start) of the attempts, by "+by)
+	case jobs:
+		s.Notes = append(s.Notes, reason)
+	default:
+		s.Reason = reason
+		return s
+	}
+	text := strings.Join(intro, "; then ")
+	s.Intro = strings.ToUpper(text[:1]) + text[1:] + boxIntro
+	return s
+}
+
+// attemptDurations draws run and wait time of the attempts per category
+// into s; it returns the category column, or why it drew nothing.
+func (b *builder) attemptDurations(s *Section) (by, reason string) {
 	dur := b.durations
 	if dur == nil {
-		s.Reason = "no task attempts with start and end times in this source"
-		return s
+		return "", "no task attempts with start and end times in this source"
 	}
 	if err := dur.Err(); err != nil {
-		s.Reason = failed("the durations", err)
-		return s
+		return "", failed("the durations", err)
 	}
-	by := category(dur)
+	by = category(dur)
 	if by == "" {
 		dur = dur.WithColumn("all", make([]string, dur.NumRows()))
 		by = "all"
@@ -74,22 +99,21 @@ func (b *builder) distributions() Section {
 	if note != "" {
 		s.Notes = append(s.Notes, "Drawn: "+note+".")
 	}
-	s.Intro = fmt.Sprintf("Run time (start to end) and wait (submission or previous attempt's end to start) of the attempts, by %s: box from first to third quartile, line at the median, whiskers to 1.5 IQR.", by)
+	charts := len(s.Charts)
 	for _, c := range []struct{ col, title string }{{"run_s", "Run time"}, {"wait_s", "Wait before start"}} {
 		if v := top.Where(c.col, "not-null", nil); v.NumRows() > 0 {
-			b.chart(&s, plot.New(c.title+" by "+by, by, strings.ToLower(c.title)+" (s)").Box(v, by, c.col, ""), 900, 360)
+			b.chart(s, plot.New(c.title+" by "+by, by, strings.ToLower(c.title)+" (s)").Box(v, by, c.col, ""), 900, 360)
 		} else {
 			s.Notes = append(s.Notes, fmt.Sprintf("no attempt has a %s (%s)", strings.ToLower(c.title), c.col))
 		}
 	}
-	if len(s.Charts) == 0 {
-		s.Reason = "no attempt has both a start and an end (nor a submission and a start): no run or wait time to draw"
-		return s
+	if len(s.Charts) == charts {
+		return "", "no attempt has both a start and an end (nor a submission and a start): no run or wait time to draw"
 	}
 	if sum := ops.Summary(dur, []string{by}, "run_s", "wait_s"); sum.Err() == nil {
 		s.Tables = append(s.Tables, b.table("run_s and wait_s by "+by+" (s)", sum))
 	}
-	return s
+	return by, ""
 }
 
 // measured are the measured-resource columns histogrammed, with their

@@ -23,6 +23,7 @@ var jsonSources = map[string][]string{
 	"balsam":         {"balsam"},
 	"epmt":           {"epmt/804280"},
 	"slurm":          {"slurm/tdhock_sacct-multistep.txt"},
+	"slurm-jobs":     {"slurm/slurmsim_sacct_simple.log"},
 	"nextflow":       {"nextflow/openproblems_2021-03_trace.txt"},
 	"wfcommons":      {"wfcommons/blast-chameleon-small-001.json"},
 }

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -69,6 +71,7 @@ var reasons = []*regexp.Regexp{
 	regexp.MustCompile(`^fewer than 4 jobs and \d+ operations: at least 4 are needed to compare$`),
 	regexp.MustCompile(`^no tagged process in this source: there are no operations to cost$`),
 	regexp.MustCompile(`^no failures: every attempt that ended succeeded$`),
+	regexp.MustCompile(`^no failures: no job failed of \d+ jobs? \(the source has no steps or attempts\)$`),
 	regexp.MustCompile(`^no job reached JOB_FINISHED in this source$`),
 }
 
@@ -246,6 +249,42 @@ func TestSlurmJobFailures(t *testing.T) {
 		f, _ := reportFacts(t, testdata(c.file))
 		if f["failures/failed jobs"] != c.jobs {
 			t.Errorf("%s: %v failed jobs, want %v", c.file, f["failures/failed jobs"], c.jobs)
+		}
+	}
+}
+
+// TestSlurmJobsWithoutSteps reports a dump of jobs alone (sacct -X):
+// slurmsim_sacct_simple with job 3 FAILED and job 4 still running. By
+// hand from its Submit, Start and End: jobs ended 3 (1, 2, 3), completed
+// 2; run times 84805, 12688 and 2009 s, median 12688; queue waits 0, 0,
+// 3 and 3 s (job 4 started), median 1.5; one failed job, in a table.
+func TestSlurmJobsWithoutSteps(t *testing.T) {
+	b, err := os.ReadFile(testdata("slurm/slurmsim_sacct_simple.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	lines[3] = strings.Replace(lines[3], "|0:0|COMPLETED|", "|1:0|FAILED|", 1)
+	lines[4] = strings.Replace(strings.Replace(lines[4], "2021-12-10T14:56:54", "Unknown", 1), "|COMPLETED|", "|RUNNING|", 1)
+	path := filepath.Join(t.TempDir(), "jobs.txt")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, d := reportFacts(t, path)
+	want := map[string]float64{
+		"throughput/jobs ended": 3, "throughput/jobs completed": 2,
+		"durations/median job run time": 12688, "durations/median job queue wait": 1.5,
+		"failures/failed jobs": 1,
+	}
+	for k, w := range want {
+		if f[k] != w {
+			t.Errorf("%s = %v, want %v", k, f[k], w)
+		}
+	}
+	doc := Build(d, Options{})
+	for _, s := range doc.Sections {
+		if s.ID == "failures" && (len(s.Tables) != 1 || len(s.Tables[0].Rows) != 1 || s.Tables[0].Rows[0][0] != "FAILED") {
+			t.Errorf("failures: %+v", s)
 		}
 	}
 }

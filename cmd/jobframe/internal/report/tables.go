@@ -43,6 +43,13 @@ func (b *builder) failures() Section {
 	switch {
 	case !ok || !hasAll(tasks, "task", "attempt"):
 		s.Reason = "no task attempts in this source"
+		if jobs, failedJobs := b.jobFailures(); failedJobs > 0 { // a sacct -X dump: jobs, no steps
+			s.Reason, s.Intro = "", "The batch system's jobs that ended in a failure, by state and exit code, with the first such job as an example; the source has no steps or attempts."
+			s.Facts = append(s.Facts, countFact("failed jobs", failedJobs))
+			s.Tables = append(s.Tables, b.table("failed jobs (the batch system's own state of each job)", jobs))
+		} else if j, ok := b.frameOf(schema.Jobs); ok && j.Has("status") {
+			s.Reason = "no failures: no job failed of " + plural(j.NumRows(), "job") + " (the source has no steps or attempts)"
+		}
 		return s
 	case !tasks.Has("state"):
 		s.Reason = b.noStates()

@@ -114,11 +114,33 @@ func (b *builder) throughput() Section {
 		s.Intro = "Jobs entering JOB_FINISHED, cumulative (Balsam's throughput_report)."
 		b.chart(&s, b.figure("Jobs finished", "", "jobs (cumulative)").Step(done, "time", "value", "JOB_FINISHED"), 900, 340)
 		s.Facts = append(s.Facts, countFact("jobs finished", int(last(done, "value"))))
+	default:
+		jobs := b.jobThroughput(&s)
+		if reason := b.attemptThroughput(&s, tasks, hasT); reason != "" {
+			if !jobs {
+				s.Reason = reason
+			} else {
+				s.Notes = append(s.Notes, reason)
+			}
+		}
+		switch {
+		case jobs && len(s.Charts) > 1:
+			s.Intro = "The scheduler's jobs ended, cumulative (all of them and those that completed), then the attempts (the jobs' steps): all of them and the successful ones."
+		case jobs:
+			s.Intro = "The scheduler's jobs ended, cumulative: all of them and those that completed."
+		}
+	}
+	return s
+}
+
+// attemptThroughput draws the attempts ended, cumulative, into s; it
+// returns why it drew nothing, or "".
+func (b *builder) attemptThroughput(s *Section, tasks *frame.Frame, hasT bool) string {
+	switch {
 	case hasT && tasks.Has("end"):
 		ended := b.endedIn(startedRows(tasks)) // attempts: a task canceled while waiting has none
 		if ended.NumRows() == 0 {
-			s.Reason = "no attempt ended in this source"
-			return s
+			return "no attempt ended in this source"
 		}
 		ok := ended.Take(nil)
 		if ended.Has("state") {
@@ -127,15 +149,14 @@ func (b *builder) throughput() Section {
 			s.Notes = append(s.Notes, b.noStates()+": only the ends are counted")
 		}
 		if err := firstErr(ok, ended); err != nil {
-			s.Reason = failed("the throughput", err)
-			return s
+			return failed("the throughput", err)
 		}
 		s.Intro = "Attempts ended, cumulative: all of them and the successful ones."
 		f := b.figure("Attempts ended", "", "attempts (cumulative)").Step(b.series(ops.Throughput(ended, "end")), "time", "value", "ended")
 		if ok.NumRows() > 0 {
 			f.Step(b.series(ops.Throughput(ok, "end")), "time", "value", "succeeded")
 		}
-		b.chart(&s, f, 900, 340)
+		b.chart(s, f, 900, 340)
 		s.Facts = append(s.Facts, countFact("attempts ended", ended.NumRows()))
 		if ended.Has("state") {
 			s.Facts = append(s.Facts, countFact("succeeded", ok.NumRows()))
@@ -147,10 +168,9 @@ func (b *builder) throughput() Section {
 			}
 			s.Facts = append(s.Facts, quantity("mean rate", float64(ok.NumRows())/(active/60), "successful attempts/min", note))
 		}
-	default:
-		s.Reason = "no task attempts with end times in this source"
+		return ""
 	}
-	return s
+	return "no task attempts with end times in this source"
 }
 
 // concurrency draws the attempts waiting and running over time.
