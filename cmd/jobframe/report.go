@@ -25,7 +25,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			"the report to what was active in a time window.\n\n"+
 			"--compare sets two or more runs side by side (each SOURCE is one run, the first\n"+
 			"the baseline): makespan, attempts, failure rate, throughput, utilization,\n"+
-			"core-hours and median run time per category with the change in per cent, and\n"+
+			"CPU-hours allocated and median run time per category with the change in per cent, and\n"+
 			"charts with one series per run on each run's elapsed time.", stdout)
 	out := fs.String("o", "", "the HTML file to write (a name ending in .json: the JSON document)")
 	jsonOut := fs.String("json", "", "also write the report as a JSON document to this file")

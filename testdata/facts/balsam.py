@@ -3,7 +3,7 @@
 batch jobs JSON), from the raw files with pandas (no jobframe code):
 attempts (events into RUNNING, each ending at the job's next event out
 of RUNNING: RUN_DONE a success, RUN_ERROR and RUN_TIMEOUT failures),
-tasks (jobs with an attempt, or with an event at all), node-hours (each
+tasks (jobs with an attempt, or with an event at all), node-hours of ended attempts (each
 ended attempt's run time times the num_nodes of its RUNNING event),
 goodput and badput (run time of successful and failed attempts), jobs,
 allocations (batch jobs) and the span (the first and last time of the
@@ -38,7 +38,7 @@ facts = {
     'attempts': len(a),
     'successes': int(ok.sum()),
     'failures': int((~ok).sum()),
-    'node-hours': float((a['run'] * a['nodes']).sum() / 3600),
+    'node-hours of ended attempts': float((a['run'] * a['nodes']).sum() / 3600),
     'goodput': float(a.loc[ok, 'run'].sum()),
     'badput': float(a.loc[~ok, 'run'].sum()),
     'jobs': len(jobs),

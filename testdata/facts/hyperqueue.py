@@ -3,7 +3,7 @@
 journal (no jobframe code): span (first to last record), tasks (the ids
 job-created declares), attempts (task-started), successes
 (task-finished), failures (task-failed, tasks running on a worker when it
-is lost, and running tasks canceled), core-hours (each ended attempt's
+is lost, and running tasks canceled), CPU-hours of ended attempts (each ended attempt's
 run time times the CPUs it held: the policy's amount, all of its worker's
 for "All", summed over its workers when it has several), goodput and
 badput (run time of successful and of failed attempts), workers,
@@ -81,7 +81,7 @@ facts.update({
     'attempts': int(len(a) + len(running)),
     'successes': int(ok.sum()),
     'failures': int((~ok).sum()),
-    'core-hours': float((a['run'] * a['cpus']).sum() / 3600),
+    'CPU-hours of ended attempts': float((a['run'] * a['cpus']).sum() / 3600),
     'goodput': float(a.loc[ok, 'run'].sum()),
     'badput': float(a.loc[~ok, 'run'].sum()),
     'workers': len(cpus),

@@ -8,7 +8,7 @@ when the attempt number grows, forsaken when it stays), at its worker's
 DISCONNECTION (lost) or at CANCELED; one without an end is still
 running. Library instances (LIBRARY records name them) are left out.
 Facts: span (first to last record), tasks, attempts, successes,
-failures, core-hours (run time times cores of the ended attempts),
+failures, CPU-hours of ended attempts (run time times cores),
 goodput and badput (run time of successful and failed attempts) and
 workers (distinct worker ids). Prints one JSON object."""
 import json
@@ -61,7 +61,7 @@ facts = {
     'attempts': len(a) + len(running),
     'successes': int(ok.sum()),
     'failures': int((~ok).sum()),
-    'core-hours': float((a['run'] * a['cores']).sum() / 3600),
+    'CPU-hours of ended attempts': float((a['run'] * a['cores']).sum() / 3600),
     'goodput': float(a.loc[ok, 'run'].sum()),
     'badput': float(a.loc[~ok, 'run'].sum()),
     'workers': len(workers),

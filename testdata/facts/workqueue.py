@@ -6,7 +6,7 @@ address); it ends at the task's RETRIEVED (SUCCESS: success, anything
 else a failure), at its worker's DISCONNECTION or at a WAITING that
 requeues it (lost), or at CANCELED; one without an end is still running.
 Facts: span (first to last record), tasks (distinct task ids), attempts,
-successes, failures, core-hours (run time times cores of the ended
+successes, failures, CPU-hours of ended attempts (run time times cores of the ended
 attempts), goodput and badput (run time of successful and of failed
 attempts) and workers (distinct worker ids). One manager run only.
 Prints one JSON object."""
@@ -54,7 +54,7 @@ facts = {
     'attempts': len(a) + len(open_),
     'successes': int(ok.sum()),
     'failures': int((~ok).sum()),
-    'core-hours': float((a['run'] * a['cores']).sum() / 3600),
+    'CPU-hours of ended attempts': float((a['run'] * a['cores']).sum() / 3600),
     'goodput': float(a.loc[ok, 'run'].sum()),
     'badput': float(a.loc[~ok, 'run'].sum()),
     'workers': len(workers),

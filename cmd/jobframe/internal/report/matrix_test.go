@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -286,5 +287,42 @@ func TestSlurmJobsWithoutSteps(t *testing.T) {
 		if s.ID == "failures" && (len(s.Tables) != 1 || len(s.Tables[0].Rows) != 1 || s.Tables[0].Rows[0][0] != "FAILED") {
 			t.Errorf("failures: %+v", s)
 		}
+	}
+}
+
+// TestHoursAgree: the summary's CPU-hours of ended attempts and the
+// utilization section's CPU-hours allocated are one quantity counted two
+// ways (Σ run time × CPUs per ended attempt and library instance; the
+// area under the CPUs in use). On every bundled sample with both they
+// are equal when no attempt or library instance was still running at
+// the end of its log, and the first is smaller when some were.
+func TestHoursAgree(t *testing.T) {
+	checked := 0
+	for name, rel := range matrixSources {
+		var paths []string
+		for _, r := range rel {
+			paths = append(paths, testdata(r))
+		}
+		f, d := reportFacts(t, paths...)
+		ended, ok1 := f["summary/CPU-hours of ended attempts"]
+		area, ok2 := f["utilization/CPU-hours allocated"]
+		if !ok1 || !ok2 {
+			continue
+		}
+		checked++
+		running := 0
+		if tasks, ok := d.Frames["tasks"]; ok && tasks.Has("end") && tasks.Has("start") {
+			running = tasks.Where("start", "not-null", nil).Where("end", "null", nil).NumRows()
+		}
+		switch {
+		case running == 0 && math.Abs(ended-area) > 1e-9*math.Max(1, area):
+			t.Errorf("%s: CPU-hours of ended attempts %v, CPU-hours allocated %v: want equal, nothing was running", name, ended, area)
+		case running > 0 && ended > area*(1+1e-9):
+			t.Errorf("%s: CPU-hours of ended attempts %v above CPU-hours allocated %v", name, ended, area)
+		}
+	}
+	t.Logf("%d samples checked", checked)
+	if checked < 4 {
+		t.Errorf("%d samples have both figures, want at least 4", checked)
 	}
 }

@@ -70,7 +70,7 @@ func (b *builder) activeSeconds() float64 {
 
 // runFactNames are the summary facts the table of runs shows for each
 // run, as taskFacts defines them.
-var runFactNames = []string{"tasks", "attempts", "successes", "failures", "core-hours", "node-hours", "badput"}
+var runFactNames = []string{"tasks", "attempts", "successes", "failures", "CPU-hours of ended attempts", "node-hours of ended attempts", "badput"}
 
 // runsTable is the summary's table of the runs of a load of several:
 // each run's source and span and its task facts, computed by taskFacts
@@ -101,6 +101,9 @@ func (b *builder) runsTable() (Table, bool) {
 		sub := &builder{d: b.d, o: b.o}
 		if b.durations != nil {
 			sub.durations = b.durations.Where("run", "==", r.Name)
+		}
+		if b.libraries != nil && b.libraries.Has("run") {
+			sub.libraries = b.libraries.Where("run", "==", r.Name)
 		}
 		for _, f := range sub.taskFacts(tasks.Where("run", "==", r.Name)) {
 			if _, want := values[f.Name]; want && f.Value != nil {

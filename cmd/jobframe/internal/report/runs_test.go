@@ -21,10 +21,10 @@ import (
 // additiveFacts are the report's figures that add up over runs: counts
 // and sums of time, work and data, by section and name.
 var additiveFacts = map[string][]string{
-	"summary": {"tasks", "attempts", "successes", "failures", "core-hours", "node-hours", "goodput", "badput",
+	"summary": {"tasks", "attempts", "successes", "failures", "CPU-hours of ended attempts", "node-hours of ended attempts", "goodput", "badput",
 		"workers", "allocations", "jobs", "processes", "process cpu time", "warnings"},
 	"utilization":      {"CPU-hours allocated", "CPU-hours offered"},
-	"throughput":       {"attempts ended", "succeeded", "jobs finished"},
+	"throughput":       {"attempts ended", "succeeded", "jobs finished", "jobs ended", "jobs completed"},
 	"tasks-per-worker": {"workers with attempts"},
 	"efficiency": {"attempts with cpu time and cores", "core-hours held", "core-hours used", "core-hours held idle",
 		"attempts with memory measured and requested", "attempts over their memory request"},

@@ -68,7 +68,7 @@ func (b *builder) summary() Section {
 // taskFacts are the summary figures of the tasks frame: tasks,
 // attempts (starts of a task: rows with a start time, every row when the
 // source records none), the tasks that never started, end states,
-// core-hours and badput.
+// CPU-hours (or node-hours) of ended attempts and badput.
 func (b *builder) taskFacts(tasks *frame.Frame) []Fact {
 	var facts []Fact
 	started, other := splitStarted(tasks)
@@ -102,23 +102,8 @@ func (b *builder) taskFacts(tasks *frame.Frame) []Fact {
 	if err != nil {
 		return facts
 	}
-	for _, res := range []struct{ col, name, unit string }{{"req_cpus", "core-hours", "core-h"}, {"req_nodes", "node-hours", "node-h"}} {
-		amount, av, err := dur.Float64s(res.col)
-		if err != nil {
-			continue
-		}
-		var total float64
-		measured := false
-		for i := range run {
-			if rv[i] && av[i] {
-				total += run[i] * amount[i]
-				measured = true
-			}
-		}
-		if measured {
-			facts = append(facts, quantity(res.name, total/3600, res.unit, "Σ run time × "+res.col+" of ended attempts"))
-		}
-		break
+	if f, ok := b.endedHours(dur, run, rv); ok {
+		facts = append(facts, f)
 	}
 	if bp := ops.Badput(tasks); bp.Err() == nil && bp.NumRows() == 1 {
 		good, _, _ := bp.Float64s("goodput_s")
@@ -235,4 +220,49 @@ func sum(v []float64, valid []bool) float64 {
 		}
 	}
 	return t
+}
+
+// endedHours is the summary's CPU-hours of ended attempts (or, for a
+// source that allocates whole nodes, node-hours): Σ run time × req_cpus
+// (req_nodes) over the attempts with both, and over the TaskVine library
+// instances that ended, whose cores are the allocation of the function
+// calls they serve. The utilization section's CPU-hours allocated is
+// the area under the CPUs in use, where an attempt still running counts
+// to its run's last record: the two agree when nothing was running at
+// the end (TestHoursAgree).
+func (b *builder) endedHours(dur *frame.Frame, run []float64, rv []bool) (Fact, bool) {
+	for _, res := range []struct{ col, name, unit string }{{"req_cpus", "CPU-hours of ended attempts", "CPU-h"}, {"req_nodes", "node-hours of ended attempts", "node-h"}} {
+		amount, av, err := dur.Float64s(res.col)
+		if err != nil {
+			continue
+		}
+		var total float64
+		measured := false
+		for i := range run {
+			if rv[i] && av[i] {
+				total += run[i] * amount[i]
+				measured = true
+			}
+		}
+		note := "Σ run time × " + res.col
+		if lib := b.libraries; lib != nil && hasAll(lib, "start", "end", res.col) {
+			if ld := ops.Durations(lib); ld.Err() == nil {
+				lr, lv, err1 := ld.Float64s("run_s")
+				la, lav, err2 := ld.Float64s(res.col)
+				if err1 == nil && err2 == nil {
+					for i := range lr {
+						if lv[i] && lav[i] {
+							total += lr[i] * la[i]
+						}
+					}
+					note += ", library instances included"
+				}
+			}
+		}
+		if !measured {
+			return Fact{}, false
+		}
+		return quantity(res.name, total/3600, res.unit, note), true
+	}
+	return Fact{}, false
 }
