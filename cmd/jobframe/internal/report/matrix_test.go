@@ -144,8 +144,9 @@ func checkSection(t *testing.T, s Section) {
 
 // checkIdentities checks that the facts of one report agree: the
 // summary's failures are the rows counted in the failures table, its
-// successes the successful attempts the throughput section counts, and
-// no section counts more attempts ended than the summary has attempts.
+// successes the successful attempts the throughput section counts, no
+// section counts more attempts ended than the summary has attempts, nor
+// more jobs ended than it has jobs.
 func checkIdentities(t *testing.T, doc *Document) {
 	t.Helper()
 	facts := map[string]float64{}
@@ -192,6 +193,9 @@ func checkIdentities(t *testing.T, doc *Document) {
 	}
 	if e, has := facts["throughput/attempts ended"]; has && e > facts["summary/attempts"] {
 		t.Errorf("throughput counts %v attempts ended, the summary %v attempts", e, facts["summary/attempts"])
+	}
+	if e, has := facts["throughput/jobs ended"]; has && (e > facts["summary/jobs"] || facts["throughput/jobs completed"] > e) {
+		t.Errorf("%v jobs, %v ended, %v completed", facts["summary/jobs"], e, facts["throughput/jobs completed"])
 	}
 	if tasks, has := facts["summary/tasks"]; has {
 		if never := facts["summary/tasks never started"]; tasks < never {
