@@ -5,8 +5,10 @@ and attempts (the steps: JobIDs with a '.'), successes (steps COMPLETED),
 failures (steps in an end state other than COMPLETED: FAILED, CANCELLED,
 TIMEOUT, OUT_OF_MEMORY, NODE_FAIL, PREEMPTED, BOOT_FAIL, DEADLINE), jobs
 and allocations (the other JobIDs: one allocation per job), and, with
-Start and End, the span and goodput and badput (Elapsed of successful and
-of failed steps), the jobs ended and completed (throughput section) and
+Start and End, the span (first to last of Submit, Eligible, Start and
+End), goodput and badput (Elapsed of successful and of failed steps), the
+CPU-hours of ended attempts (End - Start times ReqCPUS of the steps with
+both), the jobs ended and completed (throughput section) and
 the median run time and queue wait of the jobs (durations section: End -
 Start, Start - Submit; numpy's median). Fields hold no delimiter but
 JobName, whose extra ones are its own. Prints one JSON object; a key "section/fact" is a fact of
@@ -53,12 +55,19 @@ facts = {'jobs': len(jobs), 'allocations': len(jobs)}
 if len(steps):  # a dump of jobs alone (sacct -X) has no step facts
     facts.update({'tasks': len(steps), 'attempts': len(steps), 'successes': int(ok.sum()), 'failures': int(bad.sum())})
 if 'Start' in df and 'End' in df:
-    times = pd.to_datetime(pd.concat([df['Start'], df['End']]), errors='coerce').dropna()
+    cols = [c for c in ('Submit', 'Eligible', 'Start', 'End') if c in df]
+    times = pd.to_datetime(pd.concat([df[c] for c in cols]), errors='coerce').dropna()
     facts['span'] = (times.max() - times.min()).total_seconds()
     if len(steps):
         el = steps['Elapsed'].map(seconds)
         facts['goodput'] = float(el[ok].sum())
         facts['badput'] = float(el[bad].sum())
+    if len(steps) and 'ReqCPUS' in df:
+        run = (pd.to_datetime(steps['End'], errors='coerce') - pd.to_datetime(steps['Start'], errors='coerce')).dt.total_seconds()
+        cpus = pd.to_numeric(steps['ReqCPUS'], errors='coerce')
+        both = run.notna() & cpus.notna()
+        if both.any():
+            facts['CPU-hours of ended attempts'] = float((run[both] * cpus[both]).sum() / 3600)
     start = pd.to_datetime(jobs['Start'], errors='coerce')
     end = pd.to_datetime(jobs['End'], errors='coerce')
     ended = end.notna()

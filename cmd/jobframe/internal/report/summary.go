@@ -27,6 +27,9 @@ func (b *builder) summary() Section {
 		s.Facts = append(s.Facts, durationFact("span", float64(hi-lo)/1e6,
 			frame.FormatMicros(lo)+" .. "+frame.FormatMicros(hi)))
 	}
+	if f, ok := b.makespan(); ok && !b.hasData {
+		s.Facts = append(s.Facts, f)
+	}
 	if n := len(d.Runs); n > 1 {
 		f := countFact("runs", n)
 		f.Text += fmt.Sprintf(" (recording %s in all; each run's figures in the table below)", duration(b.activeSeconds()))
@@ -265,4 +268,33 @@ func (b *builder) endedHours(dur *frame.Frame, run []float64, rv []bool) (Fact, 
 		return quantity(res.name, total/3600, res.unit, note), true
 	}
 	return Fact{}, false
+}
+
+// makespan is the summary's makespan of a source that records one but no
+// dated record (a WfCommons instance whose executedAt is no ISO 8601
+// time and whose tasks have run times without dates): the jobs frame's
+// makespan_s, the longest when there are several jobs.
+func (b *builder) makespan() (Fact, bool) {
+	j, ok := b.frameOf(schema.Jobs)
+	if !ok || !j.Has("makespan_s") {
+		return Fact{}, false
+	}
+	v, valid, err := j.Float64s("makespan_s")
+	if err != nil {
+		return Fact{}, false
+	}
+	longest, any := 0.0, false
+	for i, x := range v {
+		if valid[i] {
+			longest, any = max(longest, x), true
+		}
+	}
+	if !any {
+		return Fact{}, false
+	}
+	note := "as the source records it; no record is dated"
+	if j.NumRows() > 1 {
+		note = "the longest of the jobs', as the source records them; no record is dated"
+	}
+	return durationFact("makespan", longest, note), true
 }
