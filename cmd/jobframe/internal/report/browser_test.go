@@ -188,7 +188,7 @@ type chartCheck struct {
 	Sections []struct {
 		ID, Reason string
 		// Shown is the number of tables and facts the section shows.
-		Shown int
+		Shown  int
 		Charts []struct {
 			Width, Height float64
 			// Inked is the share of the chart's canvas pixels that are
