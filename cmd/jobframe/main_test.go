@@ -3,9 +3,10 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"github.com/jobframe/jobframe/loaders/sourcetest"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/gzip"
@@ -13,6 +14,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // The CLI's golden tests are the scripts in testdata/script (testscript
@@ -47,6 +49,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("DATA", data)
 			env.Setenv("SCRIPTS", filepath.Join(filepath.Dir(data), "scripts"))
 			env.Setenv("SHARED", shared)
+			env.Setenv("README", filepath.Join(filepath.Dir(data), "README.md"))
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {
@@ -68,6 +71,12 @@ func TestScripts(t *testing.T) {
 				enc, _ := zstd.NewWriter(nil)
 				return enc.EncodeAll(b, nil)
 			}),
+			// readme-block N OUT writes the N-th fenced block of the
+			// README (from 1, any language) to OUT; readme-session N IN
+			// OUT splits a REPL transcript block into its input (the
+			// lines after "jf> ") and what the session prints.
+			"readme-block":   readmeCmd(false),
+			"readme-session": readmeCmd(true),
 			// frameinfo FILE prints what jobframe's own readers find in
 			// an exported file: rows, columns and types.
 			"frameinfo": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -103,5 +112,51 @@ func compressCmd(compress func([]byte) []byte) func(ts *testscript.TestScript, n
 		b, err := os.ReadFile(ts.MkAbs(args[0]))
 		ts.Check(err)
 		ts.Check(os.WriteFile(ts.MkAbs(args[1]), compress(b), 0o644))
+	}
+}
+
+// readmeCmd is the readme-block (session false) or readme-session
+// command of the scripts.
+func readmeCmd(session bool) func(ts *testscript.TestScript, neg bool, args []string) {
+	return func(ts *testscript.TestScript, neg bool, args []string) {
+		if (!session && len(args) != 2) || (session && len(args) != 3) {
+			ts.Fatalf("usage: readme-block N OUT | readme-session N IN OUT")
+		}
+		b, err := os.ReadFile(ts.Getenv("README"))
+		ts.Check(err)
+		n, err := strconv.Atoi(args[0])
+		ts.Check(err)
+		var blocks [][]string
+		var cur []string
+		in := false
+		for _, line := range strings.Split(string(b), "\n") {
+			switch {
+			case strings.HasPrefix(line, "```") && !in:
+				in, cur = true, nil
+			case strings.HasPrefix(line, "```"):
+				in = false
+				blocks = append(blocks, cur)
+			case in:
+				cur = append(cur, line)
+			}
+		}
+		if n < 1 || n > len(blocks) {
+			ts.Fatalf("the README has %d fenced blocks", len(blocks))
+		}
+		block := blocks[n-1]
+		if !session {
+			ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(strings.Join(block, "\n")+"\n"), 0o644))
+			return
+		}
+		var input, output []string
+		for _, line := range block {
+			if cmd, ok := strings.CutPrefix(line, "jf> "); ok {
+				input = append(input, cmd)
+			} else {
+				output = append(output, line)
+			}
+		}
+		ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(strings.Join(input, "\n")+"\n"), 0o644))
+		ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(strings.Join(output, "\n")+"\n"), 0o644))
 	}
 }
