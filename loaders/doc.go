@@ -1,25 +1,33 @@
-// Package loaders turns the records that HPC workflow systems leave
-// behind into jobframe's canonical frames (package schema): Open reads
-// any mix of HyperQueue journals, Work Queue and TaskVine transaction and
-// performance logs, Balsam API JSON, EPMT job folders or archives and
-// Slurm accounting (sacct output), recognising each input from its content, and returns one Dataset.
+// Package loaders turns the records that HPC workflow systems and batch
+// schedulers leave behind into jobframe's canonical frames (package
+// schema): Open reads any mix of the inputs of Formats (Systems names
+// whose records they are), recognising each input from its content, and
+// returns one Dataset.
 //
 // The layout:
 //
 //   - loaders (this package): Open and OpenWith, which expand paths,
 //     decompress (gzip, zstd), offer each input to the formats of
-//     Formats in order, group multi-file inputs, load, merge and
-//     project; Dataset, Options, Warning, ParseError and Progress are
-//     those of package source.
+//     Formats in order, group multi-file inputs, pair the files of one
+//     run, load, merge and project; Plan, which says how a load would
+//     group its inputs; Dataset, Options, Warning, ParseError and
+//     Progress are those of package source.
 //   - loaders/source: the contract every format implements (Format) and
 //     the strict/lenient problem reporter they share.
-//   - loaders/hyperqueue, loaders/cctools, loaders/balsam, loaders/epmt
-//     (with loaders/epmt/pickle), loaders/slurm: one package per format, each with its
-//     format notes in its package documentation.
+//   - one package per format family, each with its format notes in its
+//     package documentation and its golden cases in testdata/golden:
+//     loaders/hyperqueue (HyperQueue journals), loaders/cctools (Work
+//     Queue and TaskVine transactions and performance logs, TaskVine task
+//     graphs, resource monitor series), loaders/balsam, loaders/epmt
+//     (with loaders/epmt/pickle), loaders/slurm (sacct output),
+//     loaders/nextflow (traces and timeline pages) and loaders/wfcommons
+//     (WfFormat instances). A new format is a package and one line in
+//     formats.go; TestFormatsAreOneList checks this list against it.
+//   - loaders/lake: the Parquet lake that jobframe ingest writes.
 //   - loaders/internal/...: the machinery the formats share: column
 //     builders (columns), the parallel record pipeline (records), JSON
 //     scanning (jsontext), word tables (words), arenas and byte
-//     conversions.
+//     conversions, checkpoints (snapshot, resume).
 //   - loaders/sourcetest: the test harness of the format packages.
 //
 // Every loader fills the frames its source supports, with the same

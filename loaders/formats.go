@@ -1,6 +1,9 @@
 package loaders
 
 import (
+	"sort"
+	"strings"
+
 	"github.com/jobframe/jobframe/loaders/balsam"
 	"github.com/jobframe/jobframe/loaders/cctools"
 	"github.com/jobframe/jobframe/loaders/epmt"
@@ -29,4 +32,22 @@ func Formats() []source.Format {
 		nextflow.Trace(),
 		nextflow.Timeline(),
 	}
+}
+
+// Systems returns the workflow systems and schedulers whose records the
+// formats read, once each, in alphabetical order ("Work Queue and
+// TaskVine" gives both).
+func Systems() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range Formats() {
+		for _, s := range strings.Split(f.System, " and ") {
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i]) < strings.ToLower(out[j]) })
+	return out
 }

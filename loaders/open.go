@@ -179,7 +179,7 @@ func groupInputs(formats []source.Format, inputs []*input, fromDir map[string]bo
 	for _, in := range inputs {
 		f, ok := sniff(formats, in)
 		if !ok {
-			err := unknownFormat(in)
+			err := unknownFormat(formats, in)
 			if fromDir[in.path] { // a folder may hold other files: say so, do not fail
 				skipped = append(skipped, source.Warning{File: in.path, Msg: "skipped: " + err.Msg})
 				continue
@@ -216,11 +216,27 @@ func sniff(formats []source.Format, in *input) (source.Format, bool) {
 	return source.Format{}, false
 }
 
-// unknownFormat says that in is in no format jobframe reads.
-func unknownFormat(in *input) *source.UnknownFormatError {
+// unknownFormat says that in is in none of formats, listing what each
+// reads (Format.Description), in their order.
+func unknownFormat(formats []source.Format, in *input) *source.UnknownFormatError {
 	first := string(source.FirstLine(in.head))
 	if first == "" {
 		return &source.UnknownFormatError{Path: in.path, Msg: "empty input"}
 	}
-	return &source.UnknownFormatError{Path: in.path, Msg: fmt.Sprintf("not a format jobframe reads (first line %q); want a HyperQueue journal export, a Work Queue / TaskVine transactions or performance log, Balsam events/jobs/batch-jobs JSON, EPMT job files, sacct --parsable2 output with its header, a Nextflow trace or timeline, a WfCommons instance, a TaskVine taskgraph, or a resource monitor time series (.series)", source.Clip(first, 60))}
+	return &source.UnknownFormatError{Path: in.path, Msg: fmt.Sprintf("not a format jobframe reads (first line %q); want %s", source.Clip(first, 60), wantList(formats))}
+}
+
+// wantList is the descriptions of formats as one phrase: "a, b, or c".
+func wantList(formats []source.Format) string {
+	var b strings.Builder
+	for i, f := range formats {
+		switch {
+		case i > 0 && i == len(formats)-1:
+			b.WriteString(", or ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		b.WriteString(f.Description)
+	}
+	return b.String()
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // AllocationUse joins batch allocations to the work that ran in them and
@@ -37,7 +38,7 @@ import (
 // with the allocation's own columns null and the work's time unclipped.
 func AllocationUse(batch *frame.Frame, work ...*frame.Frame) *frame.Frame {
 	const op = "AllocationUse"
-	if err := require(op, batch, "the allocations frame (Slurm, HyperQueue, Balsam) has them", "id", "start", "end"); err != nil {
+	if err := requireFrame(op, batch, schema.Allocations, "id", "start", "end"); err != nil {
 		return frame.WithErr(err)
 	}
 	b, err := readBatch(batch)

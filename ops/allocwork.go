@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // A work frame lists what ran inside batch allocations, one row per piece
@@ -26,10 +27,10 @@ import (
 // allocation) are left out: they ran in no allocation.
 func WorkerAllocationWork(placements, workers *frame.Frame) *frame.Frame {
 	const op = "WorkerAllocationWork"
-	if err := require(op, placements, "the placements frame (HyperQueue, Work Queue, TaskVine) has them", "worker", "start", "end", "cpus"); err != nil {
+	if err := requireFrame(op, placements, schema.Placements, "worker", "start", "end", "cpus"); err != nil {
 		return frame.WithErr(err)
 	}
-	if err := require(op, workers, "the workers frame of HyperQueue (autoalloc workers) has them", "worker", "allocation"); err != nil {
+	if err := requireFrame(op, workers, schema.Workers, "worker", "allocation"); err != nil {
 		return frame.WithErr(err)
 	}
 	ids, idOK, err := textColumn(workers, "worker")
@@ -82,10 +83,10 @@ func WorkerAllocationWork(placements, workers *frame.Frame) *frame.Frame {
 // Attempts with no batch job are left out.
 func BatchJobWork(tasks, allocations *frame.Frame) *frame.Frame {
 	const op = "BatchJobWork"
-	if err := require(op, tasks, "the tasks frame of Balsam has them", "batch_job", "start", "end"); err != nil {
+	if err := requireFrame(op, tasks, schema.Tasks, "batch_job", "start", "end"); err != nil {
 		return frame.WithErr(err)
 	}
-	if err := require(op, allocations, "the allocations frame of Balsam has them", "id", "scheduler_id"); err != nil {
+	if err := requireFrame(op, allocations, schema.Allocations, "id", "scheduler_id"); err != nil {
 		return frame.WithErr(err)
 	}
 	ids, idOK, err1 := textColumn(allocations, "id")
@@ -129,7 +130,7 @@ func BatchJobWork(tasks, allocations *frame.Frame) *frame.Frame {
 // in seconds).
 func ProcessWork(procs *frame.Frame) *frame.Frame {
 	const op = "ProcessWork"
-	if err := require(op, procs, "the procs frame of EPMT has them", "job", "start", "end", "cpu_time"); err != nil {
+	if err := requireFrame(op, procs, schema.Procs, "job", "start", "end", "cpu_time"); err != nil {
 		return frame.WithErr(err)
 	}
 	jobs, jobOK, err1 := textColumn(procs, "job")

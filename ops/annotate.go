@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // Annotate is EPMT's annotate_job(jobid, annotation, replace) (semantics.md
@@ -39,7 +40,7 @@ func TagJob(jobs *frame.Frame, job, tags string, replace bool) *frame.Frame {
 
 // mergeTags merges text into column col of the rows of f whose job is job.
 func mergeTags(op string, f *frame.Frame, col, job, text string, replace bool) *frame.Frame {
-	if err := require(op, f, "the jobs frame of the epmt loader has it", "job"); err != nil {
+	if err := requireFrame(op, f, schema.Jobs, "job"); err != nil {
 		return frame.WithErr(err)
 	}
 	add, bad := frame.ParseTags(text)

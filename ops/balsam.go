@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // The analyses of Balsam's balsam/analytics.py (semantics.md §3), on the
@@ -11,7 +12,7 @@ import (
 // first as EventLog.objects.filter would (e.g. Where("tag.experiment",
 // "==", "foo")).
 
-const balsamFrom = "the events frame of the balsam loader has them"
+const balsamFrom = "Balsam's events frame has them"
 
 // ThroughputReport is throughput_report(log_query, to_state): the events
 // entering toState in (time, id) order, with value = 1, 2, ... (a job
@@ -131,7 +132,7 @@ func UtilizationReport(events *frame.Frame, nodeWeighting bool) *frame.Frame {
 // (with a warning there); skipped counts them. Columns: time, value
 // (int64, nodes).
 func AvailableNodes(allocations *frame.Frame) (series *frame.Frame, skipped int) {
-	if err := require("AvailableNodes", allocations, "the allocations frame of the balsam loader has them", "id", "start", "end", "nodes"); err != nil {
+	if err := requireFrame("AvailableNodes", allocations, schema.Allocations, "id", "start", "end", "nodes"); err != nil {
 		return frame.WithErr(err), 0
 	}
 	a := allocations.Sort("id")

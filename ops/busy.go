@@ -2,6 +2,7 @@ package ops
 
 import (
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // Busy returns the step series of the amount of a resource held by
@@ -24,7 +25,7 @@ import (
 // order only its own records): the value is the sum over the runs, and
 // each run drops out after its last point.
 func Busy(placements *frame.Frame, resource string) *frame.Frame {
-	if err := require("Busy", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "start", "end", resource); err != nil {
+	if err := requireFrame("Busy", placements, schema.Placements, "start", "end", resource); err != nil {
 		return frame.WithErr(err)
 	}
 	return perRun("Busy", placements, func(p *frame.Frame) *frame.Frame {
@@ -45,7 +46,7 @@ func Busy(placements *frame.Frame, resource string) *frame.Frame {
 // and each one's points in log order. Dividing by the worker's cpus gives
 // its utilization.
 func BusyByWorker(placements *frame.Frame, resource string) *frame.Frame {
-	if err := require("BusyByWorker", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "start", "end", resource); err != nil {
+	if err := requireFrame("BusyByWorker", placements, schema.Placements, "worker", "start", "end", resource); err != nil {
 		return frame.WithErr(err)
 	}
 	return seriesPerGroup("BusyByWorker", placements, "worker", func(f *frame.Frame) *frame.Frame { return Busy(f, resource) })

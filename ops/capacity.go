@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // Capacity returns the step series of a resource (cpus, gpus, mem_mb,
@@ -14,7 +15,7 @@ import (
 // are; otherwise changes at equal times form one point. Columns: time and
 // value (in the resource's unit). Several runs merge as Busy's do.
 func Capacity(workers *frame.Frame, resource string) *frame.Frame {
-	if err := require("Capacity", workers, "the workers frame of the hyperqueue, workqueue and taskvine loaders has them", "connected", "lost", resource); err != nil {
+	if err := requireFrame("Capacity", workers, schema.Workers, "connected", "lost", resource); err != nil {
 		return frame.WithErr(err)
 	}
 	return perRun("Capacity", workers, func(w *frame.Frame) *frame.Frame {
@@ -36,7 +37,7 @@ func Capacity(workers *frame.Frame, resource string) *frame.Frame {
 // started are left out. Columns: time and value (nodes). Several runs
 // merge as Busy's do.
 func AllocatedNodes(allocations *frame.Frame) *frame.Frame {
-	if err := require("AllocatedNodes", allocations, "the allocations frame of the balsam and hyperqueue loaders has them", "start", "end", "nodes"); err != nil {
+	if err := requireFrame("AllocatedNodes", allocations, schema.Allocations, "start", "end", "nodes"); err != nil {
 		return frame.WithErr(err)
 	}
 	return perRun("AllocatedNodes", allocations, func(a *frame.Frame) *frame.Frame {

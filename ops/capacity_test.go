@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"errors"
+	"slices"
 	"testing"
 
 	"github.com/jobframe/jobframe/frame"
@@ -70,7 +72,11 @@ func TestCapacityEmptyAndMissing(t *testing.T) {
 		t.Errorf("empty: %v rows, %v", c.NumRows(), c.Err())
 	}
 	err := Capacity(w, "gpus").Err()
-	if err == nil || err.Error() != "Capacity: the frame lacks column(s) gpus; the workers frame of the hyperqueue, workqueue and taskvine loaders has them" {
+	if err == nil || err.Error() != "Capacity: the frame lacks column(s) gpus; the workers frame has them" {
 		t.Errorf("missing column: %v", err)
+	}
+	var mc *MissingColumnsError
+	if !errors.As(err, &mc) || mc.Frame != "workers" || !slices.Equal(mc.Missing, []string{"gpus"}) {
+		t.Errorf("missing column: %#v, want a *MissingColumnsError of the workers frame", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // Concurrency returns, for each value of column by (state, category,
@@ -13,7 +14,7 @@ import (
 // out. Columns: by, time and value (attempts), the groups in sorted
 // order and each group's points in time order.
 func Concurrency(tasks *frame.Frame, by string) *frame.Frame {
-	if err := require("Concurrency", tasks, "the tasks frame of every loader has them", "start", "end", by); err != nil {
+	if err := requireFrame("Concurrency", tasks, schema.Tasks, "start", "end", by); err != nil {
 		return frame.WithErr(err)
 	}
 	return seriesPerGroup("Concurrency", tasks, by, func(f *frame.Frame) *frame.Frame { return Steps(f, "start", "end", "") })
@@ -67,7 +68,7 @@ func repeatIndex(k, n int) []int {
 // time. Several runs (a "run" column) merge as Busy's do: an attempt
 // still waiting or running when its run's log ends stops counting there.
 func StateCounts(tasks *frame.Frame) *frame.Frame {
-	if err := require("StateCounts", tasks, "the tasks frame of every loader has them", "task", "attempt", "submit", "start", "end"); err != nil {
+	if err := requireFrame("StateCounts", tasks, schema.Tasks, "task", "attempt", "submit", "start", "end"); err != nil {
 		return frame.WithErr(err)
 	}
 	return perRunCols("StateCounts", tasks, []string{"waiting", "running"}, stateCounts)

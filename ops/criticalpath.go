@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // CriticalPath finds, for each job, the chain of dependent tasks whose
@@ -20,10 +21,10 @@ import (
 // length up to and including it, in s), and category when tasks has it.
 // A cycle in the graph is an error naming a task on it.
 func CriticalPath(tasks, deps *frame.Frame) *frame.Frame {
-	if err := require("CriticalPath", tasks, "the tasks frame of every loader has them", "task"); err != nil {
+	if err := requireFrame("CriticalPath", tasks, schema.Tasks, "task"); err != nil {
 		return frame.WithErr(err)
 	}
-	if err := require("CriticalPath", deps, "the dependencies frame (WfCommons, TaskVine task graphs) has them", "parent", "child"); err != nil {
+	if err := requireFrame("CriticalPath", deps, schema.Dependencies, "parent", "child"); err != nil {
 		return frame.WithErr(err)
 	}
 	w, err := taskRunTimes(tasks)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // Durations returns the tasks frame with two columns added, in seconds
@@ -17,7 +18,7 @@ import (
 // for a source that records no submission (no submit column: WfCommons
 // instances, sacct dumps without Submit).
 func Durations(tasks *frame.Frame) *frame.Frame {
-	if err := require("Durations", tasks, "the tasks frame of every loader has them", "start", "end"); err != nil {
+	if err := requireFrame("Durations", tasks, schema.Tasks, "start", "end"); err != nil {
 		return frame.WithErr(err)
 	}
 	var sub []int64

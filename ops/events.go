@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // EventQuery selects events in the spirit of Balsam's
@@ -36,7 +37,7 @@ type EventQuery struct {
 // Events returns the events matching q, in time order (or newest first).
 // allocations is needed only for SchedulerID (columns id, scheduler_id).
 func Events(events, allocations *frame.Frame, q EventQuery) *frame.Frame {
-	if err := require("Events", events, "the events frame of every loader has it", "time"); err != nil {
+	if err := requireFrame("Events", events, schema.Events, "time"); err != nil {
 		return frame.WithErr(err)
 	}
 	e := events
@@ -53,7 +54,7 @@ func Events(events, allocations *frame.Frame, q EventQuery) *frame.Frame {
 		e = whereText(e, "batch_job", q.BatchJob)
 	}
 	if q.SchedulerID != "" && need("batch_job") {
-		if err := require("Events", allocations, "the allocations frame of the balsam loader has them", "id", "scheduler_id"); err != nil {
+		if err := requireFrame("Events", allocations, schema.Allocations, "id", "scheduler_id"); err != nil {
 			return frame.WithErr(err)
 		}
 		ids := whereText(allocations, "scheduler_id", q.SchedulerID)

@@ -32,7 +32,7 @@ func taskKeys(tasks *frame.Frame) []string {
 // (the first such attempt as "job@task#attempt", or "task#attempt").
 // Rows come by descending count, then key order.
 func Failures(tasks *frame.Frame) *frame.Frame {
-	if err := require("Failures", tasks, "the tasks frame of every loader has them", "state", "task", "attempt"); err != nil {
+	if err := requireFrame("Failures", tasks, schema.Tasks, "state", "task", "attempt"); err != nil {
 		return frame.WithErr(err)
 	}
 	by := []string{"state"}
@@ -78,7 +78,7 @@ func failedRows(tasks *frame.Frame) *frame.Frame {
 // failed_attempts (schema.Failure) and final_state (the state of the
 // attempt with the highest number). Tasks come in key order.
 func Retries(tasks *frame.Frame) *frame.Frame {
-	if err := require("Retries", tasks, "the tasks frame of every loader has them", "task", "attempt", "state"); err != nil {
+	if err := requireFrame("Retries", tasks, schema.Tasks, "task", "attempt", "state"); err != nil {
 		return frame.WithErr(err)
 	}
 	keys := taskKeys(tasks)
@@ -103,7 +103,7 @@ func Retries(tasks *frame.Frame) *frame.Frame {
 // A TaskVine library instance's exit (state library_exit) is neither:
 // its rows are left out.
 func Badput(tasks *frame.Frame, by ...string) *frame.Frame {
-	if err := require("Badput", tasks, "the tasks frame of every loader has them", append([]string{"state", "start", "end"}, by...)...); err != nil {
+	if err := requireFrame("Badput", tasks, schema.Tasks, append([]string{"state", "start", "end"}, by...)...); err != nil {
 		return frame.WithErr(err)
 	}
 	ended := tasks.Where("end", "not-null", nil).Where("state", "!=", schema.LibraryExit)

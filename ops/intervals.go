@@ -24,7 +24,7 @@ import (
 // which changes nothing for µs inputs. Rows with a null start or end are
 // left out. Groups come in sorted key order.
 func Intervals(f *frame.Frame, start, end string, by ...string) *frame.Frame {
-	if err := require("Intervals", f, "EPMT procs, and the tasks of every loader, have start and end", append([]string{start, end}, by...)...); err != nil {
+	if err := require("Intervals", f, "the procs and tasks frames have them", append([]string{start, end}, by...)...); err != nil {
 		return frame.WithErr(err)
 	}
 	f = f.Where(start, "not-null", nil).Where(end, "not-null", nil)

@@ -14,7 +14,7 @@ import (
 // else null) and values (the distinct values sorted, joined with ", ").
 // Keys come sorted. Untagged rows add nothing.
 func FoldTags(f *frame.Frame) *frame.Frame {
-	if err := require("FoldTags", f, "the jobs and procs frames of the epmt loader have it", "tags"); err != nil {
+	if err := require("FoldTags", f, "the jobs and procs frames have it", "tags"); err != nil {
 		return frame.WithErr(err)
 	}
 	have, err := rowTags("FoldTags", f)

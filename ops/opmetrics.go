@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // OpMetricsOptions are the arguments of OpMetrics after the procs.
@@ -54,7 +55,7 @@ func notSummed(name string) bool {
 // rows of each tag are summed (duration too) and the job column dropped,
 // the tags sorted as json.dumps(tag, sort_keys=True) sorts them.
 func OpMetrics(procs *frame.Frame, o OpMetricsOptions) *frame.Frame {
-	if err := require("OpMetrics", procs, "the procs frame of the epmt loader has them", "job", "tags", "start", "end", "duration_us", "cpu_time", "numtids"); err != nil {
+	if err := requireFrame("OpMetrics", procs, schema.Procs, "job", "tags", "start", "end", "duration_us", "cpu_time", "numtids"); err != nil {
 		return frame.WithErr(err)
 	}
 	method := o.Method
@@ -240,7 +241,7 @@ func summedMetrics(procs *frame.Frame) ([]metricCol, error) {
 func procTags(procs *frame.Frame, have []map[string]string, job []string, start []int64, jobs *frame.Frame) ([]string, error) {
 	jobStart := map[string]int64{}
 	if jobs != nil {
-		if err := require("OpMetrics", jobs, "the jobs frame of the epmt loader has them", "job", "start"); err != nil {
+		if err := requireFrame("OpMetrics", jobs, schema.Jobs, "job", "start"); err != nil {
 			return nil, err
 		}
 		ids, _, err1 := jobs.Strings("job")

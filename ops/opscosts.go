@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // DataMovementOps are the tags EPMT's ops_costs uses by default, in its
@@ -46,10 +47,10 @@ func OpsCosts(procs, jobs *frame.Frame, metric string, tags []string) (OpsCostsR
 	if metric == "duration" {
 		jobCol, method = "duration_us", "sum-minus-overlap"
 	}
-	if err := require("OpsCosts", jobs, "the jobs frame of the epmt loader has them", "job", jobCol); err != nil {
+	if err := requireFrame("OpsCosts", jobs, schema.Jobs, "job", jobCol); err != nil {
 		return res, err
 	}
-	if err := require("OpsCosts", procs, "the procs frame of the epmt loader has them", "job"); err != nil {
+	if err := requireFrame("OpsCosts", procs, schema.Procs, "job"); err != nil {
 		return res, err
 	}
 	if tags == nil {

@@ -67,7 +67,7 @@ func Outliers(f *frame.Frame, o OutlierOptions) *frame.Frame {
 	if o.ID == "" {
 		o.ID = "job"
 	}
-	if err := require("Outliers", f, "the jobs frame of the epmt loader has job; name the ID column otherwise", append([]string{o.ID}, o.By...)...); err != nil {
+	if err := require("Outliers", f, "the jobs frame has job; name the ID column otherwise", append([]string{o.ID}, o.By...)...); err != nil {
 		return frame.WithErr(err)
 	}
 	methods := o.Methods

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // TasksPerWorker counts the attempts that started on each worker, from
@@ -22,7 +23,7 @@ import (
 // one manager is not worker 1 of another): a leading run column, workers
 // in time order of connection, then of first start.
 func TasksPerWorker(placements, workers *frame.Frame) *frame.Frame {
-	if err := require("TasksPerWorker", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "task", "start"); err != nil {
+	if err := requireFrame("TasksPerWorker", placements, schema.Placements, "worker", "task", "start"); err != nil {
 		return frame.WithErr(err)
 	}
 	order := []string{"start"}
@@ -55,7 +56,7 @@ func TasksPerWorker(placements, workers *frame.Frame) *frame.Frame {
 	var counts []int64
 	var lists []*strings.Builder
 	if workers != nil {
-		if err := require("TasksPerWorker", workers, "the workers frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "connected"); err != nil {
+		if err := requireFrame("TasksPerWorker", workers, schema.Workers, "worker", "connected"); err != nil {
 			return frame.WithErr(err)
 		}
 		order := "connected"
@@ -147,7 +148,7 @@ func runWorkers(f *frame.Frame, several bool) ([]string, error) {
 // With several runs (a "run" column) the bars lead with it and sort by
 // run, then worker and start.
 func Gantt(placements *frame.Frame) *frame.Frame {
-	if err := require("Gantt", placements, "the placements frame of the hyperqueue, workqueue and taskvine loaders has them", "worker", "start", "end", "task", "attempt"); err != nil {
+	if err := requireFrame("Gantt", placements, schema.Placements, "worker", "start", "end", "task", "attempt"); err != nil {
 		return frame.WithErr(err)
 	}
 	cols := []string{"worker", "start", "end"}

@@ -4,13 +4,14 @@ import (
 	"fmt"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // Timeline is EPMT's timeline: the processes ordered by start (stable:
 // equal starts keep load order), the first limit of them (all when limit
 // <= 0).
 func Timeline(procs *frame.Frame, limit int) *frame.Frame {
-	if err := require("Timeline", procs, "the procs frame of the epmt loader has it", "start"); err != nil {
+	if err := requireFrame("Timeline", procs, schema.Procs, "start"); err != nil {
 		return frame.WithErr(err)
 	}
 	out := procs.Sort("start")
@@ -33,7 +34,7 @@ func ProcsHistogram(procs *frame.Frame, attr, metric string) *frame.Frame {
 	if metric != "" {
 		cols = append(cols, metric)
 	}
-	if err := require("ProcsHistogram", procs, "the procs frame of the epmt loader has them", cols...); err != nil {
+	if err := requireFrame("ProcsHistogram", procs, schema.Procs, cols...); err != nil {
 		return frame.WithErr(err)
 	}
 	p := procs.Sort("start")
@@ -58,7 +59,7 @@ func rowNumbers(n int) []int64 {
 // start of each job (the first in load order on ties), which is usually
 // but not necessarily the tree root. One row per job, in job order.
 func Root(procs *frame.Frame) *frame.Frame {
-	if err := require("Root", procs, "the procs frame of the epmt loader has them", "job", "start"); err != nil {
+	if err := requireFrame("Root", procs, schema.Procs, "job", "start"); err != nil {
 		return frame.WithErr(err)
 	}
 	p := procs.Sort("job", "start")
@@ -78,7 +79,7 @@ func Root(procs *frame.Frame) *frame.Frame {
 // process without a parent is left out, as EPMT's SQL join leaves it out.
 // An empty tag is an error.
 func OpRoots(tree *frame.Frame, tag string) *frame.Frame {
-	if err := require("OpRoots", tree, "ProcessTree adds parent_row to the procs frame of the epmt loader", "parent_row", "tags", "job", "start"); err != nil {
+	if err := require("OpRoots", tree, "ProcessTree adds parent_row to the procs frame", "parent_row", "tags", "job", "start"); err != nil {
 		return frame.WithErr(err)
 	}
 	if tag == "" {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // SampleSum returns the step series of the sum, over the groups of column
@@ -64,7 +65,7 @@ func timeOrder(t []int64, ok []bool) []int {
 // what the machines did.
 func CPUsUsed(perf *frame.Frame) *frame.Frame {
 	const op = "CPUsUsed"
-	if err := require(op, perf, "the perf frame of the hyperqueue loader has them (journals with worker overviews)", "time", "worker", "cpu_percent", "cpu_cores"); err != nil {
+	if err := requireFrame(op, perf, schema.Perf, "time", "worker", "cpu_percent", "cpu_cores"); err != nil {
 		return frame.WithErr(err)
 	}
 	pct, err1 := floatsOrNaN(perf, "cpu_percent")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // summaryDefaults are the columns Summary describes by default, where the
@@ -18,7 +19,7 @@ func summaryDefaults() []string { return []string{"run_s", "wait_s", "mem_mb", "
 // run_s, wait_s, mem_mb and cores the frame has, adding run_s and wait_s with Durations
 // when the frame has submit, start and end. Groups come in key order.
 func Summary(f *frame.Frame, by []string, cols ...string) *frame.Frame {
-	if err := require("Summary", f, "the tasks frame of every loader has them", by...); err != nil {
+	if err := requireFrame("Summary", f, schema.Tasks, by...); err != nil {
 		return frame.WithErr(err)
 	}
 	if len(cols) == 0 {

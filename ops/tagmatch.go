@@ -76,7 +76,7 @@ func tagMatches(have, want map[string]string, exact bool) bool {
 // has every one of those pairs (superset), or, with exact, when its tags
 // are exactly those; "" matches only untagged rows.
 func MatchTags(f *frame.Frame, exact bool, tags ...string) *frame.Frame {
-	if err := require("MatchTags", f, "the procs and jobs frames of the epmt loader have it; frame.WithTags makes one", "tags"); err != nil {
+	if err := require("MatchTags", f, "the procs and jobs frames have it; frame.WithTags makes one", "tags"); err != nil {
 		return frame.WithErr(err)
 	}
 	want, err := parseTagList("MatchTags", tags)

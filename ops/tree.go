@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // ProcessTree adds EPMT's process-tree columns to a procs frame
@@ -21,7 +22,7 @@ import (
 // children), descendants, and inclusive_cpu_time (cpu_time plus that of
 // every descendant, µs).
 func ProcessTree(procs *frame.Frame) (tree *frame.Frame, unresolved int) {
-	if err := require("ProcessTree", procs, "the procs frame of the epmt loader has them", "job", "host", "pid", "ppid", "start", "end", "cpu_time"); err != nil {
+	if err := requireFrame("ProcessTree", procs, schema.Procs, "job", "host", "pid", "ppid", "start", "end", "cpu_time"); err != nil {
 		return frame.WithErr(err), 0
 	}
 	job, _, err1 := procs.Strings("job")

@@ -36,16 +36,18 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if d.Source == "slurm" {
+		// A source is the batch system's accounting when it holds
+		// allocations and no work linked to them (sacct output); the
+		// others are work (autoalloc workers, batch jobs with a
+		// scheduler_id, processes of a job).
+		w := workOf(d.Frames)
+		if a, ok := d.Frames[schema.Allocations]; ok && len(w) == 0 && a.NumRows() > 0 {
 			batch = append(batch, src)
-			if alloc, err = d.Frame(schema.Allocations); err != nil {
-				return err
-			}
+			alloc = a
 			continue
 		}
-		w := workOf(d.Frames)
 		if len(w) == 0 {
-			return fmt.Errorf("%s (%s): no work linked to batch allocations (autoalloc workers, batch jobs with a scheduler_id, or EPMT processes)", src, d.Source)
+			return fmt.Errorf("%s (%s): neither batch allocations (sacct output) nor work linked to them (autoalloc workers, batch jobs with a scheduler_id, or EPMT processes)", src, d.Source)
 		}
 		work = append(work, w...)
 	}

@@ -1,6 +1,7 @@
-// Command jobframe loads the records of HPC workflow systems (HyperQueue,
-// Work Queue, TaskVine, Balsam, EPMT, Slurm accounting, Nextflow,
-// WfCommons) into data frames and answers questions about them.
+// Command jobframe loads the records of HPC workflow systems and batch
+// schedulers (HyperQueue, Work Queue, TaskVine, the cctools resource
+// monitor, Balsam, EPMT, Slurm, Nextflow, WfCommons) into data frames
+// and answers questions about them.
 //
 //	jobframe info SOURCE...                  what a source holds
 //	jobframe export SOURCE... --frame NAME -o FILE
@@ -28,7 +29,11 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
+
+	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/ops"
 )
 
 // command is one subcommand.
@@ -114,7 +119,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "jobframe %s: %s\nRun 'jobframe %s --help' for usage.\n", c.name, ue.msg, c.name)
 			return 2
 		default:
-			fmt.Fprintf(stderr, "jobframe %s: %v\n", c.name, err)
+			fmt.Fprintf(stderr, "jobframe %s: %v%s\n", c.name, err, frameSources(err))
 			return 1
 		}
 	}
@@ -146,7 +151,7 @@ func runCommand(c command, args []string, stdout, stderr io.Writer) (err error) 
 }
 
 func printHelp(w io.Writer) {
-	fmt.Fprintln(w, "jobframe: data frames from HPC workflow records (HyperQueue, Work Queue, TaskVine, Balsam, EPMT, Slurm, Nextflow, WfCommons)")
+	fmt.Fprintf(w, "jobframe: data frames from HPC workflow records (%s)\n", strings.Join(loaders.Systems(), ", "))
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Usage: jobframe COMMAND [ARGS]")
 	fmt.Fprintln(w)
@@ -156,4 +161,21 @@ func printHelp(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'jobframe COMMAND --help' for a command's options.")
+}
+
+// frameSources says, for an op's error about a canonical frame that
+// lacks columns, which formats' loads have that frame: " (the placements
+// frame comes from hyperqueue, cctools-transactions, ...)", or "".
+func frameSources(err error) string {
+	var mc *ops.MissingColumnsError
+	if !errors.As(err, &mc) || mc.Frame == "" {
+		return ""
+	}
+	var names []string
+	for _, f := range loaders.Formats() {
+		if slices.Contains(f.Frames, mc.Frame) {
+			names = append(names, f.Name)
+		}
+	}
+	return fmt.Sprintf(" (the %s frame comes from %s)", mc.Frame, strings.Join(names, ", "))
 }

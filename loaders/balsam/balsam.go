@@ -51,7 +51,7 @@ func Load(in Files, o source.Options) (*source.Dataset, error) {
 // loadBalsam is LoadBalsam without the projection on o.Columns.
 func loadBalsam(in Files, o source.Options) (*source.Dataset, error) {
 	names := []string{orDefault(in.EventsName, "events"), orDefault(in.JobsName, "jobs"), orDefault(in.BatchJobsName, "batchjobs")}
-	d := &source.Dataset{Source: "balsam", Frames: map[string]*frame.Frame{}}
+	d := &source.Dataset{Source: Source, Frames: map[string]*frame.Frame{}}
 	want := source.WantFrames(o)
 	wants := func(f string) bool { return want == nil || want[f] }
 	b := &balsamBuilder{tagCols: map[string]*columns.Str{}, o: o, jobCols: wants(schema.Tasks) || wants(schema.Jobs)}
@@ -380,7 +380,7 @@ func (b *balsamBuilder) flushEvents() error {
 	if !b.evKeepAll {
 		b.restartEvents()
 	}
-	return b.o.Batch(&source.Dataset{Source: "balsam", Frames: map[string]*frame.Frame{schema.Events: f}})
+	return b.o.Batch(&source.Dataset{Source: Source, Frames: map[string]*frame.Frame{schema.Events: f}})
 }
 
 // restartEvents forgets the events handed over when no frame built at
@@ -698,16 +698,22 @@ func (x *jobIndex) set(id int64, s int32) {
 	x.sparse[id] = s
 }
 
+// Source is the Dataset.Source of Balsam's loads.
+const Source = "balsam"
+
 // Format describes Balsam's events, jobs and batch-jobs JSON to
 // loaders.OpenWith: the files of one folder are one dataset, as events
 // need their jobs' tags.
 func Format() source.Format {
 	return source.Format{
-		Name:   "balsam",
-		Frames: []string{schema.Tasks, schema.Jobs, schema.Allocations, schema.Events},
-		Sniff:  func(_ string, head []byte) bool { return balsamKind(head) != "" },
-		Group:  func(name string, _ []byte) string { return filepath.Dir(name) },
-		Load:   loadBalsamInputs,
+		Name:        "balsam",
+		System:      "Balsam",
+		Description: "Balsam events, jobs and batch-jobs JSON (an API page, an array or JSON lines)",
+		Sources:     []string{Source},
+		Frames:      []string{schema.Tasks, schema.Jobs, schema.Allocations, schema.Events},
+		Sniff:       func(_ string, head []byte) bool { return balsamKind(head) != "" },
+		Group:       func(name string, _ []byte) string { return filepath.Dir(name) },
+		Load:        loadBalsamInputs,
 		// The events stream; the jobs (and their tags, which the events
 		// carry) are read first, whole.
 		Streams: true,

@@ -22,8 +22,8 @@ func (c *ccLoader) dataset(name string) (*source.Dataset, error) {
 		if err := c.finishStream(); err != nil {
 			return nil, err
 		}
-		if c.stream.label == "workqueue" && c.tv {
-			c.p.Note(0, "source", "taskvine", "TaskVine markers appear only after the first batch was handed over as workqueue; the whole log keeps that label")
+		if c.stream.label == WorkQueue && c.tv {
+			c.p.Note(0, "source", TaskVine, "TaskVine markers appear only after the first batch was handed over as workqueue; the whole log keeps that label")
 		}
 	}
 	// Tasks that never ran get one row (attempt 0, state waiting or

@@ -37,9 +37,9 @@ func loadPerfLog(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	src := "workqueue"
+	src := WorkQueue
 	if pr.tv {
-		src = "taskvine"
+		src = TaskVine
 	}
 	f := pr.frame()
 	if f.Err() != nil {
@@ -202,11 +202,14 @@ func sniffCctools(head []byte) bool {
 // logs to loaders.OpenWith.
 func Transactions() source.Format {
 	return source.Format{
-		Name:    "cctools transactions",
-		Resumes: true,
-		Frames:  []string{schema.Tasks, schema.Placements, schema.Workers, schema.Events, schema.Transfers, schema.Categories},
-		Streams: true,
-		Sniff:   func(_ string, head []byte) bool { return sniffCctools(head) },
+		Name:        "cctools-transactions",
+		System:      "Work Queue and TaskVine",
+		Description: "a Work Queue or TaskVine transactions log",
+		Sources:     []string{WorkQueue, TaskVine},
+		Resumes:     true,
+		Frames:      []string{schema.Tasks, schema.Placements, schema.Workers, schema.Events, schema.Transfers, schema.Categories},
+		Streams:     true,
+		Sniff:       func(_ string, head []byte) bool { return sniffCctools(head) },
 		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
 			return source.LoadOne(in, o, loadCctools)
 		},
@@ -217,9 +220,12 @@ func Transactions() source.Format {
 // logs to loaders.OpenWith.
 func Performance() source.Format {
 	return source.Format{
-		Name:   "cctools performance",
-		Frames: []string{schema.Perf},
-		Sniff:  func(_ string, head []byte) bool { return sniffPerfLog(head) },
+		Name:        "cctools-performance",
+		System:      "Work Queue and TaskVine",
+		Description: "a Work Queue or TaskVine performance log",
+		Sources:     []string{WorkQueue, TaskVine},
+		Frames:      []string{schema.Perf},
+		Sniff:       func(_ string, head []byte) bool { return sniffPerfLog(head) },
 		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
 			return source.LoadOne(in, o, loadPerfLog)
 		},

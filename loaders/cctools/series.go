@@ -55,9 +55,12 @@ var seriesTaskName = regexp.MustCompile(`^(?:vine-task-|wq-[0-9]+-task-)([0-9]+)
 // .series file), read into the samples frame.
 func Series() source.Format {
 	return source.Format{
-		Name:   "cctools resource series",
-		Frames: []string{schema.Samples},
-		Sniff:  func(_ string, head []byte) bool { return sniffSeries(head) },
+		Name:        "cctools-series",
+		System:      "cctools resource monitor",
+		Description: "a resource monitor time series (.series)",
+		Sources:     []string{ResourceMonitor},
+		Frames:      []string{schema.Samples},
+		Sniff:       func(_ string, head []byte) bool { return sniffSeries(head) },
 		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
 			return source.LoadOne(in, o, LoadSeries)
 		},
@@ -100,7 +103,7 @@ func LoadSeries(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if f.Err() != nil {
 		return nil, fmt.Errorf("%s: %w", name, f.Err())
 	}
-	d := &source.Dataset{Source: "cctools", Files: []string{name}, Frames: map[string]*frame.Frame{schema.Samples: f}, Warnings: s.p.Finish()}
+	d := &source.Dataset{Source: ResourceMonitor, Files: []string{name}, Frames: map[string]*frame.Frame{schema.Samples: f}, Warnings: s.p.Finish()}
 	s.span.Set(d)
 	return o.Project(d, nil)
 }

@@ -47,9 +47,9 @@ func (c *ccLoader) source() string {
 	case c.stream.label != "":
 		return c.stream.label
 	case c.tv:
-		return "taskvine"
+		return TaskVine
 	}
-	return "workqueue"
+	return WorkQueue
 }
 
 // flush hands the rows complete over to Options.Batch and forgets them.

@@ -21,9 +21,12 @@ import (
 // loaders.OpenWith.
 func TaskGraph() source.Format {
 	return source.Format{
-		Name:   "taskvine taskgraph",
-		Frames: []string{schema.Dependencies},
-		Sniff:  func(_ string, head []byte) bool { return graphForm(source.FirstLine(head)) != "" },
+		Name:        "taskvine-taskgraph",
+		System:      "TaskVine",
+		Description: "a TaskVine taskgraph log (text or Graphviz)",
+		Sources:     []string{TaskVine},
+		Frames:      []string{schema.Dependencies},
+		Sniff:       func(_ string, head []byte) bool { return graphForm(source.FirstLine(head)) != "" },
 		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
 			return source.LoadOne(in, o, LoadTaskGraph)
 		},
@@ -110,7 +113,7 @@ func LoadTaskGraph(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &source.Dataset{Source: "taskvine", Frames: map[string]*frame.Frame{}}
+	d := &source.Dataset{Source: TaskVine, Frames: map[string]*frame.Frame{}}
 	if want := source.WantFrames(o); want == nil || want[schema.Dependencies] {
 		d.Frames[schema.Dependencies] = g.frame()
 	}

@@ -291,15 +291,21 @@ func loadEPMTArchive(r io.Reader, name string, o source.Options) (*source.Datase
 	return d, err
 }
 
+// Source is the Dataset.Source of EPMT's loads.
+const Source = "epmt"
+
 // Format describes EPMT's job files (job_metadata, papiex CSV and TSV)
 // and job archives to loaders.OpenWith: the files of one folder are one
 // job; an archive is a job by itself.
 func Format() source.Format {
 	return source.Format{
-		Name:    "epmt",
-		Frames:  []string{schema.Jobs, schema.Procs, schema.Threads},
-		Streams: true,
-		Sniff:   func(name string, head []byte) bool { return epmtKind(name, head) != "" },
+		Name:        "epmt",
+		System:      "EPMT",
+		Description: "EPMT job files (job_metadata, papiex CSV or TSV) or a job archive (.tgz)",
+		Sources:     []string{Source},
+		Frames:      []string{schema.Jobs, schema.Procs, schema.Threads},
+		Streams:     true,
+		Sniff:       func(name string, head []byte) bool { return epmtKind(name, head) != "" },
 		Group: func(name string, head []byte) string {
 			if epmtKind(name, head) == "archive" {
 				return ""

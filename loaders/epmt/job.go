@@ -20,7 +20,7 @@ import (
 // builds the procs, threads and jobs frames (jobBuilder), handing the
 // procs and threads rows to Options.Batch in batches when it is set.
 func loadEPMT(files []File, hint string, o source.Options) (*source.Dataset, error) {
-	d := &source.Dataset{Source: "epmt", Frames: map[string]*frame.Frame{}}
+	d := &source.Dataset{Source: Source, Frames: map[string]*frame.Frame{}}
 	for _, f := range files {
 		d.Files = append(d.Files, f.Name)
 	}

@@ -12,7 +12,7 @@ import (
 // dataset builds the frames of the journal read, those Options.Frames
 // asks for (the small ones are built anyway and dropped).
 func (h *hqLoader) dataset(name string) (*source.Dataset, error) {
-	d := &source.Dataset{Source: "hyperqueue", Files: []string{name}, Frames: map[string]*frame.Frame{}}
+	d := &source.Dataset{Source: Source, Files: []string{name}, Frames: map[string]*frame.Frame{}}
 	h.span.Set(d)
 	if h.taskOut != nil {
 		h.taskOut.add(h, h.attempts)

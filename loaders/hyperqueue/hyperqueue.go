@@ -1501,12 +1501,18 @@ func sniffHyperQueue(head []byte) bool {
 	return bytes.HasPrefix(line, []byte("{")) && bytes.Contains(line, []byte(`"event":`))
 }
 
+// Source is the Dataset.Source of a HyperQueue journal's loads.
+const Source = "hyperqueue"
+
 // Format describes the HyperQueue journal export to loaders.OpenWith.
 func Format() source.Format {
 	return source.Format{
-		Name:   "hyperqueue",
-		Frames: []string{schema.Tasks, schema.Placements, schema.Workers, schema.Allocations, schema.Jobs, schema.Events, schema.Perf},
-		Sniff:  func(_ string, head []byte) bool { return sniffHyperQueue(head) },
+		Name:        "hyperqueue",
+		System:      "HyperQueue",
+		Description: "a HyperQueue journal export (hq journal export, replay or stream: JSON lines)",
+		Sources:     []string{Source},
+		Frames:      []string{schema.Tasks, schema.Placements, schema.Workers, schema.Allocations, schema.Jobs, schema.Events, schema.Perf},
+		Sniff:       func(_ string, head []byte) bool { return sniffHyperQueue(head) },
 		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
 			return source.LoadOne(in, o, loadHyperQueue)
 		},

@@ -26,7 +26,7 @@ func (h *hqLoader) flush(name string, n int) error {
 			done = append(done, a)
 		}
 	}
-	d := &source.Dataset{Source: "hyperqueue", Files: []string{name}, Frames: map[string]*frame.Frame{}}
+	d := &source.Dataset{Source: Source, Files: []string{name}, Frames: map[string]*frame.Frame{}}
 	if h.want == nil || h.want[schema.Tasks] {
 		d.Frames[schema.Tasks] = h.tasksFrame(done)
 	}

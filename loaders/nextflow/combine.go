@@ -48,7 +48,7 @@ func Absorb(d, other *source.Dataset) (bool, error) {
 		warnings = append(warnings, source.Warning{File: file, Field: "label", Text: names[i],
 			Msg: fmt.Sprintf("timeline entry %d has no record in the trace of the same run; left out", i+1)})
 	}
-	*d = source.Dataset{Source: "nextflow", Files: files, Warnings: warnings,
+	*d = source.Dataset{Source: Source, Files: files, Warnings: warnings,
 		Frames: map[string]*frame.Frame{schema.Tasks: combined}, Unbuilt: trace.Unbuilt}
 	return true, nil
 }

@@ -24,9 +24,12 @@ import (
 // -with-timeline): the task data its page embeds.
 func Timeline() source.Format {
 	return source.Format{
-		Name:   "nextflow-timeline",
-		Frames: []string{schema.Tasks},
-		Sniff:  sniffTimeline,
+		Name:        "nextflow-timeline",
+		System:      "Nextflow",
+		Description: "a Nextflow execution timeline page (-with-timeline)",
+		Sources:     []string{Source},
+		Frames:      []string{schema.Tasks},
+		Sniff:       sniffTimeline,
 		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
 			return source.LoadOne(in, o, LoadTimeline)
 		},
@@ -101,7 +104,7 @@ func LoadTimeline(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, &source.ParseError{File: file, Line: line, Want: "Nextflow's timeline data (window.data = {...} or var data=[...])", Err: source.HeaderError(err)}
 	}
-	d := &source.Dataset{Source: "nextflow", Frames: map[string]*frame.Frame{}}
+	d := &source.Dataset{Source: Source, Frames: map[string]*frame.Frame{}}
 	p := &source.Problems{File: file, Lenient: o.Lenient}
 	tasks, err := timelineTasks(data, line, p)
 	if err != nil {

@@ -14,13 +14,19 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
+// Source is the Dataset.Source of Nextflow's loads (trace and timeline).
+const Source = "nextflow"
+
 // Trace is Nextflow's execution trace (trace.txt, -with-trace) with a
 // header line.
 func Trace() source.Format {
 	return source.Format{
-		Name:   "nextflow-trace",
-		Frames: []string{schema.Tasks},
-		Sniff:  func(_ string, head []byte) bool { return sniff(head) },
+		Name:        "nextflow-trace",
+		System:      "Nextflow",
+		Description: "a Nextflow execution trace (-with-trace) with its header",
+		Sources:     []string{Source},
+		Frames:      []string{schema.Tasks},
+		Sniff:       func(_ string, head []byte) bool { return sniff(head) },
 		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
 			return source.LoadOne(in, o, LoadTrace)
 		},
@@ -54,7 +60,7 @@ func LoadTrace(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &source.Dataset{Source: "nextflow", Frames: map[string]*frame.Frame{}}
+	d := &source.Dataset{Source: Source, Frames: map[string]*frame.Frame{}}
 	if want := source.WantFrames(o); want == nil || want[schema.Tasks] {
 		d.Frames[schema.Tasks] = b.frame()
 	}

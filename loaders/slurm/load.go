@@ -11,14 +11,20 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
+// Source is the Dataset.Source of sacct output's loads.
+const Source = "slurm"
+
 // Format is Slurm accounting as sacct prints it with --parsable2 (or -p,
 // or --delimiter) and a header line.
 func Format() source.Format {
 	return source.Format{
-		Name:   "slurm",
-		Frames: []string{schema.Jobs, schema.Allocations, schema.Tasks, schema.Placements},
-		Sniff:  func(_ string, head []byte) bool { return sniff(head) },
-		Load:   func(in []source.Input, o source.Options) (*source.Dataset, error) { return source.LoadOne(in, o, Load) },
+		Name:        "slurm",
+		System:      "Slurm",
+		Description: "sacct --parsable2 (or -p, or --delimiter) output with its header",
+		Sources:     []string{Source},
+		Frames:      []string{schema.Jobs, schema.Allocations, schema.Tasks, schema.Placements},
+		Sniff:       func(_ string, head []byte) bool { return sniff(head) },
+		Load:        func(in []source.Input, o source.Options) (*source.Dataset, error) { return source.LoadOne(in, o, Load) },
 	}
 }
 
@@ -59,7 +65,7 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if n, limit := b.hostCount(), o.HostLimit(); n > limit {
 		return nil, fmt.Errorf("%s: field NodeList: the node lists of the steps name %d hosts in all, more than the limit of %d placements per input (source.Options.MaxHosts; JOBFRAME_MAX_HOSTS raises it for jobframe): a damaged or hostile dump", p.File, n, limit)
 	}
-	d := &source.Dataset{Source: "slurm", Frames: b.assemble(source.WantFrames(o)).frames(source.WantFrames(o))}
+	d := &source.Dataset{Source: Source, Frames: b.assemble(source.WantFrames(o)).frames(source.WantFrames(o))}
 	d.Warnings = p.Finish()
 	return d, nil
 }

@@ -12,9 +12,10 @@ import (
 // Dataset is what a loader returns: the canonical frames its source
 // supports, by name, and the warnings of a lenient load.
 type Dataset struct {
-	// Source names the format ("hyperqueue", "workqueue", "taskvine",
-	// "balsam", "epmt", "slurm", "nextflow", "wfcommons", ...), or the
-	// formats joined by "+" in sorted order for a load of several.
+	// Source names the system whose records were read: one of the
+	// Sources of the format that loaded them (each format package's
+	// Source constants: "hyperqueue", "workqueue", ...), or those of a
+	// load of several joined by "+" in sorted order.
 	Source string
 	// Files are the inputs, in the order read.
 	Files []string

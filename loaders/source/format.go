@@ -11,8 +11,21 @@ import (
 // merges the results. A format package exports one (its Format
 // function); loaders lists them.
 type Format struct {
-	// Name names the format in messages ("hyperqueue", "balsam").
+	// Name names the format in messages, plans and lake manifests:
+	// lower-case words joined by "-" ("hyperqueue",
+	// "cctools-transactions"), unique among loaders.Formats.
 	Name string
+	// System names, for users, the workflow system or scheduler whose
+	// records the format holds ("HyperQueue", "Work Queue and TaskVine").
+	System string
+	// Description says in a few words what the input is, as a user
+	// would make or recognise it ("a journal export of hq journal
+	// export, replay or stream (JSON lines)"); the message for an input
+	// no format reads lists them all.
+	Description string
+	// Sources are the values Dataset.Source takes in the format's loads
+	// (the format package's Source constants).
+	Sources []string
 	// Frames lists the canonical frames the format can produce.
 	Frames []string
 	// Sniff reports whether an input is in this format, from its name

@@ -13,8 +13,8 @@ type Run struct {
 	// base name when the load holds one run. Runs whose first files have
 	// the same path are told apart by " #2", " #3", ...
 	Name string
-	// Source is the format that read the run ("hyperqueue", "workqueue",
-	// ...).
+	// Source is the Dataset.Source of the run's load (one of its
+	// format's Sources).
 	Source string
 	// Files are the run's inputs, in the order read.
 	Files []string

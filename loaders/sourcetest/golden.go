@@ -56,7 +56,7 @@ func Golden(t *testing.T, f source.Format, dir string) {
 }
 
 func goldenCase(t *testing.T, f source.Format, dir string) {
-	paths, o := caseInputs(t, dir)
+	paths, o := CaseInputs(t, dir)
 	var in []source.Input
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
@@ -96,9 +96,9 @@ func goldenCase(t *testing.T, f source.Format, dir string) {
 	}
 }
 
-// caseInputs returns the input paths of the case in dir, in name order,
+// CaseInputs returns the input paths of the case in dir, in name order,
 // and its options.
-func caseInputs(t *testing.T, dir string) ([]string, source.Options) {
+func CaseInputs(t *testing.T, dir string) ([]string, source.Options) {
 	var o source.Options
 	ents, err := os.ReadDir(dir)
 	if err != nil {

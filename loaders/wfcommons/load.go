@@ -16,13 +16,19 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
+// Source is the Dataset.Source of a WfCommons instance's loads.
+const Source = "wfcommons"
+
 // Format is a WfCommons instance (WfFormat 1.4, 1.5 or 1.6 JSON).
 func Format() source.Format {
 	return source.Format{
-		Name:   "wfcommons",
-		Frames: []string{schema.Jobs, schema.Tasks, schema.Placements, schema.Workers, schema.Dependencies},
-		Sniff:  func(_ string, head []byte) bool { return sniff(head) },
-		Load:   func(in []source.Input, o source.Options) (*source.Dataset, error) { return source.LoadOne(in, o, Load) },
+		Name:        "wfcommons",
+		System:      "WfCommons",
+		Description: "a WfCommons instance (WfFormat 1.4 to 1.6 JSON)",
+		Sources:     []string{Source},
+		Frames:      []string{schema.Jobs, schema.Tasks, schema.Placements, schema.Workers, schema.Dependencies},
+		Sniff:       func(_ string, head []byte) bool { return sniff(head) },
+		Load:        func(in []source.Input, o source.Options) (*source.Dataset, error) { return source.LoadOne(in, o, Load) },
 	}
 }
 
@@ -60,7 +66,7 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 		return nil, err
 	}
 	want := source.WantFrames(o)
-	d := &source.Dataset{Source: "wfcommons", Frames: map[string]*frame.Frame{}}
+	d := &source.Dataset{Source: Source, Frames: map[string]*frame.Frame{}}
 	// The frames only read w: they are built at once.
 	var mu sync.Mutex
 	var wg sync.WaitGroup

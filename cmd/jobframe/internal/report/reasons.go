@@ -1,19 +1,25 @@
 package report
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/balsam"
+	"github.com/jobframe/jobframe/loaders/epmt"
+	"github.com/jobframe/jobframe/loaders/nextflow"
+	"github.com/jobframe/jobframe/loaders/slurm"
+	"github.com/jobframe/jobframe/loaders/wfcommons"
 )
 
 // workerHints say, per format, where a source records the workers its
 // tasks ran on, or why it does not.
 var workerHints = map[string]string{
-	"nextflow": "a Nextflow trace names the host of a task only with hostname in trace.fields",
-	"slurm":    "sacct names the nodes of a job or step in NodeList: add it to --format",
-	"balsam":   "Balsam's API records no workers, only batch jobs and their nodes",
-	"epmt":     "EPMT records processes per host, not a workflow system's workers",
+	nextflow.Source: "a Nextflow trace names the host of a task only with hostname in trace.fields",
+	slurm.Source:    "sacct names the nodes of a job or step in NodeList: add it to --format",
+	balsam.Source:   "Balsam's API records no workers, only batch jobs and their nodes",
+	epmt.Source:     "EPMT records processes per host, not a workflow system's workers",
 }
 
 // noWorkers is the reason of a per-worker section when the source has no
@@ -41,8 +47,8 @@ func (b *builder) hinted(reason string, hints map[string]string) string {
 
 // stateHints say, per format, why a source records no task states.
 var stateHints = map[string]string{
-	"nextflow":  "a Nextflow timeline page does not say which tasks failed: load its trace with it",
-	"wfcommons": "this WfCommons instance gives its tasks no status",
+	nextflow.Source:  "a Nextflow timeline page does not say which tasks failed: load its trace with it",
+	wfcommons.Source: "this WfCommons instance gives its tasks no status",
 }
 
 // noStates is the reason (or note) for a source whose tasks have no
@@ -60,7 +66,7 @@ func (b *builder) noStarts(tasks *frame.Frame) string {
 	if tasks.Has("state") {
 		why = append(why, stateText(tasks))
 	}
-	if strings.Contains(b.d.Source, "wfcommons") {
+	if slices.Contains(strings.Split(b.d.Source, "+"), wfcommons.Source) {
 		why = append(why, "a WfCommons instance may give run times without dates")
 	}
 	if len(why) > 0 {

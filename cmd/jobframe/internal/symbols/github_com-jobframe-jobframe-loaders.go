@@ -18,6 +18,7 @@ func init() {
 		"OpenWith":    reflect.ValueOf(loaders.OpenWith),
 		"Plan":        reflect.ValueOf(loaders.Plan),
 		"RunNames":    reflect.ValueOf(loaders.RunNames),
+		"Systems":     reflect.ValueOf(loaders.Systems),
 
 		// type definitions
 		"Dataset":    reflect.ValueOf((*loaders.Dataset)(nil)),

@@ -77,12 +77,13 @@ func init() {
 		"ZScores":                reflect.ValueOf(ops.ZScores),
 
 		// type definitions
-		"DistinctCounts":   reflect.ValueOf((*ops.DistinctCounts)(nil)),
-		"EventQuery":       reflect.ValueOf((*ops.EventQuery)(nil)),
-		"OpMetricsOptions": reflect.ValueOf((*ops.OpMetricsOptions)(nil)),
-		"OpsCostsResult":   reflect.ValueOf((*ops.OpsCostsResult)(nil)),
-		"OutlierOptions":   reflect.ValueOf((*ops.OutlierOptions)(nil)),
-		"RightSizeOptions": reflect.ValueOf((*ops.RightSizeOptions)(nil)),
-		"Window":           reflect.ValueOf((*ops.Window)(nil)),
+		"DistinctCounts":      reflect.ValueOf((*ops.DistinctCounts)(nil)),
+		"EventQuery":          reflect.ValueOf((*ops.EventQuery)(nil)),
+		"MissingColumnsError": reflect.ValueOf((*ops.MissingColumnsError)(nil)),
+		"OpMetricsOptions":    reflect.ValueOf((*ops.OpMetricsOptions)(nil)),
+		"OpsCostsResult":      reflect.ValueOf((*ops.OpsCostsResult)(nil)),
+		"OutlierOptions":      reflect.ValueOf((*ops.OutlierOptions)(nil)),
+		"RightSizeOptions":    reflect.ValueOf((*ops.RightSizeOptions)(nil)),
+		"Window":              reflect.ValueOf((*ops.Window)(nil)),
 	}
 }
