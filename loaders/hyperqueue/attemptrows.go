@@ -44,8 +44,8 @@ func newTaskRows() *taskRows {
 }
 
 // add adds a row per attempt.
-func (t *taskRows) add(h *hqLoader, attempts []*hqAttempt) {
-	var j *hqJob // the job of the last attempt
+func (t *taskRows) add(h *loader, attempts []*attemptState) {
+	var j *jobState // the job of the last attempt
 	for _, a := range attempts {
 		t.job.AddInt(a.key.job, &t.scratch)
 		t.task.Add(a.key.task)
@@ -74,7 +74,7 @@ func (t *taskRows) add(h *hqLoader, attempts []*hqAttempt) {
 		t.state.Add(h.words.Text(a.state))
 		t.raw.Opt(h.words.Text(a.rawState), !a.open)
 		t.reason.Opt(why, why != "")
-		if m := hqExitCodeIn(why); m != nil {
+		if m := exitCodesIn(why); m != nil {
 			code, _ := strconv.ParseInt(m[1], 10, 64)
 			t.exit.Add(code)
 		} else {
@@ -105,7 +105,7 @@ func (t *taskRows) add(h *hqLoader, attempts []*hqAttempt) {
 func (t *taskRows) frame() *frame.Frame { return t.s.Frame(t.n) }
 
 // tasksFrame builds the tasks frame of attempts: one row per attempt.
-func (h *hqLoader) tasksFrame(attempts []*hqAttempt) *frame.Frame {
+func (h *loader) tasksFrame(attempts []*attemptState) *frame.Frame {
 	t := newTaskRows()
 	t.s.Reserve(len(attempts))
 	t.add(h, attempts)
@@ -141,7 +141,7 @@ func newPlacementRows(keep func(name string) bool) *placementRows {
 
 // add adds the rows of each attempt, one per worker it ran on, to the
 // columns kept.
-func (p *placementRows) add(h *hqLoader, attempts []*hqAttempt) {
+func (p *placementRows) add(h *loader, attempts []*attemptState) {
 	for _, a := range attempts {
 		for i := range h.nShares(a) {
 			sh := h.share(a, i)
@@ -180,7 +180,7 @@ func (p *placementRows) add(h *hqLoader, attempts []*hqAttempt) {
 }
 
 // addUsage adds a row's resources and line numbers to the columns kept.
-func (p *placementRows) addUsage(sh *hqShare, a *hqAttempt) {
+func (p *placementRows) addUsage(sh *workerShare, a *attemptState) {
 	if p.cpus != nil {
 		p.cpus.Add(sh.cpus)
 	}
@@ -202,7 +202,7 @@ func (p *placementRows) addUsage(sh *hqShare, a *hqAttempt) {
 func (p *placementRows) frame() *frame.Frame { return p.s.Frame(p.n) }
 
 // placementsFrame builds the placements frame of attempts.
-func (h *hqLoader) placementsFrame(attempts []*hqAttempt) *frame.Frame {
+func (h *loader) placementsFrame(attempts []*attemptState) *frame.Frame {
 	p := newPlacementRows(h.keepPlacement)
 	n := 0
 	for _, a := range attempts {

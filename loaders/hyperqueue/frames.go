@@ -11,7 +11,7 @@ import (
 
 // dataset builds the frames of the journal read, those Options.Frames
 // asks for (the small ones are built anyway and dropped).
-func (h *hqLoader) dataset(name string) (*source.Dataset, error) {
+func (h *loader) dataset(name string) (*source.Dataset, error) {
 	d := &source.Dataset{Source: Source, Files: []string{name}, Frames: map[string]*frame.Frame{}}
 	h.span.Set(d)
 	if h.taskOut != nil {
@@ -45,7 +45,7 @@ func (h *hqLoader) dataset(name string) (*source.Dataset, error) {
 }
 
 // workersFrame builds the workers frame: one row per worker.
-func (h *hqLoader) workersFrame() *frame.Frame {
+func (h *loader) workersFrame() *frame.Frame {
 	var s columns.Set
 	worker, host, conn, lost, reason := s.Str("worker"), s.Str("host"), s.Time("connected"), s.Time("lost"), s.Str("reason")
 	cpus, gpus, mem := s.Float("cpus"), s.Float("gpus"), s.Float("mem_mb")
@@ -73,7 +73,7 @@ func (h *hqLoader) workersFrame() *frame.Frame {
 }
 
 // jobsFrame builds the jobs frame: one row per job.
-func (h *hqLoader) jobsFrame() *frame.Frame {
+func (h *loader) jobsFrame() *frame.Frame {
 	var s columns.Set
 	job, name, submit, end, state := s.Str("job"), s.Str("name"), s.Time("submit"), s.Time("end"), s.Str("state")
 	reason, submits, ntasks, graph := s.Str("cancel_reason"), s.Int("submits"), s.Int("n_tasks"), s.Bool("graph")
@@ -106,7 +106,7 @@ func (h *hqLoader) jobsFrame() *frame.Frame {
 
 // allocationsFrame builds the allocations frame: one row per autoalloc
 // allocation.
-func (h *hqLoader) allocationsFrame() *frame.Frame {
+func (h *loader) allocationsFrame() *frame.Frame {
 	var s columns.Set
 	id, queue, qname, manager, nodes := s.Str("id"), s.Int("queue_id"), s.Str("queue_name"), s.Str("manager"), s.Int("nodes")
 	queued, start, end, state, limit := s.Time("queued"), s.Time("start"), s.Time("end"), s.Str("state"), s.Float("time_limit_s")
@@ -134,7 +134,7 @@ func (h *hqLoader) allocationsFrame() *frame.Frame {
 
 // perfFrame builds the perf frame from the workers' hardware-state
 // samples, collected as they were read.
-func (h *hqLoader) perfFrame() *frame.Frame {
+func (h *loader) perfFrame() *frame.Frame {
 	p := &h.perf
 	return frame.New(
 		p.time.Times("time"), p.worker.Col("worker"), p.cpuPct.Col("cpu_percent"), p.cores.Col("cpu_cores"),
@@ -146,7 +146,7 @@ func (h *hqLoader) perfFrame() *frame.Frame {
 
 // eventsFrame builds the events frame, collected as the lines were read;
 // a data column past Arrow's 2 GiB string limit is reported.
-func (h *hqLoader) eventsFrame() *frame.Frame {
+func (h *loader) eventsFrame() *frame.Frame {
 	ev := &h.ev
 	if ev.data.Cut > 0 {
 		columns.TextCut(&h.p, schema.Events, "data", &ev.data, int(ev.line.V[ev.data.FirstCut]))

@@ -14,7 +14,7 @@ import (
 
 func FuzzLoadHyperQueue(f *testing.F) {
 	sourcetest.SeedLines(f, sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), 10)
-	f.Add(hqRules)
+	f.Add(rulesJournal)
 	f.Fuzz(func(t *testing.T, in string) {
 		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) {
 			return Load(strings.NewReader(s), o)
@@ -42,7 +42,7 @@ func FuzzHQFlat(f *testing.F) {
 	sourcetest.SeedLines(f, sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), 1)
 	f.Add(`{"event":{"error":"x\u00e9\"","job":1,"task":54,"type":"task-failed"},"time":"2026-08-04T09:00:22.813Z"}`)
 	f.Add(`{"event":{"instance":null,"job":-1,"task":5934,"type":"task-started","worker":192,"variant":0},"time":"2026-08-04T09:02:44Z"}`)
-	// the line's own object as decodeHQFlat walks it: spacing, a trailing
+	// the line's own object as decodeFlat walks it: spacing, a trailing
 	// or missing comma, duplicate members, bytes that are not UTF-8
 	f.Add(` { "time" : "2026-08-04T09:00:22Z" , "event" : { "job" : 1 , "task" : 2 , "type" : "task-finished" } } `)
 	f.Add(`{"event":{"job":1,"task":2,"type":"task-finished"},"time":"2026-08-04T09:00:22Z",}`)
@@ -51,11 +51,11 @@ func FuzzHQFlat(f *testing.F) {
 	f.Add("{\"event\":{\"error\":\"bad \xff byte\",\"job\":1,\"task\":2,\"type\":\"task-failed\"},\"time\":\"2026-08-04T09:00:22Z\"}")
 	f.Add(`{"ev\u0065nt":{"job":1,"task":2,"type":"task-finished"},"time":"2026-08-04T09:00:22Z"}`)
 	f.Fuzz(func(t *testing.T, in string) {
-		var fast hqFlat
-		if !decodeHQFlat([]byte(in), &fast) {
+		var fast flatEvent
+		if !decodeFlat([]byte(in), &fast) {
 			return
 		}
-		var full hqLine
+		var full journalLine
 		if err := jsontext.Unmarshal([]byte(in), &full); err != nil {
 			t.Fatalf("%s: the fast path accepted what the decoder rejects: %v", in, err)
 		}

@@ -19,7 +19,7 @@ func loadHQ(t testing.TB, path string) *source.Dataset {
 	return sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return Load(f, o) }, source.Options{})
 }
 
-func hqString(t testing.TB, text string, o source.Options) (*source.Dataset, error) {
+func loadString(t testing.TB, text string, o source.Options) (*source.Dataset, error) {
 	t.Helper()
 	if o.Name == "" {
 		o.Name = "journal.jsonl"
@@ -125,7 +125,7 @@ func TestHyperQueueSample(t *testing.T) {
 }
 
 // A hand-written journal for the rules the sample does not exercise.
-const hqRules = `{"event":{"type":"server-start","server_uid":"x"},"time":"2026-01-01T00:00:00Z"}
+const rulesJournal = `{"event":{"type":"server-start","server_uid":"x"},"time":"2026-01-01T00:00:00Z"}
 {"event":{"type":"worker-connected","id":1,"configuration":{"hostname":"a","resources":{"resources":[{"name":"cpus","kind":{"Range":{"start":0,"end":7}}},{"name":"gpus/amd","kind":{"List":{"values":["0","1","2"]}}},{"name":"mem","kind":{"Sum":{"size":10240000}}}]}}},"time":"2026-01-01T00:00:01Z"}
 {"event":{"type":"worker-connected","id":2,"configuration":{"hostname":"b","resources":{"resources":[{"name":"cpus","kind":{"Sum":{"size":40000}}}]}}},"time":"2026-01-01T00:00:01.5Z"}
 {"event":{"type":"job-created","job":1,"closed_job":false,"job_desc":{"name":"j","max_fails":2},"submit_desc":{"submit_dir":"/d","task_desc":{"ids":{"ranges":[{"start":10,"count":5,"step":2}]},"resources":{"variants":[{"n_nodes":0,"resources":[{"policy":{"ForceTight":25000},"resource":"cpus"},{"policy":"All","resource":"gpus/amd"},{"policy":{"Compact":5000000},"resource":"mem"}]},{"n_nodes":0,"resources":[{"policy":{"Scatter":10000},"resource":"cpus"}]}]},"priority":0,"time_limit":null,"crash_limit":"Unlimited"}}},"time":"2026-01-01T00:00:02Z"}
@@ -145,7 +145,7 @@ const hqRules = `{"event":{"type":"server-start","server_uid":"x"},"time":"2026-
 `
 
 func TestHyperQueueRules(t *testing.T) {
-	d, err := hqString(t, hqRules, source.Options{})
+	d, err := loadString(t, rulesJournal, source.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestHyperQueueOldShapes(t *testing.T) {
 {"event":{"type":"task-canceled","job":1,"task":1},"time":"2023-01-01T00:00:03Z"}
 {"event":{"type":"job-completed","job":1},"time":"2023-01-01T00:00:03Z"}
 `
-	d, err := hqString(t, old, source.Options{})
+	d, err := loadString(t, old, source.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,17 +236,17 @@ func TestHyperQueueOldShapes(t *testing.T) {
 
 func TestHyperQueueBadInput(t *testing.T) {
 	good := `{"event":{"type":"server-start"},"time":"2026-01-01T00:00:00Z"}` + "\n"
-	_, err := hqString(t, good+`{"event":{"type":"task-started","job":1},"time":"2026-01-01T00:00:01Z"}`+"\n", source.Options{})
+	_, err := loadString(t, good+`{"event":{"type":"task-started","job":1},"time":"2026-01-01T00:00:01Z"}`+"\n", source.Options{})
 	sourcetest.MustContain(t, err, "journal.jsonl:2:", `field task`, `want a "task" field in a task-started event`)
-	_, err = hqString(t, good+`{"event":{"type":"server-stop"},"time":"yesterday"}`+"\n", source.Options{})
+	_, err = loadString(t, good+`{"event":{"type":"server-stop"},"time":"yesterday"}`+"\n", source.Options{})
 	sourcetest.MustContain(t, err, "journal.jsonl:2: field time", `got "yesterday"`, "RFC 3339")
-	_, err = hqString(t, good+"not json\n"+good, source.Options{})
+	_, err = loadString(t, good+"not json\n"+good, source.Options{})
 	sourcetest.MustContain(t, err, "journal.jsonl:2:", "want a JSON object")
 	if pe, ok := sourcetest.ParseError(err); !ok || pe.Line != 2 {
 		t.Fatalf("want a *ParseError at line 2, got %v", err)
 	}
 	// Lenient: every bad line is listed, plus a total.
-	d, err := hqString(t, good+"not json\n"+good+`{"event":{},"time":"bad"}`+"\n", source.Options{Lenient: true})
+	d, err := loadString(t, good+"not json\n"+good+`{"event":{},"time":"bad"}`+"\n", source.Options{Lenient: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,9 +259,9 @@ func TestHyperQueueBadInput(t *testing.T) {
 	// A worker whose cpus are an inverted Range would offer -2 CPUs: a
 	// bad record naming the field, not a negative capacity.
 	inverted := `{"event":{"type":"worker-connected","id":1,"configuration":{"hostname":"cn1","resources":{"resources":[{"name":"cpus","kind":{"Range":{"start":5,"end":2}}}]}}},"time":"2026-01-01T00:00:01Z"}` + "\n"
-	_, err = hqString(t, good+inverted, source.Options{})
+	_, err = loadString(t, good+inverted, source.Options{})
 	sourcetest.MustContain(t, err, "journal.jsonl:2: field configuration.resources.resources[0].kind.Range", `got "{\"start\":5,\"end\":2}"`, "a resource amount >= 0")
-	d, err = hqString(t, good+inverted, source.Options{Lenient: true})
+	d, err = loadString(t, good+inverted, source.Options{Lenient: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +270,7 @@ func TestHyperQueueBadInput(t *testing.T) {
 	}
 	// A truncated last line (a journal still being written) is a warning
 	// even in strict mode.
-	d, err = hqString(t, good+`{"event":{"type":"task-sta`, source.Options{})
+	d, err = loadString(t, good+`{"event":{"type":"task-sta`, source.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,20 +301,20 @@ func TestHQFlatShapes(t *testing.T) {
 		{`{"event":{"job":1,"task":2,"type":"task-finished"}}`, false},
 		{`{}`, false},
 	} {
-		var f hqFlat
-		if got := decodeHQFlat([]byte(c.line), &f); got != c.flat {
-			t.Errorf("decodeHQFlat(%s) = %v, want %v", c.line, got, c.flat)
+		var f flatEvent
+		if got := decodeFlat([]byte(c.line), &f); got != c.flat {
+			t.Errorf("decodeFlat(%s) = %v, want %v", c.line, got, c.flat)
 		}
 	}
 }
 
-// hqOpenLists finds each worker's list whether its id is small (slice) or
+// openLists finds each worker's list whether its id is small (slice) or
 // not (map), and drop and clear forget them.
 func TestHQOpenLists(t *testing.T) {
-	var l hqOpenLists
+	var l openLists
 	ids := []int64{0, 3, maxSmallWorker - 1, maxSmallWorker, 1 << 40, -5}
 	for _, id := range ids {
-		l.of(id).add(&hqAttempt{worker: id})
+		l.of(id).add(&attemptState{worker: id})
 	}
 	for _, id := range ids {
 		o := l.get(id)
@@ -357,12 +357,12 @@ func TestHyperQueueIntegralFloats(t *testing.T) {
 		return append(append(append([]byte(nil), b[:m[2]]...), repl...), b[m[3]:]...)
 	}
 	value := string(b[m[2]:m[3]])
-	want, err := hqString(t, string(b), source.Options{})
+	want, err := loadString(t, string(b), source.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, v := range []string{value + ".0", value + "0e-1", value[:1] + "." + value[1:] + "e" + strconv.Itoa(len(value)-1)} {
-		got, err := hqString(t, string(with(v)), source.Options{})
+		got, err := loadString(t, string(with(v)), source.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", v, err)
 		}
@@ -372,6 +372,6 @@ func TestHyperQueueIntegralFloats(t *testing.T) {
 			}
 		}
 	}
-	_, err = hqString(t, string(with(value+".5")), source.Options{})
+	_, err = loadString(t, string(with(value+".5")), source.Options{})
 	sourcetest.MustContain(t, err, fmt.Sprintf("journal.jsonl:%d: field free:", line), value+".5", "want an integer")
 }

@@ -22,7 +22,7 @@ const spillEvery = 1 << 16
 
 // rowBuilders makes the builders of the tasks and placements frames the
 // load wants, and notes r's size when it is known (reserve).
-func (h *hqLoader) rowBuilders(r io.Reader) {
+func (h *loader) rowBuilders(r io.Reader) {
 	h.inputSize = source.InputSize(r)
 	if h.want == nil || h.want[schema.Tasks] {
 		h.taskOut = newTaskRows()
@@ -37,7 +37,7 @@ func (h *hqLoader) rowBuilders(r io.Reader) {
 // more): columns that double as they grow leave their old arrays as
 // garbage and up to half their room unused, more than the attempts a
 // spill frees.
-func (h *hqLoader) reserve() {
+func (h *loader) reserve() {
 	if h.reserved || h.inputSize <= 0 || h.bytesRead < 4<<20 {
 		return
 	}
@@ -57,7 +57,7 @@ func (h *hqLoader) reserve() {
 
 // spill moves the ended attempts at the head of h.attempts into the
 // frames' columns and forgets them.
-func (h *hqLoader) spill() {
+func (h *loader) spill() {
 	h.sinceSpill = 0
 	k := 0
 	for k < len(h.attempts) && !h.attempts[k].open {
@@ -86,9 +86,9 @@ func (h *hqLoader) spill() {
 
 // closedAttempt returns the closed attempt number n that stands in the
 // task index for forgotten ones.
-func (h *hqLoader) closedAttempt(n int64) *hqAttempt {
+func (h *loader) closedAttempt(n int64) *attemptState {
 	for int64(len(h.closed)) <= n {
-		h.closed = append(h.closed, &hqAttempt{attempt: int64(len(h.closed))})
+		h.closed = append(h.closed, &attemptState{attempt: int64(len(h.closed))})
 	}
 	return h.closed[n]
 }

@@ -16,9 +16,9 @@ import (
 // tasks that may run again and the workers, jobs and allocations; asked
 // for, a batch near the input's end carries the checkpoint of what is
 // left (records.Position.Checkpoint).
-func (h *hqLoader) flush(name string, n int) error {
+func (h *loader) flush(name string, n int) error {
 	h.sinceFlush = 0
-	var done, open []*hqAttempt
+	var done, open []*attemptState
 	for _, a := range h.attempts {
 		if a.open {
 			open = append(open, a)
@@ -44,7 +44,7 @@ func (h *hqLoader) flush(name string, n int) error {
 			return fmt.Errorf("%s: the hyperqueue %s frame: %w", name, fname, f.Err())
 		}
 	}
-	h.ev, h.perf = h.ev.fresh(), hqPerf{}
+	h.ev, h.perf = h.ev.fresh(), perfCols{}
 	h.forget(done, open)
 	if h.pos.Checkpoint() && h.checkpoints {
 		c, err := h.checkpoint(n)
@@ -62,8 +62,8 @@ func (h *hqLoader) flush(name string, n int) error {
 // index; one whose attempt was lost stays there, as its next attempt
 // counts on from it; the open attempts stay in the index and, in start
 // order, in their workers' lists.
-func (h *hqLoader) forget(done, open []*hqAttempt) {
-	var fresh arena.Arena[hqAttempt]
+func (h *loader) forget(done, open []*attemptState) {
+	var fresh arena.Arena[attemptState]
 	for _, a := range done {
 		switch h.words.Text(a.state) {
 		case schema.Success, schema.Failed, schema.Canceled:

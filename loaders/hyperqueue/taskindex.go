@@ -15,9 +15,9 @@ type taskIndex struct {
 
 // jobTasks is one job's tasks in a taskIndex.
 type jobTasks struct {
-	dense  []*hqAttempt         // by task id
-	sparse map[int64]*hqAttempt // ids the dense slice does not reach
-	live   int                  // tasks with an attempt in dense or sparse
+	dense  []*attemptState         // by task id
+	sparse map[int64]*attemptState // ids the dense slice does not reach
+	live   int                     // tasks with an attempt in dense or sparse
 }
 
 // maxDenseTask bounds the dense slice (8 bytes per id up to the largest
@@ -48,7 +48,7 @@ func (x *taskIndex) job(id int64, create bool) *jobTasks {
 // get returns the latest attempt of task k, or nil. A task's dense entry,
 // once set, shadows any older one in the sparse map (set from before the
 // dense slice reached its id).
-func (x *taskIndex) get(k taskKey) *hqAttempt {
+func (x *taskIndex) get(k taskKey) *attemptState {
 	j := x.job(k.job, false)
 	if j == nil {
 		return nil
@@ -62,12 +62,12 @@ func (x *taskIndex) get(k taskKey) *hqAttempt {
 }
 
 // set makes a the latest attempt of task k.
-func (x *taskIndex) set(k taskKey, a *hqAttempt) {
+func (x *taskIndex) set(k taskKey, a *attemptState) {
 	j := x.job(k.job, true)
 	t := k.task
 	if t >= 0 && t < maxDenseTask && t < 2*int64(len(j.dense))+1024 {
 		if t >= int64(len(j.dense)) {
-			j.dense = append(j.dense, make([]*hqAttempt, int(t)+1-len(j.dense))...)
+			j.dense = append(j.dense, make([]*attemptState, int(t)+1-len(j.dense))...)
 		}
 		if j.dense[t] == nil && j.sparse[t] == nil {
 			j.live++
@@ -76,7 +76,7 @@ func (x *taskIndex) set(k taskKey, a *hqAttempt) {
 		return
 	}
 	if j.sparse == nil {
-		j.sparse = map[int64]*hqAttempt{}
+		j.sparse = map[int64]*attemptState{}
 	}
 	if j.sparse[t] == nil {
 		j.live++
@@ -87,7 +87,7 @@ func (x *taskIndex) set(k taskKey, a *hqAttempt) {
 // forget drops task k when a is still its latest attempt, and the job's
 // tasks once it has none left: a streaming load forgets the tasks that
 // have ended for good.
-func (x *taskIndex) forget(k taskKey, a *hqAttempt) {
+func (x *taskIndex) forget(k taskKey, a *attemptState) {
 	j := x.job(k.job, false)
 	if j == nil {
 		return
@@ -111,7 +111,7 @@ func (x *taskIndex) forget(k taskKey, a *hqAttempt) {
 }
 
 // replace makes b the latest attempt of task k where a is.
-func (x *taskIndex) replace(k taskKey, a, b *hqAttempt) {
+func (x *taskIndex) replace(k taskKey, a, b *attemptState) {
 	if x.get(k) == a {
 		x.set(k, b)
 	}

@@ -6,9 +6,9 @@ import "testing"
 // dense slice and the sparse map holds it, and the latest set wins.
 func TestTaskIndex(t *testing.T) {
 	var x taskIndex
-	want := map[taskKey]*hqAttempt{}
+	want := map[taskKey]*attemptState{}
 	set := func(job, task int64) {
-		a := &hqAttempt{key: taskKey{job, task}}
+		a := &attemptState{key: taskKey{job, task}}
 		x.set(a.key, a)
 		want[a.key] = a
 	}

@@ -1,0 +1,110 @@
+package hyperqueue
+
+// Load and the read of a journal: lines decoded on the workers and
+// applied in order.
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"slices"
+
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
+	"github.com/jobframe/jobframe/loaders/internal/records"
+	"github.com/jobframe/jobframe/loaders/internal/resume"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// Load reads a HyperQueue journal export (JSON lines).
+func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
+	return o.Project(loadJournal(r, o))
+}
+
+// loadJournal is Load without the projection on o.Columns.
+func loadJournal(r io.Reader, o source.Options) (*source.Dataset, error) {
+	return loadSpilling(r, o, spillEvery)
+}
+
+// loadSpilling is loadJournal spilling ended attempts every
+// spillLines lines (spill.go; tests spill more often).
+func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Dataset, error) {
+	name := o.InputName()
+	h := &loader{
+		spillLines:    spillLines,
+		p:             source.Problems{File: name, Lenient: o.Lenient},
+		want:          source.WantFrames(o),
+		wmap:          map[int64]*workerState{},
+		jmap:          map[int64]*jobState{},
+		submits:       map[int64][]*submitted{},
+		queues:        map[int64]*queueState{},
+		amap:          map[string]*allocState{},
+		unknown:       map[string]int{},
+		keepPlacement: func(name string) bool { return o.Keeps(schema.Placements, name) },
+		key:           o.ResumeKey(),
+	}
+	if o.Batch != nil {
+		h.batch, h.batchRows, h.checkpoints = o.Batch, o.BatchSize(), o.Checkpoints
+	}
+	h.rowBuilders(r)
+	first, err := resume.Start(o.Resume, r, &h.pos, h.resume)
+	if err != nil {
+		return nil, err
+	}
+	if h.batch == nil && (h.want == nil || h.want[schema.Events]) {
+		// the events frame has a row per line and all their text: sized
+		// ahead, its columns never copy themselves as they grow
+		if n := source.EstimateRecords(r, `"event"`); n > 0 {
+			ev := &h.ev
+			columns.Reserve(n, &ev.line, &ev.time, &ev.typ, &ev.job, &ev.worker, &ev.task, &ev.instance)
+			ev.data.Reserve(n, int(min(source.InputSize(r), math.MaxInt32)))
+		}
+	}
+	// JSON decoding runs on other goroutines; events apply in order here.
+	decode := func(line []byte, d *decodedLine) {
+		d.l, d.err = journalLine{}, nil
+		line = bytes.TrimSpace(line)
+		if d.isFlat = len(line) > 0 && decodeFlat(line, &d.flat); !d.isFlat && len(line) > 0 {
+			d.err = jsontext.Unmarshal(line, &d.l)
+		}
+	}
+	err = records.DecodedLinesAt(r, &h.p, first, &h.pos, records.Workers(), decode, func(line []byte, n int, d *decodedLine) error {
+		h.bytesRead += int64(len(line)) + 1
+		if line = bytes.TrimSpace(line); len(line) == 0 {
+			return nil
+		}
+		if _, err := h.line(line, n, d); err != nil {
+			return err
+		}
+		if h.batch != nil {
+			if h.sinceFlush++; h.sinceFlush >= h.batchRows {
+				return h.flush(name, n)
+			}
+		} else if h.sinceSpill++; h.sinceSpill >= h.spillLines {
+			h.spill()
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range slices.Sorted(maps.Keys(h.unknown)) {
+		h.p.Note(0, "type", k, fmt.Sprintf("%d events of an unknown type kept in events with their raw text", h.unknown[k]))
+	}
+	return h.dataset(name)
+}
+
+// decodedLine is one journal line decoded: a task event (the journal's
+// bulk) as the pointer-free flat, any other line as the full journalLine.
+// decode overwrites it whole, so line batches are recycled.
+type decodedLine struct {
+	flat   flatEvent
+	isFlat bool
+	l      journalLine
+	err    error
+}
+
+func (*decodedLine) Reusable() {}
