@@ -13,9 +13,9 @@ import (
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
-// ccFacts are the figures shared/data/README.md gives for one
+// logFacts are the figures shared/data/README.md gives for one
 // transactions log.
-type ccFacts struct {
+type logFacts struct {
 	file    string // bundled testdata path, or shared data path prefixed "shared:"
 	source  string
 	records int
@@ -26,7 +26,7 @@ type ccFacts struct {
 	states  string // attempt states of the attempts (attempt >= 1)
 }
 
-var ccCases = []ccFacts{
+var logCases = []logFacts{
 	{file: "workqueue/realrun_wq_7.17.1_transactions.log", source: "workqueue", records: 182, span: "41.629", tasks: 16,
 		events: "TASK WAITING:20 TASK RUNNING:20 TASK WAITING_RETRIEVAL:18 TASK RETRIEVED:18 TASK DONE:16 WORKER CONNECTION:3 WORKER DISCONNECTION:3 TRANSFER INPUT+OUTPUT:73 CATEGORY MAX:2 CATEGORY MIN:2 CATEGORY FIRST:2 MANAGER START:1",
 		done:   "RESOURCE_EXHAUSTION:1 SUCCESS:15", states: "exhausted:3 lost:2 success:15"},
@@ -55,7 +55,7 @@ var ccCases = []ccFacts{
 		done:   "SUCCESS:100", states: "success:100"},
 }
 
-func ccPath(t *testing.T, file string) string {
+func bundledLog(t *testing.T, file string) string {
 	if rest, ok := strings.CutPrefix(file, "shared:"); ok {
 		return sourcetest.Shared(t, rest)
 	}
@@ -67,9 +67,9 @@ func loadCC(t *testing.T, path string) *source.Dataset {
 }
 
 func TestCctoolsLogs(t *testing.T) {
-	for _, c := range ccCases {
+	for _, c := range logCases {
 		t.Run(c.file, func(t *testing.T) {
-			d := loadCC(t, ccPath(t, c.file))
+			d := loadCC(t, bundledLog(t, c.file))
 			if d.Source != c.source {
 				t.Errorf("source %s, want %s", d.Source, c.source)
 			}
@@ -156,7 +156,7 @@ func TestDecodeFields(t *testing.T) {
 		{`1 2 {x} y`, []string{"1", "2", "{x}", "y"}},
 		{`1  2`, []string{"1", "2"}},
 	} {
-		var l ccLine
+		var l txnLine
 		newLineDecoder().decode([]byte(c.line), &l, nil)
 		if !slices.Equal(l.fields, c.want) {
 			t.Errorf("%s: got %q, want %q", c.line, l.fields, c.want)
@@ -246,9 +246,9 @@ func TestResourceObjects(t *testing.T) {
 // load's rows (sourcetest.Streams), and each batch's source is the
 // log's.
 func TestCctoolsLogsStream(t *testing.T) {
-	for _, c := range ccCases {
+	for _, c := range logCases {
 		t.Run(c.file, func(t *testing.T) {
-			b, err := os.ReadFile(ccPath(t, c.file))
+			b, err := os.ReadFile(bundledLog(t, c.file))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,14 +12,14 @@ import (
 // tasks still queued or running and their rows, the task tables, the
 // workers, the words, requests and measured columns named so far, and
 // the warnings so far).
-func (c *ccLoader) checkpoint(n int) (*source.Checkpoint, error) {
+func (c *txnLoader) checkpoint(n int) (*source.Checkpoint, error) {
 	return c.saver.Save(c, c.p.File, n, c.pos.After)
 }
 
 // resume sets c, made for a load from the start, to the state of
 // checkpoint cp (resume.Restore), and sets again what a snapshot leaves
 // out: the measured columns' filter and the workers' open attempts.
-func (c *ccLoader) resume(cp *source.Checkpoint) error {
+func (c *txnLoader) resume(cp *source.Checkpoint) error {
 	keep := c.meas.keep
 	if err := resume.Restore(cp, c, &c.p, &c.key); err != nil {
 		return err
@@ -30,7 +30,7 @@ func (c *ccLoader) resume(cp *source.Checkpoint) error {
 		return fmt.Errorf("%s: %w: the measured columns' symbols are not the loader's", file, source.ErrResume)
 	}
 	for _, w := range c.workers {
-		w.open = map[*ccTask]bool{}
+		w.open = map[*taskState]bool{}
 	}
 	for b := range c.tasks.blocks {
 		for i := range c.tasks.blocks[b] {

@@ -14,19 +14,19 @@ import (
 // decode goroutines of records.DecodedLines, so that the loader's own goroutine
 // is left with the state machine (txn.go).
 
-// ccLine is one transaction-log line as a decode goroutine leaves it. Its
+// txnLine is one transaction-log line as a decode goroutine leaves it. Its
 // strings are views of the pipeline's batch, valid while the line is
 // applied; its slices are reused from batch to batch.
-type ccLine struct {
+type txnLine struct {
 	// blank or a comment: the loader reads no more of it unless it is a
 	// comment (which may name TaskVine's records)
 	skip   bool
-	fields []string // split on runs of spaces, at most ccFields
+	fields []string // split on runs of spaces, at most maxFields
 	us     int64    // fields[0], when usOK
 	usOK   bool
-	pidOK  bool   // fields[1], the manager's pid, is an integer
-	kind   ccKind // fields[2]'s record kind, for TASK and TRANSFER
-	xfer   ccXfer // a TRANSFER's numbers, when xfer.ok
+	pidOK  bool           // fields[1], the manager's pid, is an integer
+	kind   recordKind     // fields[2]'s record kind, for TASK and TRANSFER
+	xfer   transferRecord // a TRANSFER's numbers, when xfer.ok
 	// TASK records only: the resource objects at the end of the line,
 	// each parsed (entries res[ends[i-1]:ends[i]] of tail[i], their keys
 	// and units numbered in the decoding goroutine's table, whose names
@@ -46,23 +46,23 @@ type ccLine struct {
 	shapes [2]uint32
 }
 
-// ccKind tells the records the decoders read further from the others.
+// recordKind tells the records the decoders read further from the others.
 // Most of a Work Queue log's lines are TRANSFER records (five a task),
 // and a WQ load waits on the loader's goroutine: the decoders read all
 // it needs of them (and whether a line is blank, and its pid), so that
 // the loader reads none of their text, which another core has in its
 // cache.
-type ccKind uint8
+type recordKind uint8
 
 const (
-	kindOther ccKind = iota
+	kindOther recordKind = iota
 	kindTask
 	kindTransfer
 )
 
-// ccXfer is what a TRANSFER INPUT|OUTPUT <task> <cache flag> <MB> <s>
+// transferRecord is what a TRANSFER INPUT|OUTPUT <task> <cache flag> <MB> <s>
 // <name> record gives in numbers; ok says they all parsed.
-type ccXfer struct {
+type transferRecord struct {
 	task     int64
 	mb, secs float64
 	ok       bool
@@ -70,7 +70,7 @@ type ccXfer struct {
 
 // resources returns the parsed entries of the i'th object of l.tail,
 // numbered in l.dec's table.
-func (l *ccLine) resources(i int) []resource {
+func (l *txnLine) resources(i int) []resource {
 	from := 0
 	if i > 0 {
 		from = l.ends[i-1]
@@ -78,13 +78,13 @@ func (l *ccLine) resources(i int) []resource {
 	return l.res[from:l.ends[i]]
 }
 
-// ccFields is the most fields a record is split into; a TRANSFER's file
+// maxFields is the most fields a record is split into; a TRANSFER's file
 // name (its last field) may hold spaces and is rejoined from the rest.
-const ccFields = 16
+const maxFields = 16
 
-// reusable marks ccLine as a value decodeCcLine overwrites whole: its
+// reusable marks txnLine as a value decodeCcLine overwrites whole: its
 // batches are recycled without clearing (see pipeline).
-func (l *ccLine) Reusable() {}
+func (l *txnLine) Reusable() {}
 
 // lineDecoder decodes lines on one decode goroutine. Its own table
 // numbers the keys and units of the resource objects it parses, so that
@@ -108,17 +108,17 @@ func newLineDecoder() *lineDecoder { return &lineDecoder{syms: newSymbols()} }
 
 // newDecode returns the decode function of a new decoder: what each
 // decode goroutine of records.DecodedLinesAfterAt calls once.
-func newDecode() func(raw []byte, l, prev *ccLine) { return newLineDecoder().decode }
+func newDecode() func(raw []byte, l, prev *txnLine) { return newLineDecoder().decode }
 
 // decode fills l from one line of a transaction log; prev is the line
 // before as decoded (by d), or nil. A resource object whose text is the
 // one at the same place on the line before is not parsed again.
-func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
+func (d *lineDecoder) decode(raw []byte, l, prev *txnLine) {
 	line := bytesconv.String(raw)
 	l.skip = blankOrComment(line)
 	var at int
 	l.fields, at = appendFields(l.fields[:0], line, 0, 3, false)
-	l.us, l.usOK, l.pidOK, l.kind, l.xfer = 0, false, false, kindOther, ccXfer{}
+	l.us, l.usOK, l.pidOK, l.kind, l.xfer = 0, false, false, kindOther, transferRecord{}
 	l.tail, l.bad = l.tail[:0], l.bad[:0]
 	l.res, l.ends, l.repeats, l.shapes = l.res[:0], l.ends[:0], 0, [2]uint32{}
 	l.names, l.dec = nil, d
@@ -130,7 +130,7 @@ func (d *lineDecoder) decode(raw []byte, l, prev *ccLine) {
 	l.pidOK = err == nil
 	// the resource objects of a TASK record, one field (they are read
 	// apart, by jsonTail)
-	l.fields, _ = appendFields(l.fields, line, at, ccFields, l.fields[2] == "TASK")
+	l.fields, _ = appendFields(l.fields, line, at, maxFields, l.fields[2] == "TASK")
 	switch l.fields[2] {
 	case "TASK":
 		l.kind = kindTask
@@ -187,14 +187,14 @@ func blankOrComment(line string) bool {
 
 // decodeTransfer parses the numbers of a TRANSFER record's fields args
 // (after its kind).
-func decodeTransfer(args []string) ccXfer {
+func decodeTransfer(args []string) transferRecord {
 	if len(args) < 6 {
-		return ccXfer{}
+		return transferRecord{}
 	}
 	tid, err1 := parseInt(args[1])
 	mb, err2 := parseFloat(args[3])
 	secs, err3 := parseFloat(args[4])
-	return ccXfer{task: tid, mb: mb, secs: secs, ok: err1 == nil && err2 == nil && err3 == nil}
+	return transferRecord{task: tid, mb: mb, secs: secs, ok: err1 == nil && err2 == nil && err3 == nil}
 }
 
 // object appends the entries of obj, the i'th object of a line, to out
@@ -342,4 +342,89 @@ func (sh *objectShape) set(syms *symbols, rs []resource, serial uint32) {
 		sh.cuts = append(sh.cuts, int32(len(sh.buf)))
 	}
 	sh.text = string(sh.buf)
+}
+
+// fields splits s on runs of spaces into at most max fields.
+func fields(out []string, s string, max int) []string {
+	out, _ = appendFields(out[:0], s, 0, max, false)
+	return out
+}
+
+// appendFields appends the fields of s from i on to out, up to max in
+// all, and returns where it stopped. With brace, a field that starts with
+// '{' (a record's resource objects) is the last: it takes the rest of s,
+// trailing spaces dropped, without a scan of its text for spaces.
+func appendFields(out []string, s string, i, max int, brace bool) ([]string, int) {
+	for i < len(s) && len(out) < max {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		if brace && s[i] == '{' {
+			out = append(out, strings.TrimRight(s[i:], " "))
+			return out, len(s)
+		}
+		j := i + 1 // fields are short: a loop beats IndexByte's call
+		for j < len(s) && s[j] != ' ' {
+			j++
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return out, i
+}
+
+// jsonTail returns the resource objects at the end of a record: the
+// text from the first '{', split between objects.
+func jsonTail(out []string, s string) []string {
+	out = out[:0]
+	i := strings.IndexByte(s, '{')
+	if i < 0 {
+		return out
+	}
+	rest := s[i:]
+	for len(rest) > 0 {
+		rest = strings.TrimLeft(rest, " ")
+		if rest == "" {
+			break
+		}
+		if rest[0] != '{' {
+			out = append(out, rest) // let the parser reject it
+			break
+		}
+		k := objectEnd(rest)
+		if k < 0 {
+			out = append(out, rest)
+			break
+		}
+		out = append(out, rest[:k+1])
+		rest = rest[k+1:]
+	}
+	return out
+}
+
+// objectEnd returns the index of the '}' that closes the '{' at s[0]
+// (braces counted, strings not: resource objects hold no braces in their
+// strings), or -1. A flat object, the usual case, is found by two scans
+// for a byte.
+func objectEnd(s string) int {
+	depth, k := 1, 1
+	for {
+		c := strings.IndexByte(s[k:], '}')
+		if c < 0 {
+			return -1
+		}
+		if o := strings.IndexByte(s[k:k+c], '{'); o >= 0 {
+			depth++
+			k += o + 1
+			continue
+		}
+		depth--
+		if depth == 0 {
+			return k + c
+		}
+		k += c + 1
+	}
 }

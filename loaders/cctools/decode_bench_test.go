@@ -68,13 +68,13 @@ func BenchmarkDecodeLog(b *testing.B) {
 // (ns/op is per line; MB/s counts their mean length); with after, each
 // after the one before, as the pipeline decodes a batch. It returns the
 // last line decoded.
-func benchDecode(b *testing.B, lines [][]byte, after bool) *ccLine {
+func benchDecode(b *testing.B, lines [][]byte, after bool) *txnLine {
 	size := 0
 	for _, l := range lines {
 		size += len(l)
 	}
 	d := newLineDecoder()
-	vals := make([]ccLine, 2)
+	vals := make([]txnLine, 2)
 	b.SetBytes(int64(size / len(lines)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

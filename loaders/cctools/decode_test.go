@@ -13,7 +13,7 @@ import (
 
 // named renders the i'th object of a decoded line by name: key:value:unit
 // entries, or "bad".
-func named(d *lineDecoder, l *ccLine, i int) string {
+func named(d *lineDecoder, l *txnLine, i int) string {
 	if l.bad[i] {
 		return "bad"
 	}
@@ -79,7 +79,7 @@ func TestDecodeObjectShapes(t *testing.T) {
 		{`{"b":[8,"s"]}`, "b:8:s"},
 	} {
 		line := []byte(`1 1 TASK 1 RETRIEVED SUCCESS 0 {} ` + c.obj)
-		var l, alone ccLine
+		var l, alone txnLine
 		seq.decode(line, &l, nil)
 		if got := named(seq, &l, 1); got != c.want {
 			t.Errorf("%s after the others: %q, want %q", c.obj, got, c.want)
@@ -99,7 +99,7 @@ func TestDecodeObjectShapes(t *testing.T) {
 // values.
 func TestCheckResourcesAcrossDecoders(t *testing.T) {
 	decs := []*lineDecoder{newLineDecoder(), newLineDecoder()}
-	c := &ccLoader{p: source.Problems{File: "t"}, syms: newSymbols()}
+	c := &txnLoader{p: source.Problems{File: "t"}, syms: newSymbols()}
 	for n, x := range []struct {
 		dec       int
 		obj, want string
@@ -115,7 +115,7 @@ func TestCheckResourcesAcrossDecoders(t *testing.T) {
 		{0, `{"memory":[12,"MB"],"x":[8,"ms"]}`, "memory:12:MB x:8:ms"},
 		{0, `{"memory":[13,"MB"],"x":[9,"ms"]}`, "memory:13:MB x:9:ms"},
 	} {
-		var l ccLine
+		var l txnLine
 		decs[x.dec].decode([]byte(`1 1 TASK 1 RETRIEVED SUCCESS 0 {} `+x.obj), &l, nil)
 		c.pre = &l
 		rs, bad, _ := c.checkResources(l.tail, 1, n+1, "resources_measured")

@@ -14,7 +14,7 @@ import (
 // dataset builds the dataset of a load at its end: the tasks and
 // placements of the rows held, the workers, and the records read (since
 // the last batch, when streaming).
-func (c *ccLoader) dataset(name string) (*source.Dataset, error) {
+func (c *txnLoader) dataset(name string) (*source.Dataset, error) {
 	src := c.source()
 	d := &source.Dataset{Source: src, Files: []string{name}, Frames: map[string]*frame.Frame{}}
 	c.span.Set(d)
@@ -68,7 +68,7 @@ func (c *ccLoader) dataset(name string) (*source.Dataset, error) {
 
 // neverRanRow adds the row of a task that never ran (attempt 0, no
 // start; state waiting, or canceled when it was), if t is one.
-func (c *ccLoader) neverRanRow(t *ccTask) {
+func (c *txnLoader) neverRanRow(t *taskState) {
 	if t.attempts != 0 {
 		return
 	}
@@ -76,13 +76,13 @@ func (c *ccLoader) neverRanRow(t *ccTask) {
 	if t.done != 0 {
 		st = "canceled"
 	}
-	row := c.rows.add(t.idx, &ccNew{submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested], state: st})
+	row := c.rows.add(t.idx, &attemptStart{submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested], state: st})
 	setStr(c.rows.raw, row, c.words.Text(t.done), t.done != 0)
 }
 
 // lineFrames adds the frames of a row per record (transfers, categories,
 // events) to d.
-func (c *ccLoader) lineFrames(d *source.Dataset) {
+func (c *txnLoader) lineFrames(d *source.Dataset) {
 	if c.wants(schema.Transfers) {
 		x := &c.xfer
 		d.Frames[schema.Transfers] = frame.New(x.time.Times("time"), x.run.Col("run"), x.kind.Col("kind"), x.dir.Col("direction"),

@@ -215,7 +215,7 @@ type symXlate struct {
 // loader's table numbers names in the order it meets them, as when it
 // numbered every object itself. The decoder checked rs for repeated
 // keys: distinct numbers in its table name distinct names.
-func (c *ccLoader) translate(l *ccLine, rs []resource, out []resource) []resource {
+func (c *txnLoader) translate(l *txnLine, rs []resource, out []resource) []resource {
 	var x *symXlate
 	for k := range c.xlates {
 		if c.xlates[k].dec == l.dec {

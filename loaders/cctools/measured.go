@@ -93,7 +93,7 @@ func (m *measuredCols) resolve(rs []resource) {
 			m.names[[2]sym{r.key, r.unit}] = nm
 		}
 		name := nm.name
-		if ccTaskColumns[name] {
+		if taskColumnNames[name] {
 			name = "measured_" + name // a key named like one of ours
 		}
 		// floats and times share one namespace, and two keys of one

@@ -9,7 +9,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
-// ccRows holds the tasks frame of a transaction log as columns, a row per
+// attemptRows holds the tasks frame of a transaction log as columns, a row per
 // attempt in the order the attempts appear (then a row per task that never
 // ran), filled while the log is read: each of an attempt's values goes to
 // its row when a record tells it (RUNNING, WAITING_RETRIEVAL, RETRIEVED,
@@ -23,8 +23,8 @@ import (
 // library) are filled at the end from each row's task, since later
 // records of a task change them for all its attempts; the measured
 // resources are measuredCols', by row.
-type ccRows struct {
-	task []int32 // each row's task: its slot in ccLoader.tasks
+type attemptRows struct {
+	task []int32 // each row's task: its slot in txnLoader.tasks
 
 	attempt, try, submit, start, retrieval, end, exit, startLine, endLine *columns.Int
 	worker, host, state, raw, mode, limits                                *columns.Str
@@ -32,16 +32,16 @@ type ccRows struct {
 	alloc, requested                                                      [4]*columns.Float // cores, memory (MB), disk (MB), gpus
 }
 
-// ccPlacementCols are the per-attempt columns the placements frame is
+// placementColumnNames are the per-attempt columns the placements frame is
 // built from.
-var ccPlacementCols = map[string]bool{"attempt": true, "worker": true, "start": true, "end": true, "state": true,
+var placementColumnNames = map[string]bool{"attempt": true, "worker": true, "start": true, "end": true, "state": true,
 	"req_cpus": true, "req_mem_mb": true, "req_disk_mb": true, "req_gpus": true, "start_line": true, "end_line": true}
 
 // newCcRows returns the columns of a load: keep says which tasks-frame
 // columns are wanted (false for all when the tasks frame is not), and
 // placements whether the placements frame is.
-func newCcRows(keep func(name string) bool, placements bool) *ccRows {
-	need := func(name string) bool { return keep(name) || placements && ccPlacementCols[name] }
+func newCcRows(keep func(name string) bool, placements bool) *attemptRows {
+	need := func(name string) bool { return keep(name) || placements && placementColumnNames[name] }
 	ints := func(name string) *columns.Int {
 		if need(name) {
 			return &columns.Int{}
@@ -68,7 +68,7 @@ func newCcRows(keep func(name string) bool, placements bool) *ccRows {
 		}
 		return b
 	}
-	return &ccRows{
+	return &attemptRows{
 		attempt: ints("attempt"), try: ints("try"), submit: ints("submit"), start: ints("start"),
 		retrieval: ints("retrieval"), end: ints("end"), exit: ints("exit_code"),
 		startLine: ints("start_line"), endLine: ints("end_line"),
@@ -82,7 +82,7 @@ func newCcRows(keep func(name string) bool, placements bool) *ccRows {
 }
 
 // newRows returns the empty columns of a load (see newCcRows).
-func (c *ccLoader) newRows() *ccRows {
+func (c *txnLoader) newRows() *attemptRows {
 	return newCcRows(func(name string) bool { return c.wants(schema.Tasks) && c.opts.Keeps(schema.Tasks, name) }, c.wants(schema.Placements))
 }
 
@@ -92,7 +92,7 @@ func (c *ccLoader) newRows() *ccRows {
 // hold them for the tasks queued and not yet run, often most of a log's
 // tasks at once. (TaskVine's attempt number is always held: it decides
 // attempts' states.)
-func (c *ccLoader) keepsQueueDetail() bool {
+func (c *txnLoader) keepsQueueDetail() bool {
 	r := c.rows
 	if r.submit != nil || r.requested != [4]*columns.Float{} {
 		return true
@@ -103,8 +103,8 @@ func (c *ccLoader) keepsQueueDetail() bool {
 // take returns new columns holding rows rows of r, in that order, with
 // the columns r has (nil where r's are): the rows handed over in a batch,
 // or those kept for more records to change.
-func (r *ccRows) take(rows []int32) *ccRows {
-	out := &ccRows{task: make([]int32, len(rows))}
+func (r *attemptRows) take(rows []int32) *attemptRows {
+	out := &attemptRows{task: make([]int32, len(rows))}
 	for j, i := range rows {
 		out.task[j] = r.task[i]
 	}
@@ -139,7 +139,7 @@ func (r *ccRows) take(rows []int32) *ccRows {
 }
 
 // reserve makes room for n more rows in r's columns.
-func (r *ccRows) reserve(n int) {
+func (r *attemptRows) reserve(n int) {
 	r.task = slices.Grow(r.task, n)
 	reserveEach(n, r.ints())
 	reserveEach(n, r.floats())
@@ -163,22 +163,22 @@ func reserveEach[P interface {
 
 // ints, floats, bools and strs return r's columns of each kind, for take
 // and reserve.
-func (r *ccRows) ints() []**columns.Int {
+func (r *attemptRows) ints() []**columns.Int {
 	return []**columns.Int{&r.attempt, &r.try, &r.submit, &r.start, &r.retrieval, &r.end, &r.exit, &r.startLine, &r.endLine}
 }
 
-func (r *ccRows) floats() []**columns.Float {
+func (r *attemptRows) floats() []**columns.Float {
 	return []**columns.Float{&r.alloc[0], &r.alloc[1], &r.alloc[2], &r.alloc[3], &r.requested[0], &r.requested[1], &r.requested[2], &r.requested[3]}
 }
 
-func (r *ccRows) bools() []**columns.Bool { return []**columns.Bool{&r.final, &r.fallback} }
+func (r *attemptRows) bools() []**columns.Bool { return []**columns.Bool{&r.final, &r.fallback} }
 
-func (r *ccRows) strs() []**columns.Str {
+func (r *attemptRows) strs() []**columns.Str {
 	return []**columns.Str{&r.worker, &r.host, &r.state, &r.raw, &r.mode, &r.limits}
 }
 
-// ccNew is what an attempt's first record tells of it.
-type ccNew struct {
+// attemptStart is what an attempt's first record tells of it.
+type attemptStart struct {
 	n, try, submit, start      int64
 	hasTry, hasSubmit, started bool
 	startLine                  int
@@ -189,7 +189,7 @@ type ccNew struct {
 
 // add appends the row of a new attempt of the task at order[task] and
 // returns its number. What later records tell starts null (final false).
-func (r *ccRows) add(task int32, a *ccNew) int32 {
+func (r *attemptRows) add(task int32, a *attemptStart) int32 {
 	row := int32(len(r.task))
 	columns.Push(&r.task, task)
 	appendInt(r.attempt, a.n, true)
@@ -220,7 +220,7 @@ func (r *ccRows) add(task int32, a *ccNew) int32 {
 
 // close records the end of the attempt at row: at us (µs), on log line
 // line (the end is null when line is 0), in a canonical and a raw state.
-func (r *ccRows) close(row int32, us int64, line int, state, raw string) {
+func (r *attemptRows) close(row int32, us int64, line int, state, raw string) {
 	setInt(r.end, row, us, line > 0)
 	setInt(r.endLine, row, int64(line), line > 0)
 	setStr(r.state, row, state, true)
@@ -229,16 +229,16 @@ func (r *ccRows) close(row int32, us int64, line int, state, raw string) {
 
 // result records the exit code and the limits exceeded ("" for none) a
 // RETRIEVED or DONE record reported for the attempt at row.
-func (r *ccRows) result(row int32, exit int64, hasExit bool, limits string) {
+func (r *attemptRows) result(row int32, exit int64, hasExit bool, limits string) {
 	setInt(r.exit, row, exit, hasExit)
 	setStr(r.limits, row, limits, limits != "")
 }
 
 // setRetrieval records the attempt's WAITING_RETRIEVAL time (µs).
-func (r *ccRows) setRetrieval(row int32, us int64) { setInt(r.retrieval, row, us, true) }
+func (r *attemptRows) setRetrieval(row int32, us int64) { setInt(r.retrieval, row, us, true) }
 
 // setFinal marks the attempt whose result is its task's (DONE).
-func (r *ccRows) setFinal(row int32) {
+func (r *attemptRows) setFinal(row int32) {
 	if r.final != nil {
 		r.final.V[row] = true
 	}
@@ -246,7 +246,7 @@ func (r *ccRows) setFinal(row int32) {
 
 // setFallback records measured_fallback: 0 null (nothing measured), 1
 // false, 2 true (wall time measured without cpu time).
-func (r *ccRows) setFallback(row int32, f int8) {
+func (r *attemptRows) setFallback(row int32, f int8) {
 	if r.fallback != nil {
 		r.fallback.V[row], r.fallback.OK[row] = f == 2, f != 0
 	}
@@ -294,7 +294,7 @@ func setStr(c *columns.Str, row int32, v string, ok bool) {
 
 // placements returns the rows of the attempts that started (a RUNNING
 // record), the placements frame's rows. start must be kept.
-func (r *ccRows) placements() []int32 {
+func (r *attemptRows) placements() []int32 {
 	var rows []int32
 	for i, ok := range r.start.OK {
 		if ok {
@@ -306,26 +306,26 @@ func (r *ccRows) placements() []int32 {
 
 // tasksFrame builds the tasks frame from rows r and their measured
 // columns, the columns Columns leaves out recorded in d.
-func (c *ccLoader) tasksFrame(d *source.Dataset, source string, r *ccRows, measured []frame.Column) *frame.Frame {
+func (c *txnLoader) tasksFrame(d *source.Dataset, source string, r *attemptRows, measured []frame.Column) *frame.Frame {
 	n := len(r.task)
 	keep := func(name string) bool { return c.opts.Keeps(schema.Tasks, name) }
 	// the task-level columns, from each row's task
 	var run, id, submit columns.Int
 	var category, done columns.Str
 	var library columns.Bool
-	perTask := func(name string, fill func(t *ccTask)) {
+	perTask := func(name string, fill func(t *taskState)) {
 		if keep(name) {
 			for _, i := range r.task {
 				fill(c.tasks.at(i))
 			}
 		}
 	}
-	perTask("run", func(t *ccTask) { run.Add(t.run) })
-	perTask("task", func(t *ccTask) { id.Add(t.id) })
-	perTask("category", func(t *ccTask) { category.Opt(c.words.Text(t.category), t.category != 0) })
-	perTask("task_submit", func(t *ccTask) { submit.Opt(t.submit, t.hasSubmit) })
-	perTask("done_result", func(t *ccTask) { done.Opt(c.words.Text(t.done), t.done != 0) })
-	perTask("library", func(t *ccTask) { library.Add(t.library) })
+	perTask("run", func(t *taskState) { run.Add(t.run) })
+	perTask("task", func(t *taskState) { id.Add(t.id) })
+	perTask("category", func(t *taskState) { category.Opt(c.words.Text(t.category), t.category != 0) })
+	perTask("task_submit", func(t *taskState) { submit.Opt(t.submit, t.hasSubmit) })
+	perTask("done_result", func(t *taskState) { done.Opt(c.words.Text(t.done), t.done != 0) })
+	perTask("library", func(t *taskState) { library.Add(t.library) })
 	for _, s := range []*columns.Str{r.state, r.raw, r.limits} {
 		if s != nil {
 			s.Compact()
@@ -391,9 +391,9 @@ func (c *ccLoader) tasksFrame(d *source.Dataset, source string, r *ccRows, measu
 	return frame.New(cols...)
 }
 
-// ccTaskColumns are the tasks frame's own columns, which measured keys
+// taskColumnNames are the tasks frame's own columns, which measured keys
 // may not take.
-var ccTaskColumns = map[string]bool{"source": true, "run": true, "job": true, "task": true, "attempt": true, "try": true,
+var taskColumnNames = map[string]bool{"source": true, "run": true, "job": true, "task": true, "attempt": true, "try": true,
 	"worker": true, "host": true, "category": true, "task_submit": true, "submit": true, "start": true, "retrieval": true,
 	"end": true, "state": true, "raw_state": true, "exit_code": true, "limits_exceeded": true, "final": true,
 	"done_result": true, "library": true, "resources_mode": true, "req_cpus": true, "req_mem_mb": true,
@@ -402,7 +402,7 @@ var ccTaskColumns = map[string]bool{"source": true, "run": true, "job": true, "t
 
 // placementsFrame builds the placements frame from rows r: a row per
 // attempt that started, its allocated box as the amounts held.
-func (c *ccLoader) placementsFrame(r *ccRows) *frame.Frame {
+func (c *txnLoader) placementsFrame(r *attemptRows) *frame.Frame {
 	rows := r.placements()
 	var run, task columns.Int
 	var worker, state columns.Str

@@ -216,7 +216,7 @@ var perfCases = []struct {
 func TestPerfLogs(t *testing.T) {
 	for _, c := range perfCases {
 		t.Run(c.file, func(t *testing.T) {
-			d := sourcetest.LoadFile(t, ccPath(t, c.file), func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadPerfLog(f, o) }, source.Options{})
+			d := sourcetest.LoadFile(t, bundledLog(t, c.file), func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadPerfLog(f, o) }, source.Options{})
 			p := sourcetest.Frame(t, d, schema.Perf)
 			// time replaces timestamp; run is added
 			if p.NumCols() != c.names+1 || p.NumRows() != c.rows {
@@ -382,9 +382,9 @@ func TestTaskTableQueuedRuns(t *testing.T) {
 }
 
 func TestSlabReusesSlots(t *testing.T) {
-	var s slab[ccQueue]
+	var s slab[taskQueue]
 	for i := range slabBlock + 1 {
-		if got := s.add(ccQueue{try: int32(i)}); got != int32(i) {
+		if got := s.add(taskQueue{try: int32(i)}); got != int32(i) {
 			t.Fatalf("slot %d, want %d", got, i)
 		}
 	}
@@ -393,7 +393,7 @@ func TestSlabReusesSlots(t *testing.T) {
 	if s.at(3).try != 0 {
 		t.Error("a released slot keeps its value")
 	}
-	if a, b := s.add(ccQueue{try: -1}), s.add(ccQueue{try: -2}); a != slabBlock || b != 3 || s.at(3).try != -2 {
+	if a, b := s.add(taskQueue{try: -1}), s.add(taskQueue{try: -2}); a != slabBlock || b != 3 || s.at(3).try != -2 {
 		t.Errorf("reused slots %d and %d, want %d and 3", a, b, slabBlock)
 	}
 	if len(s.blocks) != 2 || s.n != slabBlock+1 {

@@ -22,8 +22,8 @@ import (
 // before the first batch; a TaskVine marker seen only later keeps the
 // first label, with a warning.
 
-// ccStream is the state of a streaming load.
-type ccStream struct {
+// txnStream is the state of a streaming load.
+type txnStream struct {
 	batch func(*source.Dataset) error `snap:"-"`
 	rows  int                         `snap:"-"` // BatchRows
 	since int                         // records since the last batch
@@ -34,7 +34,7 @@ type ccStream struct {
 }
 
 // ended notes that t ended for good, for the next batch.
-func (c *ccLoader) ended(t *ccTask) {
+func (c *txnLoader) ended(t *taskState) {
 	if c.stream.batch != nil && !t.open {
 		c.stream.ended = append(c.stream.ended, t.idx)
 	}
@@ -42,7 +42,7 @@ func (c *ccLoader) ended(t *ccTask) {
 
 // source returns the dataset's source: the first batch's, or what the
 // markers say.
-func (c *ccLoader) source() string {
+func (c *txnLoader) source() string {
 	switch {
 	case c.stream.label != "":
 		return c.stream.label
@@ -53,7 +53,7 @@ func (c *ccLoader) source() string {
 }
 
 // flush hands the rows complete over to Options.Batch and forgets them.
-func (c *ccLoader) flush() error {
+func (c *txnLoader) flush() error {
 	c.stream.since = 0
 	c.freezeLabel()
 	run := max(c.run, 0)
@@ -77,9 +77,9 @@ func (c *ccLoader) flush() error {
 
 // finishStream, at the end of a streaming load, marks every task left
 // final, handing them over BatchRows tasks at a time: a task only queued
-// takes a ccTask only until its batch. The last of them are the final
+// takes a taskState only until its batch. The last of them are the final
 // dataset's.
-func (c *ccLoader) finishStream() error {
+func (c *txnLoader) finishStream() error {
 	c.freezeLabel()
 	c.stream.atEnd = true
 	var err error
@@ -99,7 +99,7 @@ func (c *ccLoader) finishStream() error {
 }
 
 // freezeLabel fixes the source at its first batch.
-func (c *ccLoader) freezeLabel() {
+func (c *txnLoader) freezeLabel() {
 	if c.stream.label == "" {
 		c.stream.label = c.source()
 	}
@@ -108,7 +108,7 @@ func (c *ccLoader) freezeLabel() {
 // markFinal marks t for the next batch, with its row if it never ran,
 // and takes it off its worker's open attempts (it may be open when its
 // run ended).
-func (c *ccLoader) markFinal(t *ccTask) {
+func (c *txnLoader) markFinal(t *taskState) {
 	if t.final {
 		return
 	}
@@ -126,7 +126,7 @@ func (c *ccLoader) markFinal(t *ccTask) {
 // ends at line n (0: at the input's end, where the tasks left are handed
 // over) carries, asked for and near the input's end, the checkpoint of
 // what is left (records.Position.Checkpoint).
-func (c *ccLoader) emit(n int) error {
+func (c *txnLoader) emit(n int) error {
 	d, err := c.handOver()
 	for _, i := range c.stream.final {
 		c.tasks.release(i)
@@ -146,7 +146,7 @@ func (c *ccLoader) emit(n int) error {
 
 // handOver builds the batch of the tasks marked final and of the records
 // read since the last, and keeps the other rows.
-func (c *ccLoader) handOver() (*source.Dataset, error) {
+func (c *txnLoader) handOver() (*source.Dataset, error) {
 	var out, kept []int32
 	for i, task := range c.rows.task {
 		if c.tasks.at(task).final {
@@ -164,7 +164,7 @@ func (c *ccLoader) handOver() (*source.Dataset, error) {
 		d.Frames[schema.Placements] = c.placementsFrame(rows)
 	}
 	c.lineFrames(d)
-	c.ev, c.xfer, c.cat = c.ev.fresh(), c.xfer.fresh(), ccCategories{}
+	c.ev, c.xfer, c.cat = c.ev.fresh(), c.xfer.fresh(), categoryCols{}
 	// the rows kept are renumbered: their tasks' current rows follow.
 	// They get room for as many rows as were handed over, about what
 	// the next batch adds, rather than growing by doubling from the few

@@ -17,7 +17,7 @@ type taskRec struct {
 }
 
 // task applies a TASK <id> <state> ... record, one method per state.
-func (c *ccLoader) task(args []string, us int64, n int, line string) error {
+func (c *txnLoader) task(args []string, us int64, n int, line string) error {
 	if len(args) < 2 {
 		return c.p.Bad(n, "", line, "TASK <id> <state> ...", nil)
 	}
@@ -57,7 +57,7 @@ func (c *ccLoader) task(args []string, us int64, n int, line string) error {
 // taskWaiting applies WAITING (Work Queue) or READY (TaskVine) <category>
 // <FIRST|MAX>_RESOURCES [attempt] {requested}: the task is queued again,
 // which ends an attempt still open.
-func (c *ccLoader) taskWaiting(r taskRec) error {
+func (c *txnLoader) taskWaiting(r taskRec) error {
 	rest, n := r.rest, r.n
 	if len(rest) < 2 {
 		return c.p.Bad(n, "", r.line, r.state+" <category> <FIRST_RESOURCES|MAX_RESOURCES> [attempt] {resources}", nil)
@@ -83,7 +83,7 @@ func (c *ccLoader) taskWaiting(r taskRec) error {
 		hasTry = true
 		c.tv = true
 	}
-	shape := ccShape{category: c.words.Code(rest[0]), requested: c.request(req), try: int32(try), hasTry: hasTry}
+	shape := queuedShape{category: c.words.Code(rest[0]), requested: c.request(req), try: int32(try), hasTry: hasTry}
 	t := c.waitingFor(r.tid, r.us, shape)
 	if t == nil {
 		return nil // queued for the first time
@@ -112,16 +112,16 @@ func (c *ccLoader) taskWaiting(r taskRec) error {
 
 // taskRunning applies RUNNING <worker> <FIRST|MAX>_RESOURCES {box}: a new
 // attempt (the worker may be missing when unknown).
-func (c *ccLoader) taskRunning(r taskRec) error {
+func (c *txnLoader) taskRunning(r taskRec) error {
 	rest := r.rest
 	t := c.taskFor(r.tid)
 	if t.open {
 		c.closeAttempt(t, r.us, r.n, "lost", "RUNNING again")
 	}
 	t.attempts++
-	a := ccNew{n: int64(t.attempts), start: r.us, started: true, startLine: r.n, state: "running",
+	a := attemptStart{n: int64(t.attempts), start: r.us, started: true, startLine: r.n, state: "running",
 		submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested], try: int64(t.try), hasTry: t.hasTry}
-	var on *ccWorker
+	var on *workerState
 	k := 0
 	if len(rest) > 0 && rest[0][0] != '{' && !strings.HasSuffix(rest[0], "_RESOURCES") {
 		on = c.runningOn(&a, rest[0])
@@ -147,7 +147,7 @@ func (c *ccLoader) taskRunning(r taskRec) error {
 
 // runningOn names the worker of attempt a, given by id (TaskVine) or by
 // address (Work Queue); it returns the worker when it is known.
-func (c *ccLoader) runningOn(a *ccNew, who string) *ccWorker {
+func (c *txnLoader) runningOn(a *attemptStart, who string) *workerState {
 	if w := c.wByID[who]; w != nil {
 		a.worker, a.addr, a.hasWorker = w.id, w.addr, true
 		return w
@@ -165,7 +165,7 @@ func (c *ccLoader) runningOn(a *ccNew, who string) *ccWorker {
 
 // taskResult applies RETRIEVED or DONE <result> [exit] [{limits}
 // {measured}].
-func (c *ccLoader) taskResult(r taskRec) error {
+func (c *txnLoader) taskResult(r taskRec) error {
 	rest, n := r.rest, r.n
 	if len(rest) < 1 {
 		return c.p.Bad(n, "", r.line, r.state+" <result> [exit code] [{limits} {measured}]", nil)
@@ -202,7 +202,7 @@ type resultRec struct {
 
 // resultTail reads a result record's {limits} {measured} objects into
 // res; bad says the record is bad (err is then the strict-mode error).
-func (c *ccLoader) resultTail(r taskRec, res *resultRec) (bad bool, err error) {
+func (c *txnLoader) resultTail(r taskRec, res *resultRec) (bad bool, err error) {
 	tail := c.tail(r.line)
 	switch len(tail) {
 	case 0:
@@ -236,7 +236,7 @@ func (c *ccLoader) resultTail(r taskRec, res *resultRec) (bad bool, err error) {
 
 // isVineKey reports whether measured key k names what only TaskVine
 // measures (vine_*, time_*, size_*), asking its name once per key.
-func (c *ccLoader) isVineKey(k sym) bool {
+func (c *txnLoader) isVineKey(k sym) bool {
 	for int(k) >= len(c.vineKeys) {
 		c.vineKeys = append(c.vineKeys, 0)
 	}
@@ -250,7 +250,7 @@ func (c *ccLoader) isVineKey(k sym) bool {
 }
 
 // retrieved applies a RETRIEVED record to t's current attempt.
-func (c *ccLoader) retrieved(t *ccTask, r taskRec, res *resultRec) {
+func (c *txnLoader) retrieved(t *taskState, r taskRec, res *resultRec) {
 	if t.cur < 0 || t.retrieved {
 		// a RETRIEVED without its RUNNING (a log cut at the start)
 		c.unstartedAttempt(t)
@@ -267,7 +267,7 @@ func (c *ccLoader) retrieved(t *ccTask, r taskRec, res *resultRec) {
 // tail repeats that attempt's RETRIEVED in Work Queue, TaskVine >= 7.5.1
 // writes no JSON, and the word may differ (RETRIEVED LIBRARY_EXIT, then
 // DONE UNKNOWN).
-func (c *ccLoader) done(t *ccTask, r taskRec, res *resultRec) {
+func (c *txnLoader) done(t *taskState, r taskRec, res *resultRec) {
 	t.done = c.words.Code(res.word)
 	if t.cur < 0 {
 		c.unstartedAttempt(t)

@@ -7,37 +7,37 @@ import (
 )
 
 // The task store. A task that has been queued once and had no other
-// record yet is kept as a ccQueued, 16 bytes: a manager that submits ten
+// record yet is kept as a queuedTask, 16 bytes: a manager that submits ten
 // million tasks before the first runs (as Work Queue applications
 // commonly do) holds ten million of them at once. Its next record gives
-// it a ccTask. Both live in slabs whose slots a streaming load frees as
+// it a taskState. Both live in slabs whose slots a streaming load frees as
 // tasks are handed over and reuses, so memory follows the tasks alive,
 // not those read. When no column kept needs what a WAITING or READY
 // record says (a projection on measured resources, say), such a task is
 // only its table entry, refQueued.
 
-// ccQueue is what a task's next attempt starts from, as its WAITING or
+// taskQueue is what a task's next attempt starts from, as its WAITING or
 // READY records set it.
-type ccQueue struct {
+type taskQueue struct {
 	submit, queued               int64 // µs: the first and the latest WAITING/READY
 	try                          int32 // TaskVine's attempt number in the latest READY
-	category                     int32 // ccLoader.words code; 0 for none
-	requested                    int32 // the latest request: ccLoader.boxes[requested]
+	category                     int32 // txnLoader.words code; 0 for none
+	requested                    int32 // the latest request: txnLoader.boxes[requested]
 	hasSubmit, hasQueued, hasTry bool
 }
 
-// ccQueued is a task queued once, with no other record yet: the time of
+// queuedTask is a task queued once, with no other record yet: the time of
 // its WAITING or READY (µs) and the place of what it asked for in
-// ccLoader.shapes.
-type ccQueued struct {
+// txnLoader.shapes.
+type queuedTask struct {
 	at    int64
 	shape int32
 }
 
-// ccShape is what a WAITING or READY record asks for: the category and
-// the request (ccLoader.words and ccLoader.boxes places) and TaskVine's
+// queuedShape is what a WAITING or READY record asks for: the category and
+// the request (txnLoader.words and txnLoader.boxes places) and TaskVine's
 // attempt number. The tasks of a log ask for a few, kept once.
-type ccShape struct {
+type queuedShape struct {
 	category, requested, try int32
 	hasTry                   bool
 }
@@ -80,7 +80,7 @@ func (s *slab[T]) release(i int32) {
 }
 
 // taskRef says where a task is: 0 nowhere (not seen), p+1 for slot p of
-// ccLoader.tasks, −(q+1) for slot q of ccLoader.queued, refQueued for a
+// txnLoader.tasks, −(q+1) for slot q of txnLoader.queued, refQueued for a
 // task queued once whose time and request no kept column needs, refGone
 // for a task a streaming load has handed over.
 type taskRef int32
@@ -90,7 +90,7 @@ const (
 	refGone taskRef = math.MinInt32
 	// refQueued marks a task queued once, with no other record yet, when
 	// the load keeps no column its queue time or request goes to
-	// (ccLoader.queueDetail): it then takes 4 bytes, its table entry.
+	// (txnLoader.queueDetail): it then takes 4 bytes, its table entry.
 	refQueued taskRef = math.MinInt32 + 1
 )
 
@@ -252,7 +252,7 @@ func (x *taskTable) each(fn func(id int64, r taskRef)) {
 }
 
 // table returns the task table of the current run.
-func (c *ccLoader) table() *taskTable {
+func (c *txnLoader) table() *taskTable {
 	run := max(c.run, 0)
 	tt := c.ids[run]
 	if tt == nil {
@@ -263,7 +263,7 @@ func (c *ccLoader) table() *taskTable {
 }
 
 // taskFor returns task id of the current run, new if not seen before.
-func (c *ccLoader) taskFor(id int64) *ccTask {
+func (c *txnLoader) taskFor(id int64) *taskState {
 	tt := c.table()
 	return c.materialize(tt, max(c.run, 0), id, tt.get(id))
 }
@@ -271,15 +271,15 @@ func (c *ccLoader) taskFor(id int64) *ccTask {
 // materialize returns the task of run run whose id is id and ref r in
 // its table tt: the one in the tasks, or a new one there, which takes
 // the state of a task only queued so far.
-func (c *ccLoader) materialize(tt *taskTable, run, id int64, r taskRef) *ccTask {
+func (c *txnLoader) materialize(tt *taskTable, run, id int64, r taskRef) *taskState {
 	if i, ok := r.task(); ok {
 		return c.tasks.at(i)
 	}
-	t := ccTask{run: run, id: id, cur: -1}
+	t := taskState{run: run, id: id, cur: -1}
 	if k, ok := r.queue(); ok {
 		q := c.queued.at(k)
 		sh := c.shapes[q.shape]
-		t.ccQueue = ccQueue{submit: q.at, queued: q.at, hasSubmit: true, hasQueued: true,
+		t.taskQueue = taskQueue{submit: q.at, queued: q.at, hasSubmit: true, hasQueued: true,
 			category: sh.category, requested: sh.requested, try: sh.try, hasTry: sh.hasTry}
 		c.queued.release(k)
 	} else {
@@ -296,7 +296,7 @@ func (c *ccLoader) materialize(tt *taskTable, run, id int64, r taskRef) *ccTask 
 // waitingFor applies a WAITING or READY record of task id (at us,
 // asking for shape) to a task seen for the first time, and returns nil;
 // for any other, it returns the task for the caller to update.
-func (c *ccLoader) waitingFor(id, us int64, shape ccShape) *ccTask {
+func (c *txnLoader) waitingFor(id, us int64, shape queuedShape) *taskState {
 	tt := c.table()
 	r := tt.get(id)
 	_, isTask := r.task()
@@ -315,13 +315,13 @@ func (c *ccLoader) waitingFor(id, us int64, shape ccShape) *ccTask {
 		c.shapes = append(c.shapes, shape)
 		c.shapeIndex[shape] = k
 	}
-	tt.set(id, queuedAt(c.queued.add(ccQueued{at: us, shape: k})))
+	tt.set(id, queuedAt(c.queued.add(queuedTask{at: us, shape: k})))
 	return nil
 }
 
 // seen counts a record of a task a streaming load handed over already
 // (its DONE or CANCELED came before): the task starts again as a new one.
-func (c *ccLoader) seen(id int64, r taskRef) {
+func (c *txnLoader) seen(id int64, r taskRef) {
 	if r != refGone {
 		return
 	}

@@ -159,10 +159,10 @@ func TestDecodeRepeatedObjects(t *testing.T) {
 		`5 1 TASK 2 DONE SUCCESS 0 {} {"memory":[5,"MB"],"x":[1.5,"s"],"y":[1,"s"]} {bad`,
 	}
 	wantRepeats := []uint64{0, 0b10, 0b01, 0b11, 0b111}
-	var prev *ccLine
+	var prev *txnLine
 	d := newLineDecoder()
 	for i, s := range lines {
-		var l, alone ccLine
+		var l, alone txnLine
 		d.decode([]byte(s), &l, prev)
 		d.decode([]byte(s), &alone, nil)
 		if l.repeats != wantRepeats[i] || alone.repeats != 0 {
