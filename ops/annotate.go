@@ -8,9 +8,9 @@ import (
 	"github.com/jobframe/jobframe/frame/schema"
 )
 
-// Annotate is EPMT's annotate_job(jobid, annotation, replace) (semantics.md
-// §4.9) on a jobs frame: it returns the frame with the annotations of the
-// rows whose job column equals job merged with annotation (tag text,
+// Annotate is EPMT's annotate_job(jobid, annotation, replace)
+// (docs/semantics.md#annotations) on a jobs frame: it returns the frame
+// with the annotations of the rows whose job column equals job merged with annotation (tag text,
 // "k:v;k2:v2", a bare word meaning "1"): new keys are added and existing
 // keys overwritten, or, with replace, the annotation replaces them all
 // (Annotate(jobs, j, "", true) is remove_job_annotations). Annotations

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// EPMT's annotate_job and tag_job merge rule (semantics.md §4.9) on the
+// EPMT's annotate_job and tag_job merge rule (docs/semantics.md#annotations) on the
 // jobs frame of job 804280 (which has six job tags and no annotations).
 func TestAnnotateAndTagJob(t *testing.T) {
 	jobs := frameOf(t, load(t, bundled("epmt/804280")), "jobs")

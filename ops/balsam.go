@@ -7,7 +7,7 @@ import (
 	"github.com/jobframe/jobframe/frame/schema"
 )
 
-// The analyses of Balsam's balsam/analytics.py (semantics.md §3), on the
+// The analyses of Balsam's balsam/analytics.py (docs/semantics.md#balsam-analytics), on the
 // events and allocations frames of the balsam loader. Filter the events
 // first as EventLog.objects.filter would (e.g. Where("tag.experiment",
 // "==", "foo")).

@@ -163,7 +163,7 @@ func toFloats(v []int64) []float64 {
 	return out
 }
 
-// The worked example of semantics.md §3.2: ties broken by value, last
+// The worked example of docs/semantics.md#utilization: ties broken by value, last
 // write wins, and the 1.0 default for a job without its RUNNING event.
 func TestUtilizationWorkedExample(t *testing.T) {
 	at := func(hm string) int64 {

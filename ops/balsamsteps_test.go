@@ -12,7 +12,7 @@ import (
 )
 
 // balsamSteps is utilization_report and throughput_report written out
-// as semantics.md §3.1–3.2 give Balsam's steps: Python's stable sorts,
+// as docs/semantics.md#balsam-analytics give Balsam's steps: Python's stable sorts,
 // a dict for the weights, the events in (timestamp DESC, id ASC) order.
 func balsamSteps(id []int64, job []string, at []int64, from, to []string, nodes []float64, weighted bool) (utilT []int64, utilV []float64, doneT []int64) {
 	order := make([]int, len(id))

@@ -12,14 +12,14 @@ import (
 // running when the log ends). Placements with a null start are left out.
 //
 // The series has one point per log record that changed at least one
-// share (semantics.md §1.3): a HyperQueue worker loss that silently
+// share (docs/semantics.md#busy-cpus): a HyperQueue worker loss that silently
 // re-queues several tasks, or a cancel of many tasks, is one point, and
 // points keep the log's order when times tie. Records are told apart by
 // the placements' start_line and end_line columns (every cctools and
 // HyperQueue loader fills them); without them, changes at equal times
 // form one point. Columns: time and value (the amount held just after
 // time). Amounts are allocations, not measured usage. The series starts
-// at the first change; semantics.md's HyperQueue figures also count a
+// at the first change; docs/semantics.md#busy-cpus also counts a
 // first point (start of log, 0). A frame of several runs (a "run"
 // column) gives each run's series, merged in time order (a run's lines
 // order only its own records): the value is the sum over the runs, and
@@ -41,7 +41,7 @@ func Busy(placements *frame.Frame, resource string) *frame.Frame {
 	})
 }
 
-// BusyByWorker is Busy per worker (semantics.md §1.3's per-worker
+// BusyByWorker is Busy per worker (docs/semantics.md#busy-cpus's per-worker
 // variant): columns worker, time and value, the workers in sorted order
 // and each one's points in log order. Dividing by the worker's cpus gives
 // its utilization.

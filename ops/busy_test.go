@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// The corrected busy-CPU series of semantics.md §1.3 on the HyperQueue
+// The corrected busy-CPU series of docs/semantics.md#busy-cpus on the HyperQueue
 // sample: 110 points including (0, 0); peak 28 first at t = 69.884 s;
 // 24 -> 20 at the loss of worker 3 (t = 110.377); job 2 ends at t =
 // 346.738 with 0; job 3 gives 24 at t = 346.766; last (443.884, 0).
@@ -54,7 +54,7 @@ func TestBusyHyperQueue(t *testing.T) {
 
 func TestTasksPerWorkerHyperQueue(t *testing.T) {
 	d := load(t, bundled("hq/synthetic_v0.26_journal.jsonl"))
-	// semantics.md §1.2: workers in connect order, 36, 17 and 4 entries.
+	// docs/semantics.md#tasks-per-worker: workers in connect order, 36, 17 and 4 entries.
 	tw := TasksPerWorker(frameOf(t, d, "placements"), frameOf(t, d, "workers"))
 	if got := column(t, tw, "worker") + " | " + column(t, tw, "count"); got != "1 2 3 | 36 17 4" {
 		t.Fatal(got)

@@ -23,7 +23,7 @@ func TestCapacityHyperQueue(t *testing.T) {
 	if u.Err() != nil {
 		t.Fatal(u.Err())
 	}
-	// The busy maximum 28 (semantics.md §1.3) is reached while all three
+	// The busy maximum 28 (docs/semantics.md#busy-cpus) is reached while all three
 	// workers (28 cpus) are connected: utilization 1.
 	row := u.Where("busy", "==", 28.0).Head(1)
 	if got := column(t, row, "capacity") + " " + column(t, row, "utilization"); got != "28.0 1.0" {

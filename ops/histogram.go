@@ -9,7 +9,7 @@ import (
 )
 
 // Histogram counts the non-null, non-NaN values of column col (int64 or
-// float64) in bins equal-width bins over [0, max] (semantics.md §2.3: the
+// float64) in bins equal-width bins over [0, max] (docs/semantics.md#histograms: the
 // default range of jobframe's resource histograms). See HistogramRange
 // for the binning rule; an empty population gives an empty frame.
 func Histogram(f *frame.Frame, col string, bins int) *frame.Frame {

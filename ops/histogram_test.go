@@ -8,7 +8,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 )
 
-// The per-task measured-resource histograms of semantics.md §2.4 and
+// The per-task measured-resource histograms of docs/semantics.md#expected-histograms and
 // shared/data/README.md (verified there with numpy 1.24).
 func TestHistogramsOfTheLogs(t *testing.T) {
 	cases := []struct {

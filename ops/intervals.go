@@ -8,7 +8,7 @@ import (
 
 // Intervals summarises the time intervals [start, end] of the rows of
 // each group of equal values of the by columns (all rows when by is
-// empty), with EPMT's Operation semantics (semantics.md §4.4):
+// empty), with EPMT's Operation semantics (docs/semantics.md#operations):
 //
 //   - count: the number of rows;
 //   - sum_us: Σ (end − start), overlaps counted twice;

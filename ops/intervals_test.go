@@ -7,7 +7,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 )
 
-// The worked example of semantics.md §4.4.
+// The worked example of docs/semantics.md#operations.
 func TestIntervalsWorkedExample(t *testing.T) {
 	f := frame.New(frame.MicrosCol("start", []int64{0, 5, 20, 30, 2}, nil), frame.MicrosCol("end", []int64{10, 20, 25, 40, 3}, nil))
 	r := Intervals(f, "start", "end")
@@ -18,7 +18,7 @@ func TestIntervalsWorkedExample(t *testing.T) {
 	}
 }
 
-// The 804280 operations of shared/data/README.md and semantics.md §4.4-4.5.
+// The 804280 operations of shared/data/README.md and docs/semantics.md#operations.
 func TestIntervals804280(t *testing.T) {
 	procs := frameOf(t, load(t, bundled("epmt/804280")), "procs")
 	op := Intervals(procs.Where("tag.op", "==", "hsmget"), "start", "end", "tag.op")

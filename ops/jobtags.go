@@ -7,7 +7,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 )
 
-// FoldTags is EPMT's get_job_tags(fold=True) (semantics.md §4.8) over any
+// FoldTags is EPMT's get_job_tags(fold=True) (docs/semantics.md#job-tags) over any
 // frame with a tags column (jobs, or procs for job_proc_tags): for every
 // key of any row's tags, the distinct values over the rows that have it.
 // Columns: key, n_values, value (the value when there is exactly one,

@@ -32,7 +32,7 @@ type OpMetricsOptions struct {
 }
 
 // notSummed reports the procs columns that are not among EPMT's
-// threads_sums (formats.md §5.2): per-process fields, times, and the
+// threads_sums (docs/formats.md#epmt-jobs-and-papiex-data): per-process fields, times, and the
 // first-thread values num_threads and starttime.
 func notSummed(name string) bool {
 	switch name {
@@ -44,7 +44,7 @@ func notSummed(name string) bool {
 	return strings.HasPrefix(name, frame.TagPrefix)
 }
 
-// OpMetrics is EPMT's get_op_metrics (semantics.md §4.5) over a procs
+// OpMetrics is EPMT's get_op_metrics (docs/semantics.md#op-metrics) over a procs
 // frame: for each tag, in order, and each job (by job id as text) with at
 // least one matching process, one row with columns job, tags (canonical
 // text), num_procs, numtids (Σ), cpu_time (Σ, µs, exclusive), duration

@@ -7,7 +7,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 )
 
-// opRow renders the columns of OpMetrics' table in semantics.md §4.5.
+// opRow renders the columns of OpMetrics' table in docs/semantics.md#op-metrics.
 func opRows804280(t *testing.T, f *frame.Frame) []string {
 	t.Helper()
 	if err := f.Err(); err != nil {
@@ -28,7 +28,7 @@ func opRows804280(t *testing.T, f *frame.Frame) []string {
 func TestOpMetrics804280(t *testing.T) {
 	d := load(t, bundled("epmt/804280"))
 	procs, jobs := frameOf(t, d, "procs"), frameOf(t, d, "jobs")
-	// semantics.md §4.5: grouped by tag, default tags, the three methods.
+	// docs/semantics.md#op-metrics: grouped by tag, default tags, the three methods.
 	want := map[string][]string{
 		"sum": {
 			"op:hsmget;op_instance:1;op_sequence:1 108 117 4918147.0 418016352.0",
@@ -55,7 +55,7 @@ func TestOpMetrics804280(t *testing.T) {
 			t.Errorf("%s:\n got %q\nwant %q", method, got, rows)
 		}
 	}
-	// semantics.md §4.4: explicit superset tags.
+	// docs/semantics.md#operations: explicit superset tags.
 	for tag, row := range map[string]string{
 		"op:hsmget":               "op:hsmget 358 391 11794861.0 %s",
 		"op_sequence:1":           "op_sequence:1 108 117 4918147.0 %s",

@@ -32,7 +32,7 @@ type OpsCostsResult struct {
 	ByJob *frame.Frame
 }
 
-// OpsCosts is EPMT's ops_costs (semantics.md §4.6): how much of the jobs'
+// OpsCosts is EPMT's ops_costs (docs/semantics.md#costs-of-operations): how much of the jobs'
 // cpu_time (metric "cpu_time", op durations summed) or duration (metric
 // "duration", op durations as the union of their process intervals) the
 // tagged operations take. tags nil means DataMovementOps(). Jobs come in

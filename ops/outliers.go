@@ -49,7 +49,7 @@ func outlierBlacklist(name string) bool {
 	return strings.HasPrefix(name, frame.TagPrefix)
 }
 
-// Outliers is EPMT's detect_outlier_jobs (semantics.md §4.11) with the
+// Outliers is EPMT's detect_outlier_jobs (docs/semantics.md#outliers) with the
 // default univariate classifiers. For every feature c and method m it adds
 // the column c_m with each row's score: iqr (1 outside [Q1 − 1.5·IQR, Q3 +
 // 1.5·IQR], numpy's linear percentiles), modified_z_score (0.6745·|y −

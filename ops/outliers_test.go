@@ -23,7 +23,7 @@ func fmtScores(v []float64) string {
 	return s
 }
 
-// The worked examples A-E of semantics.md §4.11 (verified there with
+// The worked examples A-E of docs/semantics.md#outliers (verified there with
 // numpy 1.24).
 func TestOutlierWorkedExamples(t *testing.T) {
 	e := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1000}

@@ -11,7 +11,7 @@ import (
 
 // TasksPerWorker counts the attempts that started on each worker, from
 // placements (a multi-node attempt counts on every worker it held), as the
-// HyperQueue journal notebook does (semantics.md §1.2): one entry per
+// HyperQueue journal notebook does (docs/semantics.md#tasks-per-worker): one entry per
 // start, so a task restarted after a worker loss counts again. Columns:
 // worker, count, and tasks, the "job@task" entries in start order (just
 // "task" when the source has no job). With a workers frame (optional, nil

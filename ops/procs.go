@@ -73,7 +73,7 @@ func Root(procs *frame.Frame) *frame.Frame {
 	return wrap("Root", p.Take(rows))
 }
 
-// OpRoots is EPMT's op_roots (semantics.md §4.3): of the processes of a
+// OpRoots is EPMT's op_roots (docs/semantics.md#roots): of the processes of a
 // ProcessTree result matching tag (superset rule), those whose parent
 // exists and does not match, ordered by job then start. A matching
 // process without a parent is left out, as EPMT's SQL join leaves it out.

@@ -11,7 +11,7 @@ func TestProcsHistogram804280(t *testing.T) {
 	d := load(t, bundled("epmt/804280"))
 	procs := frameOf(t, d, "procs")
 	h := ProcsHistogram(procs, "", "")
-	// semantics.md §4.7: 37 distinct exenames; top five tcsh 124, cut 36,
+	// docs/semantics.md#timeline-and-process-histograms: 37 distinct exenames; top five tcsh 124, cut 36,
 	// which 30, perl 27, uuidgen 16.
 	if h.NumRows() != 37 {
 		t.Errorf("%d exenames, want 37", h.NumRows())
@@ -104,7 +104,7 @@ func TestOpsCosts804280(t *testing.T) {
 func TestFoldTags(t *testing.T) {
 	j := frame.New(frame.StringCol("tags", []string{"exp_name:E;exp_time:18840101", "exp_name:E;exp_time:18890101", ""}, nil))
 	f := FoldTags(j)
-	// semantics.md §4.8's example.
+	// docs/semantics.md#job-tags's example.
 	if got := column(t, f, "key") + " | " + column(t, f, "value") + " | " + column(t, f, "values"); got != "exp_name exp_time | E null | E 18840101, 18890101" {
 		t.Errorf("folded: %s", got)
 	}

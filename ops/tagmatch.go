@@ -17,7 +17,7 @@ type tagSet struct {
 }
 
 // parseTagList parses tag texts ("k:v;k:v"); "" is the empty tag, which
-// matches only untagged rows (semantics.md §4.1).
+// matches only untagged rows (docs/semantics.md#tag-matching).
 func parseTagList(op string, texts []string) ([]tagSet, error) {
 	out := make([]tagSet, len(texts))
 	for i, s := range texts {
@@ -72,7 +72,7 @@ func tagMatches(have, want map[string]string, exact bool) bool {
 
 // MatchTags returns the rows of f (procs, jobs, or any frame with a tags
 // column) whose tags match any of the given tag texts (a list is an OR),
-// with EPMT's rule (semantics.md §4.1): a row matches "k:v;k2:v2" when it
+// with EPMT's rule (docs/semantics.md#tag-matching): a row matches "k:v;k2:v2" when it
 // has every one of those pairs (superset), or, with exact, when its tags
 // are exactly those; "" matches only untagged rows.
 func MatchTags(f *frame.Frame, exact bool, tags ...string) *frame.Frame {

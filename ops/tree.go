@@ -10,7 +10,7 @@ import (
 )
 
 // ProcessTree adds EPMT's process-tree columns to a procs frame
-// (semantics.md §4.2). Within each job and host, a process's parent is
+// (docs/semantics.md#the-process-tree). Within each job and host, a process's parent is
 // the process whose pid is its ppid; a ppid that is no pid of the job
 // (1, or a process outside the job) makes it a root — there is no
 // re-parenting. When a pid was reused, the candidates are taken in start

@@ -9,7 +9,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 )
 
-// The pid-reuse example of semantics.md §4.2.
+// The pid-reuse example of docs/semantics.md#the-process-tree.
 func TestProcessTreeWorkedExample(t *testing.T) {
 	p := frame.New(
 		frame.StringCol("job", []string{"j", "j", "j", "j"}, nil), frame.StringCol("host", []string{"h", "h", "h", "h"}, nil),

@@ -2,7 +2,7 @@
 
 // Throughput, utilization and available nodes of a Balsam site, the three
 // series of Balsam's analytics guide (balsam.analytics throughput_report,
-// utilization_report, available_nodes; semantics.md §3), which plots them
+// utilization_report, available_nodes; docs/semantics.md#balsam-analytics), which plots them
 // overlaid to show how much of the allocation the jobs used.
 //
 //	jobframe run scripts/balsam_throughput_utilization.go [-o DIR] [-tag k:v] [FOLDER|FILE...]

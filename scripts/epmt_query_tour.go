@@ -5,7 +5,7 @@
 // (tagged process groups) and their metrics grouped by tag with overlaps
 // counted once, what data movement costs, the process tree (roots and a
 // walk down from the busiest process), a histogram of executables, a
-// timeline, outlier operations and an annotation (semantics.md §4).
+// timeline, outlier operations and an annotation (docs/semantics.md#epmt).
 //
 //	jobframe run scripts/epmt_query_tour.go [-o DIR] [JOB_FOLDER|ARCHIVE...]
 //

@@ -2,7 +2,7 @@
 
 // CPUs in use over time in a HyperQueue journal: Analysis 2 of the
 // HyperQueue journal notebook (hyperqueue PR #1029), done right
-// (semantics.md §1.3–1.4: the notebook subtracts the wrong amount, ignores
+// (docs/semantics.md#busy-cpus: the notebook subtracts the wrong amount, ignores
 // worker losses and counts every non-"All" request as 0 CPUs). "In use"
 // means allocated: each task start adds the CPUs its worker gave it (the
 // request resolved by policy, whole workers for multi-node tasks); its

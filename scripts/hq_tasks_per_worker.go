@@ -2,7 +2,7 @@
 
 // Tasks per worker of a HyperQueue journal: Analysis 1 of the HyperQueue
 // journal notebook (hyperqueue PR #1029, extra/journal_analysis.ipynb;
-// semantics.md §1.2). Every task start counts on the worker that ran it,
+// docs/semantics.md#tasks-per-worker). Every task start counts on the worker that ran it,
 // so a task restarted after a worker loss counts twice, and a multi-node
 // task counts on each of its workers.
 //

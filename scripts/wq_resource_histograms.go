@@ -2,8 +2,8 @@
 
 // Histograms of the resources Work Queue (or TaskVine) tasks measured:
 // the analysis of the Work Queue blog post on resource monitoring, whose
-// tool (resource_monitor_histograms) cctools later removed; semantics.md §2
-// fixes the rule: numpy.histogram(values, 10, range=(0, max)).
+// tool (resource_monitor_histograms) cctools later removed;
+// docs/semantics.md#work-queue-and-taskvine fixes the rule: numpy.histogram(values, 10, range=(0, max)).
 //
 //	jobframe run scripts/wq_resource_histograms.go [-o DIR] [-bins N] [TRANSACTIONS_LOG]
 //
@@ -52,7 +52,7 @@ func main() {
 		log, d.Source, tasks.GroupBy("run", "task").Agg(frame.Count()).NumRows(), final.NumRows(),
 		tasks.Where("start", "not-null", nil).NumRows(), retrieved.NumRows())
 	// TaskVine >= 7.15 without monitoring reports the allocation as the
-	// measurement (semantics.md §2.2): say so.
+	// measurement (docs/semantics.md#measured-values): say so.
 	if final.Has("measured_fallback") {
 		if n := final.Where("measured_fallback", "==", true).NumRows(); n > 0 {
 			fmt.Printf("note: %d final measurements are allocations (no resource monitor), not usage\n", n)

@@ -21,7 +21,7 @@ import (
 // by runs of spaces; resource objects are the single tokens starting
 // with '{'.
 //
-// Attempts are RUNNING records (semantics.md §2.1). An attempt ends at
+// Attempts are RUNNING records (docs/semantics.md#the-task-table). An attempt ends at
 // its RETRIEVED record (state from the result word), or when the task is
 // queued again without one (exhausted retry, forsaken, or lost with its
 // worker), or when its worker disconnects. The DONE record marks the

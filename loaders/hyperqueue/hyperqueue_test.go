@@ -87,7 +87,7 @@ func TestHyperQueueSample(t *testing.T) {
 		t.Fatal("no estimated starts in the sample:", got)
 	}
 
-	// Tasks per worker (semantics.md §1.2): 36, 17 and 4 entries.
+	// Tasks per worker (docs/semantics.md#tasks-per-worker): 36, 17 and 4 entries.
 	pl := sourcetest.Frame(t, d, schema.Placements)
 	if got := sourcetest.Counts(t, pl, "worker"); got != "1:36 2:17 3:4" {
 		t.Fatal(got)

@@ -2,7 +2,7 @@
 // tasks frame: LoadTrace reads the execution trace (trace.txt, written
 // with -with-trace), LoadTimeline the data of the execution timeline page
 // (timeline.html, -with-timeline); Trace and Timeline describe the two
-// formats to loaders.OpenWith. docs/formats.md (Nextflow) has the details.
+// formats to loaders.OpenWith. docs/formats.md#nextflow-execution-trace-and-timeline has the details.
 //
 // The trace:
 //

@@ -11,10 +11,11 @@ import (
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 )
 
-// Values as Nextflow's TraceRecord prints them (docs/formats.md,
-// Nextflow): "-" for a missing value; human units by default (dates
-// "2021-03-04 21:06:07.625" in the run's local time, durations "5m 18s",
-// memory "218.2 MB" in powers of 1024, percentages "97.8%"), plain
+// Values as Nextflow's TraceRecord prints them
+// (docs/formats.md#nextflow-execution-trace-and-timeline): "-" for a
+// missing value; human units by default (dates "2021-03-04 21:06:07.625"
+// in the run's local time, durations "5m 18s", memory "218.2 MB" in
+// powers of 1024, percentages "97.8%"), plain
 // numbers with trace.raw = true (ms since the epoch, ms, bytes). Each
 // parser returns ok=false for "-" and an error for text it cannot read,
 // never a guess.

@@ -3,7 +3,7 @@
 // loaders.OpenWith.
 //
 // sacct --parsable2 (or -p, or --delimiter=X) with any --format, or
-// --format=ALL (docs/formats.md, Slurm):
+// --format=ALL (docs/formats.md#slurm-accounting-sacct):
 //
 //   - The header line is required: fields are read by their names, in any
 //     order and case. A file that starts with a record is an error saying

@@ -11,7 +11,7 @@ import (
 	"github.com/jobframe/jobframe/frame/schema"
 )
 
-// Values as sacct prints them (docs/formats.md, Slurm): times without a
+// Values as sacct prints them (docs/formats.md#slurm-accounting-sacct): times without a
 // zone, durations, sizes with a unit letter, exit codes, states and TRES
 // lists. Each parser returns ok=false for a null (empty, Unknown, None,
 // INVALID, UNLIMITED, Partition_Limit) and an error for text it cannot

@@ -50,7 +50,7 @@ type Format struct {
 	// Absorb, when set, combines into d the dataset other that another
 	// Load made of a companion input of the same run (a Nextflow trace
 	// and its timeline page: loaders.Open pairs them by file name, see
-	// docs/design.md, Runs), so that the run's records are not counted
+	// docs/design.md#runs), so that the run's records are not counted
 	// twice. It reports false, changing nothing, when it has nothing to
 	// take from other.
 	Absorb func(d, other *Dataset) (bool, error)

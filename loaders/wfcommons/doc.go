@@ -1,5 +1,5 @@
 // Package wfcommons reads WfCommons workflow instances (WfFormat JSON,
-// versions 1.4, 1.5 and 1.6; docs/formats.md, WfCommons) into jobframe's
+// versions 1.4, 1.5 and 1.6; docs/formats.md#wfcommons-instances-wfformat) into jobframe's
 // canonical frames: Load reads one instance, Format describes the format
 // to loaders.OpenWith.
 //

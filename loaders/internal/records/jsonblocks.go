@@ -1,6 +1,6 @@
 package records
 
-// Cutting JSON records on the decode goroutines (docs/formats.md, Balsam). Most
+// Cutting JSON records on the decode goroutines (docs/formats.md#balsam-api-records). Most
 // record files hold one record per line (JSON lines, or an array written
 // a record a line, as the Balsam API and its dumps do). For them the
 // reader hands out blocks of whole lines, and each decode goroutine cuts

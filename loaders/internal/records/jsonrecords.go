@@ -1,6 +1,6 @@
 package records
 
-// Cutting a stream of JSON records (docs/formats.md, Balsam): the elements of one
+// Cutting a stream of JSON records (docs/formats.md#balsam-api-records): the elements of one
 // JSON array, JSON lines (any white space between the values), or API
 // pages {"count": N, "results": [...]} (one, or several in a row). The
 // cutter only follows strings and brackets to find where each record

@@ -145,7 +145,7 @@ func TestReportHyperQueue(t *testing.T) {
 		}
 	}
 	// By hand from the journal: the busy-CPU series integrates to 7,706.436
-	// CPU-s (semantics.md §1.4: 2.1407 h); the workers offer 16 CPUs for
+	// CPU-s (docs/semantics.md#busy-cpus: 2.1407 h); the workers offer 16 CPUs for
 	// 0.575 s, 24 for 64.754 s, 28 for 40.536 s and 24 for 364.513 s until
 	// the server stops: 11,446.616 CPU-s (3.1796 h); 7,706.436 / 11,446.616
 	// = 67.3 %.
@@ -164,7 +164,7 @@ func TestReportHyperQueue(t *testing.T) {
 	}
 }
 
-// Balsam's figures are those of semantics.md §3.4, for the events of
+// Balsam's figures are those of docs/semantics.md#expected-balsam-results, for the events of
 // the jobs tagged experiment=foo: 30 jobs enter JOB_FINISHED, and
 // utilization_report peaks at 12 nodes.
 func TestReportBalsam(t *testing.T) {

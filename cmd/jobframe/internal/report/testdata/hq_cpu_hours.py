@@ -1,4 +1,4 @@
-# Independent CPU-hours of the bundled HyperQueue journal (semantics.md §1.3
+# Independent CPU-hours of the bundled HyperQueue journal (docs/semantics.md#busy-cpus
 # rules for busy CPUs; capacity = CPUs of connected workers, from connect to
 # loss or server-stop).
 import datetime, json, sys
