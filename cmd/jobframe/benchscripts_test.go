@@ -2,11 +2,12 @@ package main
 
 import (
 	"bytes"
-	"github.com/jobframe/jobframe/loaders/sourcetest"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // TestBenchScriptsMatchPandas runs the benchmark scripts of scripts/bench

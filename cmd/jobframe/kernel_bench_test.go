@@ -16,6 +16,7 @@ import (
 	"github.com/go-zeromq/zmq4"
 
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/jupyter"
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/session"
 )
 
 // freePorts returns n TCP ports free on the loopback.
@@ -40,13 +41,13 @@ func BenchmarkKernelRoundTrip(b *testing.B) {
 	p := freePorts(b, 5)
 	conn := jupyter.Connection{Transport: "tcp", IP: "127.0.0.1", ShellPort: p[0], IOPubPort: p[1], StdinPort: p[2],
 		ControlPort: p[3], HBPort: p[4], Key: "bench-key", SignatureScheme: "hmac-sha256"}
-	ks := &kernelSession{}
-	k := jupyter.New(conn, ks, jupyter.Info{Implementation: "jobframe"}, io.Discard)
-	s, err := newSession(strings.NewReader(""), k.Stdout(), k.Stderr())
+	var ks jupyterSession
+	k := jupyter.New(conn, &ks, jupyter.Info{Implementation: "jobframe"}, io.Discard)
+	s, err := session.New(strings.NewReader(""), k.Stdout(), k.Stderr())
 	if err != nil {
 		b.Fatal(err)
 	}
-	ks.s = s
+	ks.Kernel = session.NewKernel(s)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go k.Run(ctx)

@@ -3,13 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"github.com/jobframe/jobframe/loaders/sourcetest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // The kernel against Jupyter's own client library (Debian's

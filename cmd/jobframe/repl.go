@@ -1,71 +1,13 @@
 package main
 
 import (
-	"bufio"
-	"errors"
-	"fmt"
-	"go/scanner"
 	"io"
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
-	"slices"
-	"strings"
 
-	"github.com/chzyer/readline"
-	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
-
-	"github.com/jobframe/jobframe/cmd/jobframe/internal/check"
-	"github.com/jobframe/jobframe/cmd/jobframe/internal/symbols"
-	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/session"
 )
-
-const replHelp = `Type Go statements; the value of an expression is printed (frames as tables).
-Packages are imported already: fmt, strings, time, ... frame, loaders, ops,
-plot (charts saved as PNG or SVG), dataframe and series (gota). A statement left open (an unclosed brace or
-parenthesis) continues on the next line. Tab completes members by type
-(tasks.Wh<Tab>, strings.ToUp<Tab>), struct fields and column names.
-Statements the Go compiler rejects are reported with Go's errors, not run.
-
-Commands:
-  :help           this text
-  :help NAME      the documentation of a package or member: :help ops,
-                  :help ops.Busy, :help frame.Frame.Where (gota: signatures)
-  EXPR?           what EXPR is, its type and documentation: tasks?,
-                  tasks.Where?, strings.Cut?, ops.Busy(placements, "cpus")?
-  :doc EXPR       the same as EXPR?
-  :vars           the session's variables and their types
-  :load FILE.go   evaluate a file (its package clause and imports are allowed)
-  :quit           leave (also Ctrl-D); Ctrl-C abandons the current input,
-                  or stops a running statement (the session's variables stay)
-
-Variables from the command line: d (the Dataset of the first SOURCE, d2, d3 ...
-for more) and, for the first, one variable per frame (tasks, workers, ...).
-
-Known limits of the interpreter (yaegi): generic functions of compiled
-packages cannot be called (use the non-generic frame API); range over an
-integer (Go 1.22) is not supported: write for i := 0; i < n; i++; a
-top-level "t := d.Frames["tasks"]" fails ("constant definition loop"):
-write t, err := d.Frame("tasks").
-`
-
-// replPosition is the "line:col: " the interpreter puts before errors.
-var replPosition = regexp.MustCompile(`(?m)^\d+:\d+: `)
-
-// session is one REPL: the interpreter and the names it was given.
-type session struct {
-	in       *interp.Interpreter
-	stdout   io.Writer
-	stderr   io.Writer
-	trace    *panicTrace // yaegi's panic lines: positions in a REPL input mean nothing, dropped
-	vars     []string    // variables made from the command line
-	bindings map[string]reflect.Value
-	run      *running                     // the evaluation under way, for Ctrl-C
-	chk      *check.Session               // Go's type checks, before the interpreter runs an input
-	stdDocs  map[string]map[string]string // the standard library's documentation, by package path, as read
-}
 
 func runREPL(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("repl", "[SOURCE...] [--lenient]",
@@ -78,26 +20,28 @@ func runREPL(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s, err := newSession(os.Stdin, stdout, stderr)
+	s, err := session.New(os.Stdin, stdout, stderr)
 	if err != nil {
 		return err
 	}
 	binds := map[string]reflect.Value{}
 	for k, src := range sources {
-		if err := s.loadSource(k, src, *lenient, binds); err != nil {
+		d, err := loadWarn([]string{src}, *lenient, stderr)
+		if err != nil {
 			return err
 		}
+		s.AddDataset(k, src, d, binds)
 	}
 	if len(binds) > 0 {
 		// One binding for all sources: the interpreter imports it once.
-		if err := s.bind(binds); err != nil {
+		if err := s.Bind(binds); err != nil {
 			return err
 		}
 	}
 	if f, ok := os.Stdin.Stat(); ok == nil && f.Mode()&os.ModeCharDevice != 0 {
-		return s.interactive(*history)
+		return s.Interactive(*history)
 	}
-	return s.batch(os.Stdin)
+	return s.Batch(os.Stdin)
 }
 
 func defaultHistory() string {
@@ -108,295 +52,4 @@ func defaultHistory() string {
 		return filepath.Join(home, ".jobframe_history")
 	}
 	return ""
-}
-
-func newSession(stdin io.Reader, stdout, stderr io.Writer) (*session, error) {
-	trace := &panicTrace{w: stderr}
-	i, err := newInterpreter(stdin, stdout, trace, []string{"jobframe"})
-	if err != nil {
-		return nil, err
-	}
-	run := &running{}
-	if err := i.Use(run.interruptible()); err != nil {
-		return nil, fmt.Errorf("interpreter: %w", err)
-	}
-	i.ImportUsed()
-	return &session{in: i, stdout: stdout, stderr: stderr, trace: trace, bindings: map[string]reflect.Value{}, run: run,
-		chk: check.New(true, stdlib.Symbols, symbols.Symbols), stdDocs: map[string]map[string]string{}}, nil
-}
-
-// loadSource loads SOURCE number k and adds to binds d (d2, d3, ...)
-// and, for the first, its frames under their names.
-func (s *session) loadSource(k int, src string, lenient bool, binds map[string]reflect.Value) error {
-	d, err := loadWarn([]string{src}, lenient, s.stderr)
-	if err != nil {
-		return err
-	}
-	name := "d"
-	if k > 0 {
-		name = fmt.Sprintf("d%d", k+1)
-	}
-	binds[name] = reflect.ValueOf(d)
-	summary := []string{}
-	for _, f := range d.Names() {
-		summary = append(summary, fmt.Sprintf("%s %d", f, d.Frames[f].NumRows()))
-		if k == 0 {
-			binds[f] = reflect.ValueOf(d.Frames[f])
-		}
-	}
-	fmt.Fprintf(s.stdout, "%s = %s: %s\n", name, src, strings.Join(summary, ", "))
-	if k == 0 && len(d.Names()) > 0 {
-		fmt.Fprintf(s.stdout, "    frames as variables: %s\n", strings.Join(d.Names(), " "))
-	}
-	return nil
-}
-
-// bind makes Go values into interpreter variables of their own type; it
-// is called once per session (the values come in through one import).
-func (s *session) bind(values map[string]reflect.Value) error {
-	names := make([]string, 0, len(values))
-	for n := range values {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	exports := map[string]reflect.Value{}
-	for _, n := range names {
-		v := values[n]
-		p := reflect.New(v.Type())
-		p.Elem().Set(v)
-		exports["V_"+n] = p.Elem()
-		s.bindings[n] = v
-		s.chk.Declare(n, v.Type())
-	}
-	if err := s.in.Use(interp.Exports{"jobframe.session/session": exports}); err != nil {
-		return err
-	}
-	var b strings.Builder
-	b.WriteString("import jobframe_session \"jobframe.session\"\n")
-	for _, n := range names {
-		fmt.Fprintf(&b, "var %s = jobframe_session.V_%s\n", n, n)
-		s.vars = append(s.vars, n)
-	}
-	if _, err := s.in.Eval(b.String()); err != nil {
-		return fmt.Errorf("binding %v: %w", names, err)
-	}
-	return nil
-}
-
-// incomplete reports whether err says the source ended inside a
-// statement, so that more lines should be read.
-func incomplete(err error, lastLine string) bool {
-	var list scanner.ErrorList
-	if !errors.As(err, &list) || len(list) == 0 {
-		return false
-	}
-	msg := list[0].Msg
-	return strings.HasSuffix(msg, "found 'EOF'") || msg == "raw string literal not terminated" ||
-		(strings.HasPrefix(msg, "expected operand, found '}'") && !strings.HasSuffix(lastLine, "}")) ||
-		// a method chain continued on the next line: "f().\n\tG()"
-		(strings.HasPrefix(msg, "expected selector or type assertion, found '}'") && strings.HasSuffix(strings.TrimSpace(lastLine), "."))
-}
-
-// eval evaluates src and prints its value or error; when src ends inside
-// a statement and more may follow (more), it prints nothing and reports
-// needMore. Errors print with the file name name when it is not empty.
-func (s *session) eval(name, src, lastLine string, more bool) (needMore bool) {
-	o := s.evaluate(name, src, lastLine, more, false)
-	switch {
-	case o.needMore:
-		return true
-	case o.errKind != "":
-		fmt.Fprintln(s.stderr, o.errText)
-	case o.value.IsValid():
-		if f, ok := o.value.Interface().(*frame.Frame); ok {
-			fmt.Fprint(s.stdout, f.String())
-		} else {
-			fmt.Fprintf(s.stdout, "%v\n", o.value.Interface())
-		}
-	}
-	return false
-}
-
-// question answers "expr?" with the documentation of expr (IPython's
-// "obj?"); it reports whether line was one.
-func (s *session) question(line string) bool {
-	expr, ok := strings.CutSuffix(strings.TrimSpace(line), "?")
-	if !ok || expr == "" {
-		return false
-	}
-	fmt.Fprintln(s.stdout, s.docOf(expr))
-	return true
-}
-
-// command runs a ":" command; it returns false for :quit.
-func (s *session) command(line string) bool {
-	fields := strings.Fields(line)
-	switch fields[0] {
-	case ":quit", ":q", ":exit":
-		return false
-	case ":help", ":h":
-		if len(fields) == 1 {
-			fmt.Fprint(s.stdout, replHelp)
-			return true
-		}
-		fmt.Fprintln(s.stdout, s.describe(fields[1]))
-	case ":doc":
-		if len(fields) == 1 {
-			fmt.Fprintln(s.stderr, ":doc takes an expression")
-			return true
-		}
-		fmt.Fprintln(s.stdout, s.docOf(strings.TrimSpace(strings.TrimPrefix(line, fields[0]))))
-	case ":vars":
-		for _, n := range s.vars {
-			fmt.Fprintf(s.stdout, "%s %s\n", n, s.bindings[n].Type())
-		}
-		globals := s.in.Globals()
-		var names []string
-		for n := range globals {
-			if _, bound := s.bindings[n]; !bound && !strings.HasPrefix(n, "_") {
-				names = append(names, n)
-			}
-		}
-		slices.Sort(names)
-		for _, n := range names {
-			if v := globals[n]; v.IsValid() {
-				fmt.Fprintf(s.stdout, "%s %s\n", n, v.Type())
-			}
-		}
-	case ":load":
-		if len(fields) != 2 {
-			fmt.Fprintln(s.stderr, ":load takes one FILE.go")
-			return true
-		}
-		src, err := os.ReadFile(fields[1])
-		if err != nil {
-			fmt.Fprintln(s.stderr, err)
-			return true
-		}
-		s.eval(fields[1], string(src), "", false)
-	default:
-		fmt.Fprintf(s.stderr, "unknown command %s; :help lists them\n", fields[0])
-	}
-	return true
-}
-
-// describe returns the documentation of a package or member of frame,
-// loaders and ops (a method as frame.Frame.Where or Frame.Where), or the
-// signature of one of another package (gota's).
-func (s *session) describe(name string) string {
-	if d, ok := symbols.Docs[name]; ok {
-		return d
-	}
-	for _, pkg := range []string{"frame", "schema", "loaders", "ops", "plot"} {
-		if d, ok := symbols.Docs[pkg+"."+name]; ok {
-			return d
-		}
-	}
-	pkg, member, _ := strings.Cut(name, ".")
-	for path, syms := range symbols.Symbols {
-		if filepath.Base(filepath.Dir(path)) != pkg {
-			continue
-		}
-		if member == "" {
-			var names []string
-			for n := range syms {
-				names = append(names, n)
-			}
-			slices.Sort(names)
-			return pkg + ": " + strings.Join(names, " ")
-		}
-		if v, ok := syms[member]; ok {
-			if v.Kind() == reflect.Pointer && v.IsNil() { // a type
-				return fmt.Sprintf("type %s.%s (%s)", pkg, member, v.Type().Elem().Kind())
-			}
-			return fmt.Sprintf("%s.%s %s", pkg, member, v.Type())
-		}
-	}
-	return fmt.Sprintf("no package member %s (try :help ops, :help frame, :help loaders)", name)
-}
-
-// batch reads statements from r without prompts.
-func (s *session) batch(r io.Reader) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	src := ""
-	for sc.Scan() {
-		line := sc.Text()
-		if src == "" && strings.HasPrefix(strings.TrimSpace(line), ":") {
-			if !s.command(strings.TrimSpace(line)) {
-				return nil
-			}
-			continue
-		}
-		if src == "" && s.question(line) {
-			continue
-		}
-		if src == "" && strings.TrimSpace(line) == "" {
-			continue
-		}
-		src += line + "\n"
-		if s.eval("", src, line, true) {
-			continue
-		}
-		src = ""
-	}
-	if src != "" {
-		s.eval("", src, "", false)
-	}
-	return sc.Err()
-}
-
-// interactive runs the session on a terminal with line editing, history
-// and completion.
-func (s *session) interactive(history string) error {
-	rl, err := readline.NewEx(&readline.Config{
-		Prompt:                 "jf> ",
-		HistoryFile:            history,
-		DisableAutoSaveHistory: true,
-		AutoComplete:           s.completer(),
-		InterruptPrompt:        "^C",
-		EOFPrompt:              "",
-		Stdout:                 s.stdout,
-		Stderr:                 s.stderr,
-	})
-	if err != nil {
-		return err
-	}
-	defer rl.Close()
-	defer s.run.onSIGINT()()
-	fmt.Fprintln(s.stdout, "jobframe REPL: Go with frame, schema, loaders, ops, plot imported. :help for help, Ctrl-D to leave.")
-	src := ""
-	for {
-		line, err := rl.Readline()
-		if errors.Is(err, readline.ErrInterrupt) {
-			src = ""
-			rl.SetPrompt("jf> ")
-			continue
-		}
-		if err != nil { // io.EOF: Ctrl-D
-			return nil
-		}
-		if src == "" && strings.HasPrefix(strings.TrimSpace(line), ":") {
-			rl.SaveHistory(line)
-			if !s.command(strings.TrimSpace(line)) {
-				return nil
-			}
-			continue
-		}
-		if src == "" && s.question(line) {
-			rl.SaveHistory(line)
-			continue
-		}
-		if src == "" && strings.TrimSpace(line) == "" {
-			continue
-		}
-		src += line + "\n"
-		if s.eval("", src, line, true) {
-			rl.SetPrompt("... ")
-			continue
-		}
-		rl.SaveHistory(historyEntry(src))
-		src = ""
-		rl.SetPrompt("jf> ")
-	}
 }

@@ -4,12 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
-	"github.com/traefik/yaegi/stdlib"
-
-	"github.com/jobframe/jobframe/cmd/jobframe/internal/check"
-	"github.com/jobframe/jobframe/cmd/jobframe/internal/symbols"
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/session"
 )
 
 // exitError makes main exit with a status without printing anything more.
@@ -36,32 +32,12 @@ go run. A first line "#!/usr/bin/env -S jobframe run" is allowed.
 	if err != nil {
 		return err
 	}
-	text := string(src)
-	if strings.HasPrefix(text, "#!") {
-		text = "//" + text[2:] // a comment keeps the line count and positions
-	}
-	if errs := check.New(false, stdlib.Symbols, symbols.Symbols).Check(text).Errors; len(errs) > 0 {
-		printCheckErrors(stderr, path, errs) // as go run prints them
-		return exitError{1}
-	}
-	trace := &panicTrace{w: stderr}
-	i, err := newInterpreter(os.Stdin, stdout, trace, args)
+	code, err := session.RunScript(path, src, args, os.Stdin, stdout, stderr)
 	if err != nil {
 		return err
 	}
-	_, err = i.Eval(text)
-	if err == nil {
-		return nil
-	}
-	frames := trace.take()
-	if code, ok := exitStatus(err); ok {
+	if code != 0 {
 		return exitError{code}
 	}
-	msg := describeEvalError(err, path)
-	if strings.HasPrefix(msg, "panic: ") {
-		fmt.Fprintf(stderr, "%s\n%s", msg, formatTrace(frames))
-		return exitError{2}
-	}
-	fmt.Fprintln(stderr, msg) // a compile error, "file:line:col: ...", as go run prints it
-	return exitError{1}
+	return nil
 }

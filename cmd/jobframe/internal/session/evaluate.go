@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"context"
@@ -32,7 +32,7 @@ type outcome struct {
 // reports needMore. The value shown is that of an input that is one
 // expression, or with lastExpr that of its last statement when that is
 // an expression (a notebook cell's).
-func (s *session) evaluate(name, src, lastLine string, more, lastExpr bool) (o outcome) {
+func (s *Session) evaluate(name, src, lastLine string, more, lastExpr bool) (o outcome) {
 	defer s.trace.take()
 	defer func() {
 		if r := recover(); r != nil {

@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ import (
 // expressions). jobframe's documentation is built into the binary; the
 // standard library's is read from the Go sources when they are
 // installed.
-func (s *session) docOf(expr string) string {
+func (s *Session) docOf(expr string) string {
 	expr = strings.TrimSpace(expr)
 	d, ok := s.chk.Denote(expr)
 	if !ok {
@@ -103,7 +103,7 @@ func namedOf(t types.Type) *types.Named {
 // docText returns the documentation of key in the package at path:
 // jobframe's from the binary, the standard library's from the Go
 // sources under GOROOT (read once per package), else "".
-func (s *session) docText(path, key string) string {
+func (s *Session) docText(path, key string) string {
 	if key == "" {
 		return ""
 	}

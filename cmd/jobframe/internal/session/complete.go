@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // literal the type's fields; inside a string literal that is an argument
 // of a frame's method or of a function whose first argument is a frame,
 // that frame's column names; elsewhere the session's names.
-func (s *session) completer() readline.AutoCompleter {
+func (s *Session) completer() readline.AutoCompleter {
 	return completeFunc(func(line []rune, pos int) ([][]rune, int) {
 		names, partial := s.complete(string(line[:pos]))
 		return suffixes(partial, names), len([]rune(partial))
@@ -26,7 +26,7 @@ func (s *session) completer() readline.AutoCompleter {
 
 // complete returns the names that may complete the word being typed at
 // the end of head, and that partial word.
-func (s *session) complete(head string) ([]string, string) {
+func (s *Session) complete(head string) ([]string, string) {
 	if q, open := openString(head); open {
 		return s.columnsAt(head[:q]), head[q+1:]
 	}
@@ -62,7 +62,7 @@ var builtins = []string{"append", "cap", "clear", "close", "complex", "copy", "d
 // (tasks.Where(" or tasks.Where("state", "==", ...).GroupBy("), or of
 // the first argument of a function (ops.Busy(placements, ") when it is
 // a frame; else those of every frame variable.
-func (s *session) columnsAt(before string) []string {
+func (s *Session) columnsAt(before string) []string {
 	open := unclosed(before, '(')
 	if open >= 0 {
 		callee := operand(before[:open])
@@ -84,7 +84,7 @@ func (s *session) columnsAt(before string) []string {
 // frameColumns evaluates expr, when it is a frame expression without
 // effects (check.FrameExpr), for at most half a second, and returns its
 // column names.
-func (s *session) frameColumns(expr string) ([]string, bool) {
+func (s *Session) frameColumns(expr string) ([]string, bool) {
 	if expr == "" || !s.chk.FrameExpr(expr) {
 		return nil, false
 	}
@@ -103,7 +103,7 @@ func (s *session) frameColumns(expr string) ([]string, bool) {
 }
 
 // columnNames are the column names of every frame variable.
-func (s *session) columnNames() []string {
+func (s *Session) columnNames() []string {
 	var names []string
 	for _, v := range s.in.Globals() {
 		if !v.IsValid() || !v.CanInterface() {

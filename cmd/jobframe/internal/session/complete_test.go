@@ -1,4 +1,4 @@
-package main
+package session
 
 import (
 	"io"
@@ -6,21 +6,26 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/jobframe/jobframe/loaders"
 )
 
 // replSession returns a session with the bundled HyperQueue journal
 // loaded, as "jobframe repl FILE" makes it.
-func replSession(t *testing.T) *session {
+func replSession(t *testing.T) *Session {
 	t.Helper()
-	s, err := newSession(strings.NewReader(""), io.Discard, io.Discard)
+	s, err := New(strings.NewReader(""), io.Discard, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const src = "../../../../testdata/hq/synthetic_v0.26_journal.jsonl"
+	d, err := loaders.Open(src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	binds := map[string]reflect.Value{}
-	if err := s.loadSource(0, "../../testdata/hq/synthetic_v0.26_journal.jsonl", false, binds); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.bind(binds); err != nil {
+	s.AddDataset(0, src, d, binds)
+	if err := s.Bind(binds); err != nil {
 		t.Fatal(err)
 	}
 	return s
