@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/jupyter"
@@ -20,8 +21,12 @@ func runKernel(args []string, stdout, stderr io.Writer) error {
 			"connection file it wrote). 'jobframe kernel install' writes the kernelspec\n"+
 			"\"jobframe (Go)\" that makes Jupyter start it.", stdout)
 	connFile := fs.String("f", "", "the connection file")
+	worker := fs.Bool("worker", false, "serve a kernel's session on descriptors 3 and 4 (what the kernel starts; not for users)")
 	if _, err := parse(fs, args); err != nil {
 		return err
+	}
+	if *worker {
+		return runKernelWorker()
 	}
 	if *connFile == "" {
 		return usagef("no connection file (-f FILE)")
@@ -30,14 +35,18 @@ func runKernel(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var ks jupyterSession
-	k := jupyter.New(conn, &ks, jupyter.Info{Implementation: "jobframe", Version: version,
-		Banner: "jobframe: Go with frame, schema, loaders, ops and plot imported"}, stderr)
-	s, err := session.New(strings.NewReader(""), k.Stdout(), k.Stderr())
+	exe, err := os.Executable()
 	if err != nil {
 		return err
 	}
-	ks.Kernel = session.NewKernel(s)
+	// The session runs in a worker process that the kernel starts again
+	// when a cell ends it (a panic in a goroutine, memory, a stack
+	// overflow): the kernel itself runs no user code.
+	sup := session.NewSupervisor([]string{exe, "kernel", "--worker"}, nil)
+	defer sup.Close()
+	k := jupyter.New(conn, sup, jupyter.Info{Implementation: "jobframe", Version: version,
+		Banner: "jobframe: Go with frame, schema, loaders, ops and plot imported"}, stderr)
+	sup.Logf = k.Logf
 	k.CaptureOutput()
 	return k.Run(context.Background())
 }
@@ -70,6 +79,27 @@ func installKernel(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// jupyterSession is the kernel's interpreter, set once the kernel's
-// output streams exist to start the session on.
-type jupyterSession struct{ *session.Kernel }
+// runKernelWorker is a kernel's worker: the session, answering the
+// kernel's requests read on descriptor 3 on descriptor 4, its cells
+// writing to standard output and error (the kernel's captured streams).
+// SIGINT interrupts the cell under way.
+func runKernelWorker() error {
+	in, out := os.NewFile(3, "requests"), os.NewFile(4, "answers")
+	if in == nil || out == nil {
+		return usagef("--worker is started by the kernel, with descriptors 3 and 4")
+	}
+	s, err := session.New(strings.NewReader(""), os.Stdout, os.Stderr)
+	if err != nil {
+		return err
+	}
+	k := session.NewKernel(s)
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
+	go func() {
+		for range sig {
+			k.Interrupt()
+		}
+	}()
+	return session.ServeWorker(in, out, k)
+}

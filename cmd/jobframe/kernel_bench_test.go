@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -41,13 +42,16 @@ func BenchmarkKernelRoundTrip(b *testing.B) {
 	p := freePorts(b, 5)
 	conn := jupyter.Connection{Transport: "tcp", IP: "127.0.0.1", ShellPort: p[0], IOPubPort: p[1], StdinPort: p[2],
 		ControlPort: p[3], HBPort: p[4], Key: "bench-key", SignatureScheme: "hmac-sha256"}
-	var ks jupyterSession
-	k := jupyter.New(conn, &ks, jupyter.Info{Implementation: "jobframe"}, io.Discard)
-	s, err := session.New(strings.NewReader(""), k.Stdout(), k.Stderr())
+	// The kernel as jobframe runs it: the session in a worker process
+	// (this test binary acting as jobframe), behind the supervisor.
+	exe, err := os.Executable()
 	if err != nil {
 		b.Fatal(err)
 	}
-	ks.Kernel = session.NewKernel(s)
+	b.Setenv("JOBFRAME_TEST_AS_MAIN", "1")
+	sup := session.NewSupervisor([]string{exe, "kernel", "--worker"}, func(string, ...any) {})
+	defer sup.Close()
+	k := jupyter.New(conn, sup, jupyter.Info{Implementation: "jobframe"}, io.Discard)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go k.Run(ctx)

@@ -67,6 +67,10 @@ type Kernel struct {
 	flush   func() // waits until the captured output of the cell is sent
 }
 
+// Logf writes a line to the kernel's log: its standard error as it was
+// before CaptureOutput took descriptor 2 for the cells' streams.
+func (k *Kernel) Logf(format string, args ...any) { k.log.Printf(format, args...) }
+
 // CaptureOutput makes Run redirect the process's file descriptors 1 and
 // 2 into the cells' streams (what a kernel process does; not for a kernel
 // inside another program, such as a benchmark).

@@ -150,6 +150,36 @@ rep, out = run("x")
 assert results(out, "execute_result")[0]["data"]["text/plain"] == "40", out
 print("ok bad signature dropped")
 
+# What ends a Go program (a panic in a goroutine, memory it cannot get, a
+# stack overflow) ends the cell's session, not the kernel: the runtime's
+# message is on the cell's stderr, the reply says so, the kernel answers,
+# and the next cell runs in a new session.
+def ends_session(code, message, timeout=120):
+    rep, out = run("y := 1", timeout=timeout)
+    assert rep["status"] == "ok", rep
+    t0 = time.time()
+    rep, out = run(code, timeout=timeout)
+    took = time.time() - t0
+    assert rep["status"] == "error" and rep["ename"] == "SessionEnded", rep
+    assert "The next cell runs in a new session" in rep["evalue"], rep
+    stderr = "".join(s["text"] for s in results(out, "stream") if s["name"] == "stderr")
+    assert message in stderr, (message, stderr[:2000])
+    info = kc.kernel_info(reply=True, timeout=10)["content"]
+    assert info["implementation"] == "jobframe", info
+    rep, out = run("y")
+    assert rep["status"] == "error" and "undefined: y" in rep["evalue"], rep
+    rep, out = run("1 + 1")
+    assert results(out, "execute_result")[0]["data"]["text/plain"] == "2", out
+    return took
+
+
+took = ends_session('go func() { panic("boom in a goroutine") }()\ntime.Sleep(2 * time.Second)', "panic: boom in a goroutine")
+print("ok a goroutine's panic ends the session, not the kernel (%.2f s)" % took)
+took = ends_session("b := make([]byte, 1<<45)\nb[0] = 1", "out of memory")
+print("ok an allocation of 32 TiB ends the session, not the kernel (%.2f s)" % took)
+took = ends_session("var f func(int) int\nf = func(n int) int { return f(n+1) + 1 }\nf(0)", "stack")
+print("ok unbounded recursion ends the session, not the kernel (%.2f s)" % took)
+
 # Restart: shutdown_request(restart=True), then a new kernel with a new
 # session, where x is gone.
 km.restart_kernel(now=False)
@@ -166,4 +196,5 @@ kc.stop_channels()
 log.close()
 text = open(log_path).read()
 assert "message dropped: bad signature" in text, text
-print("ok shutdown; the kernel logged the bad signature")
+assert text.count("the session's process ended during execute") == 3, text
+print("ok shutdown; the kernel logged the bad signature and the three ended sessions")
