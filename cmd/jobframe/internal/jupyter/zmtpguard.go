@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"time"
 
 	"github.com/go-zeromq/zmq4"
 	"github.com/go-zeromq/zmq4/transport"
@@ -34,6 +35,10 @@ const (
 	// many peers declaring maxFrame each cannot sum to the machine's
 	// memory: Jupyter's client opens one per channel.
 	maxConns = 64
+	// handshakeTime bounds how long a connection may take to send its
+	// greeting and first command (the NULL handshake's READY), so that
+	// connections that send nothing cannot hold every slot.
+	handshakeTime = 10 * time.Second
 	// greetingLen is the length of the ZMTP 3 greeting.
 	greetingLen = 64
 )
@@ -60,14 +65,15 @@ func (g guardedTransport) Listen(ctx context.Context, addr string) (net.Listener
 	if err != nil {
 		return nil, err
 	}
-	return &guardedListener{Listener: l, slots: make(chan struct{}, maxConns)}, nil
+	return &guardedListener{Listener: l, slots: make(chan struct{}, maxConns), handshake: handshakeTime}, nil
 }
 
 // guardedListener hands out guarded connections, at most maxConns open
 // at once (Accept waits for one to close).
 type guardedListener struct {
 	net.Listener
-	slots chan struct{}
+	slots     chan struct{}
+	handshake time.Duration // handshakeTime (shorter in tests)
 }
 
 // Accept waits for a free slot and a connection.
@@ -78,15 +84,17 @@ func (l *guardedListener) Accept() (net.Conn, error) {
 		<-l.slots
 		return nil, err
 	}
+	c.SetReadDeadline(time.Now().Add(l.handshake))
 	return &guardedConn{Conn: c, release: func() { <-l.slots }}, nil
 }
 
 // guardedConn is a connection read through a zmtpGuard.
 type guardedConn struct {
 	net.Conn
-	guard   zmtpGuard
-	once    sync.Once
-	release func()
+	guard     zmtpGuard
+	once      sync.Once
+	release   func()
+	handshook bool // the greeting and a first frame passed: no deadline since
 }
 
 // Read reads as the connection does, but fails (and closes the
@@ -96,6 +104,10 @@ func (c *guardedConn) Read(p []byte) (int, error) {
 	if gerr := c.guard.scan(p[:n]); gerr != nil {
 		c.Close()
 		return 0, gerr
+	}
+	if !c.handshook && c.guard.frames > 0 {
+		c.handshook = true
+		c.Conn.SetReadDeadline(time.Time{}) // a client may then stay idle for as long as it likes
 	}
 	return n, err
 }
@@ -114,6 +126,7 @@ type zmtpGuard struct {
 	lenBuf   [8]byte // the length bytes seen
 	lenN     int
 	body     uint64 // body bytes still to pass
+	frames   int    // frames passed whole
 }
 
 // scan takes the next bytes of the stream; it returns an error at the
@@ -153,6 +166,7 @@ func (g *zmtpGuard) scan(b []byte) error {
 			g.body, g.state = size, 2
 			if size == 0 {
 				g.state = 0
+				g.frames++
 			}
 		case 2:
 			k := uint64(len(b))
@@ -163,6 +177,7 @@ func (g *zmtpGuard) scan(b []byte) error {
 			b = b[k:]
 			if g.body == 0 {
 				g.state = 0
+				g.frames++
 			}
 		}
 	}

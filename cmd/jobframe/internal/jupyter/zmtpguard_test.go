@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"net"
 	"strings"
 	"testing"
@@ -123,4 +124,62 @@ func FuzzZMTPGuard(f *testing.F) {
 			t.Fatalf("a body of %d bytes passed", whole.body)
 		}
 	})
+}
+
+// TestIdlePeersLoseTheirSlots: peers that connect and send nothing hold
+// a socket's slots only for the handshake time, then are closed and
+// their slots freed; a peer that sent its greeting and READY keeps its
+// connection, idle, past that time.
+func TestIdlePeersLoseTheirSlots(t *testing.T) {
+	raw, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &guardedListener{Listener: raw, slots: make(chan struct{}, 2), handshake: 200 * time.Millisecond}
+	defer l.Close()
+	go func() { // the socket's side, as zmq4 serves a connection: read until an error, then close
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				buf := make([]byte, 64)
+				for {
+					if _, err := c.Read(buf); err != nil {
+						c.Close()
+						return
+					}
+				}
+			}()
+		}
+	}()
+	dial := func() net.Conn {
+		c, err := net.Dial("tcp", l.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	closed := func(c net.Conn, within time.Duration) bool {
+		c.SetReadDeadline(time.Now().Add(within))
+		_, err := c.Read(make([]byte, 8))
+		var ne net.Error
+		return err != nil && !(errors.As(err, &ne) && ne.Timeout())
+	}
+	for round := 0; round < 2; round++ { // twice: the first pair's slots were freed
+		a, b := dial(), dial()
+		if !closed(a, 5*time.Second) || !closed(b, 5*time.Second) {
+			t.Fatalf("round %d: idle peers kept their connections past the handshake time", round)
+		}
+		a.Close()
+		b.Close()
+	}
+	c := dial()
+	defer c.Close()
+	c.Write(append(greeting(), append([]byte{0x04, 5}, "READY"...)...))
+	time.Sleep(500 * time.Millisecond)
+	if closed(c, 100*time.Millisecond) {
+		t.Error("a peer that completed its handshake was closed while idle")
+	}
 }
