@@ -54,8 +54,8 @@ func TestHostileCatalogue(t *testing.T) {
 			}
 		})
 	}
-	if n < 30 {
-		t.Errorf("%d cases, want the catalogue's 30 or more", n)
+	if n < 60 {
+		t.Errorf("%d cases, want the catalogue's 60 or more", n)
 	}
 }
 

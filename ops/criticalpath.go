@@ -19,7 +19,7 @@ import (
 // The result has one row per task of each job's path, in order: job,
 // step (from 1), task, run_s (its run time) and path_s (the path's
 // length up to and including it, in s), and category when tasks has it.
-// A cycle in the graph is an error naming a task on it.
+// A cycle in the graph is a *CycleError naming its job and a task on it.
 func CriticalPath(tasks, deps *frame.Frame) *frame.Frame {
 	if err := requireFrame("CriticalPath", tasks, schema.Tasks, "task"); err != nil {
 		return frame.WithErr(err)
@@ -44,7 +44,11 @@ func CriticalPath(tasks, deps *frame.Frame) *frame.Frame {
 	for _, job := range graphs.jobs {
 		path, err := graphs.byJob[job].longest(func(task int64) float64 { return w.run[taskKey{job, task}] })
 		if err != nil {
-			return frame.WithErr(fmt.Errorf("CriticalPath: job %q: %w", job, err))
+			var ce *CycleError
+			if errors.As(err, &ce) {
+				ce.Job = job
+			}
+			return frame.WithErr(fmt.Errorf("CriticalPath: %w", err))
 		}
 		total := 0.0
 		for k, task := range path {

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -81,5 +82,12 @@ func TestCriticalPathByHand(t *testing.T) {
 	cyc := frame.New(frame.Int64Col("parent", []int64{1, 2}, nil), frame.Int64Col("child", []int64{2, 1}, nil))
 	if err := CriticalPath(tasks, cyc).Err(); err == nil || !strings.Contains(err.Error(), "cycle through task 1") {
 		t.Errorf("cycle: error %v", err)
+	}
+	// 1 → 2 → 3 → 2, and 3 → 4: the task named is on the cycle (2 or
+	// 3), never 4, which the cycle only leads to; the error says which.
+	loop := frame.New(frame.Int64Col("parent", []int64{1, 2, 3, 3}, nil), frame.Int64Col("child", []int64{2, 3, 2, 4}, nil))
+	var ce *CycleError
+	if err := CriticalPath(tasks, loop).Err(); !errors.As(err, &ce) || (ce.Task != 2 && ce.Task != 3) {
+		t.Errorf("cycle 2-3 with 4 below it: %v", err)
 	}
 }

@@ -98,11 +98,7 @@ func (d *dag) longest(weight func(int64) float64) ([]int64, error) {
 		}
 	}
 	if done < len(d.nodes) {
-		for _, t := range d.nodes {
-			if indeg[t] > 0 {
-				return nil, fmt.Errorf("the task graph has a cycle through task %d", t)
-			}
-		}
+		return nil, &CycleError{Task: d.onCycle(indeg)}
 	}
 	var end int64
 	found := false
@@ -126,4 +122,52 @@ func (d *dag) longest(weight func(int64) float64) ([]int64, error) {
 		path[i], path[j] = path[j], path[i]
 	}
 	return path, nil
+}
+
+// CycleError is a task graph that is not acyclic: no critical path can be
+// taken through it. A WfCommons instance or task graph whose parents and
+// children loop is one.
+type CycleError struct {
+	// Job is the job whose graph it is ("" for one graph).
+	Job string
+	// Task is a task on the cycle.
+	Task int64
+}
+
+// Error names the job and a task on the cycle.
+func (e *CycleError) Error() string {
+	if e.Job == "" {
+		return fmt.Sprintf("the task graph has a cycle through task %d", e.Task)
+	}
+	return fmt.Sprintf("the task graph of job %q has a cycle through task %d", e.Job, e.Task)
+}
+
+// onCycle returns a task on a cycle of the tasks Kahn's order left
+// (indeg > 0): each has a parent among them, so walking up from one
+// meets a task twice, and that task is on a cycle.
+func (d *dag) onCycle(indeg map[int64]int) int64 {
+	parentOf := map[int64]int64{}
+	for _, t := range d.nodes {
+		if indeg[t] == 0 {
+			continue
+		}
+		for _, c := range d.children[t] {
+			if indeg[c] > 0 {
+				parentOf[c] = t
+			}
+		}
+	}
+	var t int64
+	for _, n := range d.nodes {
+		if indeg[n] > 0 {
+			t = n
+			break
+		}
+	}
+	seen := map[int64]bool{}
+	for !seen[t] {
+		seen[t] = true
+		t = parentOf[t]
+	}
+	return t
 }

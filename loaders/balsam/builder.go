@@ -126,6 +126,9 @@ func (b *balsamBuilder) addBatchJob(p *source.Problems) func([]byte, int, *balsa
 		if bj.bad != nil {
 			return p.Bad(line, bj.bad.field, bj.bad.text, bj.bad.want, bj.bad.err)
 		}
+		if bj.start.OK && bj.end.OK && bj.end.V < bj.start.V { // a batch job of negative length would take nodes away
+			return p.Bad(line, "end_time", frame.FormatMicros(bj.end.V), "a time at or after the batch job's start_time ("+frame.FormatMicros(bj.start.V)+")", nil)
+		}
 		al := &b.al
 		al.id.Add(bj.id.V)
 		al.sched.Opt(bj.sched.V, bj.sched.OK)

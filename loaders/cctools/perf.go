@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -136,6 +137,11 @@ func (pr *perfReader) sample(line string, n int) error {
 			vals[k] = fv
 		} else {
 			return pr.p.Bad(n, pr.names[k], f[k], "a number", e)
+		}
+		// every column is a count, a size, a time or a rate: a negative
+		// or non-finite one would flow into the report's capacity
+		if vals[k] < 0 || math.IsNaN(vals[k]) || math.IsInf(vals[k], 0) {
+			return pr.p.Bad(n, pr.names[k], f[k], "a finite number >= 0", nil)
 		}
 	}
 	pr.times.Add(ts)

@@ -199,7 +199,9 @@ func decodeSeriesLine(b []byte, l *seriesLine) {
 			l.us, l.dot, l.timeOK = wallClock(v)
 		case k < maxSeriesValues:
 			x, err := decimal(v)
-			if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			// every value is a count, a size, a time or a load: none is
+			// negative or not finite
+			if err != nil || x < 0 || math.IsNaN(x) || math.IsInf(x, 0) {
 				if l.bad < 0 {
 					l.bad = k
 				}
@@ -276,7 +278,7 @@ func (s *seriesReader) sample(b []byte, n int, l *seriesLine) error {
 	case !l.timeOK:
 		return s.p.Bad(n, "wall_clock", value(0), "seconds since the epoch with their decimals (123.456789)", nil)
 	case l.bad >= 0:
-		return s.p.Bad(n, s.names[l.bad], value(l.bad), "a number", nil)
+		return s.p.Bad(n, s.names[l.bad], value(l.bad), "a finite number >= 0", nil)
 	}
 	for i := 1; i < l.n; i++ {
 		if x := l.vals[i]; s.isInt[i] && x != float64(int64(x)) {

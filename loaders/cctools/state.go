@@ -51,8 +51,13 @@ type workerState struct {
 // set from the options, or are buffers, or are what the line being
 // applied holds; the others are what a checkpoint keeps (checkpoint.go).
 type txnLoader struct {
-	p    source.Problems
-	want map[string]bool `snap:"-"`
+	p source.Problems
+	// latest is the latest record time so far (µs); stepsBack counts the
+	// records before it (a manager's clock set back), noted as warnings.
+	latest     int64
+	stepsBack  int
+	recordTime int64           `snap:"-"` // the time of the record being applied, -1 before it reads
+	want       map[string]bool `snap:"-"`
 	// whether the events and transfers frames are wanted: asked of
 	// nearly every line, and a map lookup each time was 4% of a Work
 	// Queue load's CPU

@@ -116,8 +116,13 @@ func (c *txnLoader) tail(line string) []string {
 // of the line (what they keep is interned by str, copied into a column,
 // or built anew); the other records work on a copy.
 func (c *txnLoader) record(raw []byte, n int, l *txnLine) error {
+	skipped := c.p.Skipped
+	c.recordTime = -1
 	if err := c.apply(raw, n, l); err != nil {
 		return err
+	}
+	if c.recordTime > c.latest && c.p.Skipped == skipped { // a record skipped as bad says nothing of the clock
+		c.latest = c.recordTime
 	}
 	if c.stream.batch != nil && c.stream.since >= c.stream.rows {
 		return c.flush()
@@ -147,6 +152,8 @@ func (c *txnLoader) apply(raw []byte, n int, l *txnLine) error {
 	if err != nil || us < 0 {
 		return c.p.Bad(n, "time", f[0], "an integer count of µs since the epoch", err)
 	}
+	c.noteStepBack(us, n, f[0])
+	c.recordTime = us
 	if !l.pidOK {
 		_, err := parseInt(f[1])
 		return c.p.Bad(n, "manager_pid", f[1], "the manager's pid (an integer)", err)
@@ -459,4 +466,26 @@ func (c *txnLoader) category(args []string, us int64, n int, line string) error 
 	c.cat.disk.Opt(b.disk, b.hasDisk)
 	c.cat.gpus.Opt(b.gpus, b.hasGPUs)
 	return nil
+}
+
+// maxStepsNoted bounds the warnings of a log whose time steps back.
+const maxStepsNoted = 10
+
+// noteStepBack warns of a record timed before the latest one so far (of
+// the records that were not skipped as bad; apply moves latest on): a
+// transactions log is written in time order, so its manager's clock was
+// set back (or the log was edited), and an attempt across the step has
+// a run time off by as much, possibly negative.
+func (c *txnLoader) noteStepBack(us int64, n int, text string) {
+	if us >= c.latest {
+		return
+	}
+	c.stepsBack++
+	if c.stepsBack <= maxStepsNoted {
+		msg := fmt.Sprintf("the log's time steps back %.6f s from the latest record before it: run and wait times across it are off by as much", float64(c.latest-us)/1e6)
+		if c.stepsBack == maxStepsNoted {
+			msg += " (further steps back are not listed)"
+		}
+		c.p.Note(n, "time", text, msg)
+	}
 }

@@ -157,6 +157,9 @@ func (h *loader) apply(e *journalEvent, typ string, job int64, hasJob bool, t in
 		if missing("job", hasJob) {
 			return *errp
 		}
+		if field, text := e.badIDs(); field != "" {
+			return h.p.Bad(n, field, text, "task ids: start >= 0, count >= 0 and step >= 0", nil)
+		}
 		h.jobCreated(job, e, t, n)
 	case "job-open":
 		j := h.job(job, t, n)

@@ -1,5 +1,7 @@
 package hyperqueue
 
+import "strconv"
+
 // Attempts closed by their task's end, by the end of the journal and
 // by a worker's loss; a worker's hardware samples.
 
@@ -32,6 +34,8 @@ func (h *loader) closeAll(t int64, n int, state, raw string) {
 func (h *loader) workerLost(id int64, reason string, t int64, n int) {
 	if w := h.wmap[id]; w != nil {
 		w.lost, w.lostOK, w.reason, w.lostLine = t, true, reason, n
+	} else {
+		h.p.Note(n, "event.id", strconv.FormatInt(id, 10), "a worker lost that never connected in this journal (it has no row in the workers frame)")
 	}
 	var roots []*attemptState
 	var open []*attemptState

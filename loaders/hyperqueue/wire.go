@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	json "github.com/goccy/go-json"
@@ -247,4 +248,24 @@ func article(word string) string {
 		return "an"
 	}
 	return "a"
+}
+
+// badIDs names the first range of a job-created's task ids that no
+// HyperQueue writes (a negative start, count or step: HyperQueue's ids
+// and counts are unsigned), with its text; "" when none is.
+func (e *journalEvent) badIDs() (field, text string) {
+	if e.SubmitDesc == nil || e.SubmitDesc.TaskDesc.IDs == nil {
+		return "", ""
+	}
+	for i, r := range e.SubmitDesc.TaskDesc.IDs.Ranges {
+		for _, v := range []struct {
+			name string
+			v    int64
+		}{{"start", int64(r.Start)}, {"count", int64(r.Count)}, {"step", int64(r.Step)}} {
+			if v.v < 0 {
+				return fmt.Sprintf("event.submit_desc.task_desc.ids.ranges[%d].%s", i, v.name), strconv.FormatInt(v.v, 10)
+			}
+		}
+	}
+	return "", ""
 }

@@ -14,6 +14,7 @@ import (
 // row.
 type rowFields struct {
 	state, nodeList, reqMem, reqTRES, allocTRES int
+	start, end                                  int // Start and End, -1 when absent
 	allocCPUs                                   []int // AllocCPUS, NCPUS: the CPUs a row was given
 	reqCPUs, reqNodes                           []int // ReqCPUS; ReqNodes
 	cpus, nodes                                 []int // the counts ReqMem's c and n multiply by
@@ -30,6 +31,7 @@ func findRowFields(l *layout) rowFields {
 		return out
 	}
 	return rowFields{
+		start: l.field("start"), end: l.field("end"),
 		state: l.field("state"), nodeList: l.field("nodelist"), reqMem: l.field("reqmem"), reqTRES: l.field("reqtres"), allocTRES: l.field("alloctres"),
 		allocCPUs: present("alloccpus", "ncpus"),
 		reqCPUs:   present("reqcpus"),

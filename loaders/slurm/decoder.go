@@ -170,6 +170,12 @@ func (d *decoder) fields(c *chunk, line []byte, starts []int) bool {
 			return false
 		}
 	}
+	if s, e := l.at.start, l.at.end; s >= 0 && e >= 0 {
+		ss, se := l.slots.of[s], l.slots.of[e]
+		if d.iok[ss] && d.iok[se] && d.ints[se] < d.ints[ss] {
+			return false // an End before its Start (layout.decode says so)
+		}
+	}
 	return true
 }
 

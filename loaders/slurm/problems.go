@@ -63,6 +63,9 @@ func (b *builder) report(p *source.Problems, first int, line []byte, r *record, 
 	}
 	s := b.lay.specs[r.bad]
 	err := r.err
+	if err == errEndBeforeStart {
+		return p.Bad(first, s.name, r.text(line, r.bad), "a time at or after the row's Start ("+r.text(line, b.lay.at.start)+")"+joined, nil)
+	}
 	if err == errShape {
 		err = nil
 	}
@@ -79,7 +82,7 @@ func what(k kind) string {
 	case kSizeK, kSizeM:
 		return "a size such as 1828196K or 2.10M"
 	case kInt:
-		return "an integer"
+		return "a whole number >= 0"
 	case kExit:
 		return "an exit code status:signal"
 	case kState:

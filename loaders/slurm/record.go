@@ -57,6 +57,13 @@ func (l *layout) decode(line []byte, r *record) {
 			return
 		}
 	}
+	if s, e := l.at.start, l.at.end; s >= 0 && e >= 0 {
+		start, sok, _ := parseTime(r.text(line, s), l.loc)
+		end, eok, _ := parseTime(r.text(line, e), l.loc)
+		if sok && eok && end < start {
+			r.bad, r.err = e, errEndBeforeStart
+		}
+	}
 }
 
 // check reads one field as the workers' decoder does (decoder.fields),

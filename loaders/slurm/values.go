@@ -23,6 +23,9 @@ import (
 var (
 	errBad   = errors.New("not a Slurm value")
 	errShape = errors.New("not in the form of the field")
+	// errEndBeforeStart is a row whose End is before its Start: no run
+	// has a negative length.
+	errEndBeforeStart = errors.New("before the row's Start")
 	// errInternal is a jobframe bug, which no input should reach
 	errInternal = errors.New("internal error")
 )
@@ -226,7 +229,7 @@ func parseInt(s string) (int64, bool, error) {
 		return int64(n), true, nil
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
+	if err != nil || v < 0 { // sacct's counts and ids are unsigned
 		return 0, false, errShape
 	}
 	return v, true, nil

@@ -25,6 +25,10 @@ func amounts(t *task) []struct {
 	}
 }
 
+// maxRuntime bounds a task's run time in seconds: past it (31,700 years)
+// a runtime is no measurement, and its end would leave int64 µs.
+const maxRuntime = 1e12
+
 // checkAmounts reports every amount of a task's execution record and of
 // a machine that is negative (or not finite, which JSON cannot write) as
 // a bad record naming the task's row and field: a runtime of −100 s or
@@ -37,14 +41,20 @@ func (w *workflow) checkAmounts(hasSpec bool, p *source.Problems) error {
 			continue
 		}
 		for _, a := range amounts(t) {
-			if *a.v == nil || (**a.v >= 0 && !math.IsInf(**a.v, 0)) {
+			want := "a number >= 0"
+			switch {
+			case *a.v == nil:
+				continue
+			case a.name == "runtimeInSeconds" && **a.v >= maxRuntime:
+				want = "a run time below 1e12 s (31,700 years)"
+			case **a.v >= 0 && !math.IsInf(**a.v, 0):
 				continue
 			}
 			field := fmt.Sprintf("workflow.tasks[%d].%s", i, a.name)
 			if hasSpec {
 				field = fmt.Sprintf("workflow.execution.tasks[id %s].%s", t.ID, a.name)
 			}
-			if err := p.Bad(0, field, strconv.FormatFloat(**a.v, 'g', -1, 64), "a number >= 0", nil); err != nil {
+			if err := p.Bad(0, field, strconv.FormatFloat(**a.v, 'g', -1, 64), want, nil); err != nil {
 				return err
 			}
 			*a.v = nil

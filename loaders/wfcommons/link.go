@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -42,7 +43,90 @@ func (w *workflow) link(hasSpec bool, exec *execution, p *source.Problems, loc *
 		return err
 	}
 	refs, bad := w.resolve(ids, loc)
-	return w.connect(refs, bad, hasSpec, p)
+	if err := w.connect(refs, bad, hasSpec, p); err != nil {
+		return err
+	}
+	return w.checkAcyclic(hasSpec, p)
+}
+
+// maxCycles bounds the cycles a lenient load breaks one edge at a time.
+const maxCycles = 1000
+
+// checkAcyclic reports a cycle of the edges (a task that depends on
+// itself through its parents and children) as a bad record naming a
+// task on it: a workflow instance is a DAG, and no critical path runs
+// through a loop. Lenient, that edge (from a later task to an earlier one
+// in the instance's order, the likely mistake) is dropped, and the next
+// cycle, if any, reported in turn.
+func (w *workflow) checkAcyclic(hasSpec bool, p *source.Problems) error {
+	where := "workflow.specification.tasks"
+	if !hasSpec {
+		where = "workflow.tasks"
+	}
+	for range maxCycles {
+		from, to, ok := w.cycleEdge()
+		if !ok {
+			return nil
+		}
+		if err := p.Bad(0, fmt.Sprintf("%s[%d].parents", where, to), w.rows[from].spec.ID, "a task graph without cycles (this parent depends on the task itself through its parents)", nil); err != nil {
+			return err
+		}
+		w.edges = slices.DeleteFunc(w.edges, func(e [2]int) bool { return e[0] == from && e[1] == to })
+	}
+	return fmt.Errorf("%s: more than %d cycles in the task graph (a lenient load breaks one edge of each)", p.File, maxCycles)
+}
+
+// cycleEdge returns an edge of a cycle of w.edges (Kahn's order leaves
+// the tasks on or below cycles, each with a parent among them: walking
+// up from one meets a task twice, which is on a cycle), or ok false.
+func (w *workflow) cycleEdge() (from, to int, ok bool) {
+	n := len(w.rows)
+	indeg := make([]int32, n)
+	children := make([][]int32, n)
+	for _, e := range w.edges {
+		indeg[e[1]]++
+		children[e[0]] = append(children[e[0]], int32(e[1]))
+	}
+	queue := make([]int32, 0, n)
+	for i := range indeg {
+		if indeg[i] == 0 {
+			queue = append(queue, int32(i))
+		}
+	}
+	for k := 0; k < len(queue); k++ {
+		for _, c := range children[queue[k]] {
+			if indeg[c]--; indeg[c] == 0 {
+				queue = append(queue, c)
+			}
+		}
+	}
+	if len(queue) == n {
+		return 0, 0, false
+	}
+	parent := make([]int, n)
+	start := -1
+	for _, e := range w.edges {
+		if indeg[e[0]] > 0 && indeg[e[1]] > 0 {
+			parent[e[1]], start = e[0], e[1]
+		}
+	}
+	seen := make([]bool, n)
+	for !seen[start] {
+		seen[start] = true
+		start = parent[start]
+	}
+	// Of the cycle's edges, the one from a later task to an earlier one
+	// in the instance's order (a cycle has one) is the likely mistake.
+	from, to = parent[start], start
+	for t := parent[start]; t != start; t = parent[t] {
+		if parent[t] > t {
+			from, to = parent[t], t
+		}
+	}
+	if parent[start] > start {
+		from, to = parent[start], start
+	}
+	return from, to, true
 }
 
 // pair gives each specification task its execution record (the last
@@ -100,7 +184,7 @@ func (w *workflow) resolve(ids map[string]int, loc *time.Location) (taskRefs, []
 			}
 			if r.exec != nil && r.exec.ExecutedAt != "" {
 				r.start, r.started, bad[i] = parseTime(r.exec.ExecutedAt, loc)
-				if rt := r.exec.RuntimeInSeconds; r.started && rt != nil && !math.IsNaN(*rt) && math.Abs(*rt) < 1e12 {
+				if rt := r.exec.RuntimeInSeconds; r.started && rt != nil && !math.IsNaN(*rt) && math.Abs(*rt) < maxRuntime {
 					r.end, r.ended = r.start+int64(math.Round(*rt*1e6)), true
 				}
 			}

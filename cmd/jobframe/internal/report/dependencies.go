@@ -1,6 +1,8 @@
 package report
 
 import (
+	"errors"
+
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/ops"
@@ -22,7 +24,11 @@ func (b *builder) criticalPath() Section {
 		return s
 	}
 	cp := ops.CriticalPath(tasks, deps)
-	if err := cp.Err(); err != nil {
+	var cycle *ops.CycleError
+	if err := cp.Err(); errors.As(err, &cycle) {
+		s.Reason = cycle.Error() + ": a critical path needs a graph without cycles"
+		return s
+	} else if err != nil {
 		s.Reason = failed("the critical path", err)
 		return s
 	}

@@ -74,6 +74,7 @@ var reasons = []*regexp.Regexp{
 	regexp.MustCompile(`^no failures: every attempt that ended succeeded$`),
 	regexp.MustCompile(`^no failures: no job failed of \d+ jobs? \(the source has no steps or attempts\)$`),
 	regexp.MustCompile(`^no job reached JOB_FINISHED in this source$`),
+	regexp.MustCompile(`^the task graph of job "[^"]+" has a cycle through task \d+: a critical path needs a graph without cycles$`),
 }
 
 // internalText marks text of the code, not of the data, that must never
