@@ -14,7 +14,7 @@ import (
 // row.
 type rowFields struct {
 	state, nodeList, reqMem, reqTRES, allocTRES int
-	start, end                                  int // Start and End, -1 when absent
+	start, end                                  int   // Start and End, -1 when absent
 	allocCPUs                                   []int // AllocCPUS, NCPUS: the CPUs a row was given
 	reqCPUs, reqNodes                           []int // ReqCPUS; ReqNodes
 	cpus, nodes                                 []int // the counts ReqMem's c and n multiply by
