@@ -82,10 +82,20 @@ func (w *workflow) checkAcyclic(hasSpec bool, p *source.Problems) error {
 func (w *workflow) cycleEdge() (from, to int, ok bool) {
 	n := len(w.rows)
 	indeg := make([]int32, n)
-	children := make([][]int32, n)
+	// the children of task i are kids[first[i]:first[i+1]] (one array,
+	// not a slice per task: an instance may have 200,000 tasks)
+	first := make([]int32, n+1)
 	for _, e := range w.edges {
 		indeg[e[1]]++
-		children[e[0]] = append(children[e[0]], int32(e[1]))
+		first[e[0]+1]++
+	}
+	for i := range n {
+		first[i+1] += first[i]
+	}
+	kids, next := make([]int32, len(w.edges)), slices.Clone(first[:n])
+	for _, e := range w.edges {
+		kids[next[e[0]]] = int32(e[1])
+		next[e[0]]++
 	}
 	queue := make([]int32, 0, n)
 	for i := range indeg {
@@ -94,7 +104,8 @@ func (w *workflow) cycleEdge() (from, to int, ok bool) {
 		}
 	}
 	for k := 0; k < len(queue); k++ {
-		for _, c := range children[queue[k]] {
+		t := queue[k]
+		for _, c := range kids[first[t]:first[t+1]] {
 			if indeg[c]--; indeg[c] == 0 {
 				queue = append(queue, c)
 			}
