@@ -153,3 +153,74 @@ func BenchmarkGroupByNumber(b *testing.B) {
 		})
 	}
 }
+
+// timesFrame is n rows of start and end times (end 0 to 120 s after
+// start, a fiftieth null), a state and a worker, as a tasks frame has.
+func timesFrame(n int) *Frame {
+	start, end := make([]int64, n), make([]int64, n)
+	valid := make([]bool, n)
+	state := make([]string, n)
+	for i := range n {
+		start[i] = 1_785_000_000_000_000 + int64(i)*1000
+		end[i] = start[i] + int64(i*7919%120_000_000)
+		valid[i] = i%50 != 0
+		state[i] = []string{"success", "failed", "lost"}[i%3]
+	}
+	return New(Column{name: "start", arr: newTimestamp(start, nil)}, Column{name: "end", arr: newTimestamp(end, valid)},
+		StringCol("state", state, nil))
+}
+
+// The issue's derived column on a million rows: run_s = (end − start) in
+// seconds, by an expression and by a closure per row (what the REPL had).
+func BenchmarkExprDurationColumn(b *testing.B) {
+	f := timesFrame(1_000_000)
+	e := Col("end").Sub(Col("start")).Seconds().As("run_s")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if out := f.With(e); out.Err() != nil {
+			b.Fatal(out.Err())
+		}
+	}
+}
+
+func BenchmarkClosureDurationColumn(b *testing.B) {
+	f := timesFrame(1_000_000)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		out := f.WithColumnFunc("run_s", Float64, func(r Row) any {
+			if r.IsNull("end") {
+				return nil
+			}
+			return float64(r.Micros("end")-r.Micros("start")) / 1e6
+		})
+		if out.Err() != nil {
+			b.Fatal(out.Err())
+		}
+	}
+}
+
+// The issue's filter: rows that ran over a minute and failed.
+func BenchmarkExprFilter(b *testing.B) {
+	f := timesFrame(1_000_000)
+	e := Col("end").Sub(Col("start")).Gt(time.Minute).And(Col("state").Eq("failed"))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if out := f.Keep(e); out.Err() != nil {
+			b.Fatal(out.Err())
+		}
+	}
+}
+
+func BenchmarkQueryFilter(b *testing.B) {
+	f := timesFrame(1_000_000)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if out := f.Query(`end - start > time.Minute && state == "failed"`); out.Err() != nil {
+			b.Fatal(out.Err())
+		}
+	}
+}

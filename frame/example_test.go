@@ -2,6 +2,7 @@ package frame_test
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/jobframe/jobframe/frame"
 )
@@ -39,4 +40,30 @@ func ExampleFrame_Where() {
 	fmt.Println(big.NumRows(), big.Err())
 	// Output:
 	// 2 <nil>
+}
+
+// With adds a column computed a whole column at a time; Keep and Query
+// keep the rows where an expression holds (Query reads Go's syntax). By
+// hand: the attempts ran 90, 30 and 200 s; the last one's end is null,
+// so its run time is null too and no filter keeps it.
+func ExampleFrame_With() {
+	t0 := time.Date(2026, 8, 4, 9, 0, 0, 0, time.UTC)
+	tasks := frame.New(
+		frame.Int64Col("task", []int64{1, 2, 3}, nil),
+		frame.StringCol("state", []string{"success", "failed", "running"}, nil),
+		frame.TimeCol("start", []time.Time{t0, t0, t0}, nil),
+		frame.TimeCol("end", []time.Time{t0.Add(90 * time.Second), t0.Add(30 * time.Second), {}}, []bool{true, true, false}),
+	)
+	runs := tasks.With(frame.Col("end").Sub(frame.Col("start")).Seconds().As("run_s"))
+	fmt.Print(runs.Select("task", "run_s"))
+	fmt.Println(runs.Keep(frame.Col("run_s").Gt(60)).NumRows(), runs.Query(`run_s < 60 || state == "failed"`).NumRows())
+	// Output:
+	//     task    run_s
+	//    int64  float64
+	// 0      1     90.0
+	// 1      2     30.0
+	// 2      3     null
+	//
+	// [3 rows x 2 columns]
+	// 1 1
 }

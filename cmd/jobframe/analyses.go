@@ -123,7 +123,7 @@ func runTasksPerWorker(args []string, stdout, stderr io.Writer) error {
 }
 
 func runHist(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("hist", "SOURCE... --column NAME [--frame NAME] [--bins N] [--range LO,HI] [--where EXPR]... [-o FILE]",
+	fs := newFlags("hist", "SOURCE... --column NAME [--frame NAME] [--bins N] [--range LO,HI] [--with NAME=EXPR]... [--where EXPR]... [-o FILE]",
 		"Print a histogram of a numeric column: columns lo, hi (bin edges) and count, with\n"+
 			"numpy.histogram's rule (equal bins, the last closed). The default range is\n"+
 			"0 to the largest value, as jobframe's resource histograms use.", stdout)
@@ -132,8 +132,9 @@ func runHist(args []string, stdout, stderr io.Writer) error {
 	bins := fs.Int("bins", 10, "the number of bins")
 	rng := fs.String("range", "", "LO,HI: count values in [LO, HI] only")
 	af := addAnalysisFlags(fs)
-	var wheres multiFlag
-	fs.Var(&wheres, "where", "keep the rows matching COLUMN OP VALUE, e.g. final==true (repeatable)")
+	var withs, wheres multiFlag
+	fs.Var(&withs, "with", "a derived column NAME = EXPRESSION, e.g. 'run_s = seconds(end - start)' (repeatable)")
+	fs.Var(&wheres, "where", "keep the rows where an expression holds, e.g. 'final && mem_mb > 1000', or COLUMN OP VALUE such as final==true (repeatable)")
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -162,7 +163,7 @@ func runHist(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if f, err = filterRows(f, wheres); err != nil {
+	if f, err = deriveRows(f, withs, wheres); err != nil {
 		return err
 	}
 	h := ops.Histogram(f, *col, *bins)
@@ -173,7 +174,7 @@ func runHist(args []string, stdout, stderr io.Writer) error {
 }
 
 func runIntervals(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("intervals", "SOURCE... [--by COLS] [--frame NAME] [--where EXPR]... [-o FILE]",
+	fs := newFlags("intervals", "SOURCE... [--by COLS] [--frame NAME] [--with NAME=EXPR]... [--where EXPR]... [-o FILE]",
 		"Print, per group, the time covered by the rows' [start, end] intervals with EPMT's\n"+
 			"three duration methods: sum_us (overlaps counted twice), sum_minus_overlap_us\n"+
 			"(the union; touching intervals merge) and finish_minus_start_us, with count,\n"+
@@ -182,8 +183,9 @@ func runIntervals(args []string, stdout, stderr io.Writer) error {
 	by := fs.String("by", "tags", "the columns to group by, comma-separated (\"\" for one group)")
 	name := fs.String("frame", "", "the frame (default: procs if the source has it, else tasks)")
 	af := addAnalysisFlags(fs)
-	var wheres multiFlag
-	fs.Var(&wheres, "where", "keep the rows matching COLUMN OP VALUE (repeatable)")
+	var withs, wheres multiFlag
+	fs.Var(&withs, "with", "a derived column NAME = EXPRESSION, e.g. 'run_s = seconds(end - start)' (repeatable)")
+	fs.Var(&wheres, "where", "keep the rows where an expression holds, or COLUMN OP VALUE (repeatable)")
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -203,7 +205,7 @@ func runIntervals(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if f, err = filterRows(f, wheres); err != nil {
+	if f, err = deriveRows(f, withs, wheres); err != nil {
 		return err
 	}
 	var keys []string

@@ -12,15 +12,18 @@ import (
 )
 
 func runExport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("export", "SOURCE... --frame NAME -o FILE [--columns A,B,...] [--where EXPR]... [--format FMT] [--partition-by COL]...",
+	fs := newFlags("export", "SOURCE... --frame NAME -o FILE [--columns A,B,...] [--with NAME=EXPR]... [--where EXPR]... [--format FMT] [--partition-by COL]...",
 		"Write one frame of the sources to a file for pandas, DuckDB or Spark: Parquet\n"+
 			"(zstd), CSV, or Arrow IPC (Feather v2, uncompressed), chosen by the file's\n"+
 			"extension (.parquet, .csv, .arrow/.feather/.ipc) or --format.\n\n"+
 			"--columns A,B,... writes only those columns, in that order; the loader then\n"+
 			"skips building the others where it can, which saves time and memory on\n"+
 			"large logs.\n\n"+
-			"--where keeps the rows matching COLUMN OP VALUE, with OP one of == != < <= > >=\n"+
-			"(e.g. --where 'state==failed' --where 'req_cpus>=4'); several are ANDed.\n\n"+
+			"--with adds a column NAME = EXPRESSION and --where keeps the rows where an\n"+
+			"expression holds, both in Go's syntax over the frame's columns (--with\n"+
+			"'run_s = seconds(end - start)' --where 'run_s > 60 && state == \"failed\"';\n"+
+			"frame.ParseExpr lists the functions); --where also takes COLUMN OP VALUE with\n"+
+			"an unquoted value ('state==failed', 'req_cpus>=4'). Several are ANDed.\n\n"+
 			"--partition-by COL (repeatable) writes a Hive-style partitioned Parquet dataset\n"+
 			"to the folder -o DIR/: DIR/COL=value/part-0.parquet, which Spark, Trino, pandas\n"+
 			"and DuckDB (read_parquet('DIR/**/*.parquet', hive_partitioning=true)) read as\n"+
@@ -30,8 +33,9 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	format := fs.String("format", "", "parquet, csv or arrow (default: from the extension)")
 	lenient := fs.Bool("lenient", false, "skip bad records (listed as warnings) instead of failing at the first")
 	columns := fs.String("columns", "", "comma-separated columns to write, in order (default: all)")
-	var wheres, partitionBy multiFlag
-	fs.Var(&wheres, "where", "a row filter COLUMN OP VALUE (repeatable)")
+	var withs, wheres, partitionBy multiFlag
+	fs.Var(&withs, "with", "a derived column NAME = EXPRESSION in Go's syntax, e.g. 'run_s = seconds(end - start)' (repeatable)")
+	fs.Var(&wheres, "where", "a row filter: an expression in Go's syntax, e.g. 'run_s > 60 && state == \"failed\"', or COLUMN OP VALUE (repeatable)")
 	fs.Var(&partitionBy, "partition-by", "write a Hive-partitioned Parquet folder by this column (repeatable)")
 	sources, err := parse(fs, args)
 	if err != nil {
@@ -63,14 +67,9 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 				keep = append(keep, c)
 			}
 		}
-		// the filters' columns are loaded too, and dropped after
-		load := slices.Clone(keep)
-		for _, w := range wheres {
-			if c := whereColumn(w); c != "" && !slices.Contains(load, c) {
-				load = append(load, c)
-			}
-		}
-		o.Columns = map[string][]string{*name: load}
+		// the columns the derivations and filters read are loaded too,
+		// and dropped after
+		o.Columns = map[string][]string{*name: readColumns(keep, withs, wheres)}
 	}
 	d, err := loadWarnWith(sources, o, stderr)
 	if err != nil {
@@ -84,7 +83,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if f, err = filterRows(f, wheres); err != nil {
+	if f, err = deriveRows(f, withs, wheres); err != nil {
 		return err
 	}
 	if keep != nil {
@@ -109,18 +108,91 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// filterRows applies --where expressions to f.
+// deriveRows adds the --with columns to f, then keeps the rows of every
+// --where.
+func deriveRows(f *frame.Frame, withs, wheres []string) (*frame.Frame, error) {
+	for _, w := range withs {
+		if f = f.WithText(w); f.Err() != nil {
+			return nil, usagef("--with %q: %v", w, f.Err())
+		}
+	}
+	return filterRows(f, wheres)
+}
+
+// filterRows applies --where filters to f: COLUMN OP VALUE (an unquoted
+// value of the column's type), as before expressions, or else an
+// expression in Go's syntax (frame.Query).
 func filterRows(f *frame.Frame, wheres []string) (*frame.Frame, error) {
 	for _, w := range wheres {
 		col, op, val, err := parseWhere(f, w)
-		if err != nil {
+		switch {
+		case err == nil:
+			f = f.Where(col, op, val)
+		case oldWhere(w): // meant as COLUMN OP VALUE: say what is wrong with it
+			return nil, usagef("--where %q: %v", w, err)
+		default:
+			f = f.Query(w)
+		}
+		if err := f.Err(); err != nil {
 			return nil, usagef("--where %q: %v", w, err)
 		}
-		f = f.Where(col, op, val)
 	}
 	return f, nil
 }
 
+// readColumns are the columns a load must build for keep, the --with
+// derivations and the --where filters: keep (but the columns derived),
+// then the columns they read, each once.
+func readColumns(keep, withs, wheres []string) []string {
+	load := slices.Clone(keep)
+	add := func(c string) {
+		if c != "" && !slices.Contains(load, c) {
+			load = append(load, c)
+		}
+	}
+	var derived []string
+	for _, w := range withs {
+		name, text, _ := strings.Cut(w, "=")
+		if e, err := frame.ParseExpr(text); err == nil {
+			for _, c := range e.Columns() {
+				if !slices.Contains(derived, c) {
+					add(c)
+				}
+			}
+		}
+		derived = append(derived, strings.TrimSpace(name))
+	}
+	load = slices.DeleteFunc(load, func(c string) bool { return slices.Contains(derived, c) }) // made, not read
+	for _, w := range wheres {
+		cols := []string{whereColumn(w)}
+		if !oldWhere(w) {
+			if e, err := frame.ParseExpr(w); err == nil {
+				cols = e.Columns()
+			}
+		}
+		for _, c := range cols {
+			if !slices.Contains(derived, c) {
+				add(c)
+			}
+		}
+	}
+	return load
+}
+
+// oldWhere reports whether a --where reads as COLUMN OP VALUE with a
+// plain value (no quote, space or operator in it), which filterRows
+// tries before expressions: 'state==lost' tests the text "lost".
+func oldWhere(w string) bool {
+	for _, op := range whereOps {
+		if i := strings.Index(w, op); i > 0 {
+			raw := strings.TrimSpace(w[i+len(op):])
+			return raw != "" && !strings.ContainsAny(raw, " \t\"'`()&|<>=!")
+		}
+	}
+	return false
+}
+
+// multiFlag is a flag that may be given several times.
 type multiFlag []string
 
 func (m *multiFlag) String() string     { return strings.Join(*m, " ") }
@@ -140,7 +212,8 @@ func whereColumn(expr string) string {
 	return ""
 }
 
-// parseWhere splits "col OP value" and converts value to the column's type.
+// parseWhere splits "col OP value" and converts value to the column's
+// type; a quoted value is an expression's, not this form's.
 func parseWhere(f *frame.Frame, expr string) (string, string, any, error) {
 	for _, op := range whereOps {
 		i := strings.Index(expr, op)
@@ -149,6 +222,9 @@ func parseWhere(f *frame.Frame, expr string) (string, string, any, error) {
 		}
 		col := strings.TrimSpace(expr[:i])
 		raw := strings.TrimSpace(expr[i+len(op):])
+		if strings.HasPrefix(raw, `"`) || strings.HasPrefix(raw, "`") {
+			return "", "", nil, fmt.Errorf("a quoted value: an expression")
+		}
 		t, err := f.Type(col)
 		if err != nil {
 			return "", "", nil, err

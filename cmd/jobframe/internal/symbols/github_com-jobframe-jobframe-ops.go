@@ -77,6 +77,7 @@ func init() {
 		"ZScores":                reflect.ValueOf(ops.ZScores),
 
 		// type definitions
+		"CycleError":          reflect.ValueOf((*ops.CycleError)(nil)),
 		"DistinctCounts":      reflect.ValueOf((*ops.DistinctCounts)(nil)),
 		"EventQuery":          reflect.ValueOf((*ops.EventQuery)(nil)),
 		"MissingColumnsError": reflect.ValueOf((*ops.MissingColumnsError)(nil)),
