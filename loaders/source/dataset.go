@@ -137,3 +137,35 @@ func (d *Dataset) Names() []string {
 	sort.Strings(names)
 	return names
 }
+
+// String describes the dataset as a person reads it in the REPL: its
+// source and files, its runs, each frame's rows and columns, the span of
+// its log and the count of its warnings (the frames themselves print as
+// tables: d.Frames["tasks"]).
+func (d *Dataset) String() string {
+	var b strings.Builder
+	files := "files"
+	if len(d.Files) == 1 {
+		files = "file"
+	}
+	fmt.Fprintf(&b, "%s dataset of %d %s", d.Source, len(d.Files), files)
+	if len(d.Runs) > 1 {
+		fmt.Fprintf(&b, ", %d runs", len(d.Runs))
+	}
+	for i, f := range d.Files {
+		if i == 5 {
+			fmt.Fprintf(&b, "\n  ... and %d more files", len(d.Files)-5)
+			break
+		}
+		fmt.Fprintf(&b, "\n  file %s", f)
+	}
+	if d.HasLogSpan {
+		fmt.Fprintf(&b, "\n  log span %s .. %s (%.3f s)", frame.FormatMicros(d.LogStart), frame.FormatMicros(d.LogEnd), float64(d.LogEnd-d.LogStart)/1e6)
+	}
+	for _, n := range d.Names() {
+		f := d.Frames[n]
+		fmt.Fprintf(&b, "\n  %-12s %8d rows x %3d columns", n, f.NumRows(), f.NumCols())
+	}
+	fmt.Fprintf(&b, "\n  warnings %d", len(d.Warnings))
+	return b.String()
+}

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/chzyer/readline"
 	"github.com/traefik/yaegi/interp"
@@ -38,6 +39,9 @@ Commands:
                   tasks.Where?, strings.Cut?, ops.Busy(placements, "cpus")?
   :doc EXPR       the same as EXPR?
   :vars           the session's variables and their types
+  :time STMT      run STMT once and print how long it took
+  :timeit STMT    run STMT as often as fits in about a second (at most
+                  1000 times, without printing) and print the best time
   :load FILE.go   evaluate a file (its package clause and imports are allowed)
   :quit           leave (also Ctrl-D); Ctrl-C abandons the current input,
                   or stops a running statement (the session's variables stay)
@@ -220,6 +224,13 @@ func (s *Session) command(line string) bool {
 				fmt.Fprintf(s.stdout, "%s %s\n", n, v.Type())
 			}
 		}
+	case ":time":
+		src := strings.TrimSpace(strings.TrimPrefix(line, fields[0]))
+		start := time.Now()
+		s.eval("", src+"\n", "", false)
+		fmt.Fprintf(s.stdout, "took %v\n", time.Since(start).Round(time.Microsecond))
+	case ":timeit":
+		s.timeit(strings.TrimSpace(strings.TrimPrefix(line, fields[0])))
 	case ":load":
 		if len(fields) != 2 {
 			fmt.Fprintln(s.stderr, ":load takes one FILE.go")
@@ -357,4 +368,37 @@ func (s *Session) Interactive(history string) error {
 		src = ""
 		rl.SetPrompt("jf> ")
 	}
+}
+
+// timeit runs src repeatedly, as IPython's %timeit: once to learn its
+// time, then as often as fits in about a second (1 to 1000 runs), and
+// prints the best run. Values are not printed; the first error stops it.
+func (s *Session) timeit(src string) {
+	run := func() (time.Duration, bool) {
+		start := time.Now()
+		o := s.evaluate("", src+"\n", "", false, false)
+		took := time.Since(start)
+		if o.errKind != "" {
+			fmt.Fprintln(s.stderr, o.errText)
+			return 0, false
+		}
+		return took, true
+	}
+	first, ok := run()
+	if !ok {
+		return
+	}
+	n := 1000
+	if first > 0 {
+		n = min(1000, max(1, int(time.Second/first)))
+	}
+	best := first
+	for range n - 1 {
+		d, ok := run()
+		if !ok {
+			return
+		}
+		best = min(best, d)
+	}
+	fmt.Fprintf(s.stdout, "best of %d: %v per run\n", n, best.Round(time.Microsecond/10))
 }
