@@ -42,19 +42,7 @@ func stringMap(name string, e Expr, kind vkind, fn func(s string) (vec1 any, ok 
 				if !out.valid[r] {
 					continue
 				}
-				m := res[c]
-				if !m.ok {
-					out.valid[r] = false
-					continue
-				}
-				switch x := m.x.(type) {
-				case bool:
-					out.b[r] = x
-				case int64:
-					out.i[r] = x
-				case string:
-					out.s[r] = x
-				}
+				out.set(r, res[c].x, res[c].ok)
 			}
 			return out, nil
 		}
@@ -73,21 +61,27 @@ func stringMap(name string, e Expr, kind vkind, fn func(s string) (vec1 any, ok 
 					memo[s] = m
 				}
 			}
-			if !m.ok {
-				out.valid[r] = false
-				continue
-			}
-			switch x := m.x.(type) {
-			case bool:
-				out.b[r] = x
-			case int64:
-				out.i[r] = x
-			case string:
-				out.s[r] = x
-			}
+			out.set(r, m.x, m.ok)
 		}
 		return out, nil
 	})
+}
+
+// set stores a string function's result x at row r of v, or makes the
+// row null when it has none (ok false).
+func (v *vec) set(r int, x any, ok bool) {
+	if !ok {
+		v.valid[r] = false
+		return
+	}
+	switch x := x.(type) {
+	case bool:
+		v.b[r] = x
+	case int64:
+		v.i[r] = x
+	case string:
+		v.s[r] = x
+	}
 }
 
 // Contains is whether e holds sub.
