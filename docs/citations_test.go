@@ -11,9 +11,10 @@ import (
 	"testing"
 )
 
-// citation matches a mention of one of the notes (docs/NAME.md, or NAME.md
-// within docs/), with what follows it: an anchor, or a numbered section
-// (the form of the notes outside the repository, which cannot resolve).
+// citation matches a mention of one of the notes (its file name under
+// docs/, or the bare file name within docs/), with what follows it: an
+// anchor, or a numbered section (the form of the notes outside the
+// repository, which cannot resolve).
 var citation = regexp.MustCompile(`(\.\./)?(shared/)?(docs/)?\b(semantics|formats|design|schema|lake|performance|report-json)\.md(#[a-z0-9_-]+| ?§[0-9.]*)?`)
 
 // slugs returns the anchors of a Markdown file's headings, as GitHub makes

@@ -323,32 +323,23 @@ func (v vec) broadcast(n int) vec {
 	}
 	switch v.kind {
 	case vInt, vTime, vDur:
-		out.i = make([]int64, n)
-		if ok {
-			for r := range out.i {
-				out.i[r] = v.i[0]
-			}
-		}
+		out.i = repeat(v.i, n, ok)
 	case vFloat:
-		out.f = make([]float64, n)
-		if ok {
-			for r := range out.f {
-				out.f[r] = v.f[0]
-			}
-		}
+		out.f = repeat(v.f, n, ok)
 	case vBool:
-		out.b = make([]bool, n)
-		if ok {
-			for r := range out.b {
-				out.b[r] = v.b[0]
-			}
-		}
+		out.b = repeat(v.b, n, ok)
 	case vString:
-		out.s = make([]string, n)
-		if ok {
-			for r := range out.s {
-				out.s[r] = v.s[0]
-			}
+		out.s = repeat(v.s, n, ok)
+	}
+	return out
+}
+
+// repeat is n copies of one[0], or n zero values when !ok (a null).
+func repeat[T any](one []T, n int, ok bool) []T {
+	out := make([]T, n)
+	if ok {
+		for r := range out {
+			out[r] = one[0]
 		}
 	}
 	return out

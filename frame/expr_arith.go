@@ -221,19 +221,10 @@ func (v *vec) floats() []float64 {
 
 // floatOp computes res = x op y.
 func floatOp(op string, res, x, y []float64, ma, mb int) {
+	if addSubMul(op, res, x, y, ma, mb) {
+		return
+	}
 	switch op {
-	case "+":
-		for r := range res {
-			res[r] = x[r&ma] + y[r&mb]
-		}
-	case "-":
-		for r := range res {
-			res[r] = x[r&ma] - y[r&mb]
-		}
-	case "*":
-		for r := range res {
-			res[r] = x[r&ma] * y[r&mb]
-		}
 	case "/":
 		for r := range res {
 			res[r] = x[r&ma] / y[r&mb]
@@ -253,18 +244,9 @@ func floatOp(op string, res, x, y []float64, ma, mb int) {
 	}
 }
 
-// pyMod is Python's float modulo: the result has the divisor's sign.
-func pyMod(x, y float64) float64 {
-	m := math.Mod(x, y)
-	if m != 0 && (m < 0) != (y < 0) {
-		m += y
-	}
-	return m
-}
-
-// intOp computes res = x op y on int64s (wrapping); it returns the rows
-// of a floor division or modulo by zero, to be null.
-func intOp(op string, res, x, y []int64, ma, mb int) (zero []int) {
+// addSubMul computes res = x op y for + − ×, the operations integers and
+// floats share; it reports whether op was one of them.
+func addSubMul[T int64 | float64](op string, res, x, y []T, ma, mb int) bool {
 	switch op {
 	case "+":
 		for r := range res {
@@ -278,6 +260,28 @@ func intOp(op string, res, x, y []int64, ma, mb int) (zero []int) {
 		for r := range res {
 			res[r] = x[r&ma] * y[r&mb]
 		}
+	default:
+		return false
+	}
+	return true
+}
+
+// pyMod is Python's float modulo: the result has the divisor's sign.
+func pyMod(x, y float64) float64 {
+	m := math.Mod(x, y)
+	if m != 0 && (m < 0) != (y < 0) {
+		m += y
+	}
+	return m
+}
+
+// intOp computes res = x op y on int64s (wrapping); it returns the rows
+// of a floor division or modulo by zero, to be null.
+func intOp(op string, res, x, y []int64, ma, mb int) (zero []int) {
+	if addSubMul(op, res, x, y, ma, mb) {
+		return nil
+	}
+	switch op {
 	case "//", "%":
 		for r := range res {
 			a, b := x[r&ma], y[r&mb]

@@ -62,6 +62,8 @@ func TestExprArithmetic(t *testing.T) {
 		{Col("end").Sub(Col("start")).Seconds(), "90.0 120.0 -3600.0 null"},
 		{Col("start").Add(30 * time.Second), "2026-08-04T09:00:30.000000Z 2026-08-04T09:00:30.000000Z 2026-08-04T10:00:30.000000Z 2026-08-04T09:00:30.000000Z"},
 		{Col("end").Sub(Col("start")).Div(2).Seconds(), "45.0 60.0 -1800.0 null"},
+		{Col("a").Sub(1).Seconds(), "6.0 -8.0 -1.0 null"}, // numbers, not times: the difference, then Seconds
+		{Lit(5).Sub(2).Seconds(), "3.0 3.0 3.0 3.0"},
 		{Lit(nil).Add(Col("a")), "null null null null"},
 	} {
 		got := cells(t, f.With(c.e.As("v")), "v")

@@ -17,17 +17,20 @@ func (e Expr) Seconds() Expr {
 		// column between
 		return Expr{n: secondsOfDiff{b}, alias: e.alias}
 	}
-	return unary("seconds", e, func(v vec) (vec, error) {
-		switch v.kind {
-		case vDur:
-			return vec{kind: vFloat, n: v.n, valid: v.valid, f: seconds(v.i)}, nil
-		case vNull, vFloat:
-			return v, nil
-		case vInt:
-			return vec{kind: vFloat, n: v.n, valid: v.valid, f: v.floats()}, nil
-		}
-		return vec{}, fmt.Errorf("Seconds of %s values (want a duration: a time minus a time)", v.kind)
-	})
+	return unary("seconds", e, secondsOf)
+}
+
+// secondsOf is Seconds of an evaluated value.
+func secondsOf(v vec) (vec, error) {
+	switch v.kind {
+	case vDur:
+		return vec{kind: vFloat, n: v.n, valid: v.valid, f: seconds(v.i)}, nil
+	case vNull, vFloat:
+		return v, nil
+	case vInt:
+		return vec{kind: vFloat, n: v.n, valid: v.valid, f: v.floats()}, nil
+	}
+	return vec{}, fmt.Errorf("Seconds of %s values (want a duration: a time minus a time)", v.kind)
 }
 
 // timePart applies part to every valid time of v.
@@ -131,11 +134,22 @@ func (s secondsOfDiff) eval(f *Frame) (vec, error) {
 		return vec{}, err
 	}
 	if a.kind != vTime || b.kind != vTime || a.scalar || b.scalar {
-		d, err := s.d.eval(f)
-		if err != nil {
-			return vec{}, err
+		// the difference of what is evaluated, then its seconds
+		rows := a.n
+		if a.scalar {
+			rows = b.n
 		}
-		return Expr{n: litNode{v: d}}.Seconds().n.eval(f)
+		d, err := applyBinary("-", a, b, rows)
+		if err != nil {
+			return vec{}, fmt.Errorf("%s - %s: %w", s.d.a, s.d.b, err)
+		}
+		d.scalar = a.scalar && b.scalar
+		out, err := secondsOf(d)
+		if err != nil {
+			return vec{}, fmt.Errorf("%s: %w", s, err)
+		}
+		out.scalar = d.scalar
+		return out, nil
 	}
 	out := vec{kind: vFloat, n: a.n, valid: andValid(a.valid, b.valid, a.n), f: make([]float64, a.n)}
 	for r := range out.f {
