@@ -4,7 +4,6 @@ import (
 	"errors"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/jobframe/jobframe/loaders"
@@ -33,14 +32,14 @@ var errDiverged = errors.New("the first batches differ from those ingested befor
 // larger than it was, batches of the same size read in the same time
 // zone, and the old batches' files all in place. Whether its first
 // batches are the old ones, the load checks (batchCount).
-func appendable(dir string, g loaders.Group, old *Entry, files []FileState, o Options) bool {
+func appendable(dir string, m *Manifest, g loaders.Group, old *Entry, files []FileState, o Options) bool {
 	if !g.Streams || len(g.Files) != 1 || len(old.Files) != 1 || old.Format != g.Format || len(old.Batches) == 0 ||
 		files[0].Size <= old.Files[0].Size ||
 		old.BatchRows != (source.Options{BatchRows: o.BatchRows}).BatchSize() || old.TimeZone != o.TimeZone {
 		return false
 	}
 	for _, p := range keptParts(old) {
-		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+		if _, err := os.Stat(m.file(dir, p)); err != nil {
 			return false
 		}
 	}

@@ -96,12 +96,12 @@ func hashRanges(path string, ranges [][2]int64) (string, error) {
 // files, can be gone on from its checkpoint: one file, larger than it
 // was, and the state's file in place. It returns the checkpoint with
 // the loader's state read.
-func resumable(dir string, old *Entry, files []FileState) (*source.Checkpoint, bool) {
+func resumable(dir string, m *Manifest, old *Entry, files []FileState) (*source.Checkpoint, bool) {
 	c := old.Checkpoint
 	if c == nil || len(files) != 1 || len(old.Files) != 1 || files[0].Size <= old.Files[0].Size {
 		return nil, false
 	}
-	state, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(c.File)))
+	state, err := os.ReadFile(m.file(dir, c.File))
 	if err != nil {
 		return nil, false
 	}

@@ -10,6 +10,10 @@
 //	DIR/_staging/pending/...                  an ingest under way, its hash not yet known
 //	DIR/_staging/<id>/...                     an ingest about to commit
 //
+// where each frame's folder (DIR/tasks) is a link to _current/tasks,
+// and _current a link to the current generation, _data/<N>, which holds
+// the files (generation.go).
+//
 // One folder per frame, partitioned by the source system (hyperqueue,
 // workqueue, taskvine, balsam, epmt, slurm, nextflow, wfcommons) and by
 // the UTC day of each row's first time (submit, queued, connected,
@@ -37,10 +41,12 @@
 // other formats are read whole first.
 //
 // An ingest writes under _staging, then commits: it records the new
-// entry in the manifest as committing, renames its files into place,
-// removes the files of the entry it replaces, and marks it committed.
-// The manifest is replaced by rename, so it is always whole. A failed
-// or killed ingest leaves the lake as it was before that input (its
-// staging folder is removed by the next run); one killed while
-// committing is rolled forward by the next run.
+// entry in the manifest as committing, builds the next generation (hard
+// links to the files kept, its own files moved in), makes it current by
+// renaming one link, and marks the entry committed. Readers of the
+// frames' folders see every file of an input or none of them, whenever
+// the ingest is killed. The manifest is replaced by rename, so it is
+// always whole. A failed or killed ingest leaves the lake as it was
+// before that input (its staging folder is removed by the next run);
+// one killed while committing is rolled forward by the next run.
 package lake

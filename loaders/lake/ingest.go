@@ -44,6 +44,8 @@ type Options struct {
 	// size is collected less often (GC took 6% of a Work Queue ingest's
 	// CPU at 100).
 	StreamGCPercent int
+
+	step step // called before each change of a commit (tests)
 }
 
 // Actions on an input, in Result.Action.
@@ -153,9 +155,9 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 	var written int64
 	var d *source.Dataset
 	resumed := false
-	if before >= 0 && appendable(dir, g, &m.Inputs[before], paths, o) {
+	if before >= 0 && appendable(dir, m, g, &m.Inputs[before], paths, o) {
 		from = &m.Inputs[before]
-		if cp, ok := resumable(dir, from, paths); ok {
+		if cp, ok := resumable(dir, m, from, paths); ok {
 			if e, written, d, h, resumed, err = resumeGroup(ctx, dir, g, o, from, cp, paths); err != nil {
 				return Result{}, err
 			}
@@ -204,7 +206,7 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 	case before >= 0:
 		e.Replaces, action = m.Inputs[before].ID, Replaced
 	}
-	if err := commit(dir, m, e); err != nil {
+	if err := commit(dir, m, e, o.step); err != nil {
 		return Result{}, err
 	}
 	k := m.find(e.ID)

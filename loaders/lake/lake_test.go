@@ -373,7 +373,7 @@ func TestIngestGrown(t *testing.T) {
 		// its start, and appended to all the same
 		p := &source.Progress{}
 		_, _, second := grow(t, half, Options{BatchRows: 5, Progress: p}, func(dir string, m *Manifest) {
-			if err := os.WriteFile(filepath.Join(dir, m.Inputs[0].Checkpoint.File), []byte("jfsnap1\nnot a state"), 0o644); err != nil {
+			if err := os.WriteFile(m.file(dir, m.Inputs[0].Checkpoint.File), []byte("jfsnap1\nnot a state"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -500,8 +500,13 @@ func checkRecovered(t *testing.T, dir string, m *Manifest, e Entry, gone []strin
 
 // stageKilled copies the lake files parts of entry oldID as files of
 // entry id, as an ingest killed while they move into place leaves them:
-// every other one moved, the rest still staged. It returns their names.
+// every other one moved into the next generation, the rest still staged.
+// It returns their names.
 func stageKilled(t *testing.T, dir, id, oldID string, parts []string) []string {
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out []string
 	for i, p := range parts {
 		np := strings.ReplaceAll(p, oldID, id)
@@ -512,7 +517,7 @@ func stageKilled(t *testing.T, dir, id, oldID string, parts []string) []string {
 		}
 		target := filepath.Join(dir, stagingDir, id, np)
 		if i%2 == 0 { // moved before the kill
-			target = filepath.Join(dir, np)
+			target = genFile(dir, m.Generation+1, np)
 		}
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			t.Fatal(err)

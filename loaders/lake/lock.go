@@ -16,7 +16,7 @@ const lockName = "_lock"
 // lock takes the lake's lock, waiting for another ingest to finish; the
 // returned function releases it.
 func lock(dir string) (func(), error) {
-	fh, err := os.OpenFile(filepath.Join(dir, lockName), os.O_CREATE|os.O_RDWR, 0o644)
+	fh, err := os.OpenFile(filepath.Join(dir, lockName), os.O_CREATE|os.O_RDWR|syscall.O_NOFOLLOW, 0o644)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,9 @@ import (
 // ManifestName is the manifest's file name in the lake's folder.
 const ManifestName = "_manifest.json"
 
+// manifestVersion is the version of the manifests this jobframe writes.
+const manifestVersion = 2
+
 // Entry states.
 const (
 	Committed  = "committed"  // its files are in place
@@ -21,8 +24,13 @@ const (
 
 // Manifest lists what a lake holds: one entry per ingested input group.
 type Manifest struct {
-	// Version is the manifest's format version (1).
+	// Version is the manifest's format version: 2 since the lake's files
+	// live in generations (1 had each frame's folder at the top; an
+	// ingest moves such a lake into its first generation).
 	Version int `json:"version"`
+	// Generation is the number of the current generation, _data/<N>
+	// (0 before the first commit).
+	Generation int `json:"generation"`
 	// Inputs are the ingested inputs, in the order ingested.
 	Inputs []Entry `json:"inputs"`
 }
@@ -111,7 +119,7 @@ type FileState struct {
 func ReadManifest(dir string) (*Manifest, error) {
 	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
 	if errors.Is(err, fs.ErrNotExist) {
-		return &Manifest{Version: 1}, nil
+		return &Manifest{Version: manifestVersion}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -120,8 +128,8 @@ func ReadManifest(dir string) (*Manifest, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestName), err)
 	}
-	if m.Version != 1 {
-		return nil, fmt.Errorf("%s: manifest version %d (this jobframe reads 1)", filepath.Join(dir, ManifestName), m.Version)
+	if m.Version != 1 && m.Version != manifestVersion {
+		return nil, fmt.Errorf("%s: manifest version %d (this jobframe reads 1 and %d)", filepath.Join(dir, ManifestName), m.Version, manifestVersion)
 	}
 	for _, e := range m.Inputs {
 		if err := e.check(); err != nil {
@@ -161,6 +169,7 @@ func (e *Entry) check() error {
 // O_EXCL), so a link planted in the lake cannot turn the write onto a
 // file outside it; one left by a killed run is removed by the next.
 func (m *Manifest) write(dir string) error {
+	m.Version = manifestVersion
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err

@@ -20,7 +20,7 @@ mkdirSync(out, { recursive: true });
 const db = await DuckDBInstance.create(':memory:');
 const c = await db.connect();
 const frames = readdirSync(lake, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && !e.name.startsWith('_'))
+  .filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('_')) // each frame's folder is a link into the current generation
   .map((e) => e.name);
 let rows = 0;
 for (const f of frames) {
