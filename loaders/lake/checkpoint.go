@@ -26,9 +26,10 @@ import (
 // (append.go). Guard covers, besides, the log's first and the
 // checkpoint's last guardBytes: a log rewritten rather than grown (a
 // new one at the same path, lines changed before the checkpoint that
-// shift it) is not resumed. A rewrite of the same length elsewhere
-// before the checkpoint is not seen then; the entry's SHA-256, which
-// then does not match the file, has the next ingest of it replace it.
+// shift it) is refused at the cost of reading those. Then the whole of
+// the old size is hashed again and must be the entry's SHA-256: a
+// rewrite of the same length anywhere before the old end is not resumed
+// either. That read runs at SHA-256's speed, several times a loader's.
 
 // guardBytes is how much of the log's start, and of what comes before
 // the checkpoint, Guard covers.
@@ -115,8 +116,8 @@ func sha256State(s string) ([]byte, error) { return base64.StdEncoding.DecodeStr
 // it from from's checkpoint cp (a load plan as stageGroup's): it returns
 // the entry staged, the bytes written, the dataset and the log's hash.
 // resumed is false, with nothing staged and no error, when the log's
-// bytes from the checkpoint to the old end differ from those ingested
-// (Guard), or the load cannot go on from cp (source.ErrResume: a state
+// first bytes, up to the old end, differ from those ingested (Guard,
+// then the entry's SHA-256), or the load cannot go on from cp (source.ErrResume: a state
 // this jobframe cannot read): the log is then to be read from its
 // start.
 func resumeGroup(ctx context.Context, dir string, g loaders.Group, o Options, from *Entry, cp *source.Checkpoint, files []FileState) (
@@ -124,6 +125,9 @@ func resumeGroup(ctx context.Context, dir string, g loaders.Group, o Options, fr
 	c := from.Checkpoint
 	if guard, err := hashRanges(g.Files[0], guardRanges(c.Offset, from.Files[0].Size)); err != nil || guard != c.Guard {
 		return e, 0, nil, h, false, nil
+	}
+	if sum, err := hashRanges(g.Files[0], [][2]int64{{0, from.Files[0].Size}}); err != nil || sum != from.Files[0].SHA256 {
+		return e, 0, nil, h, false, nil // the bytes ingested were rewritten
 	}
 	hashes, err := resumeHashes(g.Files[0], files, from)
 	if err != nil {
