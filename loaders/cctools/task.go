@@ -1,6 +1,7 @@
 package cctools
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -181,13 +182,29 @@ func (c *txnLoader) taskResult(r taskRec) error {
 	if bad, err := c.resultTail(r, &res); bad {
 		return err
 	}
+	if !c.started(r.tid) {
+		// without a RUNNING there is no attempt to end: one made up here
+		// would have no start, no worker and a run time of nothing
+		return c.p.Bad(n, "state", r.state+" "+rest[0], fmt.Sprintf("a RUNNING of task %d before its %s", r.tid, r.state), nil)
+	}
 	t := c.taskFor(r.tid)
+	if r.state == "RETRIEVED" && t.retrieved {
+		return c.p.Bad(n, "state", r.state+" "+rest[0], fmt.Sprintf("a RUNNING of task %d before another RETRIEVED", r.tid), nil)
+	}
 	if r.state == "RETRIEVED" {
 		c.retrieved(t, r, &res)
 	} else {
 		c.done(t, r, &res)
 	}
 	return nil
+}
+
+// started reports whether task id has had an attempt (a RUNNING).
+func (c *txnLoader) started(id int64) bool {
+	if i, ok := c.table().get(id).task(); ok {
+		return c.tasks.at(i).cur >= 0
+	}
+	return false
 }
 
 // resultRec is what a RETRIEVED or DONE record says of an attempt.
@@ -249,12 +266,9 @@ func (c *txnLoader) isVineKey(k sym) bool {
 	return c.vineKeys[k] == 2
 }
 
-// retrieved applies a RETRIEVED record to t's current attempt.
+// retrieved applies a RETRIEVED record to t's current attempt, the
+// first since its RUNNING (taskResult refuses others).
 func (c *txnLoader) retrieved(t *taskState, r taskRec, res *resultRec) {
-	if t.cur < 0 || t.retrieved {
-		// a RETRIEVED without its RUNNING (a log cut at the start)
-		c.unstartedAttempt(t)
-	}
 	// This also reaps an attempt its worker's disconnection closed a
 	// moment before: the result is more telling than "lost".
 	c.rows.result(t.cur, res.exit, res.hasExit, res.limits)
@@ -263,18 +277,15 @@ func (c *txnLoader) retrieved(t *taskState, r taskRec, res *resultRec) {
 	c.closeAttempt(t, r.us, r.n, resultState(res.word), res.word)
 }
 
-// done applies a DONE record. It reports the task's latest attempt: its
+// done applies a DONE record of a task that has had an attempt
+// (taskResult refuses one that has not). It reports the task's latest
+// attempt: its
 // tail repeats that attempt's RETRIEVED in Work Queue, TaskVine >= 7.5.1
 // writes no JSON, and the word may differ (RETRIEVED LIBRARY_EXIT, then
 // DONE UNKNOWN).
 func (c *txnLoader) done(t *taskState, r taskRec, res *resultRec) {
 	t.done = c.words.Code(res.word)
-	if t.cur < 0 {
-		c.unstartedAttempt(t)
-		c.rows.result(t.cur, res.exit, res.hasExit, res.limits)
-		c.measure(t, res.measured, res.hasMeasured, false)
-		c.closeAttempt(t, r.us, r.n, resultState(res.word), res.word)
-	} else if t.open {
+	if t.open {
 		c.rows.result(t.cur, res.exit, res.hasExit, res.limits)
 		c.measure(t, res.measured, res.hasMeasured, true)
 		c.closeAttempt(t, r.us, r.n, resultState(res.word), res.word)

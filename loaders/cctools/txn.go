@@ -402,13 +402,6 @@ func (c *txnLoader) newAttempt(t *taskState, a *attemptStart) {
 	t.open, t.hasRetrieval, t.retrieved, t.hasMeasured = a.started, false, false, false
 }
 
-// unstartedAttempt makes a new current attempt of t that no RUNNING
-// record started (its RETRIEVED or DONE is all the log has of it).
-func (c *txnLoader) unstartedAttempt(t *taskState) {
-	t.attempts++
-	c.newAttempt(t, &attemptStart{n: int64(t.attempts), submit: t.queued, hasSubmit: t.hasQueued, requested: c.boxes[t.requested]})
-}
-
 // closeAttempt ends the current attempt of t at us (line n) in the given
 // canonical and raw states, and takes it off its worker's open attempts.
 func (c *txnLoader) closeAttempt(t *taskState, us int64, n int, state, raw string) {
