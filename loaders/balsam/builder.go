@@ -67,6 +67,9 @@ type balsamBuilder struct {
 
 func (b *balsamBuilder) addJob(p *source.Problems) func([]byte, int, *balsamJobRec) error {
 	return func(rec []byte, line int, j *balsamJobRec) error {
+		if err := j.report(p, line); err != nil {
+			return err
+		}
 		if j.bad != nil {
 			return p.Bad(line, j.bad.field, j.bad.text, j.bad.want, j.bad.err)
 		}
@@ -123,6 +126,9 @@ func (b *balsamBuilder) addJob(p *source.Problems) func([]byte, int, *balsamJobR
 
 func (b *balsamBuilder) addBatchJob(p *source.Problems) func([]byte, int, *balsamBatchJobRec) error {
 	return func(rec []byte, line int, bj *balsamBatchJobRec) error {
+		if err := bj.report(p, line); err != nil {
+			return err
+		}
 		if bj.bad != nil {
 			return p.Bad(line, bj.bad.field, bj.bad.text, bj.bad.want, bj.bad.err)
 		}
@@ -197,6 +203,9 @@ func (b *balsamBuilder) reserveEvents(n int) {
 
 func (b *balsamBuilder) addEvent(p *source.Problems) func([]byte, int, *balsamEventRec) error {
 	return func(rec []byte, line int, e *balsamEventRec) error {
+		if err := e.report(p, line); err != nil {
+			return err
+		}
 		if e.bad != nil {
 			return p.Bad(line, e.bad.field, e.bad.text, e.bad.want, e.bad.err)
 		}

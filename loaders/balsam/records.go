@@ -13,6 +13,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 type optFloat struct {
@@ -25,6 +26,32 @@ type optFloat struct {
 type fieldProblem struct {
 	field, text, want string
 	err               error
+}
+
+// utf8Check is where a record's text first fails to be UTF-8, found on
+// the decoding goroutines (jsontext.BadUTF8): at is -1 when it is all
+// UTF-8.
+type utf8Check struct {
+	at   int
+	key  string
+	text []byte // the record's text from 30 bytes before at (a copy)
+}
+
+func (u *utf8Check) check(rec []byte) {
+	if u.at, u.key = jsontext.BadUTF8(rec); u.at >= 0 {
+		lo := max(0, u.at-30)
+		u.text, u.at = bytes.Clone(rec[lo:min(len(rec), u.at+30)]), u.at-lo
+	}
+}
+
+// report tells p of the record rec at line, when it is not all UTF-8:
+// an error in strict mode; in lenient mode it is applied as decoded,
+// each bad byte read as U+FFFD.
+func (u *utf8Check) report(p *source.Problems, line int) error {
+	if u.at < 0 {
+		return nil
+	}
+	return p.BadUTF8(line, u.key, u.text, u.at)
 }
 
 // recDecoder converts member values, keeping the first problem.
@@ -139,6 +166,7 @@ func sortTagPairs(tags []tagPair) {
 
 // balsamEventRec is one LogEvent.
 type balsamEventRec struct {
+	utf8Check
 	bad            *fieldProblem
 	id, job, time  jsontext.OptInt
 	from, to, data []byte
@@ -157,11 +185,22 @@ func decodeBalsamEvent(rec []byte, e *balsamEventRec, keepData bool) {
 	}
 }
 
-// decodeBalsamEventAt decodes the LogEvent that starts at b[i] ('{') and
+// decodeBalsamEventAt is decodeBalsamEventMembers, then the check of the
+// record's text for bytes that are not UTF-8.
+func decodeBalsamEventAt(b []byte, i int, e *balsamEventRec, keepData bool) (int, error) {
+	end, err := decodeBalsamEventMembers(b, i, e, keepData)
+	e.utf8Check = utf8Check{at: -1}
+	if err == nil {
+		e.check(b[i:end])
+	}
+	return end, err
+}
+
+// decodeBalsamEventMembers decodes the LogEvent that starts at b[i] ('{') and
 // returns the offset just past it, or its syntax error (e is then
 // incomplete). A record cut from a larger block is decoded in place, in
 // the one pass that also finds where it ends.
-func decodeBalsamEventAt(b []byte, i int, e *balsamEventRec, keepData bool) (int, error) {
+func decodeBalsamEventMembers(b []byte, i int, e *balsamEventRec, keepData bool) (int, error) {
 	var d recDecoder
 	end, err := jsontext.ScanMembers(b, i, 0, func(key, val []byte) error {
 		switch string(key) {
@@ -236,6 +275,7 @@ func decodeBalsamEventAt(b []byte, i int, e *balsamEventRec, keepData bool) (int
 
 // balsamJobRec is one Job.
 type balsamJobRec struct {
+	utf8Check
 	bad                                            *fieldProblem
 	id, app, batch, rc, nodes, rpn, tpr, npc, wall jsontext.OptInt
 	lastUpdate                                     jsontext.OptInt
@@ -258,8 +298,19 @@ func decodeBalsamJob(rec []byte, j *balsamJobRec) {
 	}
 }
 
-// decodeBalsamJobAt is decodeBalsamEventAt for a Job.
+// decodeBalsamJobAt is decodeBalsamJobMembers, then the check of the
+// record's text for bytes that are not UTF-8.
 func decodeBalsamJobAt(b []byte, i int, j *balsamJobRec) (int, error) {
+	end, err := decodeBalsamJobMembers(b, i, j)
+	j.utf8Check = utf8Check{at: -1}
+	if err == nil {
+		j.check(b[i:end])
+	}
+	return end, err
+}
+
+// decodeBalsamJobMembers is decodeBalsamEventMembers for a Job.
+func decodeBalsamJobMembers(b []byte, i int, j *balsamJobRec) (int, error) {
 	*j = balsamJobRec{tags: j.tags[:0], parents: j.parents[:0]} // the record is reused: see reusable
 	var d recDecoder
 	end, err := jsontext.ScanMembers(b, i, 0, func(key, val []byte) error {
@@ -332,6 +383,7 @@ func (d *recDecoder) intList(field string, val []byte, out []byte) []byte {
 
 // balsamBatchJobRec is one BatchJob.
 type balsamBatchJobRec struct {
+	utf8Check
 	bad                          *fieldProblem
 	id, site, sched, nodes, wall jsontext.OptInt
 	start, end                   jsontext.OptInt
@@ -345,8 +397,19 @@ func decodeBalsamBatchJob(rec []byte, b *balsamBatchJobRec) {
 	}
 }
 
-// decodeBalsamBatchJobAt is decodeBalsamEventAt for a BatchJob.
+// decodeBalsamBatchJobAt is decodeBalsamBatchJobMembers, then the check of the
+// record's text for bytes that are not UTF-8.
 func decodeBalsamBatchJobAt(in []byte, i int, b *balsamBatchJobRec) (int, error) {
+	end, err := decodeBalsamBatchJobMembers(in, i, b)
+	b.utf8Check = utf8Check{at: -1}
+	if err == nil {
+		b.check(in[i:end])
+	}
+	return end, err
+}
+
+// decodeBalsamBatchJobMembers is decodeBalsamEventMembers for a BatchJob.
+func decodeBalsamBatchJobMembers(in []byte, i int, b *balsamBatchJobRec) (int, error) {
 	var d recDecoder
 	end, err := jsontext.ScanMembers(in, i, 0, func(key, val []byte) error {
 		switch string(key) {

@@ -67,6 +67,7 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 	decode := func(line []byte, d *decodedLine) {
 		d.l, d.err = journalLine{}, nil
 		line = bytes.TrimSpace(line)
+		d.badAt, d.badKey = jsontext.BadUTF8(line)
 		if d.isFlat = len(line) > 0 && decodeFlat(line, &d.flat); !d.isFlat && len(line) > 0 {
 			d.err = jsontext.Unmarshal(line, &d.l)
 		}
@@ -75,6 +76,11 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 		h.bytesRead += int64(len(line)) + 1
 		if line = bytes.TrimSpace(line); len(line) == 0 {
 			return nil
+		}
+		if d.badAt >= 0 {
+			if err := h.p.BadUTF8(n, d.badKey, line, d.badAt); err != nil {
+				return err
+			}
 		}
 		if _, err := h.line(line, n, d); err != nil {
 			return err
@@ -105,6 +111,8 @@ type decodedLine struct {
 	isFlat bool
 	l      journalLine
 	err    error
+	badAt  int    // the first byte that is not UTF-8, or -1 (jsontext.BadUTF8)
+	badKey string // the key of the member it is in
 }
 
 func (*decodedLine) Reusable() {}

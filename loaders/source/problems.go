@@ -94,6 +94,25 @@ type Problems struct {
 	Lenient  bool      // skip bad records instead of failing
 	Warnings []Warning // what was reported, in order
 	Skipped  int       // bad records skipped (lenient mode)
+	badUTF8  int       // records read with bytes that are not UTF-8 (lenient mode)
+}
+
+// BadUTF8 reports the record at line whose text holds a byte that is not
+// UTF-8 at offset at, in field (a JSON decoder reads it as U+FFFD). In
+// strict mode it returns the error; in lenient mode the record is kept
+// as read: the first such record is a warning, the rest are counted in
+// Finish's total.
+func (p *Problems) BadUTF8(line int, field string, text []byte, at int) error {
+	shown := Clip(strings.ToValidUTF8(string(text[max(0, at-30):min(len(text), at+30)]), "\ufffd"), 80)
+	if !p.Lenient {
+		return &ParseError{File: p.File, Line: line, Field: field, Text: shown,
+			Want: fmt.Sprintf("UTF-8 text (byte 0x%02x is not)", text[at])}
+	}
+	if p.badUTF8++; p.badUTF8 == 1 {
+		p.Warnings = append(p.Warnings, Warning{File: p.File, Line: line, Field: field, Text: shown,
+			Msg: fmt.Sprintf("byte 0x%02x is not UTF-8: read as U+FFFD", text[at])})
+	}
+	return nil
 }
 
 // Bad reports a bad record; it returns a non-nil error in strict mode.
@@ -132,8 +151,12 @@ func (p *Problems) Truncated(line int, text string) {
 	p.Note(line, "", text, "truncated last line (is the log still being written?); ignored")
 }
 
-// Finish appends the total of skipped records, if any.
+// Finish appends the totals of records read with bytes that are not
+// UTF-8 (when more than one) and of skipped records, if any.
 func (p *Problems) Finish() []Warning {
+	if p.badUTF8 > 1 {
+		p.Warnings = append(p.Warnings, Warning{File: p.File, Msg: fmt.Sprintf("%d records held bytes that are not UTF-8, read as U+FFFD (lenient mode)", p.badUTF8)})
+	}
 	if p.Skipped > 0 {
 		p.Warnings = append(p.Warnings, Warning{File: p.File, Msg: fmt.Sprintf("%d bad records skipped in total (lenient mode)", p.Skipped)})
 	}

@@ -52,6 +52,14 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	p := &source.Problems{File: file, Lenient: o.Lenient}
+	if at, key := jsontext.BadUTF8(doc); at >= 0 {
+		// the decoders read it as U+FFFD; only the first is named
+		lo := max(0, at-30)
+		if err := p.BadUTF8(1+bytes.Count(doc[:at], []byte{'\n'}), key, doc[lo:min(len(doc), at+30)], at-lo); err != nil {
+			return nil, err
+		}
+	}
 	in := scanInstance(doc)
 	if in == nil {
 		// The fast decoders' errors say less: encoding/json says where,
@@ -60,7 +68,6 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 			return nil, decodeError(file, doc, err)
 		}
 	}
-	p := &source.Problems{File: file, Lenient: o.Lenient}
 	w, err := readWorkflow(in, p, loc)
 	if err != nil {
 		return nil, err
