@@ -9,6 +9,10 @@ type Dataset = source.Dataset
 // Options control loading (see source.Options).
 type Options = source.Options
 
+// Limits are the bounds on what one input may make a load hold
+// (Options.Limits): lines, archives, node lists.
+type Limits = source.Limits
+
 // Warning is one problem noticed while loading (see source.Warning).
 type Warning = source.Warning
 

@@ -5,11 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // errHelp reports that --help was shown (exit status 0).
@@ -65,17 +67,14 @@ func loadWith(sources []string, o loaders.Options, stderr io.Writer) (*loaders.D
 	if len(sources) == 0 {
 		return nil, usagef("no SOURCE given")
 	}
-	max, err := maxHosts()
+	limits, err := limits()
 	if err != nil {
 		return nil, err
 	}
 	p := new(loaders.Progress)
 	stop := startProgress(stderr, p)
 	defer stop()
-	o.TimeZone, o.Progress, o.MaxHosts = timeZone(), p, max
-	if o.MaxArchiveBytes, err = positiveEnv("JOBFRAME_MAX_ARCHIVE_BYTES", "bytes"); err != nil {
-		return nil, err
-	}
+	o.TimeZone, o.Progress, o.Limits = timeZone(), p, limits
 	return loaders.OpenWith(o, sources...)
 }
 
@@ -93,11 +92,25 @@ func positiveEnv(name, unit string) (int64, error) {
 	return n, nil
 }
 
-// maxHosts reads JOBFRAME_MAX_HOSTS, the bound on the hosts the node
-// lists of one input expand to (source.Options.MaxHosts); 0 when unset.
-func maxHosts() (int, error) {
-	n, err := positiveEnv("JOBFRAME_MAX_HOSTS", "hosts")
-	return int(n), err
+// limits reads the bounds on what one input may make a load hold from
+// the environment (source.Limits): JOBFRAME_MAX_HOSTS,
+// JOBFRAME_MAX_ARCHIVE_BYTES and JOBFRAME_MAX_LINE_BYTES; each unset is
+// 0, the default.
+func limits() (source.Limits, error) {
+	var l source.Limits
+	hosts, err := positiveEnv("JOBFRAME_MAX_HOSTS", "hosts")
+	if err != nil {
+		return l, err
+	}
+	if l.MaxArchiveBytes, err = positiveEnv("JOBFRAME_MAX_ARCHIVE_BYTES", "bytes"); err != nil {
+		return l, err
+	}
+	line, err := positiveEnv("JOBFRAME_MAX_LINE_BYTES", "bytes")
+	if err != nil {
+		return l, err
+	}
+	l.MaxHosts, l.MaxLineBytes = int(min(hosts, math.MaxInt32)), int(min(line, math.MaxInt32))
+	return l, nil
 }
 
 // loadWarn is load followed by the dataset's warnings on stderr.

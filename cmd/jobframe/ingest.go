@@ -68,9 +68,13 @@ func runIngest(args []string, stdout, stderr io.Writer) error {
 	if *memory < 0 {
 		return usagef("--memory-limit must be 0 or more")
 	}
+	limits, err := limits()
+	if err != nil {
+		return err
+	}
 	p := new(loaders.Progress)
 	stop := startProgress(stderr, p)
-	o := lake.Options{Lenient: *lenient, BatchRows: *batch, Progress: p, TimeZone: timeZone(),
+	o := lake.Options{Lenient: *lenient, BatchRows: *batch, Progress: p, TimeZone: timeZone(), Limits: limits,
 		Parquet: frame.ParquetOptions{Compression: *compression, Level: *level}}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		o.StreamMemory = int64(*memory) << 20

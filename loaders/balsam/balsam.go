@@ -64,7 +64,7 @@ func loadBalsam(in Files, o source.Options) (*source.Dataset, error) {
 		if r == nil {
 			return nil
 		}
-		p := source.Problems{File: name, Lenient: o.Lenient}
+		p := *o.Problems(name)
 		if err := run(&p); err != nil {
 			return err
 		}
@@ -104,7 +104,7 @@ func loadBalsam(in Files, o source.Options) (*source.Dataset, error) {
 	var evWarnings []source.Warning
 	if in.Events != nil {
 		d.Files = append([]string{names[0]}, d.Files...)
-		p := source.Problems{File: names[0], Lenient: o.Lenient}
+		p := *o.Problems(names[0])
 		if reserved != nil {
 			<-reserved
 		}

@@ -24,7 +24,7 @@ func LoadPerfLog(r io.Reader, o source.Options) (*source.Dataset, error) {
 // loadPerfLog is LoadPerfLog without the projection on o.Columns.
 func loadPerfLog(r io.Reader, o source.Options) (*source.Dataset, error) {
 	name := o.InputName()
-	pr := &perfReader{p: source.Problems{File: name, Lenient: o.Lenient}, cols: map[string]*perfColumn{}, run: -1}
+	pr := &perfReader{p: *o.Problems(name), cols: map[string]*perfColumn{}, run: -1}
 	err := records.EachLine(r, &pr.p, func(b []byte, n int) error {
 		line := strings.TrimSpace(string(b))
 		switch {

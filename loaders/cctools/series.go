@@ -79,7 +79,7 @@ func sniffSeries(head []byte) bool {
 // field (cpu_time_s, mem_mb, ...), in the units above.
 func LoadSeries(r io.Reader, o source.Options) (*source.Dataset, error) {
 	name := o.InputName()
-	s := &seriesReader{p: source.Problems{File: name, Lenient: o.Lenient}}
+	s := &seriesReader{p: *o.Problems(name)}
 	if m := seriesTaskName.FindStringSubmatch(filepath.Base(name)); m != nil {
 		s.task, _ = strconv.ParseInt(m[1], 10, 64)
 		s.hasTask = true

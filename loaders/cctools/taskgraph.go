@@ -91,7 +91,7 @@ type graphDecoder struct {
 // partitions by the hash of their ids (see graphParts), each small
 // enough for its index to stay in cache.
 func LoadTaskGraph(r io.Reader, o source.Options) (*source.Dataset, error) {
-	p := &source.Problems{File: o.InputName(), Lenient: o.Lenient}
+	p := o.Problems(o.InputName())
 	br := bufio.NewReaderSize(r, 64<<10)
 	_, _ = br.Peek(1) // fills the buffer: the first line is read from it
 	head, _ := br.Peek(br.Buffered())

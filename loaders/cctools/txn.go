@@ -46,7 +46,7 @@ import (
 func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 	name := o.InputName()
 	c := &txnLoader{
-		p:          source.Problems{File: name, Lenient: o.Lenient},
+		p:          *o.Problems(name),
 		want:       source.WantFrames(o),
 		opts:       o,
 		intern:     map[string]string{},

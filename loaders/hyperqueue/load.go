@@ -35,7 +35,7 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 	name := o.InputName()
 	h := &loader{
 		spillLines:    spillLines,
-		p:             source.Problems{File: name, Lenient: o.Lenient},
+		p:             *o.Problems(name),
 		want:          source.WantFrames(o),
 		wmap:          map[int64]*workerState{},
 		jmap:          map[int64]*jobState{},

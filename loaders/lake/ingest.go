@@ -44,6 +44,9 @@ type Options struct {
 	// size is collected less often (GC took 6% of a Work Queue ingest's
 	// CPU at 100).
 	StreamGCPercent int
+	// Limits bound what one input may make a load hold
+	// (source.Options.Limits).
+	Limits source.Limits
 
 	step step // called before each change of a commit (tests)
 }
@@ -273,7 +276,7 @@ func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, p l
 // the end.
 func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchCount, p loadPlan) (d *source.Dataset, tail []string, err error) {
 	lo := source.Options{Lenient: o.Lenient, TimeZone: o.TimeZone, Progress: o.Progress, BatchRows: o.BatchRows, Tee: p.tee,
-		Checkpoints: true, Resume: p.resume}
+		Checkpoints: true, Resume: p.resume, Limits: o.Limits}
 	batches := make(chan *source.Dataset, 1)
 	failed := make(chan error, 1) // the writer's error, as soon as it has one
 	done := make(chan struct{})

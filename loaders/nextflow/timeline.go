@@ -105,7 +105,7 @@ func LoadTimeline(r io.Reader, o source.Options) (*source.Dataset, error) {
 		return nil, &source.ParseError{File: file, Line: line, Want: "Nextflow's timeline data (window.data = {...} or var data=[...])", Err: source.HeaderError(err)}
 	}
 	d := &source.Dataset{Source: Source, Frames: map[string]*frame.Frame{}}
-	p := &source.Problems{File: file, Lenient: o.Lenient}
+	p := o.Problems(file)
 	tasks, err := timelineTasks(data, line, p)
 	if err != nil {
 		return nil, err

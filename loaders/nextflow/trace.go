@@ -38,7 +38,7 @@ func Trace() source.Format {
 // the package documentation). Dates without a zone are read in
 // o.TimeZone (an IANA name), UTC when it is empty.
 func LoadTrace(r io.Reader, o source.Options) (*source.Dataset, error) {
-	p := &source.Problems{File: o.InputName(), Lenient: o.Lenient}
+	p := o.Problems(o.InputName())
 	loc, err := o.Location()
 	if err != nil {
 		return nil, err

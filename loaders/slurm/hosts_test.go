@@ -18,11 +18,11 @@ func TestHostLimit(t *testing.T) {
 		b.WriteString("100." + string(rune('0'+i)) + "|COMPLETED|cn[000-999]|00:01:00\n")
 	}
 	text := b.String()
-	_, err := Load(strings.NewReader(text), source.Options{Name: "bomb.txt", MaxHosts: 4999})
+	_, err := Load(strings.NewReader(text), source.Options{Name: "bomb.txt", Limits: source.Limits{MaxHosts: 4999}})
 	if err == nil || !strings.Contains(err.Error(), "bomb.txt: field NodeList") || !strings.Contains(err.Error(), "5000 hosts") {
 		t.Fatalf("over the limit: %v", err)
 	}
-	d, err := Load(strings.NewReader(text), source.Options{Name: "bomb.txt", MaxHosts: 5000})
+	d, err := Load(strings.NewReader(text), source.Options{Name: "bomb.txt", Limits: source.Limits{MaxHosts: 5000}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func Format() source.Format {
 // without a zone: they are read in o.TimeZone (an IANA name), UTC when
 // it is empty.
 func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
-	p := &source.Problems{File: o.InputName(), Lenient: o.Lenient}
+	p := o.Problems(o.InputName())
 	loc, err := o.Location()
 	if err != nil {
 		return nil, err

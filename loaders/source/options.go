@@ -74,6 +74,14 @@ type Options struct {
 	// file, which has grown since: the load reads it from there (see
 	// Checkpoint). A load that cannot fails with ErrResume.
 	Resume *Checkpoint
+	// Limits bound what one input may make a load hold.
+	Limits
+}
+
+// Limits are the bounds on what one input may make a load hold, each 0
+// for its default: a few bytes of hostile input must not take the
+// machine's memory.
+type Limits struct {
 	// MaxHosts bounds the hosts that the node lists of one input expand
 	// to in all (a Slurm dump's NodeList, one placement per host of each
 	// step); 0 means DefaultMaxHosts. A few bytes of node list can name
@@ -86,6 +94,21 @@ type Options struct {
 	// DefaultMaxArchiveBytes. A few KB of .tgz can hold a sparse member
 	// of many GB.
 	MaxArchiveBytes int64
+	// MaxLineBytes bounds a line (a record) of the line-oriented and
+	// JSON-record formats; 0 means DefaultMaxLineBytes. A longer one
+	// stops the load, naming its file and line, before it is held whole.
+	MaxLineBytes int
+}
+
+// DefaultMaxLineBytes is the default of Options.MaxLineBytes: 64 MiB.
+// No record of the formats read comes near it; a journal whose second
+// line is 1 GiB (a few KB compressed) would otherwise be held whole.
+const DefaultMaxLineBytes = 64 << 20
+
+// Problems returns the Problems of input file, in o's mode and with its
+// bound on lines.
+func (o Options) Problems(file string) *Problems {
+	return &Problems{File: file, Lenient: o.Lenient, MaxLine: o.MaxLineBytes}
 }
 
 // DefaultMaxArchiveBytes is the default of Options.MaxArchiveBytes: 1 GiB.

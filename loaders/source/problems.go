@@ -94,7 +94,17 @@ type Problems struct {
 	Lenient  bool      // skip bad records instead of failing
 	Warnings []Warning // what was reported, in order
 	Skipped  int       // bad records skipped (lenient mode)
-	badUTF8  int       // records read with bytes that are not UTF-8 (lenient mode)
+	// MaxLine bounds a line or record (bytes; 0: DefaultMaxLineBytes).
+	MaxLine int
+	badUTF8 int // records read with bytes that are not UTF-8 (lenient mode)
+}
+
+// LineLimit returns p.MaxLine, or its default.
+func (p *Problems) LineLimit() int {
+	if p.MaxLine > 0 {
+		return p.MaxLine
+	}
+	return DefaultMaxLineBytes
 }
 
 // BadUTF8 reports the record at line whose text holds a byte that is not

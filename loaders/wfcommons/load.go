@@ -52,7 +52,7 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	p := &source.Problems{File: file, Lenient: o.Lenient}
+	p := o.Problems(file)
 	if at, key := jsontext.BadUTF8(doc); at >= 0 {
 		// the decoders read it as U+FFFD; only the first is named
 		lo := max(0, at-30)

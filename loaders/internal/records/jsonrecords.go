@@ -39,6 +39,7 @@ type jsonCutter struct {
 	rerr     error
 	line     int  // line number at buf[pos]
 	prevNL   bool // the byte before buf[pos], when pos is 0, is a line end (or there is none)
+	limit    int  // the bytes a record may hold (Problems.LineLimit)
 }
 
 // more reads more input, keeping buf[pos:end] (moved to the front); it
@@ -54,8 +55,8 @@ func (s *jsonCutter) more() bool {
 		s.pos = 0
 	}
 	if s.end == len(s.buf) {
-		if s.end >= MaxLineBytes { // one record at the bound (MaxLineBytes)
-			s.rerr = fmt.Errorf("a record of more than %d MiB (a damaged or hostile input)", MaxLineBytes>>20)
+		if s.end >= s.limit { // one record at the bound
+			s.rerr = fmt.Errorf("a record of more than %s (a damaged or hostile input; JOBFRAME_MAX_LINE_BYTES raises the bound)", sizeText(s.limit))
 			return false
 		}
 		s.buf = append(s.buf, make([]byte, max(len(s.buf), 1<<20))...)
@@ -278,14 +279,14 @@ const (
 // returns) with the line it starts on to emit, which returns false to
 // stop. It returns what ended the cutting early, if anything.
 func CutJSON(r io.Reader, emit func(rec []byte, line int) bool) *CutProblem {
-	return cutJSONRecordsFrom(r, 1, cutStart, true, emit)
+	return cutJSONRecordsFrom(r, 1, cutStart, true, source.DefaultMaxLineBytes, emit)
 }
 
 // cutJSONRecordsFrom is cutJSONRecords for input that starts on line
 // line with the cutter in state st (the rest of a stream whose start
 // was cut elsewhere), at the start of a line or not.
-func cutJSONRecordsFrom(r io.Reader, line int, st cutState, lineStart bool, emit func(rec []byte, line int) bool) *CutProblem {
-	s := &jsonCutter{r: r, buf: make([]byte, 1<<20), line: line, prevNL: lineStart}
+func cutJSONRecordsFrom(r io.Reader, line int, st cutState, lineStart bool, limit int, emit func(rec []byte, line int) bool) *CutProblem {
+	s := &jsonCutter{r: r, buf: make([]byte, 1<<20), line: line, prevNL: lineStart, limit: limit}
 	for {
 		c, ok := s.peek()
 		switch st {
@@ -421,7 +422,7 @@ func decodedJSONStream[T any](r io.Reader, line int, st cutState, lineStart bool
 	produce := func(send func(*Batch[T]) bool) {
 		b := pool.get(0)
 		stopped := false
-		problem := cutJSONRecordsFrom(r, line, st, lineStart, func(rec []byte, line int) bool {
+		problem := cutJSONRecordsFrom(r, line, st, lineStart, p.LineLimit(), func(rec []byte, line int) bool {
 			b.add(len(b.buf), len(b.buf)+len(rec))
 			b.buf = append(b.buf, rec...)
 			b.lines = append(b.lines, line)

@@ -23,8 +23,8 @@ func EachLine(r io.Reader, p *source.Problems, fn func(line []byte, n int) error
 		if err == bufio.ErrBufferFull { // a line longer than the buffer
 			long = append(long[:0], raw...)
 			for err == bufio.ErrBufferFull {
-				if len(long) > MaxLineBytes {
-					return LineTooLong(p.File, n)
+				if len(long) > p.LineLimit() {
+					return LineTooLong(p, n, long)
 				}
 				raw, err = br.ReadSlice('\n')
 				long = append(long, raw...)
@@ -42,6 +42,9 @@ func EachLine(r io.Reader, p *source.Problems, fn func(line []byte, n int) error
 		}
 		complete := raw[len(raw)-1] == '\n'
 		line := TrimEOL(raw)
+		if len(line) > p.LineLimit() {
+			return LineTooLong(p, n, line)
+		}
 		if stop, ferr := applyLine(p, line, n, complete, fn); stop {
 			return ferr
 		}
@@ -51,15 +54,18 @@ func EachLine(r io.Reader, p *source.Problems, fn func(line []byte, n int) error
 	}
 }
 
-// MaxLineBytes bounds a line (a record) of every line-oriented format:
-// a journal whose second line is 1 GiB (a few KB compressed) would
-// otherwise be held whole. No record of the formats read comes near it.
-const MaxLineBytes = 64 << 20
+// LineTooLong is the error of line n, starting with head, longer than
+// p.LineLimit(): it names the file, the line and the bound.
+func LineTooLong(p *source.Problems, n int, head []byte) error {
+	return &source.ParseError{File: p.File, Line: n, Text: source.Clip(string(head[:min(len(head), 100)]), 40), Want: fmt.Sprintf("a line of at most %s (this one is longer: a damaged or hostile input; JOBFRAME_MAX_LINE_BYTES raises the bound)", sizeText(p.LineLimit()))}
+}
 
-// LineTooLong is the error of a line longer than MaxLineBytes, naming
-// the file and the line.
-func LineTooLong(file string, n int) error {
-	return &source.ParseError{File: file, Line: n, Want: fmt.Sprintf("a line of at most %d MiB (this one is longer: a damaged or hostile input)", MaxLineBytes>>20)}
+// sizeText writes n bytes in MiB when it is a whole number of them.
+func sizeText(n int) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // TrimEOL returns b without its trailing '\r' and '\n' bytes

@@ -34,6 +34,7 @@ func readLineBatches[T any](r io.Reader, p *source.Problems, pool *batchPool[T],
 		b, scan, line = nb, scan-line, 0
 		return true
 	}
+	limit := p.LineLimit()
 	for idle := 0; ; {
 		if len(b.buf) == cap(b.buf) { // a line longer than the buffer
 			b.buf = slices.Grow(b.buf, cap(b.buf))
@@ -54,6 +55,12 @@ func readLineBatches[T any](r io.Reader, p *source.Problems, pool *batchPool[T],
 				break
 			}
 			end := scan + i + 1
+			if end-line-1 > limit { // a line end past the bound
+				b.err = LineTooLong(p, n, b.buf[line:end])
+				b.buf = b.buf[:line]
+				send(b)
+				return
+			}
 			b.add(line, line+len(TrimEOL(b.buf[line:end])))
 			b.raw = append(b.raw, end-line)
 			b.complete = true
@@ -65,9 +72,9 @@ func readLineBatches[T any](r io.Reader, p *source.Problems, pool *batchPool[T],
 				}
 			}
 		}
-		if len(b.buf)-line > MaxLineBytes { // no line end within the bound
+		if len(b.buf)-line > limit { // no line end within the bound
+			b.err = LineTooLong(p, n, b.buf[line:])
 			b.buf = b.buf[:line]
-			b.err = LineTooLong(p.File, n)
 			send(b)
 			return
 		}

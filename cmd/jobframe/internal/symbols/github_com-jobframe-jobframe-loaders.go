@@ -23,6 +23,7 @@ func init() {
 		// type definitions
 		"Dataset":    reflect.ValueOf((*loaders.Dataset)(nil)),
 		"Group":      reflect.ValueOf((*loaders.Group)(nil)),
+		"Limits":     reflect.ValueOf((*loaders.Limits)(nil)),
 		"Options":    reflect.ValueOf((*loaders.Options)(nil)),
 		"ParseError": reflect.ValueOf((*loaders.ParseError)(nil)),
 		"Progress":   reflect.ValueOf((*loaders.Progress)(nil)),
