@@ -1,6 +1,7 @@
 package epmt
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"slices"
@@ -77,7 +78,11 @@ func newPapiexLayout(fields []string, file string, line int, need func(metric st
 func peekPapiexLayout(r io.Reader, need func(metric string) bool) (*papiexLayout, io.Reader) {
 	const most = 1 << 20 // bytes read looking for the end of the header
 	var head []byte
-	buf := make([]byte, 64<<10)
+	size := 64 << 10
+	if br, ok := r.(*bufio.Reader); ok {
+		size = min(size, max(br.Size(), 4<<10)) // a small file's (readBufferSize)
+	}
+	buf := make([]byte, size)
 	end := -1
 	rest := r // what follows head
 	for end < 0 && len(head) < most {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"sync/atomic"
 
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -115,10 +116,13 @@ type Batch[T any] struct {
 	blk      *blockCut   // a block of JSON records cut by its decoder (jsonblocks.go)
 }
 
-// newLineBatch returns an empty batch whose buffers hold a full batch
-// without growing.
+// newLineBatch returns an empty batch with small buffers, which grow to
+// a full batch as they are filled (and stay grown as the pool recycles
+// the batch): an input of many small files (an EPMT archive of 40,000
+// job files, each one line) would otherwise allocate a full batch, 320
+// KB, per file.
 func newLineBatch[T any](first int) *Batch[T] {
-	return &Batch[T]{first: first, buf: make([]byte, 0, batchBytes+64<<10), starts: make([]int, 0, batchLines), ends: make([]int, 0, batchLines), raw: make([]int, 0, batchLines)}
+	return &Batch[T]{first: first, buf: make([]byte, 0, 4<<10), starts: make([]int, 0, 64), ends: make([]int, 0, 64), raw: make([]int, 0, 64)}
 }
 
 // record returns record i of b.
@@ -251,6 +255,10 @@ type batchPool[T any] struct {
 	free    chan *Batch[T]
 	recycle bool
 	lines   bool // batches carry a line per record (JSON records)
+	// grown is the largest buffer of a batch given back: a new batch
+	// starts that large, rather than growing again from newLineBatch's
+	// (the pool does not recycle: their records are kept).
+	grown atomic.Int64
 }
 
 func newBatchPool[T any](recycle, lines bool) *batchPool[T] {
@@ -265,8 +273,11 @@ func (bp *batchPool[T]) get(first int) *Batch[T] {
 		return b
 	default:
 		b := newLineBatch[T](first)
+		if g := int(bp.grown.Load()); g > cap(b.buf) {
+			b.buf = make([]byte, 0, g)
+		}
 		if bp.lines {
-			b.lines = make([]int, 0, batchLines)
+			b.lines = make([]int, 0, 64)
 		}
 		return b
 	}
@@ -275,6 +286,9 @@ func (bp *batchPool[T]) get(first int) *Batch[T] {
 // put takes back a batch that has been applied.
 func (bp *batchPool[T]) put(b *Batch[T]) {
 	if !bp.recycle {
+		if c := int64(cap(b.buf)); c > bp.grown.Load() {
+			bp.grown.Store(c) // only the consumer stores
+		}
 		return
 	}
 	b.buf, b.starts, b.ends, b.raw, b.lines, b.err, b.problem, b.complete = b.buf[:0], b.starts[:0], b.ends[:0], b.raw[:0], b.lines[:0], nil, nil, false

@@ -1,0 +1,172 @@
+package loaders
+
+import (
+	"archive/tar"
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// TestBombsInBoundedMemory makes small inputs that used to take the
+// machine's memory (the adversarial pass of 8712f9f measured each) and
+// loads each in a child process, this test binary, asserting what the
+// load says and the child's peak resident memory (getrusage's ru_maxrss,
+// which counts the test binary's own few tens of MB too):
+//
+//   - an EPMT archive of one job file of 2 GiB (426 KB of zstd): 20.7 GB
+//     then, refused by its declared size now (37 MB);
+//   - an EPMT archive of 40,000 job files of one header line (186 KB):
+//     2.8 GB then, a 64 KiB reader and a full line batch per file (145
+//     MB now);
+//   - a HyperQueue journal whose second line is 1 GiB (213 KB of zstd):
+//     6.3 GB then, stopped at the line bound, 64 MiB, now (156 MB);
+//   - a sacct dump of 40 steps each on cn[0000000-1048575] (3.6 KB):
+//     4.2 GB then, stopped at the bound on hosts now (103 MB).
+func TestBombsInBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the bombs take a few seconds to make")
+	}
+	dir := t.TempDir()
+	cases := []struct {
+		name  string
+		make  func(t *testing.T, path string)
+		want  string // in what the child prints
+		maxMB int64
+	}{
+		{"epmt-2GiB-member.tar.zst", func(t *testing.T, p string) { tarZstd(t, p, 1, 2<<30) }, "hold more than 1073741824 bytes once decompressed", 200},
+		{"epmt-40000-members.tar.zst", func(t *testing.T, p string) { tarZstd(t, p, 40000, 0) }, "loads: ", 400},
+		{"hq-1GiB-line.jsonl.zst", longLineJournal, "a line of at most 64 MiB", 300},
+		{"slurm-nodelist.txt", nodeListBomb, "hosts", 400},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(dir, c.name)
+			c.make(t, path)
+			fi, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperLoadBomb$")
+			cmd.Env = append(os.Environ(), "JOBFRAME_TEST_BOMB="+path)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("the child: %v\n%s", err, out)
+			}
+			peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss >> 10 // KB on Linux
+			if !strings.Contains(string(out), c.want) {
+				t.Errorf("a load of %s (%d bytes) says\n%s\nwant %q in it", c.name, fi.Size(), out, c.want)
+			}
+			if peak > c.maxMB {
+				t.Errorf("a load of %s (%d bytes) peaked at %d MB, want at most %d", c.name, fi.Size(), peak, c.maxMB)
+			}
+			t.Logf("%s: %d bytes, peak %d MB", c.name, fi.Size(), peak)
+		})
+	}
+}
+
+// TestHelperLoadBomb loads $JOBFRAME_TEST_BOMB and prints the frames'
+// rows or the error: the child of TestBombsInBoundedMemory.
+func TestHelperLoadBomb(t *testing.T) {
+	path := os.Getenv("JOBFRAME_TEST_BOMB")
+	if path == "" {
+		t.Skip("the child of TestBombsInBoundedMemory")
+	}
+	d, err := Open(path)
+	if err != nil {
+		fmt.Println("error:", err)
+		return
+	}
+	fmt.Println("loads:", frameRows(d))
+}
+
+// tarZstd writes a zstd tar of an EPMT job: n papiex CSV files, each
+// declaring size bytes of zeros (0: a header line alone).
+func tarZstd(t *testing.T, path string, n int, size int64) {
+	fh, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	zw, err := zstd.NewWriter(fh, zstd.WithEncoderLevel(zstd.SpeedFastest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw := tar.NewWriter(zw)
+	head := []byte("tags,hostname,exename,path,args,pid,generation,ppid,pgid,sid,numtids,tid,start,end\n")
+	zeros := make([]byte, 1<<20)
+	for i := range n {
+		body := int64(len(head))
+		if size > 0 {
+			body = size
+		}
+		if err := tw.WriteHeader(&tar.Header{Name: fmt.Sprintf("job/pp%05d-papiex-%d.csv", i, i), Mode: 0o644, Size: body, Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if size == 0 {
+			if _, err := tw.Write(head); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		for left := size; left > 0; left -= int64(len(zeros)) {
+			if _, err := tw.Write(zeros[:min(left, int64(len(zeros)))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, c := range []io.Closer{tw, zw} {
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// longLineJournal writes a zstd HyperQueue journal whose first line is a
+// server start and whose second is 1 GiB long.
+func longLineJournal(t *testing.T, path string) {
+	fh, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	zw, err := zstd.NewWriter(fh, zstd.WithEncoderLevel(zstd.SpeedFastest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(zw)
+	w.WriteString(`{"event":{"type":"server-start","server_uid":"x"},"time":"2026-08-04T09:00:00Z"}` + "\n")
+	w.WriteString(`{"event":{"type":"server-stop"},"pad":"`)
+	pad := []byte(strings.Repeat("a", 1<<20))
+	for range 1 << 10 {
+		w.Write(pad)
+	}
+	w.WriteString(`"}` + "\n")
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// nodeListBomb writes a sacct dump of a job with 40 steps, each on the
+// million hosts of cn[0000000-1048575].
+func nodeListBomb(t *testing.T, path string) {
+	var b strings.Builder
+	b.WriteString("JobID|JobName|State|Start|End|NodeList|NCPUS\n")
+	b.WriteString("7|big|COMPLETED|2026-01-01T00:00:00|2026-01-01T01:00:00|cn[0000000-1048575]|1048576\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "7.%d|step|COMPLETED|2026-01-01T00:00:00|2026-01-01T01:00:00|cn[0000000-1048575]|1048576\n", i)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
