@@ -183,3 +183,24 @@ func migrate(dir string, m *Manifest) error {
 	m.Generation = 1
 	return m.write(dir)
 }
+
+// ownFolders refuses a lake whose folders of jobframe's own (staging,
+// generations) are links: an ingest creates, moves and removes files in
+// them, which a link planted there would turn onto files outside the
+// lake.
+func ownFolders(dir string) error {
+	for _, name := range []string{stagingDir, dataDir} {
+		p := filepath.Join(dir, name)
+		fi, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			return fmt.Errorf("%s is a link: the lake keeps a folder of its own there (remove it)", p)
+		}
+	}
+	return nil
+}

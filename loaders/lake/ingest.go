@@ -102,6 +102,9 @@ func Ingest(ctx context.Context, dir string, paths []string, o Options) ([]Resul
 		return nil, err
 	}
 	defer unlock()
+	if err := ownFolders(dir); err != nil {
+		return nil, err
+	}
 	m, err := ReadManifest(dir)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/jobframe/jobframe/loaders/sourcetest"
@@ -65,5 +66,40 @@ func TestCreateNewRefusesLinks(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(victim); string(got) != "keep me" {
 		t.Fatalf("victim is %q", got)
+	}
+}
+
+// TestPlantedFolderLinks plants a link to a folder outside the lake where the
+// lake keeps a folder of its own (staging, generations): the ingest is
+// refused, naming it, and nothing outside changes.
+func TestPlantedFolderLinks(t *testing.T) {
+	in := sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl")
+	for _, name := range []string{stagingDir, dataDir} {
+		t.Run(name, func(t *testing.T) {
+			dir, outside := filepath.Join(t.TempDir(), "lake"), t.TempDir()
+			if _, err := Ingest(context.Background(), dir, []string{sourcetest.Bundled("balsam")}, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Join(outside, "000001"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(outside, "000001", "keep"), []byte("mine"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(outside, filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Ingest(context.Background(), dir, []string{in}, Options{})
+			if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, name)+" is a link") {
+				t.Errorf("ingest with %s a link: %v", name, err)
+			}
+			ents, _ := os.ReadDir(outside)
+			if b, _ := os.ReadFile(filepath.Join(outside, "000001", "keep")); len(ents) != 1 || string(b) != "mine" {
+				t.Errorf("the folder outside changed: %d entries, keep=%q", len(ents), b)
+			}
+		})
 	}
 }
