@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"testing"
 	"time"
@@ -221,6 +222,44 @@ func BenchmarkQueryFilter(b *testing.B) {
 	for range b.N {
 		if out := f.Query(`end - start > time.Minute && state == "failed"`); out.Err() != nil {
 			b.Fatal(out.Err())
+		}
+	}
+}
+
+// groupFrame10M is 10,000,000 rows of a worker (200 values), a run time
+// in seconds and a memory peak in MB, as a large tasks frame has.
+var groupFrame10M = sync.OnceValue(func() *Frame {
+	const n = 10_000_000
+	g := lcg(11)
+	workers := make([]string, 200)
+	for k := range workers {
+		workers[k] = fmt.Sprintf("worker-%03d", k)
+	}
+	w, run, mem := make([]string, n), make([]float64, n), make([]int64, n)
+	for i := range n {
+		w[i] = workers[g.next()%200]
+		run[i] = float64(g.next()%3_600_000) / 1000
+		mem[i] = int64(g.next() % 64_000)
+	}
+	return New(StringCol("worker", w, nil), Float64Col("run_s", run, nil), Int64Col("mem_mb", mem, nil))
+})
+
+// The issue's group-by: three aggregations as expressions on 10M rows
+// (testdata/interop/groupby.mjs times DuckDB's SQL on the same rows,
+// written by JOBFRAME_GROUPBY_PARQUET=FILE).
+func BenchmarkGroupByExprs10M(b *testing.B) {
+	f := groupFrame10M()
+	if out := os.Getenv("JOBFRAME_GROUPBY_PARQUET"); out != "" {
+		if err := f.WriteParquetFile(out, ParquetOptions{Compression: "snappy"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		out := f.GroupBy("worker").Agg(Col("run_s").Sum(), Col("run_s").Mean(), Col("mem_mb").Max())
+		if out.NumRows() != 200 {
+			b.Fatal(out.NumRows(), out.Err())
 		}
 	}
 }

@@ -33,6 +33,7 @@ type Expr struct {
 	n     exprNode
 	alias string
 	err   error
+	desc  bool // SortExpr in descending order (Desc)
 }
 
 // exprNode is one operation of an expression tree.
@@ -48,7 +49,10 @@ func Col(name string) Expr { return Expr{n: colNode{name}} }
 // time.Duration, or nil (null).
 func Lit(v any) Expr { return toExpr(v) }
 
-// As names the column the expression makes (With, Select).
+// Desc marks e to sort in descending order (SortExpr).
+func (e Expr) Desc() Expr { e.desc = true; return e }
+
+// As names the column the expression makes (With, SelectExpr, Agg).
 func (e Expr) As(name string) Expr { e.alias = name; return e }
 
 // Name is the column name of e: its As name, else the name of a bare
@@ -57,10 +61,17 @@ func (e Expr) Name() string {
 	if e.alias != "" {
 		return e.alias
 	}
-	if c, ok := e.n.(colNode); ok {
-		return c.name
+	switch n := unwrapNode(e.n).(type) {
+	case colNode:
+		return n.name
+	case aggNode:
+		return n.name()
+	case overNode:
+		if a, ok := unwrapNode(n.inner).(aggNode); ok {
+			return a.name()
+		}
 	}
-	return ""
+	return "" // a window function's is given by As: it would replace its column
 }
 
 // String is the expression in Go's syntax ("end - start").
@@ -182,6 +193,9 @@ type colNode struct{ name string }
 func (c colNode) String() string { return c.name }
 
 func (c colNode) eval(f *Frame) (vec, error) {
+	if f.agg != nil {
+		return vec{}, fmt.Errorf("column %q outside an aggregation: in Agg every column is aggregated (sum(%s), max(%s), ...)", c.name, c.name, c.name)
+	}
 	i, ok := f.index[c.name]
 	if !ok {
 		return vec{}, fmt.Errorf("unknown column %q", c.name)
@@ -298,6 +312,16 @@ func (l litNode) eval(*Frame) (vec, error) { return l.v, nil }
 // evalRows evaluates e over f to a vector of f's rows (a constant
 // broadcast), with the error naming the expression.
 func (e Expr) evalRows(f *Frame, op string) (vec, error) {
+	v, err := e.evalScalar(f, op)
+	if err == nil && v.scalar {
+		v = v.broadcast(f.nrows)
+	}
+	return v, err
+}
+
+// evalScalar is evalRows but for a value that is one for every row (a
+// constant, an aggregation of the whole frame), which stays one.
+func (e Expr) evalScalar(f *Frame, op string) (vec, error) {
 	if e.err != nil {
 		return vec{}, fmt.Errorf("%s: %w", op, e.err)
 	}
@@ -307,9 +331,6 @@ func (e Expr) evalRows(f *Frame, op string) (vec, error) {
 	v, err := e.n.eval(f)
 	if err != nil {
 		return vec{}, fmt.Errorf("%s %s: %w", op, e.n, err)
-	}
-	if v.scalar {
-		v = v.broadcast(f.nrows)
 	}
 	return v, nil
 }
@@ -329,7 +350,7 @@ func (v vec) broadcast(n int) vec {
 	case vBool:
 		out.b = repeat(v.b, n, ok)
 	case vString:
-		out.s = repeat(v.s, n, ok)
+		out.s = repeat(v.strs(), n, ok) // a dictionary's (an aggregation's) too
 	}
 	return out
 }

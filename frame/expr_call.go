@@ -90,6 +90,47 @@ var textFuncs = map[string]textFunc{
 		k, err2 := constInt(a[2])
 		return a[0].SplitPart(sep, int(k)), firstError(err1, err2)
 	}},
+	// aggregations and window functions (expr_agg.go, expr_window.go)
+	"sum":      {1, func(a []Expr) (Expr, error) { return a[0].Sum(), nil }},
+	"mean":     {1, func(a []Expr) (Expr, error) { return a[0].Mean(), nil }},
+	"min":      {1, func(a []Expr) (Expr, error) { return a[0].Min(), nil }},
+	"max":      {1, func(a []Expr) (Expr, error) { return a[0].Max(), nil }},
+	"median":   {1, func(a []Expr) (Expr, error) { return a[0].Median(), nil }},
+	"std":      {1, func(a []Expr) (Expr, error) { return a[0].Std(), nil }},
+	"count":    {1, func(a []Expr) (Expr, error) { return a[0].Count(), nil }},
+	"n_unique": {1, func(a []Expr) (Expr, error) { return a[0].NUnique(), nil }},
+	"first":    {1, func(a []Expr) (Expr, error) { return a[0].First(), nil }},
+	"last":     {1, func(a []Expr) (Expr, error) { return a[0].Last(), nil }},
+	"cum_sum":  {1, func(a []Expr) (Expr, error) { return a[0].CumSum(), nil }},
+	"rank":     {1, func(a []Expr) (Expr, error) { return a[0].Rank(), nil }},
+	"quantile": {2, func(a []Expr) (Expr, error) {
+		q, err := constFloat(a[1])
+		return a[0].Quantile(q), err
+	}},
+	"shift":        {2, intArg(Expr.Shift)},
+	"lag":          {2, intArg(Expr.Lag)},
+	"diff":         {2, intArg(Expr.Diff)},
+	"rolling_sum":  {2, intArg(func(e Expr, n int) Expr { return e.Rolling(n).Sum() })},
+	"rolling_mean": {2, intArg(func(e Expr, n int) Expr { return e.Rolling(n).Mean() })},
+	"over": {-1, func(a []Expr) (Expr, error) {
+		keys := make([]string, len(a)-1)
+		for k := range keys {
+			var err error
+			if keys[k], err = constString(a[k+1]); err != nil {
+				return Expr{}, err
+			}
+		}
+		return a[0].Over(keys...), nil
+	}},
+}
+
+// intArg is a function of the text form whose second argument is a
+// constant integer.
+func intArg(m func(e Expr, k int) Expr) func(a []Expr) (Expr, error) {
+	return func(a []Expr) (Expr, error) {
+		k, err := constInt(a[1])
+		return m(a[0], int(k)), err
+	}
 }
 
 // stringArg builds a method taking one string constant.
@@ -102,12 +143,18 @@ func stringArg(m func(e Expr, s string) Expr) func(a []Expr) (Expr, error) {
 
 // constant returns the value of a constant expression.
 func constant(e Expr) (vec, bool) {
-	n := e.n
-	if p, ok := n.(posNode); ok {
-		n = p.exprNode
+	if l, ok := unwrapNode(e.n).(litNode); ok {
+		return l.v, true
 	}
-	l, ok := n.(litNode)
-	return l.v, ok
+	if e.err != nil || e.n == nil || len(e.Columns()) > 0 {
+		return vec{}, false
+	}
+	// an expression of constants alone (-1, 2*60): its value
+	v, err := e.n.eval(&Frame{index: map[string]int{}, nrows: 1})
+	if err != nil || !v.scalar || v.valid != nil && !v.valid[0] {
+		return vec{}, false
+	}
+	return v, true
 }
 
 func constInt(e Expr) (int64, error) {

@@ -82,3 +82,75 @@ func (f *Frame) Eval(e Expr) (Column, error) {
 	c := v.column(name)
 	return c, c.err
 }
+
+// SelectExpr returns a frame of one column per expression, named by its
+// Name, in order. Aggregations of the whole frame alone give one row;
+// beside columns of every row, they repeat on each.
+func (f *Frame) SelectExpr(exprs ...Expr) *Frame {
+	if f.err != nil {
+		return f
+	}
+	vs := make([]vec, len(exprs))
+	scalar := true
+	for k, e := range exprs {
+		if e.Name() == "" {
+			return Errorf("SelectExpr: %s has no name: give it one with .As(\"name\")", e)
+		}
+		v, err := e.evalScalar(f, "SelectExpr")
+		if err != nil {
+			return WithErr(err)
+		}
+		vs[k], scalar = v, scalar && v.scalar
+	}
+	n := f.nrows
+	if scalar && len(exprs) > 0 {
+		n = 1
+	}
+	cols := make([]Column, len(exprs))
+	for k, v := range vs {
+		if v.scalar {
+			v = v.broadcast(n)
+		}
+		if cols[k] = v.column(exprs[k].Name()); cols[k].err != nil {
+			return WithErr(fmt.Errorf("SelectExpr %s: %w", exprs[k].Name(), cols[k].err))
+		}
+	}
+	return New(cols...)
+}
+
+// SortExpr returns the rows ordered by the values of the expressions,
+// the first most significant, ascending unless marked Desc; stable, with
+// nulls last, as Sort.
+func (f *Frame) SortExpr(keys ...Expr) *Frame {
+	if f.err != nil {
+		return f
+	}
+	if len(keys) == 0 {
+		return Errorf("SortExpr: no expression given")
+	}
+	cols := make([]Column, len(keys))
+	names := make([]string, len(keys))
+	for k, e := range keys {
+		v, err := e.evalRows(f, "SortExpr")
+		if err != nil {
+			return WithErr(err)
+		}
+		name := fmt.Sprintf("key%d", k)
+		if cols[k] = v.column(name); cols[k].err != nil {
+			return WithErr(fmt.Errorf("SortExpr %s: %w", e, cols[k].err))
+		}
+		names[k] = name
+		if e.desc {
+			names[k] = "-" + name
+		}
+	}
+	kf := New(cols...)
+	if kf.err != nil {
+		return WithErr(fmt.Errorf("SortExpr: %w", kf.err))
+	}
+	idx, err := kf.sortIndex(names)
+	if err != nil {
+		return WithErr(fmt.Errorf("SortExpr: %w", err))
+	}
+	return f.take(idx)
+}

@@ -43,8 +43,12 @@ func (g *exprGen) gen(d int) (string, Expr) {
 		fns := []struct {
 			name string
 			m    func(Expr) Expr
-		}{{"abs", Expr.Abs}, {"seconds", Expr.Seconds}, {"is_null", Expr.IsNull}, {"upper", Expr.Upper}, {"len", Expr.Len}, {"hour", Expr.Hour}, {"floor", Expr.Floor}}
+		}{{"abs", Expr.Abs}, {"seconds", Expr.Seconds}, {"is_null", Expr.IsNull}, {"upper", Expr.Upper}, {"len", Expr.Len}, {"hour", Expr.Hour}, {"floor", Expr.Floor},
+			{"sum", Expr.Sum}, {"max", Expr.Max}, {"n_unique", Expr.NUnique}, {"cum_sum", Expr.CumSum}, {"rank", Expr.Rank}}
 		f := fns[g.next()%len(fns)]
+		if g.next()%3 == 0 { // within the groups of s
+			return "over(" + f.name + "(" + t + "), \"s\")", f.m(e).Over("s")
+		}
 		return f.name + "(" + t + ")", f.m(e)
 	}
 	ops := []struct {

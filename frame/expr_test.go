@@ -217,6 +217,24 @@ var pandasExprs = map[string]Expr{
 	"upper":     Col("s").Upper(),
 	"len":       Col("s").Len(),
 	"when":      When(Col("a").Gt(0)).Then(Col("x")).Otherwise(Col("y")),
+	// aggregations and window functions, over the groups of s
+	"w_cumsum_over":    Col("x").CumSum().Over("s"),
+	"w_shift_over":     Col("a").Shift(1).Over("s"),
+	"w_diff":           Col("x").Diff(2),
+	"w_diff_time_over": Col("start").Diff(1).Over("s").Seconds(),
+	"w_rank_over":      Col("a").Rank().Over("s"),
+	"w_rolling_over":   Col("x").Rolling(3).Mean().Over("s"),
+	"w_rolling_sum":    Col("a").Rolling(4).Sum(),
+	"agg_max_over":     Col("x").Max().Over("s"),
+	"agg_mean_over":    Col("a").Mean().Over("s"),
+	"agg_count_over":   Col("x").Count().Over("s"),
+	"agg_nunique_over": Col("a").NUnique().Over("s"),
+	"agg_std_over":     Col("x").Std().Over("s"),
+	"agg_q_over":       Col("x").Quantile(0.9).Over("s"),
+	"agg_first_over":   Col("a").First().Over("s"),
+	"agg_sum_all":      Col("x").Sum(),
+	"agg_minus_mean":   Col("x").Sub(Col("x").Mean()),
+	"agg_span_over":    Col("end").Max().Over("s").Sub(Col("start").Min().Over("s")).Seconds(),
 }
 
 // TestExprAgainstPandas computes every expression family on a random

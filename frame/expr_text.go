@@ -139,6 +139,15 @@ func walkCols(n exprNode, fn func(c colNode, pos int)) {
 		walkCols(x.a, fn)
 	case renamed:
 		walkCols(x.exprNode, fn)
+	case aggNode:
+		walkCols(x.a, fn)
+	case windowNode:
+		walkCols(x.a, fn)
+	case overNode:
+		walkCols(x.inner, fn)
+		for _, k := range x.keys {
+			fn(colNode{k}, -1)
+		}
 	case chooseNode:
 		for _, c := range x.conds {
 			walkCols(c, fn)

@@ -20,6 +20,7 @@ type Frame struct {
 	index map[string]int
 	nrows int
 	err   error
+	agg   *aggCtx // set on the frame an Agg expression evaluates over (expr_agg.go)
 }
 
 // Column is one named column, used to construct frames (see New).

@@ -124,9 +124,20 @@ func Last(col string) Agg { return Agg{kind: aggLast, col: col, name: col + "_la
 // NUnique counts the distinct non-null values (col_nunique).
 func NUnique(col string) Agg { return Agg{kind: aggNUnique, col: col, name: col + "_nunique"} }
 
+// Aggregation is what Agg computes per group: an Agg (Count(),
+// Sum("mem_mb"), ...) or an Expr whose columns are all aggregated
+// (Col("mem_mb").Max(), Col("end").Max().Sub(Col("start").Min())),
+// each named by its Name.
+type Aggregation interface {
+	Name() string
+}
+
+// Name is the column the aggregation makes.
+func (a Agg) Name() string { return a.name }
+
 // Agg computes the aggregations per group. The result has one row per
 // group: the key columns, then one column per aggregation.
-func (g *Grouped) Agg(aggs ...Agg) *Frame {
+func (g *Grouped) Agg(aggs ...Aggregation) *Frame {
 	if g.err != nil {
 		return WithErr(g.err)
 	}
@@ -136,7 +147,19 @@ func (g *Grouped) Agg(aggs ...Agg) *Frame {
 	for _, k := range g.keys {
 		cols = append(cols, take(f.cols[f.index[k]], g.g.firstRow))
 	}
-	for _, a := range aggs {
+	for _, x := range aggs {
+		if e, ok := x.(Expr); ok {
+			c, err := g.aggExpr(e)
+			if err != nil {
+				return WithErr(err)
+			}
+			names, cols = append(names, c.name), append(cols, c.arr)
+			continue
+		}
+		a, ok := x.(Agg)
+		if !ok {
+			return Errorf("Agg: %T is not an aggregation (want an Agg or an Expr)", x)
+		}
 		var src arrow.Array
 		if a.kind != aggCount {
 			i, err := f.colIndex(a.col)
@@ -160,6 +183,23 @@ func (g *Grouped) Agg(aggs ...Agg) *Frame {
 		seen[n] = true
 	}
 	return withCols(names, cols, g.g.ngroups)
+}
+
+// aggExpr computes expression e once per group: its column.
+func (g *Grouped) aggExpr(e Expr) (Column, error) {
+	name := e.Name()
+	if name == "" {
+		return Column{}, fmt.Errorf("Agg: %s has no name: give it one with .As(\"name\")", e)
+	}
+	v, err := e.evalRows(groupFrame(g.f, g.g), "Agg")
+	if err != nil {
+		return Column{}, err
+	}
+	c := v.column(name)
+	if c.err != nil {
+		return Column{}, fmt.Errorf("Agg %s: %w", name, c.err)
+	}
+	return c, nil
 }
 
 // rowsByGroup returns the rows of every group, contiguous and in row

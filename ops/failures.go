@@ -138,7 +138,7 @@ func Badput(tasks *frame.Frame, by ...string) *frame.Frame {
 		}
 	}
 	g := ended.WithColumn("_good", good).WithColumn("_bad", bad).WithColumn("_failed", failed)
-	aggs := []frame.Agg{frame.Count().As("attempts"), frame.Sum("_failed").As("failed"), frame.Sum("_good").As("goodput_s"), frame.Sum("_bad").As("badput_s")}
+	aggs := []frame.Aggregation{frame.Count().As("attempts"), frame.Sum("_failed").As("failed"), frame.Sum("_good").As("goodput_s"), frame.Sum("_bad").As("badput_s")}
 	if cpus != nil {
 		g = g.WithColumn("_badcpu", badCPU)
 		aggs = append(aggs, frame.Sum("_badcpu").As("badput_cpu_s"))

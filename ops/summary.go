@@ -38,7 +38,7 @@ func Summary(f *frame.Frame, by []string, cols ...string) *frame.Frame {
 	if err := require("Summary", f, "Durations adds run_s and wait_s", cols...); err != nil {
 		return frame.WithErr(err)
 	}
-	var aggs []frame.Agg
+	var aggs []frame.Aggregation
 	for _, c := range cols {
 		aggs = append(aggs, frame.CountOf(c).As(c+"_count"), frame.Mean(c).As(c+"_mean"),
 			frame.Median(c).As(c+"_median"), frame.Quantile(c, 0.95).As(c+"_p95"), frame.Max(c).As(c+"_max"))

@@ -87,7 +87,7 @@ func TransferFiles(transfers *frame.Frame) *frame.Frame {
 			break
 		}
 	}
-	aggs := []frame.Agg{frame.Count().As("transfers")}
+	aggs := []frame.Aggregation{frame.Count().As("transfers")}
 	if dest != "" {
 		aggs = append(aggs, frame.NUnique(dest).As("destinations"))
 	}

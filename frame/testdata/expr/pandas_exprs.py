@@ -60,4 +60,37 @@ out = pd.DataFrame({
     "when": pd.Series(np.where((a > 0).fillna(False), x, y), dtype="Float64").where(
         (a > 0).fillna(False) & x.notna() | ~(a > 0).fillna(False) & y.notna()),
 })
+
+# Aggregations and window functions: groups of equal s, nulls a group of
+# their own (jobframe's GroupBy and Over, pandas' dropna=False), rows in
+# frame order within each group.
+k = s.fillna("\x00null")
+xf, af = x.astype("float64"), a.astype("float64")  # NaN for null
+
+
+def ungroup(r):
+    """A groupby().rolling() result back in the frame's row order."""
+    return r.reset_index(level=0, drop=True).sort_index()
+
+
+win = pd.DataFrame({
+    "w_cumsum_over": xf.groupby(k).cumsum(),
+    "w_shift_over": a.groupby(k).shift(1),
+    "w_diff": xf.diff(2),
+    "w_diff_time_over": start.groupby(k).diff(1).dt.total_seconds(),
+    "w_rank_over": af.groupby(k).rank(method="average"),
+    "w_rolling_over": ungroup(xf.groupby(k).rolling(3).mean()),
+    "w_rolling_sum": af.rolling(4).sum(),
+    "agg_max_over": x.groupby(k).transform("max"),
+    "agg_mean_over": af.groupby(k).transform("mean"),
+    "agg_count_over": x.groupby(k).transform("count"),
+    "agg_nunique_over": a.groupby(k).transform("nunique"),
+    "agg_std_over": xf.groupby(k).transform("std"),
+    "agg_q_over": xf.groupby(k).transform(lambda v: v.quantile(0.9)),
+    "agg_first_over": a.groupby(k).transform("first"),
+    "agg_sum_all": pd.Series(xf.sum(), index=x.index),
+    "agg_minus_mean": xf - xf.mean(),
+    "agg_span_over": (end.groupby(k).transform("max") - start.groupby(k).transform("min")).dt.total_seconds(),
+})
+out = pd.concat([out, win], axis=1)
 out.to_csv(dst, index=False, na_rep="")

@@ -49,7 +49,7 @@ func TestCompleteByType(t *testing.T) {
 		{"strings.ToUp", "ToUp", []string{"ToUpper", "ToUpperSpecial"}, true},
 		{"x := strings.ToUp", "ToUp", []string{"ToUpper", "ToUpperSpecial"}, true},
 		{`tasks.Where("state", "==", "failed").NumR`, "NumR", []string{"NumRows"}, true},
-		{"failed.Sel", "Sel", []string{"Select"}, true},
+		{"failed.Sel", "Sel", []string{"Select", "SelectExpr"}, true},
 		{"time.Second.Minu", "Minu", []string{"Minutes"}, true},
 		{"r.", "", []string{"Name", "count"}, false},
 		{"d.Frames[\"tasks\"].Hea", "Hea", []string{"Head"}, true},

@@ -74,6 +74,7 @@ func init() {
 
 		// type definitions
 		"Agg":            reflect.ValueOf((*frame.Agg)(nil)),
+		"Aggregation":    reflect.ValueOf((*frame.Aggregation)(nil)),
 		"CSVOptions":     reflect.ValueOf((*frame.CSVOptions)(nil)),
 		"Column":         reflect.ValueOf((*frame.Column)(nil)),
 		"Conditional":    reflect.ValueOf((*frame.Conditional)(nil)),
@@ -86,7 +87,21 @@ func init() {
 		"ParquetOptions": reflect.ValueOf((*frame.ParquetOptions)(nil)),
 		"PrintOptions":   reflect.ValueOf((*frame.PrintOptions)(nil)),
 		"ReadOptions":    reflect.ValueOf((*frame.ReadOptions)(nil)),
+		"Rolling":        reflect.ValueOf((*frame.Rolling)(nil)),
 		"Row":            reflect.ValueOf((*frame.Row)(nil)),
 		"Type":           reflect.ValueOf((*frame.Type)(nil)),
+
+		// interface wrapper definitions
+		"_Aggregation": reflect.ValueOf((*_github_com_jobframe_jobframe_frame_Aggregation)(nil)),
 	}
+}
+
+// _github_com_jobframe_jobframe_frame_Aggregation is an interface wrapper for Aggregation type
+type _github_com_jobframe_jobframe_frame_Aggregation struct {
+	IValue interface{}
+	WName  func() string
+}
+
+func (W _github_com_jobframe_jobframe_frame_Aggregation) Name() string {
+	return W.WName()
 }
