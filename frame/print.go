@@ -22,6 +22,10 @@ type PrintOptions struct {
 	Dtypes bool
 	// Index adds a leading column of row numbers.
 	Index bool
+	// Width, when positive, is the width of a line in characters: a
+	// wider frame shows its first and last columns around a column of
+	// "..." (pandas' display.width), as many as fit.
+	Width int
 }
 
 // DefaultPrintOptions returns the rendering String uses: up to 20 rows,
@@ -165,6 +169,13 @@ func (f *Frame) WriteText(w io.Writer, o PrintOptions) error {
 			widths[j] = max(widths[j], utf8.RuneCountInString(s))
 		}
 	}
+	if o.Width > 0 {
+		fixed := 0
+		if o.Index {
+			fixed = 1
+		}
+		table, widths = elideColumns(table, widths, fixed, o.Width)
+	}
 	var b strings.Builder
 	for _, line := range table {
 		for j, s := range line {
@@ -179,6 +190,54 @@ func (f *Frame) WriteText(w io.Writer, o PrintOptions) error {
 	fmt.Fprintf(&b, "\n[%d rows x %d columns]\n", f.nrows, len(f.cols))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// elideColumns fits a table of columns of widths into width characters
+// (two spaces between columns): its first fixed columns (the index),
+// then as many of its other columns as fit, taken from the left and the
+// right in turn, around a column of "...". A table that fits, or of two
+// columns or fewer beside the fixed ones, is returned as it is.
+func elideColumns(table [][]string, widths []int, fixed, width int) ([][]string, []int) {
+	total := -2
+	for _, w := range widths {
+		total += w + 2
+	}
+	n := len(widths) - fixed
+	if total <= width || n <= 2 {
+		return table, widths
+	}
+	used := 3 // the "..." column
+	for _, w := range widths[:fixed] {
+		used += w + 2
+	}
+	left, right := 0, 0 // columns kept from each end
+	for left+right < n {
+		j := fixed + left // the next from the left, or from the right
+		if right < left {
+			j = len(widths) - 1 - right
+		}
+		if used+widths[j]+2 > width && left+right >= 2 {
+			break
+		}
+		used += widths[j] + 2
+		if right < left {
+			right++
+		} else {
+			left++
+		}
+	}
+	keep := func(row []string, dots string) []string {
+		out := append([]string{}, row[:fixed+left]...)
+		out = append(out, dots)
+		return append(out, row[len(row)-right:]...)
+	}
+	out := make([][]string, len(table))
+	for k, row := range table {
+		out[k] = keep(row, "...")
+	}
+	ws := make([]int, 0, fixed+left+1+right)
+	ws = append(append(append(ws, widths[:fixed+left]...), 3), widths[len(widths)-right:]...)
+	return out, ws
 }
 
 // shownRows returns the rows to print and the position in that list

@@ -3,6 +3,7 @@ package frame
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -74,5 +75,40 @@ func TestTexts(t *testing.T) {
 	}
 	if _, err := f.Texts("nope"); err == nil {
 		t.Error("Texts of a missing column: no error")
+	}
+}
+
+// TestPrintWidth: a frame wider than PrintOptions.Width shows its first
+// and last columns around "...", as pandas does at display.width; one
+// that fits is unchanged.
+func TestPrintWidth(t *testing.T) {
+	var cols []Column
+	for k := range 12 {
+		cols = append(cols, Int64Col(fmt.Sprintf("column_%02d", k), []int64{int64(k), int64(100 * k)}, nil))
+	}
+	f := New(cols...)
+	var b strings.Builder
+	if err := f.WriteText(&b, PrintOptions{Dtypes: true, Index: true, Width: 60}); err != nil {
+		t.Fatal(err)
+	}
+	want := `   column_00  column_01  ...  column_10  column_11
+       int64      int64  ...      int64      int64
+0          0          1  ...         10         11
+1          0        100  ...       1000       1100
+
+[2 rows x 12 columns]
+`
+	if b.String() != want {
+		t.Errorf("width 60:\n%s\nwant\n%s", b.String(), want)
+	}
+	for _, line := range strings.Split(b.String(), "\n") {
+		if len(line) > 60 {
+			t.Errorf("a line of %d characters: %q", len(line), line)
+		}
+	}
+	b.Reset()
+	f.Select("column_00", "column_01").WriteText(&b, PrintOptions{Dtypes: true, Index: true, Width: 60})
+	if strings.Contains(b.String(), "...") {
+		t.Errorf("a frame that fits is elided:\n%s", b.String())
 	}
 }

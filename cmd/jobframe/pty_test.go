@@ -135,6 +135,18 @@ func TestREPLOnATerminal(t *testing.T) {
 	s.send("tasks.Head(2).Select(\"task\", \"state\")\r")
 	s.expect(`task\s+state`)
 	s.expect(`\[2 rows x 2 columns\]`)
+	// A frame wider than the terminal (120 columns) shows its first and
+	// last columns around "...", each line within the width.
+	s.send("tasks.Head(2)\r")
+	wide := s.expect(`(?s)run\s.*\[2 rows x 26 columns\]`)
+	if !strings.Contains(wide, "  ...  ") {
+		t.Errorf("a 26-column frame on 120 columns shows no \"...\" column:\n%s", wide)
+	}
+	for _, line := range strings.Split(wide, "\n") {
+		if n := len([]rune(strings.TrimRight(line, "\r"))); n > 120 {
+			t.Errorf("a line of %d characters on a terminal of 120: %q", n, line)
+		}
+	}
 
 	s.send("func double(v int) int {\r")
 	s.expect(`\.\.\. `)
@@ -219,7 +231,7 @@ func TestREPLOnATerminal(t *testing.T) {
 	}
 	// The function is one entry (one line, still Go); the abandoned input
 	// is none.
-	want := []string{"x := 40", "x + 2", `tasks.Head(2).Select("task", "state")`,
+	want := []string{"x := 40", "x + 2", `tasks.Head(2).Select("task", "state")`, "tasks.Head(2)",
 		"func double(v int) int { return 2 * v; }", "double(x)", "nosuchname", "var xs []int", "xs[5]", "x",
 		`ops.TasksPerWorker(placements, workers).Select("count")`, `tasks.Select("raw_state").NumCols()`,
 		`tasks.Where("state", "==", "failed").NumRows()`, `strings.ToUpper("ok")`, "tasks.Where?", "x - 1",
@@ -231,7 +243,7 @@ func TestREPLOnATerminal(t *testing.T) {
 	// A new session recalls the function with the arrow keys, and it runs.
 	s = startPTY(t, home, "repl")
 	s.expect(`jf> `)
-	for i := 0; i < 17; i++ {
+	for i := 0; i < 17; i++ { // the entries from the last up to the function
 		s.send("\x1b[A") // up
 	}
 	s.expect(`func double\(v int\) int \{ return 2 \* v; \}`)

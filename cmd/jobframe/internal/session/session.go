@@ -71,6 +71,9 @@ type Session struct {
 	run      *running                     // the evaluation under way, for Ctrl-C
 	chk      *check.Session               // Go's type checks, before the interpreter runs an input
 	stdDocs  map[string]map[string]string // the standard library's documentation, by package path, as read
+	// width is the terminal's width in characters, which a wide frame is
+	// elided to fit (nil: no terminal, every column printed)
+	width func() int
 }
 
 // New starts a session whose programs read stdin and write stdout and
@@ -170,7 +173,11 @@ func (s *Session) eval(name, src, lastLine string, more bool) (needMore bool) {
 		fmt.Fprintln(s.stderr, o.errText)
 	case o.value.IsValid():
 		if f, ok := o.value.Interface().(*frame.Frame); ok {
-			fmt.Fprint(s.stdout, f.String())
+			p := frame.DefaultPrintOptions()
+			if s.width != nil {
+				p.Width = s.width()
+			}
+			f.WriteText(s.stdout, p)
 		} else {
 			fmt.Fprintf(s.stdout, "%v\n", o.value.Interface())
 		}
@@ -333,6 +340,7 @@ func (s *Session) Interactive(history string) error {
 	}
 	defer rl.Close()
 	defer s.run.onSIGINT()()
+	s.width = readline.GetScreenWidth // read again at each frame shown: the terminal may be resized
 	fmt.Fprintln(s.stdout, "jobframe REPL: Go with frame, schema, loaders, ops, plot imported. :help for help, Ctrl-D to leave.")
 	src := ""
 	for {
