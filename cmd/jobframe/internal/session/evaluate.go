@@ -40,6 +40,9 @@ func (s *Session) evaluate(name, src, lastLine string, more, lastExpr bool) (o o
 		}
 	}()
 	checked := s.chk.Check(src)
+	for k := range checked.Errors {
+		checked.Errors[k].Msg = s.withHint(checked.Errors[k].Msg)
+	}
 	if len(checked.Errors) > 0 {
 		var b strings.Builder
 		printCheckErrors(&b, name, checked.Errors)
@@ -67,7 +70,7 @@ func (s *Session) evaluate(name, src, lastLine string, more, lastExpr bool) (o o
 		}
 		// Positions inside the interpreter's wrapping of a REPL input
 		// mean nothing to the person typing: drop them.
-		return outcome{errKind: kind, errText: replPosition.ReplaceAllString(describeEvalError(err, name), "")}
+		return outcome{errKind: kind, errText: s.withHint(replPosition.ReplaceAllString(describeEvalError(err, name), ""))}
 	}
 	// Show the values of expressions only, as Go code reads: not of
 	// declarations, assignments or loops.
