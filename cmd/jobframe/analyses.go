@@ -28,6 +28,23 @@ func addAnalysisFlags(fs *flag.FlagSet) analysisFlags {
 	}
 }
 
+// rowFlags are --with and --where of an analysis: columns derived on,
+// and rows kept of, the frame it reads (placements, workers, ...).
+type rowFlags struct{ withs, wheres multiFlag }
+
+// addRowFlags adds --with and --where, saying which frame they act on.
+func addRowFlags(fs *flag.FlagSet, of string) *rowFlags {
+	rf := &rowFlags{}
+	fs.Var(&rf.withs, "with", "a column NAME = EXPRESSION derived on the "+of+" (repeatable)")
+	fs.Var(&rf.wheres, "where", "keep the rows of the "+of+" where an expression holds, e.g. 'worker != \"3\"' (repeatable)")
+	return rf
+}
+
+// rows is f with the --with columns and the --where rows.
+func (rf *rowFlags) rows(f *frame.Frame) (*frame.Frame, error) {
+	return deriveRows(f, rf.withs, rf.wheres)
+}
+
 // load opens the sources (warnings on stderr) and cuts them to the
 // --from/--to window.
 func (af analysisFlags) load(sources []string, stderr io.Writer) (*loaders.Dataset, ops.Window, error) {
@@ -40,7 +57,7 @@ func (af analysisFlags) load(sources []string, stderr io.Writer) (*loaders.Datas
 }
 
 func runBusy(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("busy", "SOURCE... [--resource NAME] [-o FILE]",
+	fs := newFlags("busy", "SOURCE... [--resource NAME] [--with NAME=EXPR]... [--where EXPR]... [-o FILE]",
 		"Print the step series of a resource held by running task attempts (allocated,\n"+
 			"not measured): columns time and value, one point per log record that changed it.\n"+
 			"Uses the placements frame (HyperQueue, Work Queue, TaskVine: multi-node tasks on\n"+
@@ -48,6 +65,7 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 			"(Balsam: --resource nodes).", stdout)
 	resource := fs.String("resource", "cpus", "the resource: cpus (or cores), gpus, mem_mb (or memory), disk_mb (or disk), or nodes")
 	af := addAnalysisFlags(fs)
+	rf := addRowFlags(fs, "placements (or tasks, without placements)")
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -62,8 +80,14 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 	}
 	var s *frame.Frame
 	if p, ok := d.Frames[schema.Placements]; ok && p.Has(r) {
+		if p, err = rf.rows(p); err != nil {
+			return err
+		}
 		s = ops.Busy(p, r)
 	} else if t, ok := d.Frames[schema.Tasks]; ok && t.Has("req_"+r) {
+		if t, err = rf.rows(t); err != nil {
+			return err
+		}
 		s = ops.Steps(t, "start", "end", "req_"+r)
 	} else {
 		return fmt.Errorf("%s: no placements frame with column %s and no tasks frame with column req_%s", strings.Join(sources, ", "), r, r)
@@ -72,12 +96,13 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 }
 
 func runCapacity(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("capacity", "SOURCE... [--resource NAME] [-o FILE]",
+	fs := newFlags("capacity", "SOURCE... [--resource NAME] [--with NAME=EXPR]... [--where EXPR]... [-o FILE]",
 		"Print the step series of a resource offered by connected workers (from connect to\n"+
 			"loss, or to the end of the log): columns time and value. For sources with batch\n"+
 			"allocations and no workers (Balsam), --resource nodes gives the allocated nodes.", stdout)
 	resource := fs.String("resource", "cpus", "the resource: cpus (or cores), gpus, mem_mb (or memory), disk_mb (or disk), or nodes")
 	af := addAnalysisFlags(fs)
+	rf := addRowFlags(fs, "workers (or allocations, without workers)")
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -91,9 +116,15 @@ func runCapacity(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var s *frame.Frame
-	if w, ok := d.Frames[schema.Workers]; ok && w.Has(r) {
-		s = ops.Capacity(w, r)
+	if wf, ok := d.Frames[schema.Workers]; ok && wf.Has(r) {
+		if wf, err = rf.rows(wf); err != nil {
+			return err
+		}
+		s = ops.Capacity(wf, r)
 	} else if a, ok := d.Frames[schema.Allocations]; ok && r == schema.Nodes {
+		if a, err = rf.rows(a); err != nil {
+			return err
+		}
 		s = ops.AllocatedNodes(a)
 	} else {
 		return fmt.Errorf("%s: no workers frame with column %s (and --resource nodes needs an allocations frame)", strings.Join(sources, ", "), r)
@@ -102,11 +133,12 @@ func runCapacity(args []string, stdout, stderr io.Writer) error {
 }
 
 func runTasksPerWorker(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("tasks-per-worker", "SOURCE... [-o FILE]",
+	fs := newFlags("tasks-per-worker", "SOURCE... [--with NAME=EXPR]... [--where EXPR]... [-o FILE]",
 		"Print, per worker in order of connection, the number of attempts that started\n"+
 			"there and their job@task list, as the HyperQueue journal notebook does (a\n"+
 			"multi-node task counts on each of its workers; a restart counts again).", stdout)
 	af := addAnalysisFlags(fs)
+	rf := addRowFlags(fs, "placements")
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -117,6 +149,9 @@ func runTasksPerWorker(args []string, stdout, stderr io.Writer) error {
 	}
 	p, err := d.Frame(schema.Placements)
 	if err != nil {
+		return err
+	}
+	if p, err = rf.rows(p); err != nil {
 		return err
 	}
 	return emit(ops.TasksPerWorker(p, d.Frames[schema.Workers]), *af.out, "tasks per worker", stdout, stderr)
