@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
@@ -108,13 +109,13 @@ func main() {
 	if len(ts) > 0 {
 		t0 = ts[0]
 	}
-	minutes := func(r frame.Row) any { return float64(r.Micros("time")-t0) / 60e6 }
+	minutes := frame.Col("time").Sub(time.UnixMicro(t0)).Div(time.Minute).As("minutes")
 	for name, f := range map[string]*frame.Frame{
 		"throughput.csv":      done,
 		"utilization.csv":     util.Rename("value", "nodes"),
 		"available_nodes.csv": avail,
 	} {
-		f = f.WithColumnFunc("minutes", frame.Float64, minutes)
+		f = f.With(minutes)
 		path := filepath.Join(*out, name)
 		check(f.WriteCSVFile(path))
 	}

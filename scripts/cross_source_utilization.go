@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
@@ -85,14 +86,10 @@ func main() {
 		u = append(u, 100*b/c)
 
 		// The utilization curve against the fraction of the run elapsed.
-		frac := util.WithColumnFunc("run_fraction", frame.Float64, func(r frame.Row) any {
-			return float64(r.Micros("time")-d.LogStart) / length
-		})
-		names := make([]string, frac.NumRows())
-		for i := range names {
-			names[i] = filepath.Base(in)
-		}
-		curves = append(curves, frac.WithColumn("file", names).Select("file", "run_fraction", "busy", "capacity", "utilization"))
+		// (a duration over a duration is their ratio, as float64)
+		frac := util.With(frame.Col("time").Sub(time.UnixMicro(d.LogStart)).Div(time.Duration(length)*time.Microsecond).As("run_fraction"),
+			frame.Lit(filepath.Base(in)).As("file"))
+		curves = append(curves, frac.Select("file", "run_fraction", "busy", "capacity", "utilization"))
 	}
 
 	table := frame.New(

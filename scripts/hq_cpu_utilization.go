@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/plot"
@@ -56,10 +57,8 @@ func main() {
 	}
 
 	// Seconds since the first event of the journal, as the notebook's x axis.
-	since := func(r frame.Row) any { return float64(r.Micros("time")-d.LogStart) / 1e6 }
-	busy = busy.WithColumnFunc("t_s", frame.Float64, since)
-	util = util.WithColumnFunc("t_s", frame.Float64, since)
-	byWorker = byWorker.WithColumnFunc("t_s", frame.Float64, since)
+	since := frame.Col("time").Sub(time.UnixMicro(d.LogStart)).Seconds().As("t_s")
+	busy, util, byWorker = busy.With(since), util.With(since), byWorker.With(since)
 
 	// The notebook's series starts with (0, 0) at the first event.
 	tasks, err := d.Frame(schema.Tasks) // one row per task start
