@@ -45,24 +45,66 @@ func (f *Frame) Keep(cond Expr) *Frame {
 	if f.err != nil {
 		return f
 	}
-	v, err := cond.evalRows(f, "Keep")
+	if cond.err != nil {
+		return WithErr(fmt.Errorf("Keep: %w", cond.err))
+	}
+	if cond.n == nil {
+		return Errorf("Keep: an empty expression")
+	}
+	mask, err := truth(cond.n, f)
 	if err != nil {
-		return WithErr(err)
+		return WithErr(fmt.Errorf("Keep %s: %w", cond.n, err))
+	}
+	return f.take(maskRows(mask))
+}
+
+// truth is the rows of f where condition n is true (not false, not
+// null). A row is kept by a && b where both are true, by a || b where
+// either is: under Kleene's logic a null beside a true (&&) or a false
+// (||) gives null, which drops the row as false does, so the conditions
+// of And and Or are reduced to masks of true rows without the validity
+// their values would need.
+func truth(n exprNode, f *Frame) ([]bool, error) {
+	if b, ok := unwrapNode(n).(binNode); ok && (b.op == "&&" || b.op == "||") {
+		x, err := truth(b.a, f)
+		if err != nil {
+			return nil, err
+		}
+		y, err := truth(b.b, f)
+		if err != nil {
+			return nil, err
+		}
+		if b.op == "&&" {
+			for r := range x {
+				x[r] = x[r] && y[r]
+			}
+		} else {
+			for r := range x {
+				x[r] = x[r] || y[r]
+			}
+		}
+		return x, nil
+	}
+	v, err := n.eval(f)
+	if err != nil {
+		return nil, err
 	}
 	if v.kind != vBool && v.kind != vNull {
-		return Errorf("Keep %s: a %s condition (want bool)", cond, v.kind)
+		return nil, fmt.Errorf("a %s condition (want bool)", v.kind)
+	}
+	if v.scalar {
+		v = v.broadcast(f.nrows)
 	}
 	if v.kind == vNull {
-		return f.take(nil)
+		return make([]bool, f.nrows), nil
 	}
-	mask := v.b
+	mask := slices.Clone(v.b) // v's values may be shared (a column's)
 	if v.valid != nil {
-		mask = slices.Clone(mask)
 		for r, ok := range v.valid {
 			mask[r] = mask[r] && ok
 		}
 	}
-	return f.take(maskRows(mask))
+	return mask, nil
 }
 
 // Eval evaluates e over f into a column named by its Name ("value" when

@@ -42,13 +42,15 @@ func maskRows(mask []bool) []int {
 			n++
 		}
 	}
-	rows := make([]int, 0, n)
+	rows := make([]int, n+1) // one spare: every row is written, kept or not
+	k := 0
 	for r, m := range mask {
+		rows[k] = r
 		if m {
-			rows = append(rows, r)
+			k++
 		}
 	}
-	return rows
+	return rows[:n]
 }
 
 // Where returns the rows whose column col satisfies op against value.
