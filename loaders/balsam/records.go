@@ -29,26 +29,28 @@ type fieldProblem struct {
 }
 
 // utf8Check is where a record's text first fails to be UTF-8, found on
-// the decoding goroutines (jsontext.BadUTF8): at is -1 when it is all
-// UTF-8.
+// the decoding goroutines (jsontext.BadUTF8); its zero value is a record
+// with no such byte, as a record never checked (not an object) is.
 type utf8Check struct {
-	at   int
+	bad  bool // a byte is not UTF-8 (the zero value: none seen)
+	at   int  // its offset in text
 	key  string
-	text []byte // the record's text from 30 bytes before at (a copy)
+	text []byte // the record's text from 30 bytes before it (a copy)
 }
 
 func (u *utf8Check) check(rec []byte) {
-	if u.at, u.key = jsontext.BadUTF8(rec); u.at >= 0 {
-		lo := max(0, u.at-30)
-		u.text, u.at = bytes.Clone(rec[lo:min(len(rec), u.at+30)]), u.at-lo
+	*u = utf8Check{}
+	if at, key := jsontext.BadUTF8(rec); at >= 0 {
+		lo := max(0, at-30)
+		*u = utf8Check{bad: true, at: at - lo, key: key, text: bytes.Clone(rec[lo:min(len(rec), at+30)])}
 	}
 }
 
-// report tells p of the record rec at line, when it is not all UTF-8:
-// an error in strict mode; in lenient mode it is applied as decoded,
-// each bad byte read as U+FFFD.
+// report tells p of the record at line, when it is not all UTF-8: an
+// error in strict mode; in lenient mode it is applied as decoded, each
+// bad byte read as U+FFFD.
 func (u *utf8Check) report(p *source.Problems, line int) error {
-	if u.at < 0 {
+	if !u.bad {
 		return nil
 	}
 	return p.BadUTF8(line, u.key, u.text, u.at)
@@ -180,6 +182,7 @@ type balsamEventRec struct {
 // decodeBalsamEvent decodes one LogEvent; keepData keeps its data as
 // compact JSON text (else only the fields read from it).
 func decodeBalsamEvent(rec []byte, e *balsamEventRec, keepData bool) {
+	e.utf8Check = utf8Check{} // a record cut short never reaches decodeBalsamEventAt
 	if err := jsontext.WholeObject(rec, func(i int) (int, error) { return decodeBalsamEventAt(rec, i, e, keepData) }); err != nil {
 		e.bad = &fieldProblem{text: string(rec), want: "a Balsam LogEvent record", err: err}
 	}
@@ -189,7 +192,7 @@ func decodeBalsamEvent(rec []byte, e *balsamEventRec, keepData bool) {
 // record's text for bytes that are not UTF-8.
 func decodeBalsamEventAt(b []byte, i int, e *balsamEventRec, keepData bool) (int, error) {
 	end, err := decodeBalsamEventMembers(b, i, e, keepData)
-	e.utf8Check = utf8Check{at: -1}
+	e.utf8Check = utf8Check{}
 	if err == nil {
 		e.check(b[i:end])
 	}
@@ -302,7 +305,7 @@ func decodeBalsamJob(rec []byte, j *balsamJobRec) {
 // record's text for bytes that are not UTF-8.
 func decodeBalsamJobAt(b []byte, i int, j *balsamJobRec) (int, error) {
 	end, err := decodeBalsamJobMembers(b, i, j)
-	j.utf8Check = utf8Check{at: -1}
+	j.utf8Check = utf8Check{}
 	if err == nil {
 		j.check(b[i:end])
 	}
@@ -392,6 +395,7 @@ type balsamBatchJobRec struct {
 }
 
 func decodeBalsamBatchJob(rec []byte, b *balsamBatchJobRec) {
+	b.utf8Check = utf8Check{}
 	if err := jsontext.WholeObject(rec, func(i int) (int, error) { return decodeBalsamBatchJobAt(rec, i, b) }); err != nil {
 		b.bad = &fieldProblem{text: string(rec), want: "a Balsam BatchJob record", err: err}
 	}
@@ -401,7 +405,7 @@ func decodeBalsamBatchJob(rec []byte, b *balsamBatchJobRec) {
 // record's text for bytes that are not UTF-8.
 func decodeBalsamBatchJobAt(in []byte, i int, b *balsamBatchJobRec) (int, error) {
 	end, err := decodeBalsamBatchJobMembers(in, i, b)
-	b.utf8Check = utf8Check{at: -1}
+	b.utf8Check = utf8Check{}
 	if err == nil {
 		b.check(in[i:end])
 	}
