@@ -67,3 +67,32 @@ func ExampleFrame_With() {
 	// [3 rows x 2 columns]
 	// 1 1
 }
+
+// Aggregations per group, beside each row with Over or one row per group
+// with GroupBy, and a window function along each group's rows.
+func ExampleExpr_Over() {
+	tasks := frame.New(
+		frame.StringCol("worker", []string{"a", "a", "b", "a", "b"}, nil),
+		frame.Float64Col("run_s", []float64{10, 20, 30, 40, 50}, nil),
+	)
+	share := frame.Col("run_s").Div(frame.Col("run_s").Sum().Over("worker")).As("share")
+	cum := frame.Col("run_s").CumSum().Over("worker").As("cum_s")
+	fmt.Print(tasks.With(share, cum))
+	fmt.Print(tasks.GroupBy("worker").Agg(frame.Count(), frame.Col("run_s").Max(), frame.Col("run_s").Quantile(0.5)))
+	// Output:
+	//    worker    run_s     share    cum_s
+	//    string  float64   float64  float64
+	// 0       a     10.0  0.142857     10.0
+	// 1       a     20.0  0.285714     30.0
+	// 2       b     30.0     0.375     30.0
+	// 3       a     40.0  0.571429     70.0
+	// 4       b     50.0     0.625     80.0
+	//
+	// [5 rows x 4 columns]
+	//    worker  count  run_s_max  run_s_q0.5
+	//    string  int64    float64     float64
+	// 0       a      3       40.0        20.0
+	// 1       b      2       50.0        40.0
+	//
+	// [2 rows x 4 columns]
+}
