@@ -151,33 +151,31 @@ func (e Expr) CumSum() Expr {
 		out := vec{kind: v.kind, n: v.n, valid: v.valid}
 		switch v.kind {
 		case vInt, vDur:
-			out.i = make([]int64, v.n)
-			s.each(func(rows []int32) {
-				var sum int64
-				for _, r := range rows {
-					if v.valid == nil || v.valid[r] {
-						sum += v.i[r]
-						out.i[r] = sum
-					}
-				}
-			})
+			out.i = cumSum(v.i, v.valid, s)
 		case vFloat:
-			out.f = make([]float64, v.n)
-			s.each(func(rows []int32) {
-				var sum float64
-				for _, r := range rows {
-					if v.valid == nil || v.valid[r] {
-						sum += v.f[r]
-						out.f[r] = sum
-					}
-				}
-			})
+			out.f = cumSum(v.f, v.valid, s)
 		case vNull:
 		default:
 			return vec{}, fmt.Errorf("CumSum of %s (want a number or a duration)", v.kind)
 		}
 		return out, nil
 	})
+}
+
+// cumSum is the running sum of x's valid values along each segment (0
+// where a row is not valid: its validity says null).
+func cumSum[T int64 | float64](x []T, valid []bool, s segments) []T {
+	out := make([]T, len(x))
+	s.each(func(rows []int32) {
+		var sum T
+		for _, r := range rows {
+			if valid == nil || valid[r] {
+				sum += x[r]
+				out[r] = sum
+			}
+		}
+	})
+	return out
 }
 
 // Shift is e's value k rows before in row order (k < 0: after); null

@@ -89,9 +89,8 @@ func TestHelperLoadBomb(t *testing.T) {
 	fmt.Println("loads:", frameRows(d))
 }
 
-// tarZstd writes a zstd tar of an EPMT job: n papiex CSV files, each
-// declaring size bytes of zeros (0: a header line alone).
-func tarZstd(t *testing.T, path string, n int, size int64) {
+// zstdFile writes path as zstd: what write writes to the encoder.
+func zstdFile(t *testing.T, path string, write func(w io.Writer) error) {
 	fh, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
@@ -101,62 +100,59 @@ func tarZstd(t *testing.T, path string, n int, size int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tw := tar.NewWriter(zw)
-	head := []byte("tags,hostname,exename,path,args,pid,generation,ppid,pgid,sid,numtids,tid,start,end\n")
-	zeros := make([]byte, 1<<20)
-	for i := range n {
-		body := int64(len(head))
-		if size > 0 {
-			body = size
-		}
-		if err := tw.WriteHeader(&tar.Header{Name: fmt.Sprintf("job/pp%05d-papiex-%d.csv", i, i), Mode: 0o644, Size: body, Typeflag: tar.TypeReg}); err != nil {
-			t.Fatal(err)
-		}
-		if size == 0 {
-			if _, err := tw.Write(head); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		for left := size; left > 0; left -= int64(len(zeros)) {
-			if _, err := tw.Write(zeros[:min(left, int64(len(zeros)))]); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	for _, c := range []io.Closer{tw, zw} {
-		if err := c.Close(); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// longLineJournal writes a zstd HyperQueue journal whose first line is a
-// server start and whose second is 1 GiB long.
-func longLineJournal(t *testing.T, path string) {
-	fh, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fh.Close()
-	zw, err := zstd.NewWriter(fh, zstd.WithEncoderLevel(zstd.SpeedFastest))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := bufio.NewWriter(zw)
-	w.WriteString(`{"event":{"type":"server-start","server_uid":"x"},"time":"2026-08-04T09:00:00Z"}` + "\n")
-	w.WriteString(`{"event":{"type":"server-stop"},"pad":"`)
-	pad := []byte(strings.Repeat("a", 1<<20))
-	for range 1 << 10 {
-		w.Write(pad)
-	}
-	w.WriteString(`"}` + "\n")
-	if err := w.Flush(); err != nil {
+	if err := write(zw); err != nil {
 		t.Fatal(err)
 	}
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// tarZstd writes a zstd tar of an EPMT job: n papiex CSV files, each
+// declaring size bytes of zeros (0: a header line alone).
+func tarZstd(t *testing.T, path string, n int, size int64) {
+	head := []byte("tags,hostname,exename,path,args,pid,generation,ppid,pgid,sid,numtids,tid,start,end\n")
+	zeros := make([]byte, 1<<20)
+	zstdFile(t, path, func(w io.Writer) error {
+		tw := tar.NewWriter(w)
+		for i := range n {
+			body := int64(len(head))
+			if size > 0 {
+				body = size
+			}
+			if err := tw.WriteHeader(&tar.Header{Name: fmt.Sprintf("job/pp%05d-papiex-%d.csv", i, i), Mode: 0o644, Size: body, Typeflag: tar.TypeReg}); err != nil {
+				return err
+			}
+			if size == 0 {
+				if _, err := tw.Write(head); err != nil {
+					return err
+				}
+				continue
+			}
+			for left := size; left > 0; left -= int64(len(zeros)) {
+				if _, err := tw.Write(zeros[:min(left, int64(len(zeros)))]); err != nil {
+					return err
+				}
+			}
+		}
+		return tw.Close()
+	})
+}
+
+// longLineJournal writes a zstd HyperQueue journal whose first line is a
+// server start and whose second is 1 GiB long.
+func longLineJournal(t *testing.T, path string) {
+	zstdFile(t, path, func(zw io.Writer) error {
+		w := bufio.NewWriter(zw)
+		w.WriteString(`{"event":{"type":"server-start","server_uid":"x"},"time":"2026-08-04T09:00:00Z"}` + "\n")
+		w.WriteString(`{"event":{"type":"server-stop"},"pad":"`)
+		pad := []byte(strings.Repeat("a", 1<<20))
+		for range 1 << 10 {
+			w.Write(pad)
+		}
+		w.WriteString(`"}` + "\n")
+		return w.Flush()
+	})
 }
 
 // nodeListBomb writes a sacct dump of a job with 40 steps, each on the

@@ -221,6 +221,7 @@ func TestREPLOnATerminal(t *testing.T) {
 	s.expect(`jf> `)
 	s.send("x\r")
 	s.expect(`\r?\n40\r?\n`)
+	s.expect(`jf> `)
 
 	s.send("\x04") // Ctrl-D
 	s.wait()
@@ -251,6 +252,7 @@ func TestREPLOnATerminal(t *testing.T) {
 	s.expect(`jf> `)
 	s.send("double(21)\r")
 	s.expect(`\r?\n42\r?\n`)
+	s.expect(`jf> `) // Ctrl-D before the prompt would reach no line editor
 	s.send("\x04")
 	s.wait()
 }
