@@ -42,7 +42,7 @@ func TestKilledAtEveryStep(t *testing.T) {
 	}{
 		{"new input", "", first(60), []string{balsam}, Options{}},
 		{"replaced", first(60), first(50), nil, Options{}},
-		{"appended", first(60), string(src), nil, Options{BatchRows: 5}},
+		{"appended", first(60), string(src), nil, Options{BatchRows: 12}},
 	}
 	keep := t.TempDir()
 	var stopped []string // copies of the stopped lakes, for DuckDB
