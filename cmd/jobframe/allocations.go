@@ -11,7 +11,7 @@ import (
 )
 
 func runAllocations(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("allocations", "SACCT... SOURCE... [-o FILE]",
+	fs := newFlags("allocations", "SACCT... SOURCE... [--with NAME=EXPR]... [--where EXPR]... [-o FILE]",
 		"Join Slurm's jobs (sacct --parsable2 output) to the work other sources ran in\n"+
 			"them, and print per Slurm job: the queue wait (wait_s = start - eligible,\n"+
 			"queue_s = start - submit), its core-seconds (core_s = cpus x elapsed_s) and the\n"+
@@ -24,10 +24,12 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 			"--from/--to keep the allocations and work active in the window (+D and -D count\n"+
 			"from each source's own start and end).", stdout)
 	af := addAnalysisFlags(fs)
+	rf := addRowFlags(fs, "frames of each source that have the columns it reads (e.g. partition == \"gpu\" keeps those Slurm jobs)")
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
+	cut := false // some source had the columns of --with/--where
 	var batch []string
 	var alloc *frame.Frame // the allocations of the one sacct source
 	var work []*frame.Frame
@@ -35,6 +37,13 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 		d, _, err := af.load([]string{src}, stderr)
 		if err != nil {
 			return err
+		}
+		if !rf.none() {
+			names, err := rf.cutFrames(d)
+			if err != nil {
+				return fmt.Errorf("%s: %w", src, err)
+			}
+			cut = cut || len(names) > 0
 		}
 		// A source is the batch system's accounting when it holds
 		// allocations and no work linked to them (sacct output); the
@@ -50,6 +59,9 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s (%s): neither batch allocations (sacct output) nor work linked to them (autoalloc workers, batch jobs with a scheduler_id, or EPMT processes)", src, d.Source)
 		}
 		work = append(work, w...)
+	}
+	if !rf.none() && !cut {
+		return rf.noColumns()
 	}
 	if len(batch) == 0 {
 		return usagef("no sacct output among the sources: give the Slurm jobs (sacct --parsable2) with the sources that ran in them")

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,6 +45,53 @@ func addRowFlags(fs *flag.FlagSet, of string) *rowFlags {
 // rows is f with the --with columns and the --where rows.
 func (rf *rowFlags) rows(f *frame.Frame) (*frame.Frame, error) {
 	return deriveRows(f, rf.withs, rf.wheres)
+}
+
+// cutDataset applies --with and --where to every frame of d that has all
+// the columns they read (the others are left whole), and says what it
+// did ("state == \"failed\" on placements, tasks"); "" when there is
+// nothing to apply. No frame with those columns is a usage error.
+func (rf *rowFlags) cutDataset(d *loaders.Dataset) (string, error) {
+	if rf.none() {
+		return "", nil
+	}
+	names, err := rf.cutFrames(d)
+	if err != nil {
+		return "", err
+	}
+	if len(names) == 0 {
+		return "", rf.noColumns()
+	}
+	return fmt.Sprintf("%s, on %s", strings.Join(rf.all(), "; "), strings.Join(names, ", ")), nil
+}
+
+// cutFrames applies --with and --where to the frames of d that have the
+// columns they read, and returns their names.
+func (rf *rowFlags) cutFrames(d *loaders.Dataset) ([]string, error) {
+	read := readColumns(nil, rf.withs, rf.wheres)
+	var names []string
+	for _, name := range slices.Sorted(maps.Keys(d.Frames)) {
+		f := d.Frames[name]
+		if !slices.ContainsFunc(read, func(c string) bool { return !f.Has(c) }) {
+			g, err := rf.rows(f)
+			if err != nil {
+				return nil, fmt.Errorf("the %s frame: %w", name, err)
+			}
+			d.Frames[name], names = g, append(names, name)
+		}
+	}
+	return names, nil
+}
+
+// none reports whether there is no --with and no --where.
+func (rf *rowFlags) none() bool { return len(rf.withs)+len(rf.wheres) == 0 }
+
+// all are the --with and --where texts.
+func (rf *rowFlags) all() []string { return append(slices.Clone([]string(rf.withs)), rf.wheres...) }
+
+// noColumns is the usage error of --with/--where that no frame can take.
+func (rf *rowFlags) noColumns() error {
+	return usagef("%s: no frame has the columns %s", strings.Join(rf.all(), "; "), strings.Join(readColumns(nil, rf.withs, rf.wheres), ", "))
 }
 
 // load opens the sources (warnings on stderr) and cuts them to the

@@ -12,7 +12,7 @@ import (
 )
 
 func runReport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("report", "SOURCE... -o report.html [--json report.json] [--compare] [--title TEXT] [--from T] [--to T] [--lenient]",
+	fs := newFlags("report", "SOURCE... -o report.html [--json report.json] [--compare] [--title TEXT] [--from T] [--to T] [--with NAME=EXPR]... [--where EXPR]... [--lenient]",
 		"Write one self-contained HTML page about the sources: a summary, utilization\n"+
 			"against capacity, throughput, attempts waiting and running, tasks per worker, a\n"+
 			"timeline per worker, duration and wait distributions, measured resources,\n"+
@@ -22,7 +22,9 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			"Apache ECharts: the file opens offline and loads nothing. A section the source\n"+
 			"has no data for says why. --json writes the same figures, series and tables as\n"+
 			"one JSON document (docs/report-json.md); -o x.json does too. --from/--to limit\n"+
-			"the report to what was active in a time window.\n\n"+
+			"the report to what was active in a time window; --where keeps the rows where an\n"+
+			"expression holds in every frame that has the columns it reads (the summary\n"+
+			"says which).\n\n"+
 			"--compare sets two or more runs side by side (each SOURCE is one run, the first\n"+
 			"the baseline): makespan, attempts, failure rate, throughput, utilization,\n"+
 			"CPU-hours allocated and median run time per category with the change in per cent, and\n"+
@@ -33,6 +35,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	lenient := fs.Bool("lenient", false, "skip bad records (listed in the report) instead of failing at the first")
 	window := addWindowFlags(fs)
 	compare := fs.Bool("compare", false, "set the sources side by side as runs, the first as the baseline (each SOURCE is one run)")
+	rf := addRowFlags(fs, "frames that have the columns it reads (the others whole)")
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -51,6 +54,9 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		o := report.Options{Title: *title}
+		if o.Rows, err = rf.cutDataset(d); err != nil {
+			return err
+		}
 		if o.Window, err = window.parse(d); err != nil {
 			return err
 		}

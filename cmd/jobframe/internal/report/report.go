@@ -43,6 +43,9 @@ type Options struct {
 	// out, time series and timelines are cut to it, and counts of ends
 	// count those inside it.
 	Window ops.Window
+	// Rows, when set, says to which rows the dataset's frames were cut
+	// before the report (the CLI's --where), for the summary.
+	Rows string
 }
 
 // builder holds what the sections share while a report is built.

@@ -17,6 +17,9 @@ func (b *builder) summary() Section {
 	d := b.d
 	s := Section{ID: "summary", Title: "Summary"}
 	s.Facts = append(s.Facts, textFact("source", d.Source), textFact("files", strings.Join(d.Files, ", ")))
+	if b.o.Rows != "" {
+		s.Facts = append(s.Facts, textFact("rows kept", b.o.Rows))
+	}
 	if w := b.o.Window; !w.IsZero() {
 		s.Facts = append(s.Facts, textFact("time window", w.String()+" (what was active in it: attempts, workers and allocations that overlap it, records inside it)"))
 	}
