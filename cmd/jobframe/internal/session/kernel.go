@@ -74,12 +74,22 @@ func shiftLines(text string, offset int) string {
 	})
 }
 
+// kernelTextWidth is the width of a frame's text/plain (characters).
+const kernelTextWidth = 120
+
 // display returns the MIME bundle of a value: a frame as an HTML table
 // and text; anything with the display methods of Go notebooks (HTML,
 // PNG, SVG, Markdown), those; else its text.
 func display(v any) (map[string]any, *jupyter.ExecError) {
 	if f, ok := v.(*frame.Frame); ok {
-		return map[string]any{"text/plain": f.String(), "text/html": f.HTML()}, nil
+		// text/plain is what a console shows (jupyter console, a
+		// notebook's text export): a wide frame's middle columns elided to
+		// fit 120 characters, as pandas' notebook repr does at its width
+		var text strings.Builder
+		o := frame.DefaultPrintOptions()
+		o.Width = kernelTextWidth
+		f.WriteText(&text, o)
+		return map[string]any{"text/plain": text.String(), "text/html": f.HTML()}, nil
 	}
 	data := map[string]any{}
 	if e, ok := v.(interface{ Err() error }); ok && e.Err() != nil {

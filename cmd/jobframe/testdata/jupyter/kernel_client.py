@@ -75,6 +75,17 @@ assert "<table" in data["text/html"] and "3 rows × 3 columns" in data["text/htm
 assert "[3 rows x 3 columns]" in data["text/plain"], data
 print("ok frame as text/html")
 
+# A frame wider than 120 characters: its text keeps the first and last
+# columns around "...", each line within 120; its HTML has them all.
+rep, out = run('tasks.Head(2)')
+assert rep["status"] == "ok", rep
+data = results(out, "execute_result")[0]["data"]
+lines = data["text/plain"].splitlines()
+assert "[2 rows x 26 columns]" in lines and "  ...  " in lines[0], data["text/plain"]
+assert max(len(l) for l in lines) <= 120, data["text/plain"]
+assert "end_line" in data["text/html"] and "req_estimated" in data["text/html"], data["text/html"]
+print("ok a wide frame's text elided to 120 characters")
+
 # A figure shows as a PNG.
 rep, out = run('h := ops.Histogram(ops.Durations(tasks), "run_s", 5)\n'
                'plot.New("Run time", "run time (s)", "attempts").Hist(h, "run_s")')
