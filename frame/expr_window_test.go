@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -148,4 +149,31 @@ func TestWindowText(t *testing.T) {
 	if q := f.Query(`rank(t) <= 2`); q.Err() != nil || cellsOf(q, "t") != "1 2" {
 		t.Errorf("Query(rank(t) <= 2): %v %v", q.Err(), q)
 	}
+}
+
+// TestExprAllocatesItsResult: a derived column of 1,000,000 rows
+// allocates its values (8 MB of float64), its validity (1 MB of bool
+// while evaluated, 125 KB as Arrow's bitmap) and little else: no column
+// between, as (end - start) in seconds is computed in one pass.
+func TestExprAllocatesItsResult(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a frame of a million rows")
+	}
+	f := timesFrame(1_000_000)
+	e := Col("end").Sub(Col("start")).Seconds().As("run_s")
+	f.With(e) // warm: the first call sizes what is reused
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	out := f.With(e)
+	runtime.ReadMemStats(&m1)
+	if out.Err() != nil {
+		t.Fatal(out.Err())
+	}
+	const result = 8_000_000 + 1_000_000 + 125_000
+	got := m1.TotalAlloc - m0.TotalAlloc
+	if got > result*11/10 {
+		t.Errorf("With(%s) allocated %d bytes for 1M rows, want about its result's %d", e, got, result)
+	}
+	t.Logf("With(%s): %d bytes for 1M rows", e, got)
 }
