@@ -113,7 +113,7 @@ func display(v any) (map[string]any, *jupyter.ExecError) {
 		data["text/plain"] = fmt.Sprintf("<%T>", v)
 		return data, nil
 	}
-	return map[string]any{"text/plain": fmt.Sprint(v)}, nil
+	return map[string]any{"text/plain": valueText(v, kernelTextWidth)}, nil
 }
 
 // Interrupt stops the cell under way.

@@ -179,7 +179,11 @@ func (s *Session) eval(name, src, lastLine string, more bool) (needMore bool) {
 			}
 			f.WriteText(s.stdout, p)
 		} else {
-			fmt.Fprintf(s.stdout, "%v\n", o.value.Interface())
+			width := 0
+			if s.width != nil {
+				width = s.width()
+			}
+			fmt.Fprintln(s.stdout, valueText(o.value.Interface(), width))
 		}
 	}
 	return false
