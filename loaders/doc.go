@@ -20,6 +20,7 @@
 //     Queue and TaskVine transactions and performance logs, TaskVine task
 //     graphs, resource monitor series), loaders/balsam, loaders/epmt
 //     (with loaders/epmt/pickle), loaders/slurm (sacct output),
+//     loaders/slurmjson (sacct --json, read through loaders/slurm),
 //     loaders/nextflow (traces and timeline pages) and loaders/wfcommons
 //     (WfFormat instances). A new format is a package and one line in
 //     formats.go; TestFormatsAreOneList checks this list against it.

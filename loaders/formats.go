@@ -10,6 +10,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/hyperqueue"
 	"github.com/jobframe/jobframe/loaders/nextflow"
 	"github.com/jobframe/jobframe/loaders/slurm"
+	"github.com/jobframe/jobframe/loaders/slurmjson"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/wfcommons"
 )
@@ -29,6 +30,7 @@ func Formats() []source.Format {
 		cctools.TaskGraph(),
 		cctools.Series(),
 		slurm.Format(),
+		slurmjson.Format(),
 		nextflow.Trace(),
 		nextflow.Timeline(),
 	}

@@ -24,8 +24,10 @@ var jsonSources = map[string][]string{
 	"epmt":           {"epmt/804280"},
 	"slurm":          {"slurm/tdhock_sacct-multistep.txt"},
 	"slurm-jobs":     {"slurm/slurmsim_sacct_simple.log"},
-	"nextflow":       {"nextflow/openproblems_2021-03_trace.txt"},
-	"wfcommons":      {"wfcommons/blast-chameleon-small-001.json"},
+	"slurm-json": {"slurm/json/rackslab_Slurm-web_slurmdb_24.05_v0.0.41_job-completed.json",
+		"slurm/json/rackslab_Slurm-web_slurmdb_25.11_v0.0.44_job-gpus-multi-nodes.json"},
+	"nextflow":  {"nextflow/openproblems_2021-03_trace.txt"},
+	"wfcommons": {"wfcommons/blast-chameleon-small-001.json"},
 }
 
 // TestReportJSONGoldens: `report --json` of every bundled format, byte
