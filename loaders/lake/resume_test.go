@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/jobframe/jobframe/loaders/source"
@@ -90,5 +91,46 @@ func ingestGrown(t *testing.T, prefix []byte) {
 		if len(want) == 0 || !slices.Equal(got, want) {
 			t.Errorf("%s: %d rows in the lake, a fresh ingest of the whole log has %d, or others", name, len(got), len(want))
 		}
+	}
+}
+
+// TestIngestGrownRewritten grows a journal whose second line carries a
+// 200 KB field the loader ignores, after a byte of that field, outside
+// both windows of the checkpoint's guard, was changed (the log's size
+// kept): the ingest must not go on from the checkpoint, whose SHA-256
+// state is of the old bytes, but read the log from its start (the
+// events keep each record's bytes, so the first batches differ and it
+// is read again whole), and the entry's SHA-256 is the file's.
+func TestIngestGrownRewritten(t *testing.T) {
+	src, err := os.ReadFile(sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(src), "\n")
+	pad := strings.Repeat("x", 200<<10)
+	lines[1] = strings.Replace(lines[1], "{", `{"pad":"`+pad+`",`, 1)
+	at := int64(len(lines[0])) + 8 + 100<<10 // a byte in the middle of pad
+	log := filepath.Join(t.TempDir(), "journal.jsonl")
+	writeFile(t, log, strings.Join(lines[:63], ""))
+	dir := t.TempDir()
+	r, err := Ingest(context.Background(), dir, []string{log}, Options{BatchRows: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r[0].Entry.Checkpoint
+	if c == nil || at < guardBytes || at >= c.Offset-guardBytes {
+		t.Fatalf("checkpoint %+v: byte %d is not outside the guard's windows", c, at)
+	}
+	grown := []byte(strings.Join(lines, ""))
+	grown[at] = 'y'
+	writeFile(t, log, string(grown))
+	r, err = Ingest(context.Background(), dir, []string{log}, Options{BatchRows: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(grown)
+	if r[0].Action == Skipped || r[0].From != 0 || r[0].Entry.Files[0].SHA256 != hex.EncodeToString(sum[:]) {
+		t.Errorf("%s from byte %d with SHA-256 %s; want read whole (from byte 0), SHA-256 %x",
+			r[0].Action, r[0].From, r[0].Entry.Files[0].SHA256, sum)
 	}
 }
