@@ -19,7 +19,8 @@ import (
 // records in one run (a bundled sample's records repeated, in lenient
 // mode, as repeats may be bad records) and asserts that from 4n to 16n
 // the bytes allocated grow at most 6 times and the time (the best of
-// three loads) at most 8 times: 4 is linear, 16 quadratic. An
+// five loads, where 16n takes 20 ms or more) at most 8 times: 4 is
+// linear, 16 quadratic. An
 // unterminated sacct SubmitLine, which joined lines quadratically (400k
 // lines took 156 s), is one of the inputs, short of the 10,000 lines
 // a record may span. The bytes allocated are
@@ -41,19 +42,26 @@ func TestReadersGrowLinearly(t *testing.T) {
 			ra, rt := float64(alloc[2])/float64(alloc[1]), best[2].Seconds()/best[1].Seconds()
 			t.Logf("n=%d: allocated %d, %d, %d KB; %v, %v, %v; 4n to 16n: x%.1f bytes, x%.1f time", c.n,
 				alloc[0]>>10, alloc[1]>>10, alloc[2]>>10, best[0], best[1], best[2], ra, rt)
-			if ra > 6 || rt > 8 {
-				t.Errorf("from 4n to 16n records the load allocates x%.1f (want <= 6) and takes x%.1f the time (want <= 8)", ra, rt)
+			if ra > 6 {
+				t.Errorf("from 4n to 16n records the load allocates x%.1f (want <= 6)", ra)
+			}
+			// A time of a few ms is the machine's noise as much as the
+			// load's: the time's bound holds where 16n takes 20 ms or more
+			// (a quadratic path does: the SubmitLine's took 156 s at 400k
+			// lines, some 90 ms at 16n here).
+			if rt > 8 && best[2] > 20*time.Millisecond {
+				t.Errorf("from 4n to 16n records the load takes x%.1f the time (want <= 8)", rt)
 			}
 		})
 	}
 }
 
-// measureLoad loads in (lenient) three times, and returns the bytes the
+// measureLoad loads in (lenient) five times, and returns the bytes the
 // last load allocated and the best time.
 func measureLoad(t *testing.T, in string) (uint64, time.Duration) {
 	var best time.Duration
 	var alloc uint64
-	for range 3 {
+	for range 5 {
 		var m0, m1 runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
