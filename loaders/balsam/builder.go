@@ -67,11 +67,8 @@ type balsamBuilder struct {
 
 func (b *balsamBuilder) addJob(p *source.Problems) func([]byte, int, *balsamJobRec) error {
 	return func(rec []byte, line int, j *balsamJobRec) error {
-		if err := j.report(p, line); err != nil {
+		if skip, err := recordProblems(p, line, &j.utf8Check, j.bad); skip {
 			return err
-		}
-		if j.bad != nil {
-			return p.Bad(line, j.bad.field, j.bad.text, j.bad.want, j.bad.err)
 		}
 		r := b.nRows
 		b.nRows++
@@ -126,11 +123,8 @@ func (b *balsamBuilder) addJob(p *source.Problems) func([]byte, int, *balsamJobR
 
 func (b *balsamBuilder) addBatchJob(p *source.Problems) func([]byte, int, *balsamBatchJobRec) error {
 	return func(rec []byte, line int, bj *balsamBatchJobRec) error {
-		if err := bj.report(p, line); err != nil {
+		if skip, err := recordProblems(p, line, &bj.utf8Check, bj.bad); skip {
 			return err
-		}
-		if bj.bad != nil {
-			return p.Bad(line, bj.bad.field, bj.bad.text, bj.bad.want, bj.bad.err)
 		}
 		if bj.start.OK && bj.end.OK && bj.end.V < bj.start.V { // a batch job of negative length would take nodes away
 			return p.Bad(line, "end_time", frame.FormatMicros(bj.end.V), "a time at or after the batch job's start_time ("+frame.FormatMicros(bj.start.V)+")", nil)
@@ -203,11 +197,8 @@ func (b *balsamBuilder) reserveEvents(n int) {
 
 func (b *balsamBuilder) addEvent(p *source.Problems) func([]byte, int, *balsamEventRec) error {
 	return func(rec []byte, line int, e *balsamEventRec) error {
-		if err := e.report(p, line); err != nil {
+		if skip, err := recordProblems(p, line, &e.utf8Check, e.bad); skip {
 			return err
-		}
-		if e.bad != nil {
-			return p.Bad(line, e.bad.field, e.bad.text, e.bad.want, e.bad.err)
 		}
 		s, ok := b.slot.get(e.job.V)
 		if !ok {

@@ -46,14 +46,32 @@ func (u *utf8Check) check(rec []byte) {
 	}
 }
 
-// report tells p of the record at line, when it is not all UTF-8: an
-// error in strict mode; in lenient mode it is applied as decoded, each
-// bad byte read as U+FFFD.
-func (u *utf8Check) report(p *source.Problems, line int) error {
-	if !u.bad {
-		return nil
+// checked is what a record decoder that read b[i:end] (or failed: err)
+// returns, once the record is checked: a record that did not decode has
+// no UTF-8 problem of its own.
+func (u *utf8Check) checked(b []byte, i, end int, err error) (int, error) {
+	if err != nil {
+		*u = utf8Check{}
+	} else {
+		u.check(b[i:end])
 	}
-	return p.BadUTF8(line, u.key, u.text, u.at)
+	return end, err
+}
+
+// recordProblems reports the problems of a record decoded at line: a
+// byte that is not UTF-8 (u: an error in strict mode; in lenient mode
+// the record is applied as decoded, each such byte U+FFFD), then its
+// first bad field (bad). skip says the record is not to be applied.
+func recordProblems(p *source.Problems, line int, u *utf8Check, bad *fieldProblem) (skip bool, err error) {
+	if u.bad {
+		if err := p.BadUTF8(line, u.key, u.text, u.at); err != nil {
+			return true, err
+		}
+	}
+	if bad != nil {
+		return true, p.Bad(line, bad.field, bad.text, bad.want, bad.err)
+	}
+	return false, nil
 }
 
 // recDecoder converts member values, keeping the first problem.
@@ -192,11 +210,7 @@ func decodeBalsamEvent(rec []byte, e *balsamEventRec, keepData bool) {
 // record's text for bytes that are not UTF-8.
 func decodeBalsamEventAt(b []byte, i int, e *balsamEventRec, keepData bool) (int, error) {
 	end, err := decodeBalsamEventMembers(b, i, e, keepData)
-	e.utf8Check = utf8Check{}
-	if err == nil {
-		e.check(b[i:end])
-	}
-	return end, err
+	return e.checked(b, i, end, err)
 }
 
 // decodeBalsamEventMembers decodes the LogEvent that starts at b[i] ('{') and
@@ -305,11 +319,7 @@ func decodeBalsamJob(rec []byte, j *balsamJobRec) {
 // record's text for bytes that are not UTF-8.
 func decodeBalsamJobAt(b []byte, i int, j *balsamJobRec) (int, error) {
 	end, err := decodeBalsamJobMembers(b, i, j)
-	j.utf8Check = utf8Check{}
-	if err == nil {
-		j.check(b[i:end])
-	}
-	return end, err
+	return j.checked(b, i, end, err)
 }
 
 // decodeBalsamJobMembers is decodeBalsamEventMembers for a Job.
@@ -405,11 +415,7 @@ func decodeBalsamBatchJob(rec []byte, b *balsamBatchJobRec) {
 // record's text for bytes that are not UTF-8.
 func decodeBalsamBatchJobAt(in []byte, i int, b *balsamBatchJobRec) (int, error) {
 	end, err := decodeBalsamBatchJobMembers(in, i, b)
-	b.utf8Check = utf8Check{}
-	if err == nil {
-		b.check(in[i:end])
-	}
-	return end, err
+	return b.checked(in, i, end, err)
 }
 
 // decodeBalsamBatchJobMembers is decodeBalsamEventMembers for a BatchJob.
