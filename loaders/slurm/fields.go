@@ -45,6 +45,11 @@ func specOf(name string) spec {
 	return s
 }
 
+// FreeText reports whether the sacct field name (any case) is free text,
+// which may hold the delimiter or a line break: a record whose free text
+// holds a line break continues on the next lines.
+func FreeText(name string) bool { return kindOf(strings.ToLower(name)) == kFree }
+
 func kindOf(lower string) kind {
 	switch lower {
 	case "jobname", "submitline", "constraints", "comment", "admincomment", "systemcomment", "workdir":

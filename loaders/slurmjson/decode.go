@@ -24,49 +24,44 @@ import (
 
 // document is the top of the file.
 type document struct {
-	Jobs     []json.RawMessage `json:"jobs"` // each decoded alone (job), so that a bad one is one bad record
-	Meta     json.RawMessage   `json:"meta"`
-	Errors   []restError       `json:"errors"`
-	Warnings []restError       `json:"warnings"`
+	Jobs   []json.RawMessage `json:"jobs"` // each decoded alone (job), so that a bad one is one bad record
+	Errors []restError       `json:"errors"`
 }
 
 // restError is one of a document's errors or warnings.
 type restError struct {
 	Description string `json:"description"`
 	Error       string `json:"error"`
-	Source      string `json:"source"`
-	Number      num    `json:"error_number"`
 }
 
 // job is one element of jobs.
 type job struct {
-	Account     string     `json:"account"`
-	AllocNodes  num        `json:"allocation_nodes"`
-	Array       arrayInfo  `json:"array"`
-	Cluster     string     `json:"cluster"`
-	Comment     comments   `json:"comment"`
-	Constraints string     `json:"constraints"`
-	DerivedExit exitCode   `json:"derived_exit_code"`
-	ExitCode    exitCode   `json:"exit_code"`
-	Group       string     `json:"group"`
-	Het         hetInfo    `json:"het"`
-	JobID       num        `json:"job_id"`
-	Name        string     `json:"name"`
-	Nodes       string     `json:"nodes"`
-	Partition   string     `json:"partition"`
-	Priority    num        `json:"priority"`
-	QOS         string     `json:"qos"`
-	Required    required   `json:"required"`
-	State       jobState   `json:"state"`
-	Steps       []step     `json:"steps"`
-	SubmitLine  string     `json:"submit_line"`
-	Time        jobTime    `json:"time"`
-	TRES        tresLists  `json:"tres"`
-	User        string     `json:"user"`
-	WorkDir     string     `json:"working_directory"`
-	Restarts    num        `json:"restart_cnt"`
-	Flags       []string   `json:"flags"`
-	Reservation reservInfo `json:"reservation"`
+	Account     string    `json:"account"`
+	AllocNodes  num       `json:"allocation_nodes"`
+	Array       arrayInfo `json:"array"`
+	Cluster     string    `json:"cluster"`
+	Comment     comments  `json:"comment"`
+	Constraints string    `json:"constraints"`
+	DerivedExit exitCode  `json:"derived_exit_code"`
+	ExitCode    exitCode  `json:"exit_code"`
+	Group       string    `json:"group"`
+	Het         hetInfo   `json:"het"`
+	JobID       num       `json:"job_id"`
+	Name        string    `json:"name"`
+	Nodes       string    `json:"nodes"`
+	Partition   string    `json:"partition"`
+	Priority    num       `json:"priority"`
+	QOS         string    `json:"qos"`
+	Required    required  `json:"required"`
+	State       jobState  `json:"state"`
+	Steps       []step    `json:"steps"`
+	SubmitLine  string    `json:"submit_line"`
+	Time        jobTime   `json:"time"`
+	TRES        tresLists `json:"tres"`
+	User        string    `json:"user"`
+	WorkDir     string    `json:"working_directory"`
+	Restarts    num       `json:"restart_cnt"`
+	Flags       []string  `json:"flags"`
 }
 
 type arrayInfo struct {
@@ -81,10 +76,6 @@ type hetInfo struct {
 
 type comments struct {
 	Job string `json:"job"`
-}
-
-type reservInfo struct {
-	Name json.RawMessage `json:"name"` // a string, or 0 in 21.08
 }
 
 type required struct {
@@ -135,10 +126,7 @@ type tresLists struct {
 type tres struct {
 	Type  string `json:"type"`
 	Name  string `json:"name"`
-	ID    num    `json:"id"`
 	Count num    `json:"count"`
-	Node  string `json:"node"`
-	Task  num    `json:"task"`
 }
 
 // step is one element of a job's steps.

@@ -172,7 +172,7 @@ func badJob(p *source.Problems, doc, raw []byte, i int, err error) error {
 	text := raw
 	if at >= 0 {
 		at = min(at, len(doc))
-		line = 1 + bytes.Count(doc[:at], []byte{'\n'})
+		line = lineOf(doc, at)
 		// the text there: its line, or the 60 bytes before the offset
 		from := max(bytes.LastIndexByte(doc[:at], '\n')+1, at-60)
 		text = bytes.TrimSpace(doc[from:at])
@@ -187,11 +187,16 @@ func decodeError(file string, doc []byte, err error) error {
 	var typ *stdjson.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		line := 1 + bytes.Count(doc[:min(int(syn.Offset), len(doc))], []byte{'\n'})
+		line := lineOf(doc, int(syn.Offset))
 		return &source.ParseError{File: file, Line: line, Want: "JSON (sacct --json)", Err: errors.Join(source.ErrBadHeader, err)}
 	case errors.As(err, &typ):
-		line := 1 + bytes.Count(doc[:min(int(typ.Offset), len(doc))], []byte{'\n'})
+		line := lineOf(doc, int(typ.Offset))
 		return &source.ParseError{File: file, Line: line, Field: typ.Field, Text: typ.Value, Want: "a " + typ.Type.String(), Err: errors.Join(source.ErrBadHeader, err)}
 	}
 	return &source.ParseError{File: file, Want: "sacct --json's document", Err: errors.Join(source.ErrBadHeader, err)}
+}
+
+// lineOf is the line of doc that byte offset at is on (1 for the first).
+func lineOf(doc []byte, at int) int {
+	return 1 + bytes.Count(doc[:min(max(at, 0), len(doc))], []byte{'\n'})
 }

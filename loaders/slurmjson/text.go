@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/jobframe/jobframe/loaders/slurm"
 )
 
 // The jobs of a document become the rows sacct --parsable2 prints for
@@ -55,7 +57,7 @@ func (w *writer) add(r row, what string) {
 			w.b.WriteByte(delim)
 		}
 		v := r[name]
-		if freeText(name) {
+		if slurm.FreeText(name) {
 			v = strings.ReplaceAll(v, string(rune(delim)), " ")
 			lines += strings.Count(v, "\n")
 		} else {
@@ -67,16 +69,6 @@ func (w *writer) add(r row, what string) {
 	for range lines {
 		w.lines = append(w.lines, what)
 	}
-}
-
-// freeText reports whether sacct's field name may hold line breaks (the
-// slurm loader joins the lines of such a record).
-func freeText(name string) bool {
-	switch name {
-	case "JobName", "SubmitLine", "Constraints", "Comment", "WorkDir":
-		return true
-	}
-	return false
 }
 
 // jobRow is the row of job j.
