@@ -19,21 +19,16 @@ func (s *Session) withHint(msg string) string {
 	case m == nil:
 		return msg
 	case m[1] != "":
-		return msg + s.didYouMean("undefined: "+m[1])
+		return msg + s.didYouMean(m[1])
 	}
-	return msg + s.didYouMean("undefined: "+m[2]+"."+m[3])
+	return msg + s.didYouMean(m[2]+"."+m[3])
 }
 
-// didYouMean is the hint after a type checker's "undefined: NAME" (or
-// "undefined: pkg.NAME"): " (did you mean NAME2?)", NAME2 the name in
-// scope (the session's, the packages' members, Go's built-in ones)
-// nearest to NAME, within a third of its length in edits; "" when none
-// is that near.
-func (s *Session) didYouMean(msg string) string {
-	name, ok := strings.CutPrefix(msg, "undefined: ")
-	if !ok || strings.ContainsAny(name, " \t") {
-		return ""
-	}
+// didYouMean is the hint for a name that does not exist (NAME or
+// pkg.NAME): " (did you mean NAME2?)", NAME2 the name in scope (the
+// session's, the packages' members, Go's built-in ones) nearest to NAME,
+// within a third of its length in edits; "" when none is that near.
+func (s *Session) didYouMean(name string) string {
 	var candidates []string
 	prefix := ""
 	if pkg, member, ok := strings.Cut(name, "."); ok {
