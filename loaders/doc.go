@@ -21,6 +21,7 @@
 //     graphs, resource monitor series), loaders/balsam, loaders/epmt
 //     (with loaders/epmt/pickle), loaders/slurm (sacct output),
 //     loaders/slurmjson (sacct --json, read through loaders/slurm),
+//     loaders/pbs (PBS Professional, OpenPBS and Torque accounting logs),
 //     loaders/nextflow (traces and timeline pages) and loaders/wfcommons
 //     (WfFormat instances). A new format is a package and one line in
 //     formats.go; TestFormatsAreOneList checks this list against it.

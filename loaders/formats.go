@@ -9,6 +9,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/epmt"
 	"github.com/jobframe/jobframe/loaders/hyperqueue"
 	"github.com/jobframe/jobframe/loaders/nextflow"
+	"github.com/jobframe/jobframe/loaders/pbs"
 	"github.com/jobframe/jobframe/loaders/slurm"
 	"github.com/jobframe/jobframe/loaders/slurmjson"
 	"github.com/jobframe/jobframe/loaders/source"
@@ -31,6 +32,7 @@ func Formats() []source.Format {
 		cctools.Series(),
 		slurm.Format(),
 		slurmjson.Format(),
+		pbs.Format(),
 		nextflow.Trace(),
 		nextflow.Timeline(),
 	}

@@ -44,6 +44,15 @@ func (s *Set) Const(name, value string) {
 	s.add(nil, func(n int) frame.Column { return Repeat(name, value, n) })
 }
 
+// Column declares a column built elsewhere (one several frames share,
+// or a gathered one), of the frame's length.
+func (s *Set) Column(name string, col func() frame.Column) {
+	if s.refuses(name) {
+		return
+	}
+	s.add(nil, func(int) frame.Column { return col() })
+}
+
 // Str declares a text column.
 func (s *Set) Str(name string) *Str {
 	if s.refuses(name) {

@@ -1,0 +1,371 @@
+package pbs
+
+import (
+	"strings"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// job is what the records of one job id say, the later over the
+// earlier.
+type job struct {
+	id                                                    string
+	user, group, account, project, name, queue, execVnode str
+	ctime, qtime, etime, queuedAt                         num
+	ended                                                 num // the end of a job that ended without running
+	exit, runCount                                        num
+	reqCPUs, reqMem, reqNodes, reqGPUs, reqTime           flt
+	reqNodesSpec, reqSelect                               str
+	// what it asked for, read from the attributes once all are in
+	// (resolve): cores, GPUs and nodes
+	askCPUs, askGPUs, askNodes flt
+	extra                      []attr
+	pbsPro                     bool // it has attributes only PBS Professional writes
+	// raw is the state as the records word it (the type of the last
+	// record that changed it), deleted and aborted what D and A said
+	raw              string
+	deleted, aborted bool
+	open             int32 // the run started and not ended, -1 when none
+	last             int32 // the job's last run, -1 when none
+	runs             int64 // runs seen
+	line             int   // the line of its last record
+	file             int   // the input of its last record
+}
+
+// run is one execution of a job: from an S record (or an E, R or A
+// whose S is in an earlier log) to its E, R or A.
+type run struct {
+	job                          int32
+	attempt                      int64
+	start, end                   num
+	hosts                        []hostSlots
+	execHost                     string
+	exit                         num
+	state, raw                   string
+	cpuTime, wallTime, mem, vmem flt
+	usedCPUs                     flt
+	line, file                   int
+	canceled                     bool // deleted while it ran
+}
+
+// event is one record, for the events frame.
+type event struct {
+	time int64
+	line int
+	file int
+	typ  byte
+	id   string
+}
+
+// builder takes the records of a log, in order.
+type builder struct {
+	jobs   []job
+	byID   map[string]int32
+	runs   []run
+	events []event
+	hosts  int // placements the runs make, for the host limit
+	sizes  textSizes
+	txt    jobText
+	file   int // the input being read
+}
+
+// newBuilder makes a builder for logs of about records records.
+func newBuilder(records int) *builder {
+	return &builder{byID: make(map[string]int32, records/3), jobs: make([]job, 0, records/3),
+		runs: make([]run, 0, records/3), events: make([]event, 0, records)}
+}
+
+// jobText is the text of the jobs' attributes, one row per job: the
+// jobs and allocations frames take the columns whole, the tasks and
+// placements frames gather them by each row's job.
+type jobText struct {
+	id, name, user, group, account, project, queue columns.Str
+	runJob, placementJob                           []int32 // the job of each run, of each placement
+}
+
+// text fills b.text.
+func (b *builder) text() {
+	t := &b.txt
+	plain(&t.id, b.sizes.jobIDs)
+	columns.Reserve(len(b.jobs), &t.id, &t.name, &t.user, &t.group, &t.account, &t.project, &t.queue)
+	for k := range b.jobs {
+		j := &b.jobs[k]
+		t.id.Add(j.id)
+		for _, x := range []struct {
+			c *columns.Str
+			v str
+		}{{&t.name, j.name}, {&t.user, j.user}, {&t.group, j.group}, {&t.account, j.account}, {&t.project, j.project}, {&t.queue, j.queue}} {
+			x.c.Opt(x.v.v, x.v.ok)
+		}
+	}
+	t.runJob = make([]int32, len(b.runs))
+	t.placementJob = make([]int32, 0, b.hosts)
+	for i := range b.runs {
+		o := &b.runs[i]
+		t.runJob[i] = o.job
+		for range o.hosts {
+			t.placementJob = append(t.placementJob, o.job)
+		}
+	}
+}
+
+// gathered declares the column of job text c, taken by rows' jobs.
+func gathered(s *columns.Set, name string, c *columns.Str, rows []int32) {
+	s.Column(name, func() frame.Column {
+		g := c.Gather(rows)
+		return g.Col(name)
+	})
+}
+
+// whole declares job text c as a column of a frame with a row per job.
+func whole(s *columns.Set, name string, c *columns.Str) {
+	s.Column(name, func() frame.Column { return c.Col(name) })
+}
+
+// textSizes are the bytes of the text columns the frames store as is,
+// for reserving them.
+type textSizes struct{ jobIDs, eventIDs, execHosts int }
+
+// resolve reads what each job asked for, once its records are all in,
+// and sizes the text columns.
+func (b *builder) resolve() {
+	for k := range b.jobs {
+		j := &b.jobs[k]
+		j.askCPUs, j.askGPUs, j.askNodes = requestedCPUs(j), requestedGPUs(j), requestedNodes(j)
+		b.sizes.jobIDs += len(j.id)
+	}
+	for i := range b.runs {
+		b.sizes.execHosts += len(b.runs[i].execHost)
+	}
+	for _, e := range b.events {
+		b.sizes.eventIDs += len(e.id)
+	}
+	b.text()
+}
+
+// jobRecord reports whether records of type c are about a job (the
+// others are about reservations, licenses and provisioning).
+func jobRecord(c byte) bool {
+	switch c {
+	case 'U', 'Y', 'B', 'F', 'K', 'k', 'L', 'P', 'p':
+		return false
+	}
+	return true
+}
+
+// apply takes line n and its record, in order.
+func (b *builder) apply(line []byte, n int, r *record, p *source.Problems) error {
+	if r.failed() {
+		text := r.badText
+		if r.badWhole {
+			text = string(line)
+		}
+		return p.Bad(n, r.bad, text, r.badWant, r.badErr)
+	}
+	if r.typ == 0 {
+		return nil // a blank line
+	}
+	if !jobRecord(r.typ) {
+		b.events = append(b.events, event{time: r.time, line: n, file: b.file, typ: r.typ, id: strings.Clone(r.id)})
+		return nil
+	}
+	k, ok := b.byID[r.id]
+	if !ok {
+		// the job's own copy of its id: the events and the map share it,
+		// and keep no record's line alive
+		id := strings.Clone(r.id)
+		k = int32(len(b.jobs))
+		b.jobs = append(b.jobs, job{id: id, open: -1, last: -1})
+		b.byID[id] = k
+	}
+	b.events = append(b.events, event{time: r.time, line: n, file: b.file, typ: r.typ, id: b.jobs[k].id})
+	j := &b.jobs[k]
+	j.merge(r)
+	j.line, j.file = n, b.file
+	switch r.typ {
+	case 'Q':
+		if !j.queuedAt.ok {
+			j.queuedAt = num{r.time, true}
+		}
+		if j.open < 0 {
+			j.raw = typeWords('Q')
+		}
+	case 'S', 's', 'T':
+		b.started(k, r, n)
+	case 'E':
+		b.ended(k, r, n)
+	case 'R':
+		b.closeRun(k, r, n, "lost", typeWords('R'))
+		j.raw = typeWords('R')
+	case 'D':
+		j.deleted, j.raw = true, typeWords('D')
+		if j.open >= 0 {
+			b.runs[j.open].canceled = true
+		}
+	case 'A':
+		j.aborted, j.raw = true, typeWords('A')
+		if j.open >= 0 {
+			b.closeRun(k, r, n, "lost", typeWords('A'))
+		}
+	}
+	return nil
+}
+
+// merge takes the attributes the record has.
+func (j *job) merge(r *record) {
+	for _, x := range []struct {
+		dst *str
+		src str
+	}{{&j.user, r.user}, {&j.group, r.group}, {&j.account, r.account}, {&j.project, r.project},
+		{&j.name, r.jobname}, {&j.queue, r.queue}, {&j.execVnode, r.execVnode},
+		{&j.reqNodesSpec, r.reqNodesSpec}, {&j.reqSelect, r.reqSelect}} {
+		if x.src.ok {
+			*x.dst = x.src
+		}
+	}
+	for _, x := range []struct {
+		dst *num
+		src num
+	}{{&j.ctime, r.ctime}, {&j.qtime, r.qtime}, {&j.etime, r.etime}, {&j.exit, r.exit}, {&j.runCount, r.runCount}} {
+		if x.src.ok {
+			*x.dst = x.src
+		}
+	}
+	for _, x := range []struct {
+		dst *flt
+		src flt
+	}{{&j.reqCPUs, r.reqCPUs}, {&j.reqMem, r.reqMem}, {&j.reqNodes, r.reqNodes}, {&j.reqGPUs, r.reqGPUs}, {&j.reqTime, r.reqTime}} {
+		if x.src.ok {
+			*x.dst = x.src
+		}
+	}
+	if r.execVnode.ok || r.runCount.ok || r.reqSelect.ok {
+		j.pbsPro = true
+	}
+	for _, a := range r.extra {
+		j.setExtra(a)
+	}
+}
+
+// setExtra keeps attribute a, replacing an earlier value of its key.
+func (j *job) setExtra(a attr) {
+	for i := range j.extra {
+		if j.extra[i].key == a.key {
+			j.extra[i].value = a.value
+			return
+		}
+	}
+	j.extra = append(j.extra, a)
+}
+
+// started opens a run of job k at an S (or T, or s) record; an s
+// record, PBS's second start record of the same run, updates it.
+func (b *builder) started(k int32, r *record, n int) {
+	j := &b.jobs[k]
+	start := r.start
+	if !start.ok {
+		start = num{r.time, true}
+	}
+	if j.open >= 0 {
+		o := &b.runs[j.open]
+		if o.start == start || r.typ == 's' {
+			b.setHosts(o, r)
+			return
+		}
+		// started again with no end between: the run before was lost
+		b.closeRun(k, r, n, "lost", "started again")
+	}
+	j.runs++
+	attempt := j.runs
+	if r.runCount.ok && r.runCount.v > 0 {
+		attempt = r.runCount.v
+	}
+	b.runs = append(b.runs, run{job: k, attempt: attempt, start: start, line: n, file: b.file})
+	j.open, j.last = int32(len(b.runs)-1), int32(len(b.runs)-1)
+	j.raw = "running"
+	b.setHosts(&b.runs[j.open], r)
+}
+
+// setHosts takes the record's exec_host as the run's hosts.
+func (b *builder) setHosts(o *run, r *record) {
+	if !r.execHost.ok {
+		return
+	}
+	b.hosts += len(r.hosts) - len(o.hosts)
+	o.hosts = append([]hostSlots(nil), r.hosts...)
+	o.execHost = r.execHost.v
+}
+
+// ended closes job k's run at its E record: the open run, the run an A
+// or R closed at the same start, or a run the E alone describes (its S
+// in an earlier log). An E of a job that never started (start=0: deleted
+// while queued, or its dependency failed) ends the job with no run.
+func (b *builder) ended(k int32, r *record, n int) {
+	j := &b.jobs[k]
+	j.raw = typeWords('E')
+	var o *run
+	switch {
+	case j.open >= 0:
+		o = &b.runs[j.open]
+	case j.last >= 0 && r.start.ok && b.runs[j.last].start == r.start:
+		o = &b.runs[j.last]
+	case r.start.ok:
+		j.runs++
+		attempt := j.runs
+		if r.runCount.ok && r.runCount.v > 0 {
+			attempt = r.runCount.v
+		}
+		b.runs = append(b.runs, run{job: k, attempt: attempt, start: r.start, file: b.file})
+		j.last = int32(len(b.runs) - 1)
+		o = &b.runs[j.last]
+	default:
+		j.raw, j.ended = "ended without running", r.end
+		if !j.ended.ok {
+			j.ended = num{r.time, true}
+		}
+		return
+	}
+	if r.start.ok {
+		o.start = r.start
+	}
+	b.setHosts(o, r)
+	o.exit = r.exit
+	o.state, o.raw = endState(r.exit, o.canceled, j.pbsPro)
+	b.finishRun(o, r, n)
+	j.open = -1
+}
+
+// closeRun ends job k's open run at record r (R, A, or a second S) with
+// state and raw.
+func (b *builder) closeRun(k int32, r *record, n int, state, raw string) {
+	j := &b.jobs[k]
+	if j.open < 0 {
+		return
+	}
+	o := &b.runs[j.open]
+	o.state, o.raw = state, raw
+	if r.exit.ok {
+		o.exit = r.exit
+	}
+	b.finishRun(o, r, n)
+	j.open = -1
+}
+
+// finishRun takes the end and the usage of the record that ends o.
+func (b *builder) finishRun(o *run, r *record, n int) {
+	o.end = r.end
+	if !o.end.ok {
+		o.end = num{r.time, true}
+	}
+	for _, x := range []struct {
+		dst *flt
+		src flt
+	}{{&o.cpuTime, r.cpuTime}, {&o.wallTime, r.wallTime}, {&o.mem, r.mem}, {&o.vmem, r.vmem}, {&o.usedCPUs, r.usedCPUs}} {
+		if x.src.ok {
+			*x.dst = x.src
+		}
+	}
+	o.line, o.file = n, b.file
+}
