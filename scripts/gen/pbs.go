@@ -1,10 +1,10 @@
 //go:build ignore
 
-// gen_pbs writes a synthetic PBS accounting log for the loader's
+// Command pbs (scripts/gen) writes a synthetic PBS accounting log for the loader's
 // benchmarks (loaders/pbs/pbsgen: Q, S and E records of each job, half
 // as Torque writes them, half as PBS Professional does):
 //
-//	go run scripts/bench/gen_pbs.go -jobs 333334 -o /tmp/20160601   (about 1,000,000 records)
+//	go run scripts/gen/pbs.go -jobs 333334 -o /tmp/20160601   (about 1,000,000 records)
 package main
 
 import (
@@ -21,7 +21,7 @@ func main() {
 	out := flag.String("o", "", "output file")
 	flag.Parse()
 	if *out == "" {
-		fmt.Fprintln(os.Stderr, "usage: go run scripts/bench/gen_pbs.go [-jobs N] [-seed S] -o FILE")
+		fmt.Fprintln(os.Stderr, "usage: go run scripts/gen/pbs.go [-jobs N] [-seed S] -o FILE")
 		os.Exit(2)
 	}
 	f, err := os.Create(*out)
