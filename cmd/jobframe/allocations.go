@@ -11,15 +11,16 @@ import (
 )
 
 func runAllocations(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("allocations", "SACCT... SOURCE... [--with NAME=EXPR]... [--where EXPR]... [-o FILE]",
-		"Join Slurm's jobs (sacct --parsable2 output) to the work other sources ran in\n"+
+	fs := newFlags("allocations", "BATCH... SOURCE... [--with NAME=EXPR]... [--where EXPR]... [-o FILE]",
+		"Join the batch system's jobs (Slurm's sacct output, text or --json, or a PBS or\n"+
+			"Torque accounting log) to the work other sources ran in\n"+
 			"them, and print per Slurm job: the queue wait (wait_s = start - eligible,\n"+
 			"queue_s = start - submit), its core-seconds (core_s = cpus x elapsed_s) and the\n"+
 			"share of them the work held (busy_share: HyperQueue tasks on autoalloc workers,\n"+
 			"by cores), its node-seconds held (node_share: Balsam tasks in batch jobs, by\n"+
 			"scheduler_id) or the CPU time it used (cpu_share: EPMT processes, whose job id is\n"+
-			"Slurm's). Each argument is a source of its own; work in an allocation no sacct\n"+
-			"row has gets a row with its id and null Slurm columns. -o writes every column\n"+
+			"the batch job's). Each argument is a source of its own; work in an allocation\n"+
+			"no batch record has gets a row with its id and null batch columns. -o writes every column\n"+
 			"(queued, eligible, start, end, node_s, busy_node_s, ... as ops.AllocationUse).\n"+
 			"--from/--to keep the allocations and work active in the window (+D and -D count\n"+
 			"from each source's own start and end).", stdout)
@@ -46,7 +47,8 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 			cut = cut || len(names) > 0
 		}
 		// A source is the batch system's accounting when it holds
-		// allocations and no work linked to them (sacct output); the
+		// allocations and no work linked to them (sacct output, a PBS
+		// log); the
 		// others are work (autoalloc workers, batch jobs with a
 		// scheduler_id, processes of a job).
 		w := workOf(d.Frames)
@@ -56,7 +58,7 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 			continue
 		}
 		if len(w) == 0 {
-			return fmt.Errorf("%s (%s): neither batch allocations (sacct output) nor work linked to them (autoalloc workers, batch jobs with a scheduler_id, or EPMT processes)", src, d.Source)
+			return fmt.Errorf("%s (%s): neither batch allocations (sacct output, a PBS accounting log) nor work linked to them (autoalloc workers, batch jobs with a scheduler_id, or EPMT processes)", src, d.Source)
 		}
 		work = append(work, w...)
 	}
@@ -64,7 +66,7 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 		return rf.noColumns()
 	}
 	if len(batch) == 0 {
-		return usagef("no sacct output among the sources: give the Slurm jobs (sacct --parsable2) with the sources that ran in them")
+		return usagef("no batch system's accounting among the sources (sacct output, a PBS accounting log): give the batch jobs with the sources that ran in them")
 	}
 	if len(batch) > 1 {
 		// Several sacct files (of any field sets) combine as one source

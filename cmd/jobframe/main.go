@@ -1,6 +1,6 @@
 // Command jobframe loads the records of HPC workflow systems and batch
 // schedulers (HyperQueue, Work Queue, TaskVine, the cctools resource
-// monitor, Balsam, EPMT, Slurm, Nextflow, WfCommons) into data frames
+// monitor, Balsam, EPMT, Slurm, PBS, Nextflow, WfCommons) into data frames
 // and answers questions about them.
 //
 //	jobframe info SOURCE...                  what a source holds
@@ -11,7 +11,7 @@
 //	jobframe tasks-per-worker SOURCE...
 //	jobframe hist SOURCE... --column mem_mb [--bins 10]
 //	jobframe intervals SOURCE... [--by tags]
-//	jobframe allocations SACCT... SOURCE...  queue wait and use of Slurm jobs
+//	jobframe allocations BATCH... SOURCE...  queue wait and use of batch jobs
 //	jobframe run SCRIPT.go [ARGS...]         a Go script in the interpreter
 //	jobframe repl [SOURCE...]                an interactive Go session
 //	jobframe kernel -f CONNECTION_FILE       a Jupyter kernel (kernel install: its kernelspec)
@@ -51,7 +51,7 @@ func commands() []command {
 		{"tasks-per-worker", "attempts started on each worker, with their job@task list", runTasksPerWorker},
 		{"hist", "a histogram of a numeric column (numpy's binning)", runHist},
 		{"intervals", "time covered per group: sum, sum minus overlap, finish minus start (EPMT)", runIntervals},
-		{"allocations", "Slurm jobs joined to the work that ran in them: queue wait, share of core-hours used", runAllocations},
+		{"allocations", "batch jobs (Slurm, PBS) joined to the work that ran in them: queue wait, share of core-hours used", runAllocations},
 		{"ingest", "add sources to a Parquet lake (one folder per frame, by source and day) for DuckDB, Spark, Trino", runIngest},
 		{"report", "a self-contained HTML report with charts of any source", runReport},
 		{"run", "run a Go analysis script in the interpreter", runScript},

@@ -26,6 +26,7 @@ var factScripts = map[string]string{
 	"slurm-jobs":     "facts/slurm.py",
 	"nextflow":       "facts/nextflow.py",
 	"wfcommons":      "facts/wfcommons.py",
+	"pbs":            "facts/pbs.py",
 }
 
 // moreFactSources are the other real files of the bundled formats, each
@@ -39,6 +40,7 @@ var moreFactSources = map[string][]string{
 	"slurm-manyfields":      {"slurm/tdhock_sacct-manyfields.txt"},
 	"slurm-multitype":       {"slurm/tdhock_sacct-multitype.txt"},
 	"slurm-allcols":         {"slurm/tdhock_sacct-allcols.txt"},
+	"pbs-vsc":               {"pbs/gjbex_vsc-tools-lib_20160601"},
 	"wfcommons-1000genome":  {"wfcommons/1000genome-chameleon-2ch-100k-001.json"},
 	"wfcommons-bacass":      {"wfcommons/bacass-dirt02-001.json"},
 	"wfcommons-blast1.4":    {"wfcommons/blast-chameleon-small-001_schema1.4.json"},

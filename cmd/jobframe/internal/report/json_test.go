@@ -26,6 +26,7 @@ var jsonSources = map[string][]string{
 	"slurm-jobs":     {"slurm/slurmsim_sacct_simple.log"},
 	"slurm-json": {"slurm/json/rackslab_Slurm-web_slurmdb_24.05_v0.0.41_job-completed.json",
 		"slurm/json/rackslab_Slurm-web_slurmdb_25.11_v0.0.44_job-gpus-multi-nodes.json"},
+	"pbs":       {"pbs/days/20160612", "pbs/days/20160613"},
 	"nextflow":  {"nextflow/openproblems_2021-03_trace.txt"},
 	"wfcommons": {"wfcommons/blast-chameleon-small-001.json"},
 }
