@@ -1,6 +1,10 @@
 package pbs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
+)
 
 // The record types of OpenPBS's acct.h (PBS Professional shares them;
 // Torque writes Q, S, E, D, A, R, C and T), and the attributes the
@@ -149,7 +153,7 @@ func (r *record) epoch(dst *num, key, val string) {
 }
 
 func (r *record) integer(dst *num, key, val string) {
-	n, ok := atoi(val)
+	n, ok := bytesconv.Atoi(val)
 	if !ok {
 		r.fail(key, val, "an integer", errNumber)
 		return
@@ -171,26 +175,4 @@ func (r *record) number(dst *flt, key, val string, parse func(string) (float64, 
 		return
 	}
 	*dst = flt{v, true}
-}
-
-// atoi reads a decimal integer with an optional sign.
-func atoi(s string) (int64, bool) {
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	if s == "" || len(s) > 18 {
-		return 0, false
-	}
-	var n int64
-	for _, c := range []byte(s) {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int64(c-'0')
-	}
-	if neg {
-		n = -n
-	}
-	return n, true
 }
