@@ -34,7 +34,10 @@
 //     and hosts, as seff reads AllocCPUS) or else what was requested
 //     (Resource_List.ncpus, the select's ncpus, the nodes' ppn);
 //     cpu_time_s, wall_time_s, mem_mb and vmem_mb are resources_used of
-//     the last run. Every other attribute is a text column named in
+//     the last run; qtime, Resource_List.ncpus, nodect and ngpus and
+//     resources_used.ncpus keep columns of their own (resource_list_ncpus,
+//     ...), typed, as PBS wrote them. Every other attribute is a text
+//     column named in
 //     lower case with '.' as '_' (Resource_List.pmem is
 //     resource_list_pmem).
 //   - allocations: the jobs as batch allocations (queued = ctime,

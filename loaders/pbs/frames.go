@@ -179,13 +179,17 @@ func (b *builder) jobsFrame() *frame.Frame {
 	runs, runCount := s.Int("runs"), s.Int("run_count")
 	reqCPUs, reqGPUs, reqMem, reqNodes, reqTime := s.Float("req_cpus"), s.Float("req_gpus"), s.Float("req_mem_mb"), s.Float("req_nodes"), s.Float("req_time_s")
 	cpu, wall, mem, vmem := s.Float("cpu_time_s"), s.Float("wall_time_s"), s.Float("mem_mb"), s.Float("vmem_mb")
+	// the attributes the columns above derive from, as PBS wrote them
+	// (req_cpus and req_nodes are exec_host's where a run has one)
+	qtime, usedCPUs := s.Time("qtime"), s.Float("resources_used_ncpus")
+	askCPUs, askNodes, askGPUs := s.Float("resource_list_ncpus"), s.Float("resource_list_nodect"), s.Float("resource_list_ngpus")
 	execHost, execVnode, nodesSpec, selectSpec := plain(s.Str("exec_host"), b.sizes.execHosts), plain(s.Str("exec_vnode"), 0), s.Str("resource_list_nodes"), s.Str("resource_list_select")
 	arrayJob, arrayTask, line := s.Str("array_job"), s.Int("array_task"), s.Int("line")
 	taken := map[string]bool{}
 	for _, n := range []string{"job", "name", "user", "group", "account", "project", "queue", "submit", "eligible", "start", "end", "state", "status",
 		"exit_code", "signal", "runs", "run_count", "req_cpus", "req_gpus", "req_mem_mb", "req_nodes", "req_time_s", "cpu_time_s", "wall_time_s",
 		"mem_mb", "vmem_mb", "exec_host", "exec_vnode", "resource_list_nodes", "resource_list_select", "array_job", "array_task", "line",
-		"ctime", "qtime", "etime", "resource_list_ncpus", "resource_list_mem", "resource_list_nodect", "resource_list_ngpus", "resource_list_walltime"} {
+		"ctime", "qtime", "etime", "resource_list_ncpus", "resource_list_mem", "resource_list_nodect", "resource_list_ngpus", "resource_list_walltime", "resources_used_ncpus"} {
 		taken[n] = true
 	}
 	extras, extraCol := b.extraColumns(&s, taken)
@@ -218,15 +222,20 @@ func (b *builder) jobsFrame() *frame.Frame {
 			optFlt(wall, o.wallTime)
 			optFlt(mem, o.mem)
 			optFlt(vmem, o.vmem)
+			optFlt(usedCPUs, o.usedCPUs)
 			execHost.Opt(o.execHost, o.execHost != "")
 		} else {
 			start.Null()
 			optTime(end, j.ended)
-			for _, c := range []*columns.Float{cpu, wall, mem, vmem} {
+			for _, c := range []*columns.Float{cpu, wall, mem, vmem, usedCPUs} {
 				c.Null()
 			}
 			execHost.Null()
 		}
+		optTime(qtime, j.qtime)
+		optFlt(askCPUs, j.reqCPUs)
+		optFlt(askNodes, j.reqNodes)
+		optFlt(askGPUs, j.reqGPUs)
 		execVnode.Opt(j.execVnode.v, j.execVnode.ok)
 		nodesSpec.Opt(j.reqNodesSpec.v, j.reqNodesSpec.ok)
 		selectSpec.Opt(j.reqSelect.v, j.reqSelect.ok)
