@@ -8,6 +8,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/cctools"
 	"github.com/jobframe/jobframe/loaders/epmt"
 	"github.com/jobframe/jobframe/loaders/hyperqueue"
+	"github.com/jobframe/jobframe/loaders/lsf"
 	"github.com/jobframe/jobframe/loaders/nextflow"
 	"github.com/jobframe/jobframe/loaders/pbs"
 	"github.com/jobframe/jobframe/loaders/slurm"
@@ -33,6 +34,7 @@ func Formats() []source.Format {
 		slurm.Format(),
 		slurmjson.Format(),
 		pbs.Format(),
+		lsf.Format(),
 		nextflow.Trace(),
 		nextflow.Timeline(),
 	}

@@ -12,8 +12,8 @@ import (
 
 func runAllocations(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("allocations", "BATCH... SOURCE... [--with NAME=EXPR]... [--where EXPR]... [-o FILE]",
-		"Join the batch system's jobs (Slurm's sacct output, text or --json, or a PBS or\n"+
-			"Torque accounting log) to the work other sources ran in\n"+
+		"Join the batch system's jobs (Slurm's sacct output, text or --json, a PBS or\n"+
+			"Torque accounting log, or LSF's lsb.acct) to the work other sources ran in\n"+
 			"them, and print per Slurm job: the queue wait (wait_s = start - eligible,\n"+
 			"queue_s = start - submit), its core-seconds (core_s = cpus x elapsed_s) and the\n"+
 			"share of them the work held (busy_share: HyperQueue tasks on autoalloc workers,\n"+
@@ -48,7 +48,7 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 		}
 		// A source is the batch system's accounting when it holds
 		// allocations and no work linked to them (sacct output, a PBS
-		// log); the
+		// log, lsb.acct); the
 		// others are work (autoalloc workers, batch jobs with a
 		// scheduler_id, processes of a job).
 		w := workOf(d.Frames)
@@ -58,7 +58,7 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 			continue
 		}
 		if len(w) == 0 {
-			return fmt.Errorf("%s (%s): neither batch allocations (sacct output, a PBS accounting log) nor work linked to them (autoalloc workers, batch jobs with a scheduler_id, or EPMT processes)", src, d.Source)
+			return fmt.Errorf("%s (%s): neither batch allocations (sacct output, a PBS accounting log, lsb.acct) nor work linked to them (autoalloc workers, batch jobs with a scheduler_id, or EPMT processes)", src, d.Source)
 		}
 		work = append(work, w...)
 	}
@@ -66,7 +66,7 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 		return rf.noColumns()
 	}
 	if len(batch) == 0 {
-		return usagef("no batch system's accounting among the sources (sacct output, a PBS accounting log): give the batch jobs with the sources that ran in them")
+		return usagef("no batch system's accounting among the sources (sacct output, a PBS accounting log, lsb.acct): give the batch jobs with the sources that ran in them")
 	}
 	if len(batch) > 1 {
 		// Several sacct files (of any field sets) combine as one source

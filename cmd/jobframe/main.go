@@ -1,6 +1,6 @@
 // Command jobframe loads the records of HPC workflow systems and batch
 // schedulers (HyperQueue, Work Queue, TaskVine, the cctools resource
-// monitor, Balsam, EPMT, Slurm, PBS, Nextflow, WfCommons) into data frames
+// monitor, Balsam, EPMT, Slurm, PBS, LSF, Nextflow, WfCommons) into data frames
 // and answers questions about them.
 //
 //	jobframe info SOURCE...                  what a source holds
@@ -51,7 +51,7 @@ func commands() []command {
 		{"tasks-per-worker", "attempts started on each worker, with their job@task list", runTasksPerWorker},
 		{"hist", "a histogram of a numeric column (numpy's binning)", runHist},
 		{"intervals", "time covered per group: sum, sum minus overlap, finish minus start (EPMT)", runIntervals},
-		{"allocations", "batch jobs (Slurm, PBS) joined to the work that ran in them: queue wait, share of core-hours used", runAllocations},
+		{"allocations", "batch jobs (Slurm, PBS, LSF) joined to the work that ran in them: queue wait, share of core-hours used", runAllocations},
 		{"ingest", "add sources to a Parquet lake (one folder per frame, by source and day) for DuckDB, Spark, Trino", runIngest},
 		{"report", "a self-contained HTML report with charts of any source", runReport},
 		{"run", "run a Go analysis script in the interpreter", runScript},

@@ -27,6 +27,7 @@ var factScripts = map[string]string{
 	"nextflow":       "facts/nextflow.py",
 	"wfcommons":      "facts/wfcommons.py",
 	"pbs":            "facts/pbs.py",
+	"lsf":            "facts/lsf.py",
 }
 
 // moreFactSources are the other real files of the bundled formats, each
@@ -41,6 +42,7 @@ var moreFactSources = map[string][]string{
 	"slurm-multitype":       {"slurm/tdhock_sacct-multitype.txt"},
 	"slurm-allcols":         {"slurm/tdhock_sacct-allcols.txt"},
 	"pbs-vsc":               {"pbs/gjbex_vsc-tools-lib_20160601"},
+	"lsf-xdmod":             {"lsf/ubccr_xdmod_accounting-logs.log"},
 	"wfcommons-1000genome":  {"wfcommons/1000genome-chameleon-2ch-100k-001.json"},
 	"wfcommons-bacass":      {"wfcommons/bacass-dirt02-001.json"},
 	"wfcommons-blast1.4":    {"wfcommons/blast-chameleon-small-001_schema1.4.json"},
