@@ -1,0 +1,248 @@
+package htcondor
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame/schema"
+)
+
+type num struct {
+	v  int64
+	ok bool
+}
+
+type flt struct {
+	v  float64
+	ok bool
+}
+
+// job is what the events of one cluster.proc say.
+type job struct {
+	cluster, proc           int64
+	id                      string
+	dagNode, submitHost     string
+	submit                  num
+	raw                     string // the last event that changed the job's state, by name
+	aborted, held           bool
+	holdReason, abortReason string
+	totalCPU                flt
+	memMB                   flt   // the largest MemoryUsage of any run
+	open, last              int32 // the open run and the last one, -1 for none
+	runs                    int64
+	line                    int
+}
+
+// run is one execution: from an execute event to what ended it.
+type run struct {
+	job                 int32
+	attempt             int64
+	start, end          num
+	host, slot          string
+	state, raw          string
+	exit, signal        num
+	cpu, sent, received flt
+	memMB               flt
+	res                 resources
+	line                int
+}
+
+// event is one event of the log, for the events frame.
+type event struct {
+	time         int64
+	line, file   int
+	code         int
+	job          int32 // -1 for an event of no job
+	text, detail string
+}
+
+// builder takes the events of the logs, in order.
+type builder struct {
+	jobs   []job
+	byID   map[[2]int64]int32
+	runs   []run
+	events []event
+	file   int
+}
+
+func newBuilder() *builder { return &builder{byID: map[[2]int64]int32{}} }
+
+// jobOf returns the job of h, made on its first event.
+func (b *builder) jobOf(h *header) *job {
+	k, ok := b.byID[[2]int64{h.cluster, h.proc}]
+	if !ok {
+		k = int32(len(b.jobs))
+		b.byID[[2]int64{h.cluster, h.proc}] = k
+		b.jobs = append(b.jobs, job{cluster: h.cluster, proc: h.proc, open: -1, last: -1,
+			id: strconv.FormatInt(h.cluster, 10) + "." + strconv.FormatInt(h.proc, 10)})
+	}
+	return &b.jobs[k]
+}
+
+// apply adds one event, its time at (µs) and its body read.
+func (b *builder) apply(h *header, at int64, bd *body, detail string, line int) {
+	e := event{time: at, line: line, file: b.file, code: h.code, job: -1, text: h.text, detail: detail}
+	if h.placeholder {
+		b.events = append(b.events, e)
+		return
+	}
+	j := b.jobOf(h)
+	e.job = b.byID[[2]int64{h.cluster, h.proc}]
+	b.events = append(b.events, e)
+	j.line = line
+	if bd.dagNode != "" {
+		j.dagNode = bd.dagNode
+	}
+	switch h.code {
+	case evSubmit:
+		j.submit = num{at, true}
+		j.submitHost = address(strings.TrimPrefix(h.text, "Job submitted from host:"))
+		j.raw = eventName(h.code)
+	case evExecute:
+		b.end(j, at, schema.Lost, "executed again before an end", line)
+		b.start(j, e.job, at, h, bd, line)
+	case evImageSize:
+		if bd.haveMem {
+			if j.open >= 0 {
+				r := &b.runs[j.open]
+				r.memMB = flt{max(r.memMB.v, bd.memMB), true}
+			}
+			j.memMB = flt{max(j.memMB.v, bd.memMB), true}
+		}
+	case evTerminated:
+		b.terminated(j, e.job, at, h, bd, line)
+	case evEvicted, evCheckpointed, evShadowException, evReconnectFailed:
+		if r := b.usage(j, bd); r != nil {
+			b.end(j, at, schema.Lost, eventName(h.code)+reason(bd.detail), line)
+		}
+	case evExecutableError:
+		b.usage(j, bd)
+		if !b.end(j, at, schema.Failed, eventName(h.code)+reason(h.text), line) {
+			j.raw = eventName(h.code)
+		}
+	case evAborted:
+		j.aborted, j.abortReason, j.raw = true, bd.detail, eventName(h.code)
+		b.end(j, at, schema.Canceled, "aborted"+reason(bd.detail), line)
+	case evHeld:
+		j.held, j.holdReason, j.raw = true, bd.detail, eventName(h.code)
+		b.end(j, at, schema.Lost, "held"+reason(bd.detail), line)
+	case evReleased:
+		j.held, j.raw = false, eventName(h.code)
+	}
+}
+
+func reason(s string) string {
+	if s == "" {
+		return ""
+	}
+	return ": " + s
+}
+
+// start opens a run of job j (number k).
+func (b *builder) start(j *job, k int32, at int64, h *header, bd *body, line int) {
+	j.runs++
+	host := address(strings.TrimPrefix(h.text, "Job executing on host:"))
+	if _, after, ok := strings.Cut(bd.slot, "@"); ok {
+		host = after
+	}
+	j.open, j.last = int32(len(b.runs)), int32(len(b.runs))
+	j.raw = eventName(h.code)
+	b.runs = append(b.runs, run{job: k, attempt: j.runs, start: num{at, true}, host: host, slot: bd.slot, res: bd.res, line: line})
+}
+
+// usage records on j's open run what an ending event measured: the
+// run's CPU time and bytes and the resources table. It returns the run,
+// nil when none is open.
+func (b *builder) usage(j *job, bd *body) *run {
+	if j.open < 0 {
+		return nil
+	}
+	r := &b.runs[j.open]
+	if bd.haveRun {
+		r.cpu = flt{bd.runCPU, true}
+	}
+	if bd.haveBytes {
+		r.sent, r.received = flt{bd.sent, true}, flt{bd.received, true}
+	}
+	r.res.merge(&bd.res)
+	if v, ok := bd.res.get(2, usage); ok {
+		r.memMB = flt{max(r.memMB.v, v), true}
+		j.memMB = flt{max(j.memMB.v, v), true}
+	}
+	return r
+}
+
+// end closes j's open run at at, in state; it reports whether one was
+// open.
+func (b *builder) end(j *job, at int64, state, raw string, line int) bool {
+	if j.open < 0 {
+		return false
+	}
+	r := &b.runs[j.open]
+	r.end, r.state, r.raw, r.line = num{at, true}, state, raw, line
+	j.open = -1
+	if state != schema.Lost || j.raw == "" {
+		j.raw = raw
+	}
+	return true
+}
+
+// terminated ends j's run with its exit; a termination whose execute
+// event is not in the log makes a run without a start.
+func (b *builder) terminated(j *job, k int32, at int64, h *header, bd *body, line int) {
+	if j.open < 0 {
+		j.runs++
+		j.open, j.last = int32(len(b.runs)), int32(len(b.runs))
+		b.runs = append(b.runs, run{job: k, attempt: j.runs, line: line})
+	}
+	r := b.usage(j, bd)
+	if bd.haveTotal {
+		j.totalCPU = flt{bd.totalCPU, true}
+	}
+	state, raw := schema.Failed, "exit "+strconv.FormatInt(bd.exit, 10)
+	switch {
+	case bd.haveSig:
+		raw = "signal " + strconv.FormatInt(bd.signal, 10)
+		r.signal = num{bd.signal, true}
+	case bd.exit == 0:
+		state = schema.Success
+	}
+	r.exit = num{bd.exit, bd.haveExit}
+	b.end(j, at, state, raw, line)
+	j.raw = eventName(h.code)
+}
+
+// merge takes the values o has.
+func (r *resources) merge(o *resources) {
+	for i := range 4 {
+		for c := range 3 {
+			if v, ok := o.get(i, c); ok {
+				r.set(i, c, v)
+			}
+		}
+	}
+}
+
+// address is the host of an address as HTCondor writes it,
+// "<128.105.144.30:32794?addrs=...>": 128.105.144.30 (the alias when
+// the address names one).
+func address(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.TrimSuffix(strings.TrimPrefix(s, "<"), ">")
+	if i := strings.Index(s, "alias="); i >= 0 {
+		alias := s[i+len("alias="):]
+		if j := strings.IndexAny(alias, "&>"); j >= 0 {
+			alias = alias[:j]
+		}
+		if alias != "" {
+			return alias
+		}
+	}
+	if i := strings.IndexAny(s, "?"); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.LastIndexByte(s, ':'); i >= 0 && !strings.Contains(s[i:], "]") {
+		s = s[:i]
+	}
+	return s
+}

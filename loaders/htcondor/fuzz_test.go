@@ -1,0 +1,25 @@
+package htcondor
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+// FuzzLoadHTCondor: any log loads or fails with an error (the loaders'
+// contract: no panic, errors name the input), from the bundled logs and
+// a log of HTCondor 23's shape.
+func FuzzLoadHTCondor(f *testing.F) {
+	for _, p := range []string{"htcondor/htcondor_job_core_macros_sched.log", "htcondor/htcondor_test_event_reader.log"} {
+		if b, err := os.ReadFile(sourcetest.Bundled(p)); err == nil {
+			f.Add(string(b))
+		}
+	}
+	f.Add(modern)
+	f.Fuzz(func(t *testing.T, in string) {
+		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) })
+	})
+}
