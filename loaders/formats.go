@@ -7,6 +7,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/balsam"
 	"github.com/jobframe/jobframe/loaders/cctools"
 	"github.com/jobframe/jobframe/loaders/epmt"
+	"github.com/jobframe/jobframe/loaders/htcondor"
 	"github.com/jobframe/jobframe/loaders/hyperqueue"
 	"github.com/jobframe/jobframe/loaders/lsf"
 	"github.com/jobframe/jobframe/loaders/nextflow"
@@ -35,6 +36,7 @@ func Formats() []source.Format {
 		slurmjson.Format(),
 		pbs.Format(),
 		lsf.Format(),
+		htcondor.Format(),
 		nextflow.Trace(),
 		nextflow.Timeline(),
 	}

@@ -30,6 +30,7 @@ var bundled = []string{
 	"slurm/json/rackslab_Slurm-web_slurmdb_24.05_v0.0.41_job-completed.json",
 	"pbs/days", // two daily logs of one server: one input group
 	"lsf/ubccr_xdmod_accounting-logs.log",
+	"htcondor/htcondor_job_core_macros_sched.log",
 	"nextflow/openproblems_2021-03_trace.txt",
 	"wfcommons/bacass-dirt02-001.json",
 }

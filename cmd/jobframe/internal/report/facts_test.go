@@ -28,6 +28,7 @@ var factScripts = map[string]string{
 	"wfcommons":      "facts/wfcommons.py",
 	"pbs":            "facts/pbs.py",
 	"lsf":            "facts/lsf.py",
+	"htcondor":       "facts/htcondor.py",
 }
 
 // moreFactSources are the other real files of the bundled formats, each
@@ -43,6 +44,8 @@ var moreFactSources = map[string][]string{
 	"slurm-allcols":         {"slurm/tdhock_sacct-allcols.txt"},
 	"pbs-vsc":               {"pbs/gjbex_vsc-tools-lib_20160601"},
 	"lsf-xdmod":             {"lsf/ubccr_xdmod_accounting-logs.log"},
+	"htcondor-reader":       {"htcondor/htcondor_test_event_reader.log"},
+	"htcondor-test":         {"htcondor/htcondor_htcondor_test_condor.log"},
 	"wfcommons-1000genome":  {"wfcommons/1000genome-chameleon-2ch-100k-001.json"},
 	"wfcommons-bacass":      {"wfcommons/bacass-dirt02-001.json"},
 	"wfcommons-blast1.4":    {"wfcommons/blast-chameleon-small-001_schema1.4.json"},

@@ -28,6 +28,7 @@ var jsonSources = map[string][]string{
 		"slurm/json/rackslab_Slurm-web_slurmdb_25.11_v0.0.44_job-gpus-multi-nodes.json"},
 	"pbs":       {"pbs/days/20160612", "pbs/days/20160613"},
 	"lsf":       {"lsf/aws-samples_hpc-cost-simulator_lsb.acct.hostFactor-not-a-float"},
+	"htcondor":  {"htcondor/htcondor_job_core_macros_sched.log"},
 	"nextflow":  {"nextflow/openproblems_2021-03_trace.txt"},
 	"wfcommons": {"wfcommons/blast-chameleon-small-001.json"},
 }
