@@ -23,7 +23,8 @@
 //     loaders/slurmjson (sacct --json, read through loaders/slurm),
 //     loaders/pbs (PBS Professional, OpenPBS and Torque accounting logs),
 //     loaders/lsf (LSF's accounting log, lsb.acct), loaders/htcondor
-//     (HTCondor's job event log),
+//     (HTCondor's job event log), loaders/flux (Flux's job-list records
+//     and eventlogs),
 //     loaders/nextflow (traces and timeline pages) and loaders/wfcommons
 //     (WfFormat instances). A new format is a package and one line in
 //     formats.go; TestFormatsAreOneList checks this list against it.

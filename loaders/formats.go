@@ -7,6 +7,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/balsam"
 	"github.com/jobframe/jobframe/loaders/cctools"
 	"github.com/jobframe/jobframe/loaders/epmt"
+	"github.com/jobframe/jobframe/loaders/flux"
 	"github.com/jobframe/jobframe/loaders/htcondor"
 	"github.com/jobframe/jobframe/loaders/hyperqueue"
 	"github.com/jobframe/jobframe/loaders/lsf"
@@ -37,6 +38,8 @@ func Formats() []source.Format {
 		pbs.Format(),
 		lsf.Format(),
 		htcondor.Format(),
+		flux.Jobs(),
+		flux.Eventlog(),
 		nextflow.Trace(),
 		nextflow.Timeline(),
 	}

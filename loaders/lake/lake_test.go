@@ -31,6 +31,7 @@ var bundled = []string{
 	"pbs/days", // two daily logs of one server: one input group
 	"lsf/ubccr_xdmod_accounting-logs.log",
 	"htcondor/htcondor_job_core_macros_sched.log",
+	"flux/flux-framework_flux-core_flux-jobs_returncode_input.jsonl",
 	"nextflow/openproblems_2021-03_trace.txt",
 	"wfcommons/bacass-dirt02-001.json",
 }

@@ -29,6 +29,7 @@ var factScripts = map[string]string{
 	"pbs":            "facts/pbs.py",
 	"lsf":            "facts/lsf.py",
 	"htcondor":       "facts/htcondor.py",
+	"flux":           "facts/flux.py",
 }
 
 // moreFactSources are the other real files of the bundled formats, each
@@ -46,6 +47,7 @@ var moreFactSources = map[string][]string{
 	"lsf-xdmod":             {"lsf/ubccr_xdmod_accounting-logs.log"},
 	"htcondor-reader":       {"htcondor/htcondor_test_event_reader.log"},
 	"htcondor-test":         {"htcondor/htcondor_htcondor_test_condor.log"},
+	"flux-contextual":       {"flux/flux-framework_flux-core_flux-jobs_contextual_info_input.jsonl"},
 	"wfcommons-1000genome":  {"wfcommons/1000genome-chameleon-2ch-100k-001.json"},
 	"wfcommons-bacass":      {"wfcommons/bacass-dirt02-001.json"},
 	"wfcommons-blast1.4":    {"wfcommons/blast-chameleon-small-001_schema1.4.json"},

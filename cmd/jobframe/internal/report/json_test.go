@@ -29,6 +29,7 @@ var jsonSources = map[string][]string{
 	"pbs":       {"pbs/days/20160612", "pbs/days/20160613"},
 	"lsf":       {"lsf/aws-samples_hpc-cost-simulator_lsb.acct.hostFactor-not-a-float"},
 	"htcondor":  {"htcondor/htcondor_job_core_macros_sched.log"},
+	"flux":      {"flux/flux-framework_flux-core_flux-jobs_returncode_input.jsonl"},
 	"nextflow":  {"nextflow/openproblems_2021-03_trace.txt"},
 	"wfcommons": {"wfcommons/blast-chameleon-small-001.json"},
 }
