@@ -14,10 +14,19 @@ import (
 // row.
 type rowFields struct {
 	state, nodeList, reqMem, reqTRES, allocTRES int
+	usageAve, usageMax, energy                  int   // TRESUsageInAve, TRESUsageInMax, ConsumedEnergyRaw
 	start, end                                  int   // Start and End, -1 when absent
 	allocCPUs                                   []int // AllocCPUS, NCPUS: the CPUs a row was given
 	reqCPUs, reqNodes                           []int // ReqCPUS; ReqNodes
 	cpus, nodes                                 []int // the counts ReqMem's c and n multiply by
+}
+
+// energyField is ConsumedEnergyRaw's position as count reads fields.
+func (f *rowFields) energyField() []int {
+	if f.energy < 0 {
+		return nil
+	}
+	return []int{f.energy}
 }
 
 func findRowFields(l *layout) rowFields {
@@ -33,6 +42,7 @@ func findRowFields(l *layout) rowFields {
 	return rowFields{
 		start: l.field("start"), end: l.field("end"),
 		state: l.field("state"), nodeList: l.field("nodelist"), reqMem: l.field("reqmem"), reqTRES: l.field("reqtres"), allocTRES: l.field("alloctres"),
+		usageAve: l.field("tresusageinave"), usageMax: l.field("tresusageinmax"), energy: l.field("consumedenergyraw"),
 		allocCPUs: present("alloccpus", "ncpus"),
 		reqCPUs:   present("reqcpus"),
 		reqNodes:  present("reqnodes"),

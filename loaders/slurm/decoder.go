@@ -43,6 +43,7 @@ type decoder struct {
 type reading struct {
 	err    error
 	tres   tres  // kTRES
+	usage  usage // kUsage
 	status int32 // kState: the code of its state in the tStatus slot
 	id     jobID // kJobID (views of the value)
 }
@@ -310,6 +311,8 @@ func readText(k kind, s string) reading {
 		r.id, r.err = parseJobID(s)
 	case kTRES:
 		r.tres, r.err = parseTRES(s)
+	case kUsage:
+		r.usage, r.err = parseUsage(s)
 	case kNodes:
 		r.err = checkNodes(s)
 	}
@@ -348,6 +351,26 @@ func (d *decoder) derive(c *chunk, id *jobID) {
 	if !d.fok[dReqNodes] {
 		d.flts[dReqNodes], d.fok[dReqNodes] = req.nodes, req.hasNode
 	}
+	ave, peak := d.usage(at.usageAve), d.usage(at.usageMax)
+	d.flts[dGPUUtil], d.fok[dGPUUtil] = ave.gpuUtil, ave.hasUtil
+	d.flts[dGPUMem], d.fok[dGPUMem] = peak.gpuMemMB, peak.hasMem
+	d.flts[dEnergy], d.fok[dEnergy] = 0, false
+	if e, ok := d.count(at.energyField()); ok && e > 0 {
+		d.flts[dEnergy], d.fok[dEnergy] = e, true // 0: no energy plugin measured it
+	}
+}
+
+// usage returns the reading of the row's TRES usage list in field f (-1:
+// none).
+func (d *decoder) usage(f int) usage {
+	if f < 0 {
+		return usage{}
+	}
+	slot := d.lay.slots.of[f]
+	if code := d.codes[slot]; code >= 0 {
+		return d.reads[slot][code].usage
+	}
+	return usage{}
 }
 
 // tres returns the reading of the row's TRES list in field f (-1: none).

@@ -18,6 +18,7 @@ const (
 	kJobID                // a JobID
 	kTRES                 // a TRES list (cpu=32,mem=500G,node=1)
 	kNodes                // a host list (cn[01-04,07])
+	kUsage                // a TRES usage list (cpu=00:21:50,mem=1828196K,gres/gpuutil=72)
 )
 
 // spec is one field of the header: its Slurm name, kind and column.
@@ -65,7 +66,7 @@ func kindOf(lower string) kind {
 		return kSizeM
 	case "alloccpus", "allocnodes", "ncpus", "nnodes", "reqcpus", "reqnodes", "ntasks", "uid", "gid",
 		"associd", "dbindex", "elapsedraw", "cputimeraw", "priority", "qosraw", "resvcpuraw",
-		"timelimitraw", "wckeyid", "reservationid", "plannedcpuraw":
+		"timelimitraw", "wckeyid", "reservationid", "plannedcpuraw", "consumedenergyraw":
 		return kInt
 	case "exitcode", "derivedexitcode":
 		return kExit
@@ -75,6 +76,8 @@ func kindOf(lower string) kind {
 		return kJobID
 	case "alloctres", "reqtres":
 		return kTRES
+	case "tresusageinave", "tresusageinmax":
+		return kUsage
 	case "nodelist":
 		return kNodes
 	}

@@ -150,6 +150,12 @@ func (r *rows) jobsFrame() *frame.Frame {
 	if r.field("alloccpus", "ncpus") >= 0 || r.field("alloctres") >= 0 {
 		c.add(derivedCol(sd, dAllocCPUs, "req_cpus"))
 	}
+	if r.field("alloctres") >= 0 {
+		c.add(derivedCol(sd, dAllocGPUs, "gpus"))
+	}
+	if r.field("reqtres") >= 0 {
+		c.add(derivedCol(sd, dReqGPUs, "req_gpus"))
+	}
 	fCPU, fWall, fRSS, fLimit := r.field("totalcpu"), r.field("elapsed"), r.field("maxrss"), r.field("timelimit")
 	r.column(&c, sd, fLimit, "req_time_s")
 	r.column(&c, sd, fCPU, "cpu_time_s")
@@ -157,8 +163,45 @@ func (r *rows) jobsFrame() *frame.Frame {
 	if fRSS >= 0 {
 		c.add(r.jobPeakRSS(fRSS))
 	}
+	r.usageColumns(&c, sd, true)
 	r.rest(&c, sd, r.field("jobid"), fJobName, fUser, fSubmit, fStart, fEnd, fState, fExit, fReqMem, fCPU, fWall, fRSS, fLimit)
 	return frame.New(c.list...)
+}
+
+// usageColumns adds the GPU usage and the energy where the header has
+// their fields: gpu_util_pct (TRESUsageInAve's gres/gpuutil), gpu_mem_mb
+// (TRESUsageInMax's gres/gpumem) and energy_j (ConsumedEnergyRaw above
+// 0). A job's GPU usage is its busiest step's (the job row seldom has
+// one), as its mem_mb is its largest MaxRSS.
+func (r *rows) usageColumns(c *cols, sd *side, jobs bool) {
+	for _, x := range []struct {
+		field string
+		slot  int
+		name  string
+	}{{"tresusageinave", dGPUUtil, "gpu_util_pct"}, {"tresusageinmax", dGPUMem, "gpu_mem_mb"}, {"consumedenergyraw", dEnergy, "energy_j"}} {
+		if r.field(x.field) < 0 {
+			continue
+		}
+		if jobs && x.slot != dEnergy {
+			c.add(r.jobPeak(x.slot, x.name))
+			continue
+		}
+		c.add(derivedCol(sd, x.slot, x.name))
+	}
+}
+
+// jobPeak is derived float slot of the jobs as column name: the largest
+// of the job's row and its steps' rows.
+func (r *rows) jobPeak(slot int, name string) frame.Column {
+	own, steps := &r.jobs.flts[slot], &r.steps.flts[slot]
+	var peak columns.Float
+	peak.V, peak.OK = append([]float64(nil), own.v...), append([]bool(nil), own.ok...)
+	for k, j := range r.parent {
+		if j >= 0 && steps.ok[k] && (!peak.OK[j] || steps.v[k] > peak.V[j]) {
+			peak.V[j], peak.OK[j] = steps.v[k], true
+		}
+	}
+	return peak.Col(name)
 }
 
 // jobPeakRSS is the mem_mb column of the jobs: the largest MaxRSS of the

@@ -93,6 +93,8 @@ func what(k kind) string {
 		return "a TRES list (cpu=32,mem=500G,node=1)"
 	case kNodes:
 		return "a node list (cn[01-04,07])"
+	case kUsage:
+		return "a TRES usage list (cpu=00:21:50,mem=1828196K,gres/gpuutil=72,gres/gpumem=21794M)"
 	}
 	return "text"
 }

@@ -36,6 +36,9 @@ const (
 	dReqGPUs          // ReqTRES's gres/gpu
 	dReqMem           // ReqMem multiplied out (reqMem), or ReqTRES's mem, MiB
 	dReqNodes         // ReqNodes, or ReqTRES's node
+	dGPUUtil          // TRESUsageInAve's gres/gpuutil, %
+	dGPUMem           // TRESUsageInMax's gres/gpumem, MiB
+	dEnergy           // ConsumedEnergyRaw, J, when above 0
 	nDerivedFlt
 )
 

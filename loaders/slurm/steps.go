@@ -97,6 +97,7 @@ func (r *rows) tasks() *frame.Frame {
 	if fLimit >= 0 {
 		c.add(r.stepLimits(fLimit))
 	}
+	r.usageColumns(&c, sd, false)
 	ids(&c, sd)
 	r.rest(&c, sd, r.field("jobid"), fName, fSubmit, fStart, fEnd, fState, fExit, fReqCPUs, fReqNodes, fReqMem, fCPU, fWall, fRSS, fLimit)
 	return frame.New(c.list...)

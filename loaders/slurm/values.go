@@ -327,3 +327,49 @@ func parseTRES(s string) (tres, error) {
 	}
 	return t, nil
 }
+
+// usage is what jobframe reads from a TRES usage list (TRESUsageInAve,
+// TRESUsageInMax): "cpu=00:52:45,energy=0,fs/disk=2789162983,
+// gres/gpumem=21794M,gres/gpuutil=100,mem=1828196K,...". The other
+// resources are in the list's own column as written.
+type usage struct {
+	gpuUtil, gpuMemMB float64 // %, MiB
+	hasUtil, hasMem   bool
+}
+
+// parseUsage reads a TRES usage list: gres/gpuutil, a percentage, and
+// gres/gpumem, a size (a bare number is bytes, as sacct --noconvert
+// prints it; K, M, G, T and P are powers of 1024).
+func parseUsage(s string) (usage, error) {
+	var u usage
+	if isNull(s) {
+		return u, nil
+	}
+	for rest, more := s, true; more; {
+		var kv string
+		kv, rest, more = strings.Cut(rest, ",")
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return u, errShape
+		}
+		switch k {
+		case "gres/gpuutil":
+			n, err := strconv.ParseFloat(v, 64)
+			if err != nil || n < 0 || n > 1e6 || strings.ContainsAny(v, "eEnNxX_+") {
+				return u, fmt.Errorf("%w: TRES usage gres/gpuutil=%q is not a percentage", errBad, v)
+			}
+			u.gpuUtil, u.hasUtil = n, true
+		case "gres/gpumem":
+			if n, ok := digits(v, 1<<53); ok {
+				u.gpuMemMB, u.hasMem = float64(n)/(1<<20), true
+				continue
+			}
+			mb, _, ok, err := parseSize(v, 'M')
+			if err != nil || !ok {
+				return u, fmt.Errorf("%w: TRES usage gres/gpumem=%q is not a size", errBad, v)
+			}
+			u.gpuMemMB, u.hasMem = mb, true
+		}
+	}
+	return u, nil
+}

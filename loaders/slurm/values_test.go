@@ -324,3 +324,26 @@ func TestTimesInUTC(t *testing.T) {
 		}
 	}
 }
+
+// TestUsage reads the GPU figures of TRES usage lists as sacct prints
+// them (gres/gpumem with its unit, or in bytes under --noconvert) and
+// refuses what they cannot be.
+func TestUsage(t *testing.T) {
+	for in, want := range map[string]usage{
+		"cpu=00:52:45,energy=0,fs/disk=2789162983,gres/gpumem=21794M,gres/gpuutil=100,mem=1828196K": {100, 21794, true, true},
+		"gres/gpumem=80G,gres/gpuutil=0":        {0, 80 * 1024, true, true},
+		"gres/gpumem=4194304,gres/gpuutil=72.5": {72.5, 4, true, true},
+		"cpu=00:21:50,mem=1828196K":             {},
+		"":                                      {},
+	} {
+		got, err := parseUsage(in)
+		if err != nil || got != want {
+			t.Errorf("%q: %+v %v, want %+v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"gres/gpuutil=high", "gres/gpumem=12Q", "gres/gpuutil=-3", "cpu"} {
+		if _, err := parseUsage(in); err == nil {
+			t.Errorf("%q: accepted", in)
+		}
+	}
+}
