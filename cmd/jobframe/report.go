@@ -12,11 +12,12 @@ import (
 )
 
 func runReport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("report", "SOURCE... -o report.html [--json report.json] [--compare] [--title TEXT] [--from T] [--to T] [--with NAME=EXPR]... [--where EXPR]... [--lenient]",
+	fs := newFlags("report", "SOURCE... -o report.html [--json report.json] [--compare] [--title TEXT] [--from T] [--to T] [--with NAME=EXPR]... [--where EXPR]... [--carbon-intensity G] [--lenient]",
 		"Write one self-contained HTML page about the sources: a summary, utilization\n"+
 			"against capacity, throughput, attempts waiting and running, tasks per worker, a\n"+
 			"timeline per worker, duration and wait distributions, measured resources,\n"+
-			"failures, outliers and, for EPMT, costs per operation and the process tree.\n"+
+			"efficiency, GPUs held against used, energy and its carbon footprint, failures,\n"+
+			"outliers and, for EPMT, costs per operation and the process tree.\n"+
 			"Charts are interactive (hover for values, wheel or drag to zoom: the time charts\n"+
 			"zoom together; click a legend entry to hide its series), drawn by the embedded\n"+
 			"Apache ECharts: the file opens offline and loads nothing. A section the source\n"+
@@ -24,7 +25,9 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			"one JSON document (docs/report-json.md); -o x.json does too. --from/--to limit\n"+
 			"the report to what was active in a time window; --where keeps the rows where an\n"+
 			"expression holds in every frame that has the columns it reads (the summary\n"+
-			"says which).\n\n"+
+			"says which). The energy is estimated as Green Algorithms does (12 W per core,\n"+
+			"0.3725 W per GB of memory, PUE 1.67) beside what the source measured;\n"+
+			"--carbon-intensity sets the grid's gCO2e/kWh (default 475, the world average).\n\n"+
 			"--compare sets two or more runs side by side (each SOURCE is one run, the first\n"+
 			"the baseline): makespan, attempts, failure rate, throughput, utilization,\n"+
 			"CPU-hours allocated and median run time per category with the change in per cent, and\n"+
@@ -34,6 +37,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	title := fs.String("title", "", "the page title (default \"jobframe report: SOURCE\")")
 	lenient := fs.Bool("lenient", false, "skip bad records (listed in the report) instead of failing at the first")
 	window := addWindowFlags(fs)
+	carbon := fs.Float64("carbon-intensity", report.DefaultCarbonIntensity, "the grid's carbon intensity for the carbon footprint, gCO2e/kWh")
 	compare := fs.Bool("compare", false, "set the sources side by side as runs, the first as the baseline (each SOURCE is one run)")
 	rf := addRowFlags(fs, "frames that have the columns it reads (the others whole)")
 	sources, err := parse(fs, args)
@@ -42,6 +46,9 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	}
 	if *out == "" && *jsonOut == "" {
 		return usagef("-o FILE or --json FILE is required")
+	}
+	if !(*carbon > 0 && *carbon < 1e4) {
+		return usagef("--carbon-intensity %v: want gCO2e/kWh, above 0 (grids range from about 10 to 900)", *carbon)
 	}
 	var doc *report.Document
 	if *compare {
@@ -53,7 +60,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		o := report.Options{Title: *title}
+		o := report.Options{Title: *title, CarbonIntensity: *carbon}
 		if o.Rows, err = rf.cutDataset(d); err != nil {
 			return err
 		}

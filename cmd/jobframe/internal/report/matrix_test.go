@@ -38,6 +38,7 @@ var matrixSources = map[string][]string{
 	"slurm-quoted":      {"slurm/tdhock_sacct-2019-11-21.txt"},
 	"slurm-timeout":     {"slurm/tdhock_sacct-manyfields.txt"},
 	"slurm-pending":     {"slurm/tdhock_sacct-PENDING.txt"},
+	"slurm-gpu-energy":  {"slurm/gpu_energy_sacct.txt"},
 	"slurm-json": {"slurm/json/mila-iqia_SARC_slurm_21_8_8.json", "slurm/json/mila-iqia_SARC_slurm_23_2_6.json",
 		"slurm/json/mila-iqia_clockwork_sacct_1.json", "slurm/json/rackslab_Slurm-web_slurmdb_24.05_v0.0.41_job-completed.json",
 		"slurm/json/rackslab_Slurm-web_slurmdb_25.11_v0.0.44_job-gpus-multi-nodes.json"},
@@ -95,6 +96,9 @@ var reasons = []*regexp.Regexp{
 	regexp.MustCompile(`^no failures: no job failed of \d+ jobs? \(the source has no steps or attempts\)$`),
 	regexp.MustCompile(`^no job reached JOB_FINISHED in this source$`),
 	regexp.MustCompile(`^the task graph of job "[^"]+" has a cycle through task \d+: a critical path needs a graph without cycles$`),
+	regexp.MustCompile(`^no GPUs held or requested and no GPU samples in this source \(Slurm's AllocTRES gres/gpu, PBS's ngpus, HTCondor's GPUs, HyperQueue's gpus resources and worker samples record them\)$`),
+	regexp.MustCompile(`^no attempts with their run time and cores in this source: nothing to measure or estimate energy from$`),
+	regexp.MustCompile(`^no ended (attempt|job)s with their run time and cores: nothing to estimate energy from$`),
 }
 
 // internalText marks text of the code, not of the data, that must never

@@ -46,6 +46,10 @@ type Options struct {
 	// Rows, when set, says to which rows the dataset's frames were cut
 	// before the report (the CLI's --where), for the summary.
 	Rows string
+	// CarbonIntensity is the grid's carbon intensity for the energy
+	// section's carbon footprint, gCO2e/kWh; 0 means
+	// DefaultCarbonIntensity.
+	CarbonIntensity float64
 }
 
 // builder holds what the sections share while a report is built.
@@ -100,7 +104,7 @@ func Build(d *loaders.Dataset, o Options) *Document {
 		parts = append(parts, b.opsCosts, b.processTree)
 	}
 	parts = append(parts, b.utilization, b.throughput, b.concurrency, b.tasksPerWorker, b.gantt,
-		b.distributions, b.resources, b.efficiency, b.dataMovement, b.failures, b.outliers, b.criticalPath, b.perf)
+		b.distributions, b.resources, b.efficiency, b.gpus, b.energy, b.dataMovement, b.failures, b.outliers, b.criticalPath, b.perf)
 	doc := &Document{Schema: SchemaVersion, Title: o.Title, Source: d.Source, Files: d.Files, Sections: buildAll(parts)}
 	for i := range doc.Sections {
 		s := &doc.Sections[i]
