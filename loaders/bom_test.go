@@ -20,6 +20,11 @@ func TestByteOrderMark(t *testing.T) {
 		"slurm/tdhock_sacct-manyfields.txt",
 		"nextflow/openproblems_2021-03_trace.txt",
 		"wfcommons/bacass-dirt02-001.json",
+		"pbs/gjbex_vsc-tools-lib_20160601",
+		"lsf/ubccr_xdmod_accounting-logs.log",
+		"htcondor/htcondor_job_core_macros_sched.log",
+		"flux/flux-framework_flux-core_flux-jobs_returncode_input.jsonl",
+		"flux/flux-framework_flux-core_dump-0.46.0_job_eventlog.jsonl",
 	} {
 		t.Run(rel, func(t *testing.T) {
 			src, err := os.ReadFile(sourcetest.Bundled(rel))
