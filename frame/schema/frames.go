@@ -160,6 +160,10 @@ func tasksColumns() []Column {
 		{"cpu_time_s", f64, "s", "measured CPU time"}, {"wall_time_s", f64, "s", "measured wall time"},
 		{"mem_mb", f64, "MB", "measured peak memory"}, {"disk_mb", f64, "MB", "measured disk"},
 		{"cores", f64, "cores", "measured peak cores"},
+		{"gpus", f64, "GPUs", "GPUs held (Slurm AllocTRES gres/gpu, HTCondor Allocated GPUs); the report counts `req_gpus` where a source says only that"},
+		{"gpu_util_pct", f64, "%", "mean GPU utilization of the attempt (Slurm TRESUsageInAve gres/gpuutil)"},
+		{"gpu_mem_mb", f64, "MB", "peak GPU memory used (Slurm TRESUsageInMax gres/gpumem)"},
+		{"energy_j", f64, "J", "measured energy (Slurm ConsumedEnergyRaw above 0); WfCommons gives `energy_kwh`"},
 		{"tags", str, "", "k:v;k:v, keys sorted"},
 	}
 }

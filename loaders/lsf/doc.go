@@ -1,7 +1,7 @@
 // Package lsf reads IBM Spectrum LSF's accounting log, lsb.acct, into
 // jobframe's canonical frames: Load reads one log, LoadInputs several
 // as one (lsb.acct and its rotated copies lsb.acct.N), Format describes
-// the format to loaders.OpenWith (docs/formats.md#lsf-lsbacct).
+// the format to loaders.OpenWith (docs/formats.md#lsf-accounting-log-lsbacct).
 //
 // A record is one line of blank-separated fields, strings in double
 // quotes (a quote inside doubled), numbers bare; its first field is its

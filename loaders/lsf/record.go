@@ -130,7 +130,7 @@ func decode(line []byte, r *record) {
 }
 
 // finish reads the fields of a JOB_FINISH record after its event time,
-// in the order IBM documents them (docs/formats.md#lsf-lsbacct).
+// in the order IBM documents them (docs/formats.md#lsf-accounting-log-lsbacct).
 func (r *record) finish(f *fields) {
 	r.jobID = f.int("jobId")
 	r.userID = f.int("userId")

@@ -51,7 +51,7 @@ func rawState(jStatus int64) string {
 }
 
 // runState is the state of a run in the vocabulary
-// (docs/formats.md#lsf-lsbacct): DONE is success; EXIT is what its
+// (docs/formats.md#lsf-accounting-log-lsbacct): DONE is success; EXIT is what its
 // termination reason says (the run, CPU-time or deadline limit:
 // timeout; the memory, swap, process or thread limit: exhausted; a
 // kill by its owner or an administrator: canceled; preemption, a
