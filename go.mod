@@ -16,6 +16,7 @@ require (
 	github.com/zeebo/xxh3 v1.0.2
 	golang.org/x/sys v0.30.0
 	gonum.org/v1/plot v0.15.2
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (

@@ -35,6 +35,7 @@ func Formats() []source.Format {
 		cctools.Series(),
 		slurm.Format(),
 		slurmjson.Format(),
+		slurmjson.YAMLFormat(),
 		pbs.Format(),
 		lsf.Format(),
 		htcondor.Format(),
