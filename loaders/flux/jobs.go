@@ -9,9 +9,11 @@ import (
 	"math"
 	"reflect"
 	"regexp"
+	"runtime"
 	"strconv"
 
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -98,11 +100,19 @@ func LoadJobs(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if jobsStart.Match(data) {
 		err = b.document(data, p)
 	} else {
-		err = records.EachLine(bytes.NewReader(data), p, func(line []byte, n int) error {
-			if len(bytes.TrimSpace(line)) == 0 {
+		// lines decode on every core, and apply in order
+		err = records.DecodedLines(bytes.NewReader(data), p, 1, runtime.GOMAXPROCS(0), decodeJob, func(line []byte, n int, r *decodedJob) error {
+			switch {
+			case r.empty:
 				return nil
+			case r.want != "" && r.text != "":
+				return p.Bad(n, r.field, r.text, r.want, nil)
+			case r.want != "":
+				return p.Bad(n, r.field, string(line), r.want, nil)
 			}
-			return b.record(line, n, "", p)
+			r.rec.line = n
+			b.add(&r.rec)
+			return nil
 		})
 	}
 	if err != nil {
@@ -139,6 +149,34 @@ func lineAt(data []byte, err error) int {
 		return 1 + bytes.Count(data[:se.Offset], []byte("\n"))
 	}
 	return 1
+}
+
+// decodedJob is one line of job-list records, decoded on a worker.
+type decodedJob struct {
+	rec               jobRecord
+	empty             bool
+	field, text, want string // what is wrong, when want is set
+}
+
+// decodeJob decodes one line: goccy/go-json for the speed, and
+// encoding/json again for a line that fails, to name its field.
+func decodeJob(line []byte, r *decodedJob) {
+	*r = decodedJob{}
+	if len(bytes.TrimSpace(line)) == 0 {
+		r.empty = true
+		return
+	}
+	if err := jsontext.Unmarshal(line, &r.rec); err != nil {
+		r.want = "a job-list record: a JSON object"
+		var te *json.UnmarshalTypeError
+		if err := json.Unmarshal(line, &jobRecord{}); errors.As(err, &te) {
+			r.field, r.want = te.Field, typeWant(te)
+		}
+		return
+	}
+	if field, text, want := r.rec.check(); want != "" {
+		r.field, r.text, r.want = field, text, want
+	}
 }
 
 // record reads one job-list record of line n (where names its place in
