@@ -93,7 +93,8 @@ func (b *body) line(code int, s string, first bool) (field, want string, ok bool
 		}
 		b.totalCPU, b.haveTotal = v, true
 	case strings.HasSuffix(s, "Run Bytes Sent By Job"), strings.HasSuffix(s, "Run Bytes Received By Job"):
-		v, err := strconv.ParseFloat(strings.TrimSpace(strings.Split(s, " - ")[0]), 64)
+		n, _, _ := strings.Cut(s, " - ")
+		v, err := strconv.ParseFloat(strings.TrimSpace(n), 64)
 		if err != nil || v < 0 {
 			return "Run Bytes", "a count of bytes", false
 		}
@@ -104,7 +105,8 @@ func (b *body) line(code int, s string, first bool) (field, want string, ok bool
 		}
 		b.haveBytes = true
 	case code == evImageSize && strings.HasSuffix(s, "MemoryUsage of job (MB)"):
-		v, err := strconv.ParseFloat(strings.TrimSpace(strings.Split(s, " - ")[0]), 64)
+		n, _, _ := strings.Cut(s, " - ")
+		v, err := strconv.ParseFloat(strings.TrimSpace(n), 64)
 		if err != nil {
 			return "MemoryUsage", "MB as a number", false
 		}

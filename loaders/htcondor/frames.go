@@ -1,6 +1,9 @@
 package htcondor
 
 import (
+	"runtime"
+	"sync"
+
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
@@ -9,15 +12,33 @@ import (
 // Source is the Dataset.Source of job event logs' loads.
 const Source = "htcondor"
 
-// frames builds the frames want asks for (nil: all).
+// frames builds the frames want asks for (nil: all), each on a
+// goroutine of its own: they only read the builder.
 func (b *builder) frames(want map[string]bool) map[string]*frame.Frame {
-	out := map[string]*frame.Frame{}
-	for _, x := range []struct {
+	builds := []struct {
 		name  string
 		build func() *frame.Frame
-	}{{schema.Jobs, b.jobsFrame}, {schema.Tasks, b.tasks}, {schema.Placements, b.placements}, {schema.Events, b.eventsFrame}} {
-		if want == nil || want[x.name] {
-			out[x.name] = x.build()
+	}{{schema.Events, b.eventsFrame}, {schema.Tasks, b.tasks}, {schema.Jobs, b.jobsFrame}, {schema.Placements, b.placements}}
+	built := make([]*frame.Frame, len(builds))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, x := range builds {
+		if want != nil && !want[x.name] {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			built[i] = x.build()
+		}()
+	}
+	wg.Wait()
+	out := map[string]*frame.Frame{}
+	for i, x := range builds {
+		if built[i] != nil {
+			out[x.name] = built[i]
 		}
 	}
 	return out
