@@ -179,9 +179,5 @@ func near(t *testing.T, what string, got []float64, want ...json.RawMessage) {
 // check compares got and want as JSON.
 func check(t *testing.T, what string, got, want any) {
 	t.Helper()
-	g, _ := json.Marshal(got)
-	w, _ := json.Marshal(want)
-	if string(g) != string(w) {
-		t.Errorf("%s: %s, want %s", what, g, w)
-	}
+	sourcetest.SameJSON(t, what, got, want)
 }

@@ -88,17 +88,9 @@ func optCount(c *columns.Float, v *int64) {
 	c.Add(float64(*v))
 }
 
+// frames builds the frames want asks for (nil: all).
 func (b *jobsBuilder) frames(want map[string]bool) map[string]*frame.Frame {
-	out := map[string]*frame.Frame{}
-	for _, x := range []struct {
-		name  string
-		build func() *frame.Frame
-	}{{schema.Jobs, b.jobsFrame}, {schema.Tasks, b.tasks}, {schema.Placements, b.placements}, {schema.Events, b.eventsFrame}} {
-		if want == nil || want[x.name] {
-			out[x.name] = x.build()
-		}
-	}
-	return out
+	return columns.BuildFrames([]columns.Build{{Name: schema.Jobs, Frame: b.jobsFrame}, {Name: schema.Tasks, Frame: b.tasks}, {Name: schema.Placements, Frame: b.placements}, {Name: schema.Events, Frame: b.eventsFrame}}, want)
 }
 
 // eventsFrame is one row per record read: the job's state (and result)

@@ -130,17 +130,9 @@ func (b *logBuilder) state() (string, string) {
 	return schema.Waiting, "waiting"
 }
 
+// frames builds the frames want asks for (nil: all).
 func (b *logBuilder) frames(want map[string]bool) map[string]*frame.Frame {
-	out := map[string]*frame.Frame{}
-	for _, x := range []struct {
-		name  string
-		build func() *frame.Frame
-	}{{schema.Jobs, b.jobsFrame}, {schema.Tasks, b.tasks}, {schema.Events, b.eventsFrame}} {
-		if want == nil || want[x.name] {
-			out[x.name] = x.build()
-		}
-	}
-	return out
+	return columns.BuildFrames([]columns.Build{{Name: schema.Jobs, Frame: b.jobsFrame}, {Name: schema.Tasks, Frame: b.tasks}, {Name: schema.Events, Frame: b.eventsFrame}}, want)
 }
 
 // end is the run's end: the finish, else a fatal exception's time.

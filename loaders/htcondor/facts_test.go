@@ -104,15 +104,5 @@ func TestFacts(t *testing.T) {
 // check compares got and want as JSON.
 func check(t *testing.T, what string, got, want any) {
 	t.Helper()
-	g, err := json.Marshal(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := json.Marshal(want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(g) != string(w) {
-		t.Errorf("%s: %s, want %s", what, g, w)
-	}
+	sourcetest.SameJSON(t, what, got, want)
 }

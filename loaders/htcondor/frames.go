@@ -1,9 +1,6 @@
 package htcondor
 
 import (
-	"runtime"
-	"sync"
-
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
@@ -12,36 +9,12 @@ import (
 // Source is the Dataset.Source of job event logs' loads.
 const Source = "htcondor"
 
-// frames builds the frames want asks for (nil: all), each on a
-// goroutine of its own: they only read the builder.
+// frames builds the frames want asks for (nil: all), side by side:
+// they only read the builder.
 func (b *builder) frames(want map[string]bool) map[string]*frame.Frame {
-	builds := []struct {
-		name  string
-		build func() *frame.Frame
-	}{{schema.Events, b.eventsFrame}, {schema.Tasks, b.tasks}, {schema.Jobs, b.jobsFrame}, {schema.Placements, b.placements}}
-	built := make([]*frame.Frame, len(builds))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, x := range builds {
-		if want != nil && !want[x.name] {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			built[i] = x.build()
-		}()
-	}
-	wg.Wait()
-	out := map[string]*frame.Frame{}
-	for i, x := range builds {
-		if built[i] != nil {
-			out[x.name] = built[i]
-		}
-	}
-	return out
+	return columns.BuildFrames([]columns.Build{
+		{Name: schema.Events, Frame: b.eventsFrame}, {Name: schema.Tasks, Frame: b.tasks}, {Name: schema.Jobs, Frame: b.jobsFrame}, {Name: schema.Placements, Frame: b.placements},
+	}, want)
 }
 
 func optTime(c *columns.Int, v num)  { c.Opt(v.v, v.ok) }

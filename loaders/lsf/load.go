@@ -135,16 +135,9 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 // checkStart reads the start of input x: lsb.events, the scheduler's
 // event log, whose records look like lsb.acct's, is named as such.
 func checkStart(x source.Input, p *source.Problems) (io.Reader, error) {
-	br := x.R
-	head := x.Head
-	if head == nil {
-		buf := make([]byte, 4096)
-		n, err := io.ReadFull(x.R, buf)
-		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-			return nil, fmt.Errorf("%s: %w", p.File, err)
-		}
-		head = buf[:n]
-		br = io.MultiReader(bytes.NewReader(head), x.R)
+	br, head, err := records.Head(x, p)
+	if err != nil {
+		return nil, err
 	}
 	line := firstLine(head)
 	if i := bytes.LastIndexByte(line, '\n'); i >= 0 {

@@ -1,10 +1,8 @@
 package pbs
 
 import (
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
@@ -15,42 +13,16 @@ import (
 // job id, tasks one per run, placements one per run and host, events
 // one per record.
 
-// frames builds the frames want asks for (nil: all), each on a
-// goroutine of its own: they only read the builder.
+// frames builds the frames want asks for (nil: all), side by side:
+// they only read the builder.
 func (b *builder) frames(want map[string]bool, files []string) map[string]*frame.Frame {
-	builds := []struct {
-		name  string
-		build func() *frame.Frame
-	}{
-		{schema.Jobs, b.jobsFrame},
-		{schema.Tasks, b.tasks},
-		{schema.Events, func() *frame.Frame { return b.eventsFrame(files) }},
-		{schema.Placements, b.placements},
-		{schema.Allocations, b.allocations},
-	}
-	built := make([]*frame.Frame, len(builds))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, x := range builds {
-		if want != nil && !want[x.name] {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			built[i] = x.build()
-		}()
-	}
-	wg.Wait()
-	out := map[string]*frame.Frame{}
-	for i, x := range builds {
-		if built[i] != nil {
-			out[x.name] = built[i]
-		}
-	}
-	return out
+	return columns.BuildFrames([]columns.Build{
+		{Name: schema.Jobs, Frame: b.jobsFrame},
+		{Name: schema.Tasks, Frame: b.tasks},
+		{Name: schema.Events, Frame: func() *frame.Frame { return b.eventsFrame(files) }},
+		{Name: schema.Placements, Frame: b.placements},
+		{Name: schema.Allocations, Frame: b.allocations},
+	}, want)
 }
 
 // held is what a job held: the cores, GPUs, memory and nodes of its

@@ -120,16 +120,9 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 // checkStart reads the start of input x: a server or MOM log, whose
 // lines look alike, is named as such.
 func checkStart(x source.Input, p *source.Problems) (io.Reader, error) {
-	br := x.R
-	head := x.Head
-	if head == nil {
-		buf := make([]byte, 4096)
-		n, err := io.ReadFull(x.R, buf)
-		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-			return nil, fmt.Errorf("%s: %w", p.File, err)
-		}
-		head = buf[:n]
-		br = io.MultiReader(bytes.NewReader(head), x.R)
+	br, head, err := records.Head(x, p)
+	if err != nil {
+		return nil, err
 	}
 	if line := firstLine(head); daemonLog.Match(line) {
 		return nil, &source.ParseError{File: p.File, Line: 1, Text: source.Clip(string(line), 80), Err: source.ErrBadHeader,
