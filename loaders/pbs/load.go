@@ -6,7 +6,6 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 
 	"github.com/jobframe/jobframe/frame/schema"
@@ -87,30 +86,20 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 	b := newBuilder(int(min(size/256, 1<<26))) // records are 100 to 1,000 bytes
 	dec := decoder{loc: loc}
 	limit := o.HostLimit()
-	d := &source.Dataset{Source: Source}
-	var files []string
-	for i, x := range in {
-		b.file = i
-		files = append(files, x.Name)
-		p := o.Problems(x.Name)
-		br, err := checkStart(x, p)
-		if err != nil {
-			return nil, err
+	files, warnings, err := records.DecodedInputs(in, o, checkStart, dec.decode, func(input int, p *source.Problems, line []byte, n int, r *record) error {
+		b.file = input
+		if err := b.apply(line, n, r, p); err != nil {
+			return err
 		}
-		err = records.DecodedLines(br, p, 1, runtime.GOMAXPROCS(0), dec.decode, func(line []byte, n int, r *record) error {
-			if err := b.apply(line, n, r, p); err != nil {
-				return err
-			}
-			if b.hosts > limit {
-				return fmt.Errorf("%s:%d: field exec_host: the runs name %d hosts in all, more than the limit of %d placements per input (source.Options.MaxHosts; JOBFRAME_MAX_HOSTS raises it for jobframe): a damaged or hostile log", p.File, n, b.hosts, limit)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
+		if b.hosts > limit {
+			return fmt.Errorf("%s:%d: field exec_host: the runs name %d hosts in all, more than the limit of %d placements per input (source.Options.MaxHosts; JOBFRAME_MAX_HOSTS raises it for jobframe): a damaged or hostile log", p.File, n, b.hosts, limit)
 		}
-		d.Warnings = append(d.Warnings, p.Finish()...)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	d := &source.Dataset{Source: Source, Warnings: warnings}
 	d.Files = files
 	b.resolve()
 	d.Frames = b.frames(source.WantFrames(o), files)
