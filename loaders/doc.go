@@ -24,7 +24,7 @@
 //     loaders/pbs (PBS Professional, OpenPBS and Torque accounting logs),
 //     loaders/lsf (LSF's accounting log, lsb.acct), loaders/htcondor
 //     (HTCondor's job event log), loaders/flux (Flux's job-list records
-//     and eventlogs),
+//     and eventlogs), loaders/snakemake (Snakemake's benchmark files),
 //     loaders/nextflow (traces and timeline pages) and loaders/wfcommons
 //     (WfFormat instances). A new format is a package and one line in
 //     formats.go; TestFormatsAreOneList checks this list against it.

@@ -15,6 +15,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/pbs"
 	"github.com/jobframe/jobframe/loaders/slurm"
 	"github.com/jobframe/jobframe/loaders/slurmjson"
+	"github.com/jobframe/jobframe/loaders/snakemake"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/wfcommons"
 )
@@ -41,6 +42,7 @@ func Formats() []source.Format {
 		htcondor.Format(),
 		flux.Jobs(),
 		flux.Eventlog(),
+		snakemake.Format(),
 		nextflow.Trace(),
 		nextflow.Timeline(),
 	}

@@ -66,7 +66,7 @@ func (b *builder) energy() Section {
 		return s
 	}
 	s.Intro = fmt.Sprintf("Estimated as Green Algorithms does: energy = run time × (cores × %g W × core usage + memory GB × %g W) × PUE %g, "+
-		"core usage = cpu time / (run time × cores) where measured, else 1; carbon = energy × the grid's carbon intensity. "+
+		"run time = end − start, else the measured wall time; core usage = cpu time / (run time × cores) where measured, else 1; carbon = energy × the grid's carbon intensity. "+
 		"Measured energy, where the source records it, is shown beside the estimate. GPUs are not in the estimate.", float64(CorePowerW), MemPowerWPerGB, PUE)
 	s.Facts = append(s.Facts, quantity("carbon intensity", ci, "gCO2e/kWh", ciNote))
 	if all.measured > 0 {
@@ -102,19 +102,18 @@ func energyOf(f *frame.Frame, by string) (energyUse, map[string]*energyUse) {
 	peak, peakOK := floats(f, "mem_mb")
 	joules, joulesOK := floats(f, "energy_j")
 	kwh, kwhOK := floats(f, "energy_kwh")
-	start, startOK, _ := f.Micros("start")
-	end, endOK, _ := f.Micros("end")
+	runH, runOK := runHours(f)
 	key := -1
 	groups := map[string]*energyUse{}
 	if by != "" {
 		key = slices.Index(f.Names(), by)
 	}
 	var all energyUse
-	for i := range start {
-		if !startOK[i] || !endOK[i] || end[i] < start[i] || !coresOK[i] || cores[i] <= 0 {
+	for i := range runH {
+		if !runOK[i] || !coresOK[i] || cores[i] <= 0 {
 			continue
 		}
-		hours := float64(end[i]-start[i]) / 3.6e9
+		hours := runH[i]
 		usage := 1.0
 		if cpuOK[i] && hours > 0 {
 			usage = math.Min(1, math.Max(0, cpu[i]/(hours*3600*cores[i])))

@@ -30,6 +30,7 @@ var factScripts = map[string]string{
 	"lsf":            "facts/lsf.py",
 	"htcondor":       "facts/htcondor.py",
 	"flux":           "facts/flux.py",
+	"snakemake":      "facts/snakemake.py",
 }
 
 // moreFactSources are the other real files of the bundled formats, each
@@ -48,6 +49,8 @@ var moreFactSources = map[string][]string{
 	"htcondor-reader":       {"htcondor/htcondor_test_event_reader.log"},
 	"htcondor-test":         {"htcondor/htcondor_htcondor_test_condor.log"},
 	"flux-contextual":       {"flux/flux-framework_flux-core_flux-jobs_contextual_info_input.jsonl"},
+	"snakemake-tsv":         {"snakemake/snakemake_snakemake_test.benchmark_shell.txt"},
+	"snakemake-jsonl":       {"snakemake/snakemake_snakemake_test.benchmark_shell.jsonl"},
 	"wfcommons-1000genome":  {"wfcommons/1000genome-chameleon-2ch-100k-001.json"},
 	"wfcommons-bacass":      {"wfcommons/bacass-dirt02-001.json"},
 	"wfcommons-blast1.4":    {"wfcommons/blast-chameleon-small-001_schema1.4.json"},

@@ -49,10 +49,29 @@ func (b *builder) usageFrame() (*frame.Frame, string, bool) {
 			return j, "job", true
 		}
 	}
-	if hasTasks && hasAll(t, "start", "end") {
+	if hasTasks && (hasAll(t, "start", "end") || t.Has("wall_time_s")) {
 		return t, "attempt", true
 	}
 	return nil, "", false
+}
+
+// runHours is each row's run time in hours: end − start where the row
+// has both, else its measured wall_time_s (Snakemake's benchmarks have
+// no times of day); ok is false where it has neither.
+func runHours(f *frame.Frame) ([]float64, []bool) {
+	h, ok := make([]float64, f.NumRows()), make([]bool, f.NumRows())
+	wall, wallOK := floats(f, "wall_time_s")
+	start, startOK, errS := f.Micros("start")
+	end, endOK, errE := f.Micros("end")
+	for i := range h {
+		switch {
+		case errS == nil && errE == nil && startOK[i] && endOK[i] && end[i] >= start[i]:
+			h[i], ok[i] = float64(end[i]-start[i])/3.6e9, true
+		case wallOK[i] && wall[i] >= 0:
+			h[i], ok[i] = wall[i]/3600, true
+		}
+	}
+	return h, ok
 }
 
 // floats returns column name of f as numbers with their validity, all
@@ -80,8 +99,7 @@ func gpuAttempts(s *Section, f *frame.Frame, unit, by string, maxRows int) {
 	held, heldOK := floats(f, "gpus")
 	req, reqOK := floats(f, "req_gpus")
 	util, utilOK := floats(f, "gpu_util_pct")
-	start, startOK, _ := f.Micros("start")
-	end, endOK, _ := f.Micros("end")
+	hours, hoursOK := runHours(f)
 	var groups map[string]*gpuUse
 	key := -1
 	if by != "" {
@@ -89,15 +107,15 @@ func gpuAttempts(s *Section, f *frame.Frame, unit, by string, maxRows int) {
 		key = slices.Index(f.Names(), by)
 	}
 	var all gpuUse
-	for i := range start {
+	for i := range hours {
 		g, ok := held[i], heldOK[i]
 		if !ok {
 			g, ok = req[i], reqOK[i]
 		}
-		if !ok || g <= 0 || !startOK[i] || !endOK[i] || end[i] < start[i] {
+		if !ok || g <= 0 || !hoursOK[i] {
 			continue
 		}
-		h := float64(end[i]-start[i]) / 3.6e9 * g
+		h := hours[i] * g
 		add := func(u *gpuUse) {
 			u.attempts++
 			u.held += h
@@ -121,7 +139,7 @@ func gpuAttempts(s *Section, f *frame.Frame, unit, by string, maxRows int) {
 	if all.attempts == 0 {
 		return
 	}
-	s.Intro = "GPU-hours held = wall time × GPUs held (or requested, where the source does not say what was held), per ended " + unit + "; used = held × its mean GPU utilization, where the source measured it (Slurm's TRESUsageInAve gres/gpuutil, a job's busiest step), as jobstats reads them."
+	s.Intro = "GPU-hours held = run time (end − start, else the measured wall time) × GPUs held (or requested, where the source does not say what was held), per ended " + unit + "; used = held × its mean GPU utilization, where the source measured it (Slurm's TRESUsageInAve gres/gpuutil, a job's busiest step), as jobstats reads them."
 	s.Facts = append(s.Facts, countFact(unit+"s holding GPUs", all.attempts),
 		quantity("GPU-hours held", all.held, "GPU-h", ""))
 	if all.sized > 0 {

@@ -30,6 +30,7 @@ var jsonSources = map[string][]string{
 	"lsf":       {"lsf/aws-samples_hpc-cost-simulator_lsb.acct.hostFactor-not-a-float"},
 	"htcondor":  {"htcondor/htcondor_job_core_macros_sched.log"},
 	"flux":      {"flux/flux-framework_flux-core_flux-jobs_returncode_input.jsonl"},
+	"snakemake": {"snakemake/snakemake_snakemake_benchmark_aggregated_2023.tsv"},
 	"nextflow":  {"nextflow/openproblems_2021-03_trace.txt"},
 	"wfcommons": {"wfcommons/blast-chameleon-small-001.json"},
 }
