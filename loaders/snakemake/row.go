@@ -30,10 +30,7 @@ type flt struct {
 
 // fields are the columns of a benchmark, by their names in the TSV
 // header and the JSON keys: where each goes, and whether it is a number.
-var fields = map[string]struct {
-	number bool
-	set    func(r *row, f flt, s string)
-}{
+var fields = map[string]fieldSpec{
 	"s":                  {true, func(r *row, f flt, _ string) { r.wall = f }},
 	"h:m:s":              {false, func(*row, flt, string) {}}, // s, written again
 	"max_rss":            {true, func(r *row, f flt, _ string) { r.rss = f }},
@@ -55,6 +52,13 @@ var fields = map[string]struct {
 	"wildcards":          {false, func(r *row, _ flt, s string) { r.wildcards = s }},
 	"resources":          {false, func(r *row, _ flt, s string) { r.resources = s }},
 	"params":             {false, func(r *row, _ flt, s string) { r.params = s }},
+}
+
+// fieldSpec is a known column: whether it holds a number, and where its
+// value goes.
+type fieldSpec struct {
+	number bool
+	set    func(r *row, f flt, s string)
 }
 
 // keep returns a unless it is null, else b.
