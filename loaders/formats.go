@@ -6,6 +6,7 @@ import (
 
 	"github.com/jobframe/jobframe/loaders/balsam"
 	"github.com/jobframe/jobframe/loaders/cctools"
+	"github.com/jobframe/jobframe/loaders/cromwell"
 	"github.com/jobframe/jobframe/loaders/epmt"
 	"github.com/jobframe/jobframe/loaders/flux"
 	"github.com/jobframe/jobframe/loaders/htcondor"
@@ -43,6 +44,7 @@ func Formats() []source.Format {
 		flux.Jobs(),
 		flux.Eventlog(),
 		snakemake.Format(),
+		cromwell.Format(),
 		nextflow.Trace(),
 		nextflow.Timeline(),
 	}

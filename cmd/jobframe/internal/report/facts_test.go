@@ -31,6 +31,7 @@ var factScripts = map[string]string{
 	"htcondor":       "facts/htcondor.py",
 	"flux":           "facts/flux.py",
 	"snakemake":      "facts/snakemake.py",
+	"cromwell":       "facts/cromwell.py",
 }
 
 // moreFactSources are the other real files of the bundled formats, each
@@ -51,6 +52,7 @@ var moreFactSources = map[string][]string{
 	"flux-contextual":       {"flux/flux-framework_flux-core_flux-jobs_contextual_info_input.jsonl"},
 	"snakemake-tsv":         {"snakemake/snakemake_snakemake_test.benchmark_shell.txt"},
 	"snakemake-jsonl":       {"snakemake/snakemake_snakemake_test.benchmark_shell.jsonl"},
+	"cromwell-getzmwcounts": {"cromwell/broadinstitute_cromshell_GetZmwCounts.metadata.json"},
 	"wfcommons-1000genome":  {"wfcommons/1000genome-chameleon-2ch-100k-001.json"},
 	"wfcommons-bacass":      {"wfcommons/bacass-dirt02-001.json"},
 	"wfcommons-blast1.4":    {"wfcommons/blast-chameleon-small-001_schema1.4.json"},

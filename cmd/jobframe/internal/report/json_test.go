@@ -31,6 +31,7 @@ var jsonSources = map[string][]string{
 	"htcondor":  {"htcondor/htcondor_job_core_macros_sched.log"},
 	"flux":      {"flux/flux-framework_flux-core_flux-jobs_returncode_input.jsonl"},
 	"snakemake": {"snakemake/snakemake_snakemake_benchmark_aggregated_2023.tsv"},
+	"cromwell":  {"cromwell/broadinstitute_cromshell_failed_helloworld_metadata.json"},
 	"nextflow":  {"nextflow/openproblems_2021-03_trace.txt"},
 	"wfcommons": {"wfcommons/blast-chameleon-small-001.json"},
 }

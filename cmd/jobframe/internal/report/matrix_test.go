@@ -59,6 +59,8 @@ var matrixSources = map[string][]string{
 	"snakemake-aggregated": {"snakemake/snakemake_snakemake_benchmark_aggregated_2023.tsv"},
 	"snakemake-tsv":        {"snakemake/snakemake_snakemake_test.benchmark_shell.txt"},
 	"snakemake-jsonl":      {"snakemake/snakemake_snakemake_test.benchmark_shell.jsonl"},
+	"cromwell-scatter":     {"cromwell/broadinstitute_cromshell_GetZmwCounts.metadata.json"},
+	"cromwell-failed":      {"cromwell/broadinstitute_cromshell_failed_helloworld_metadata.json"},
 	"batch systems": {"slurm/tdhock_sacct-allcols.txt", "slurm/json/mila-iqia_clockwork_sacct_1.json",
 		"pbs/days/20160612", "pbs/days/20160613", "pbs/allocations_acct.log", "lsf/ubccr_xdmod_accounting-logs.log",
 		"htcondor/htcondor_job_core_macros_sched.log", "flux/flux-framework_flux-core_flux-jobs_returncode_input.jsonl"},

@@ -1,0 +1,231 @@
+package cromwell
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+type num struct {
+	v  int64
+	ok bool
+}
+
+type flt struct {
+	v  float64
+	ok bool
+}
+
+// workflowRow is a workflow or subworkflow, for the jobs frame.
+type workflowRow struct {
+	id, name, status, raw, parent, path, version, language, failures string
+	submit, start, end                                               num
+}
+
+// callRow is one attempt of one shard of a call, for the tasks frame.
+type callRow struct {
+	root, workflow, name, path string // the root workflow's id, the call's own workflow, the call's name, its subworkflow path
+	task                       int64  // the (name, shard) pair's number
+	shard, attempt             num
+	start, end                 num
+	state, raw, backend, jobID string
+	exit                       num
+	cpus, memMB                flt
+	preemptible, cached        *bool
+	failure, machine, zone     string
+	phases                     []phaseRow
+	record                     string // where it is in the document, for messages
+}
+
+type phaseRow struct {
+	description string
+	start, end  num
+}
+
+// builder flattens a workflow and its subworkflows.
+type builder struct {
+	workflows []workflowRow
+	calls     []callRow
+	tasks     map[string]int64
+	root      string
+}
+
+// workflow adds md (a subworkflow of the call at path when path is set)
+// and its calls, in the order of their names, shards and attempts.
+func (b *builder) workflow(md *metadata, parent, path string, p *source.Problems) error {
+	if b.root == "" {
+		b.root = md.ID
+	}
+	w := workflowRow{id: md.ID, name: md.WorkflowName, raw: md.Status, parent: parent, path: path, language: md.Language}
+	w.status = workflowStatus(md.Status)
+	for _, e := range md.Processing {
+		if e.CromwellVersion != "" {
+			w.version = e.CromwellVersion
+		}
+	}
+	var msgs []string
+	for _, f := range md.Failures {
+		msgs = append(msgs, f.message())
+	}
+	w.failures = strings.Join(msgs, "; ")
+	for _, t := range []struct {
+		s   string
+		dst *num
+		f   string
+	}{{md.Submission, &w.submit, "submission"}, {md.Start, &w.start, "start"}, {md.End, &w.end, "end"}} {
+		v, ok, err := parseTime(t.s)
+		if err != nil {
+			return p.Bad(0, t.f, t.s, "an RFC 3339 time (2019-08-09T20:16:41.150Z)", err)
+		}
+		*t.dst = num{v, ok}
+	}
+	b.workflows = append(b.workflows, w)
+	names := make([]string, 0, len(md.Calls))
+	for n := range md.Calls {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		entries := md.Calls[n]
+		for i := range entries {
+			record := "calls[" + strconv.Quote(n) + "][" + strconv.Itoa(i) + "]"
+			if path != "" {
+				record = path + "/" + record
+			}
+			if err := b.call(md.ID, n, path, record, &entries[i], p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// call adds one call entry, and its subworkflow's calls.
+func (b *builder) call(workflow, name, path, record string, c *call, p *source.Problems) error {
+	if c.SubWorkflow != nil {
+		sub := name
+		if path != "" {
+			sub = path + "/" + name
+		}
+		return b.workflow(c.SubWorkflow, workflow, sub, p)
+	}
+	r := callRow{root: b.root, workflow: workflow, name: name, path: path, record: record, backend: c.Backend, jobID: c.JobID, raw: c.ExecutionStatus}
+	state, ok := callState(c.ExecutionStatus)
+	if !ok {
+		return p.Bad(0, record+".executionStatus", c.ExecutionStatus, "a call status of Cromwell (Done, Failed, RetryableFailure, Aborted, Running, QueuedInCromwell, ...)", nil)
+	}
+	r.state = state
+	if c.ShardIndex != nil && *c.ShardIndex >= 0 {
+		r.shard = num{*c.ShardIndex, true}
+	}
+	if c.Attempt != nil {
+		r.attempt = num{*c.Attempt, true}
+	}
+	if c.ReturnCode != nil {
+		r.exit = num{*c.ReturnCode, true}
+	}
+	for _, t := range []struct {
+		s   string
+		dst *num
+		f   string
+	}{{c.Start, &r.start, "start"}, {c.End, &r.end, "end"}} {
+		v, ok, err := parseTime(t.s)
+		if err != nil {
+			return p.Bad(0, record+"."+t.f, t.s, "an RFC 3339 time (2019-08-09T20:16:41.150Z)", err)
+		}
+		*t.dst = num{v, ok}
+	}
+	if r.start.ok && r.end.ok && r.end.v < r.start.v {
+		return p.Bad(0, record+".end", c.End, "an end at or after the start ("+c.Start+")", nil)
+	}
+	if s, ok := c.RuntimeAttributes["cpu"]; ok {
+		v, err := strconv.ParseFloat(string(s), 64)
+		if err != nil || v < 0 {
+			return p.Bad(0, record+".runtimeAttributes.cpu", string(s), "a count of cores", nil)
+		}
+		r.cpus = flt{v, true}
+	}
+	if s, ok := c.RuntimeAttributes["memory"]; ok {
+		v, ok := memoryMB(string(s))
+		if !ok {
+			return p.Bad(0, record+".runtimeAttributes.memory", string(s), "a memory size (2 GB, 512 MiB)", nil)
+		}
+		r.memMB = flt{v, true}
+	}
+	r.preemptible = c.Preemptible
+	if c.CallCaching != nil {
+		r.cached = c.CallCaching.Hit
+	}
+	if len(c.Failures) > 0 {
+		r.failure = c.Failures[0].message()
+	}
+	if c.Jes != nil {
+		r.machine, r.zone = c.Jes.MachineType, c.Jes.Zone
+	}
+	for _, e := range c.ExecutionEvents {
+		s, sOK, err1 := parseTime(e.StartTime)
+		t, tOK, err2 := parseTime(e.EndTime)
+		if err1 != nil || err2 != nil {
+			return p.Bad(0, record+".executionEvents", e.StartTime+" "+e.EndTime, "RFC 3339 times", nil)
+		}
+		r.phases = append(r.phases, phaseRow{e.Description, num{s, sOK}, num{t, tOK}})
+	}
+	sort.SliceStable(r.phases, func(i, j int) bool { return r.phases[i].start.v < r.phases[j].start.v })
+	if b.tasks == nil {
+		b.tasks = map[string]int64{}
+	}
+	key := path + "/" + name + "/" + strconv.FormatInt(r.shard.v, 10) + strconv.FormatBool(r.shard.ok)
+	id, seen := b.tasks[key]
+	if !seen {
+		id = int64(len(b.tasks))
+		b.tasks[key] = id
+	}
+	r.task = id
+	b.calls = append(b.calls, r)
+	return nil
+}
+
+// callState is a call status in the vocabulary: Done and Bypassed
+// success, Failed failed, RetryableFailure lost (preempted or retried),
+// Aborted, Aborting and Unstartable canceled, Starting and Running
+// running, NotStarted, WaitingForQueueSpace and QueuedInCromwell
+// waiting.
+func callState(s string) (string, bool) {
+	switch s {
+	case "Done", "Bypassed":
+		return schema.Success, true
+	case "Failed":
+		return schema.Failed, true
+	case "RetryableFailure":
+		return schema.Lost, true
+	case "Aborted", "Aborting", "Unstartable":
+		return schema.Canceled, true
+	case "Starting", "Running":
+		return schema.Running, true
+	case "NotStarted", "WaitingForQueueSpace", "QueuedInCromwell":
+		return schema.Waiting, true
+	}
+	return "", false
+}
+
+// workflowStatus is a workflow status in the vocabulary: Succeeded
+// success, Failed failed, Aborted and Aborting canceled, Running
+// running, Submitted and On Hold waiting; another is kept as written.
+func workflowStatus(s string) string {
+	switch s {
+	case "Succeeded":
+		return schema.Success
+	case "Failed":
+		return schema.Failed
+	case "Aborted", "Aborting":
+		return schema.Canceled
+	case "Running":
+		return schema.Running
+	case "Submitted", "On Hold":
+		return schema.Waiting
+	}
+	return s
+}
