@@ -1,10 +1,8 @@
 package cromwell
 
 import (
-	"encoding/json"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -21,12 +19,7 @@ import (
 // entries by status and by call, the shards, the largest attempt, the
 // backends, the calls' seconds (end − start), first start and last end.
 func TestFacts(t *testing.T) {
-	dir := sourcetest.Bundled("cromwell")
-	b, err := os.ReadFile(filepath.Join(dir, "expected.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want map[string]struct {
+	type figures struct {
 		Backends []string       `json:"backends"`
 		Entries  int            `json:"call_entries"`
 		ByStatus map[string]int `json:"call_entries_by_executionStatus"`
@@ -45,67 +38,59 @@ func TestFacts(t *testing.T) {
 		Subs     int            `json:"subworkflow_entries"`
 		Workflow string         `json:"workflowName"`
 	}
-	if err := json.Unmarshal(b, &want); err != nil {
-		t.Fatal(err)
-	}
-	if len(want) != 2 {
-		t.Fatalf("%d files in expected.json, want the 2 bundled", len(want))
-	}
-	for name, w := range want {
-		t.Run(name, func(t *testing.T) {
-			fh, err := os.Open(filepath.Join(dir, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer fh.Close()
-			d, err := Load(fh, source.Options{Name: name})
-			if err != nil {
-				t.Fatal(err)
-			}
-			jobs, tasks := d.Frames["jobs"], d.Frames["tasks"]
-			ids, _, _ := jobs.Strings("job")
-			names, _, _ := jobs.Strings("name")
-			states, _, _ := jobs.Strings("state")
-			versions, vOK, _ := jobs.Strings("cromwell_version")
-			failures, fOK, _ := jobs.Strings("failures")
-			start, _, _ := jobs.Micros("start")
-			end, _, _ := jobs.Micros("end")
-			var version *string
-			if vOK[0] {
-				version = &versions[0]
-			}
-			nFail := 0
-			if fOK[0] {
-				nFail = len(strings.Split(failures[0], "; "))
-			}
-			iso := func(us int64) string { return time.UnixMicro(us).UTC().Format("2006-01-02T15:04:05.000Z") }
-			sourcetest.SameJSON(t, "workflow", []any{ids[0], names[0], states[0], version, nFail, iso(start[0]), iso(end[0]), jobs.NumRows() - 1},
-				[]any{w.ID, w.Workflow, w.Status, w.Version, w.Failures, w.Start, w.End, w.Subs})
+	sourcetest.Expected(t, "cromwell", 2, func(t *testing.T, name, path string, w figures) {
+		fh, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fh.Close()
+		d, err := Load(fh, source.Options{Name: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs, tasks := d.Frames["jobs"], d.Frames["tasks"]
+		ids, _, _ := jobs.Strings("job")
+		names, _, _ := jobs.Strings("name")
+		states, _, _ := jobs.Strings("state")
+		versions, vOK, _ := jobs.Strings("cromwell_version")
+		failures, fOK, _ := jobs.Strings("failures")
+		start, _, _ := jobs.Micros("start")
+		end, _, _ := jobs.Micros("end")
+		var version *string
+		if vOK[0] {
+			version = &versions[0]
+		}
+		nFail := 0
+		if fOK[0] {
+			nFail = len(strings.Split(failures[0], "; "))
+		}
+		iso := func(us int64) string { return time.UnixMicro(us).UTC().Format("2006-01-02T15:04:05.000Z") }
+		sourcetest.SameJSON(t, "workflow", []any{ids[0], names[0], states[0], version, nFail, iso(start[0]), iso(end[0]), jobs.NumRows() - 1},
+			[]any{w.ID, w.Workflow, w.Status, w.Version, w.Failures, w.Start, w.End, w.Subs})
 
-			raw, _, _ := tasks.Strings("raw_state")
-			cat, _, _ := tasks.Strings("category")
-			_, shardOK, _ := tasks.Int64s("shard")
-			attempts, _, _ := tasks.Int64s("attempt")
-			backends, _, _ := tasks.Strings("backend")
-			wall, _, _ := tasks.Float64s("wall_time_s")
-			cs, _, _ := tasks.Micros("start")
-			ce, _, _ := tasks.Micros("end")
-			byStatus, byName := map[string]int{}, map[string]int{}
-			shards, secs := 0, 0.0
-			for i := range raw {
-				byStatus[raw[i]]++
-				byName[cat[i]]++
-				if shardOK[i] {
-					shards++
-				}
-				secs += wall[i]
+		raw, _, _ := tasks.Strings("raw_state")
+		cat, _, _ := tasks.Strings("category")
+		_, shardOK, _ := tasks.Int64s("shard")
+		attempts, _, _ := tasks.Int64s("attempt")
+		backends, _, _ := tasks.Strings("backend")
+		wall, _, _ := tasks.Float64s("wall_time_s")
+		cs, _, _ := tasks.Micros("start")
+		ce, _, _ := tasks.Micros("end")
+		byStatus, byName := map[string]int{}, map[string]int{}
+		shards, secs := 0, 0.0
+		for i := range raw {
+			byStatus[raw[i]]++
+			byName[cat[i]]++
+			if shardOK[i] {
+				shards++
 			}
-			slices.Sort(backends)
-			isoPy := func(us int64) string { return time.UnixMicro(us).UTC().Format("2006-01-02T15:04:05.000000+00:00") }
-			sourcetest.SameJSON(t, "calls", []any{len(raw), byStatus, byName, shards, slices.Max(attempts), slices.Compact(backends)},
-				[]any{w.Entries, w.ByStatus, w.ByName, w.Shards, w.MaxTry, w.Backends})
-			sourcetest.SameJSON(t, "call seconds (to the ms), first start, last end", []any{math.Round(secs * 1000), isoPy(slices.Min(cs)), isoPy(slices.Max(ce))},
-				[]any{math.Round(w.Seconds * 1000), w.First, w.Last})
-		})
-	}
+			secs += wall[i]
+		}
+		slices.Sort(backends)
+		isoPy := func(us int64) string { return time.UnixMicro(us).UTC().Format("2006-01-02T15:04:05.000000+00:00") }
+		sourcetest.SameJSON(t, "calls", []any{len(raw), byStatus, byName, shards, slices.Max(attempts), slices.Compact(backends)},
+			[]any{w.Entries, w.ByStatus, w.ByName, w.Shards, w.MaxTry, w.Backends})
+		sourcetest.SameJSON(t, "call seconds (to the ms), first start, last end", []any{math.Round(secs * 1000), isoPy(slices.Min(cs)), isoPy(slices.Max(ce))},
+			[]any{math.Round(w.Seconds * 1000), w.First, w.Last})
+	})
 }

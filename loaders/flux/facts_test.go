@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -22,40 +21,26 @@ import (
 // inactive time, the run time of the inactive jobs (t_cleanup - t_run)
 // and the exceptions.
 func TestFacts(t *testing.T) {
-	dir := sourcetest.Bundled("flux")
-	b, err := os.ReadFile(filepath.Join(dir, "expected.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want map[string]map[string]json.RawMessage
-	if err := json.Unmarshal(b, &want); err != nil {
-		t.Fatal(err)
-	}
-	if len(want) != 4 {
-		t.Fatalf("%d files in expected.json, want the 4 of shared/data", len(want))
-	}
-	for name, w := range want {
-		t.Run(name, func(t *testing.T) {
-			fh, err := os.Open(filepath.Join(dir, name))
+	sourcetest.Expected(t, "flux", 4, func(t *testing.T, name, path string, w map[string]json.RawMessage) {
+		fh, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fh.Close()
+		if strings.Contains(name, "eventlog") {
+			d, err := LoadEventlog(fh, source.Options{Name: name})
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer fh.Close()
-			if strings.Contains(name, "eventlog") {
-				d, err := LoadEventlog(fh, source.Options{Name: name})
-				if err != nil {
-					t.Fatal(err)
-				}
-				eventlogFacts(t, d, w)
-				return
-			}
-			d, err := LoadJobs(fh, source.Options{Name: name})
-			if err != nil {
-				t.Fatal(err)
-			}
-			jobsFacts(t, d, fh, w)
-		})
-	}
+			eventlogFacts(t, d, w)
+			return
+		}
+		d, err := LoadJobs(fh, source.Options{Name: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobsFacts(t, d, fh, w)
+	})
 }
 
 func eventlogFacts(t *testing.T, d *source.Dataset, w map[string]json.RawMessage) {

@@ -1,10 +1,8 @@
 package htcondor
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -21,12 +19,7 @@ import (
 // job, aborts, evictions, holds, normal and abnormal terminations, the
 // total remote CPU time of the terminations, the first and last dates.
 func TestFacts(t *testing.T) {
-	dir := sourcetest.Bundled("htcondor")
-	b, err := os.ReadFile(filepath.Join(dir, "expected.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want map[string]struct {
+	type figures struct {
 		Events      int            `json:"events"`
 		ByCode      map[string]int `json:"events_by_code"`
 		Jobs        int            `json:"distinct_jobs"`
@@ -41,64 +34,56 @@ func TestFacts(t *testing.T) {
 		Last        string         `json:"latest_event"`
 		Malformed   int            `json:"malformed_header_lines"`
 	}
-	if err := json.Unmarshal(b, &want); err != nil {
-		t.Fatal(err)
-	}
-	if len(want) != 2 {
-		t.Fatalf("%d files in expected.json, want the 2 bundled", len(want))
-	}
-	for name, w := range want {
-		t.Run(name, func(t *testing.T) {
-			fh, err := os.Open(filepath.Join(dir, name))
-			if err != nil {
-				t.Fatal(err)
+	sourcetest.Expected(t, "htcondor", 2, func(t *testing.T, name, path string, w figures) {
+		fh, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fh.Close()
+		d, err := Load(fh, source.Options{Name: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := d.Frames["events"]
+		codes, _, _ := ev.Int64s("code")
+		_, hasJob, _ := ev.Strings("job")
+		details, _, _ := ev.Strings("detail")
+		times, _, _ := ev.Micros("time")
+		byCode := map[string]int{}
+		got := map[string]int{}
+		for i, c := range codes {
+			byCode[fmt.Sprintf("%03d", c)]++
+			if !hasJob[i] {
+				got["placeholder"]++
 			}
-			defer fh.Close()
-			d, err := Load(fh, source.Options{Name: name})
-			if err != nil {
-				t.Fatal(err)
+			switch {
+			case c == evAborted:
+				got["aborted"]++
+			case c == evEvicted:
+				got["evicted"]++
+			case c == evHeld:
+				got["held"]++
+			case c == evTerminated && strings.Contains(details[i], "Normal termination"):
+				got["normal"]++
+			case c == evTerminated && strings.Contains(details[i], "Abnormal termination"):
+				got["abnormal"]++
 			}
-			ev := d.Frames["events"]
-			codes, _, _ := ev.Int64s("code")
-			_, hasJob, _ := ev.Strings("job")
-			details, _, _ := ev.Strings("detail")
-			times, _, _ := ev.Micros("time")
-			byCode := map[string]int{}
-			got := map[string]int{}
-			for i, c := range codes {
-				byCode[fmt.Sprintf("%03d", c)]++
-				if !hasJob[i] {
-					got["placeholder"]++
-				}
-				switch {
-				case c == evAborted:
-					got["aborted"]++
-				case c == evEvicted:
-					got["evicted"]++
-				case c == evHeld:
-					got["held"]++
-				case c == evTerminated && strings.Contains(details[i], "Normal termination"):
-					got["normal"]++
-				case c == evTerminated && strings.Contains(details[i], "Abnormal termination"):
-					got["abnormal"]++
-				}
-			}
-			check(t, "events, by number", []any{len(codes), byCode}, []any{w.Events, w.ByCode})
-			check(t, "jobs, events of no job", []int{d.Frames["jobs"].NumRows(), got["placeholder"]}, []int{w.Jobs, w.Placeholder})
-			check(t, "aborted, evicted, held, normal, abnormal", []int{got["aborted"], got["evicted"], got["held"], got["normal"], got["abnormal"]},
-				[]int{w.Aborted, w.Evicted, w.Held, w.Normal, w.Abnormal})
-			cpu, _, _ := d.Frames["jobs"].Float64s("cpu_time_s")
-			total := 0.0
-			for _, v := range cpu {
-				total += v
-			}
-			check(t, "total remote CPU seconds", total, w.RemoteCPU)
-			lo, hi := slices.Min(times), slices.Max(times)
-			stamp := func(us int64) string { return time.UnixMicro(us).UTC().Format("01/02 15:04:05") }
-			check(t, "first and last dates", []string{stamp(lo), stamp(hi)}, []string{w.First, w.Last})
-			check(t, "malformed headers", len(d.Warnings)-1, w.Malformed) // the one warning says the dates have no year
-		})
-	}
+		}
+		check(t, "events, by number", []any{len(codes), byCode}, []any{w.Events, w.ByCode})
+		check(t, "jobs, events of no job", []int{d.Frames["jobs"].NumRows(), got["placeholder"]}, []int{w.Jobs, w.Placeholder})
+		check(t, "aborted, evicted, held, normal, abnormal", []int{got["aborted"], got["evicted"], got["held"], got["normal"], got["abnormal"]},
+			[]int{w.Aborted, w.Evicted, w.Held, w.Normal, w.Abnormal})
+		cpu, _, _ := d.Frames["jobs"].Float64s("cpu_time_s")
+		total := 0.0
+		for _, v := range cpu {
+			total += v
+		}
+		check(t, "total remote CPU seconds", total, w.RemoteCPU)
+		lo, hi := slices.Min(times), slices.Max(times)
+		stamp := func(us int64) string { return time.UnixMicro(us).UTC().Format("01/02 15:04:05") }
+		check(t, "first and last dates", []string{stamp(lo), stamp(hi)}, []string{w.First, w.Last})
+		check(t, "malformed headers", len(d.Warnings)-1, w.Malformed) // the one warning says the dates have no year
+	})
 }
 
 // check compares got and want as JSON.

@@ -3,7 +3,6 @@ package pbs
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -19,12 +18,7 @@ import (
 // CPU time, the largest resources_used.mem, the earliest start and the
 // latest end of the E records.
 func TestFacts(t *testing.T) {
-	dir := sourcetest.Bundled("pbs")
-	b, err := os.ReadFile(filepath.Join(dir, "expected.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want map[string]struct {
+	type figures struct {
 		Lines       map[string]int `json:"lines_by_type"`
 		ERecords    int            `json:"e_records"`
 		ByExit      map[string]int `json:"e_by_exit"`
@@ -36,92 +30,84 @@ func TestFacts(t *testing.T) {
 		End         int64          `json:"latest_end"`
 		Unparsed    int            `json:"unparseable_lines"`
 	}
-	if err := json.Unmarshal(b, &want); err != nil {
-		t.Fatal(err)
-	}
-	if len(want) != 2 {
-		t.Fatalf("%d files in expected.json, want the 2 bundled", len(want))
-	}
-	for name, w := range want {
-		t.Run(name, func(t *testing.T) {
-			fh, err := os.Open(filepath.Join(dir, name))
-			if err != nil {
-				t.Fatal(err)
+	sourcetest.Expected(t, "pbs", 2, func(t *testing.T, name, path string, w figures) {
+		fh, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fh.Close()
+		d, err := Load(fh, source.Options{Name: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Warnings) != w.Unparsed {
+			t.Errorf("warnings %v, want %d", d.Warnings, w.Unparsed)
+		}
+		lines := map[string]int{}
+		recs, _, _ := d.Frames["events"].Strings("record")
+		for _, r := range recs {
+			lines[r]++
+		}
+		if got, want := mustJSON(t, lines), mustJSON(t, w.Lines); got != want {
+			t.Errorf("lines by type %s, want %s", got, want)
+		}
+		tasks, jobs := d.Frames["tasks"], d.Frames["jobs"]
+		exit, eok, _ := tasks.Int64s("exit_code")
+		wall, _, _ := tasks.Float64s("wall_time_s")
+		cpus, _, _ := tasks.Float64s("req_cpus")
+		cpu, _, _ := tasks.Float64s("cpu_time_s")
+		mem, _, _ := tasks.Float64s("mem_mb")
+		start, _, _ := tasks.Micros("start")
+		end, _, _ := tasks.Micros("end")
+		byExit := map[string]int{"exit_0": 0, "exit_nonzero": 0, "no_exit_status": 0}
+		var core, cpuTime, maxMem float64
+		first, last, ended := int64(1<<62), int64(0), 0
+		for i := range exit {
+			if eok != nil && !eok[i] {
+				continue // still running: no E record
 			}
-			defer fh.Close()
-			d, err := Load(fh, source.Options{Name: name})
-			if err != nil {
-				t.Fatal(err)
+			ended++
+			if exit[i] == 0 {
+				byExit["exit_0"]++
+			} else {
+				byExit["exit_nonzero"]++
 			}
-			if len(d.Warnings) != w.Unparsed {
-				t.Errorf("warnings %v, want %d", d.Warnings, w.Unparsed)
-			}
-			lines := map[string]int{}
-			recs, _, _ := d.Frames["events"].Strings("record")
-			for _, r := range recs {
-				lines[r]++
-			}
-			if got, want := mustJSON(t, lines), mustJSON(t, w.Lines); got != want {
-				t.Errorf("lines by type %s, want %s", got, want)
-			}
-			tasks, jobs := d.Frames["tasks"], d.Frames["jobs"]
-			exit, eok, _ := tasks.Int64s("exit_code")
-			wall, _, _ := tasks.Float64s("wall_time_s")
-			cpus, _, _ := tasks.Float64s("req_cpus")
-			cpu, _, _ := tasks.Float64s("cpu_time_s")
-			mem, _, _ := tasks.Float64s("mem_mb")
-			start, _, _ := tasks.Micros("start")
-			end, _, _ := tasks.Micros("end")
-			byExit := map[string]int{"exit_0": 0, "exit_nonzero": 0, "no_exit_status": 0}
-			var core, cpuTime, maxMem float64
-			first, last, ended := int64(1<<62), int64(0), 0
-			for i := range exit {
-				if eok != nil && !eok[i] {
-					continue // still running: no E record
-				}
+			core += wall[i] * cpus[i]
+			cpuTime += cpu[i]
+			maxMem = max(maxMem, mem[i]*(1<<20))
+			first, last = min(first, start[i]), max(last, end[i])
+		}
+		states, _, _ := jobs.Strings("state")
+		jexit, _, _ := jobs.Int64s("exit_code")
+		withE := 0
+		for i, s := range states {
+			switch s {
+			case "ended without running":
 				ended++
-				if exit[i] == 0 {
+				if jexit[i] == 0 {
 					byExit["exit_0"]++
 				} else {
 					byExit["exit_nonzero"]++
 				}
-				core += wall[i] * cpus[i]
-				cpuTime += cpu[i]
-				maxMem = max(maxMem, mem[i]*(1<<20))
-				first, last = min(first, start[i]), max(last, end[i])
+				withE++
+			case "ended":
+				withE++
 			}
-			states, _, _ := jobs.Strings("state")
-			jexit, _, _ := jobs.Int64s("exit_code")
-			withE := 0
-			for i, s := range states {
-				switch s {
-				case "ended without running":
-					ended++
-					if jexit[i] == 0 {
-						byExit["exit_0"]++
-					} else {
-						byExit["exit_nonzero"]++
-					}
-					withE++
-				case "ended":
-					withE++
-				}
-			}
-			if ended != w.ERecords || withE != w.JobsWithE {
-				t.Errorf("%d E records, %d jobs with one; want %d and %d", ended, withE, w.ERecords, w.JobsWithE)
-			}
-			if got, want := mustJSON(t, byExit), mustJSON(t, w.ByExit); got != want {
-				t.Errorf("E records by exit %s, want %s", got, want)
-			}
-			if core != w.CoreSeconds || cpuTime != w.CPUTime || maxMem != w.MaxMem {
-				t.Errorf("core-seconds %v, CPU time %v, max mem %v B; want %v, %v, %v", core, cpuTime, maxMem, w.CoreSeconds, w.CPUTime, w.MaxMem)
-			}
-			if first != w.Start*1e6 || last != w.End*1e6 {
-				t.Errorf("earliest start %v, latest end %v; want %v and %v", time.UnixMicro(first).UTC(), time.UnixMicro(last).UTC(),
-					time.Unix(w.Start, 0).UTC(), time.Unix(w.End, 0).UTC())
-			}
-		})
-	}
+		}
+		if ended != w.ERecords || withE != w.JobsWithE {
+			t.Errorf("%d E records, %d jobs with one; want %d and %d", ended, withE, w.ERecords, w.JobsWithE)
+		}
+		if got, want := mustJSON(t, byExit), mustJSON(t, w.ByExit); got != want {
+			t.Errorf("E records by exit %s, want %s", got, want)
+		}
+		if core != w.CoreSeconds || cpuTime != w.CPUTime || maxMem != w.MaxMem {
+			t.Errorf("core-seconds %v, CPU time %v, max mem %v B; want %v, %v, %v", core, cpuTime, maxMem, w.CoreSeconds, w.CPUTime, w.MaxMem)
+		}
+		if first != w.Start*1e6 || last != w.End*1e6 {
+			t.Errorf("earliest start %v, latest end %v; want %v and %v", time.UnixMicro(first).UTC(), time.UnixMicro(last).UTC(),
+				time.Unix(w.Start, 0).UTC(), time.Unix(w.End, 0).UTC())
+		}
+	})
 }
 
 func mustJSON(t *testing.T, v any) string {
