@@ -132,9 +132,14 @@ func (b *jobsBuilder) document(data []byte, p *source.Problems) error {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return &source.ParseError{File: p.File, Line: lineAt(data, err), Want: "flux jobs --json's document, {\"jobs\": [...]}", Err: fmt.Errorf("%w: %w", source.ErrBadHeader, err)}
 	}
+	from, n := 0, 1 // where the search for the next record starts, and its line
 	for i, raw := range doc.Jobs {
-		at := bytes.Index(data, raw) // the record's place, for its line
-		n := 1 + bytes.Count(data[:max(at, 0)], []byte("\n"))
+		// each record after the one before: one pass over the document,
+		// and a record repeated word for word gets its own line
+		if at := bytes.Index(data[from:], raw); at >= 0 {
+			n += bytes.Count(data[from:from+at], []byte("\n"))
+			from += at
+		}
 		if err := b.record(raw, n, "jobs["+strconv.Itoa(i)+"]", p); err != nil {
 			return err
 		}

@@ -67,8 +67,8 @@ type builder struct {
 
 func newBuilder() *builder { return &builder{byID: map[[2]int64]int32{}} }
 
-// jobOf returns the job of h, made on its first event.
-func (b *builder) jobOf(h *header) *job {
+// jobOf returns the job of h and its number, made on its first event.
+func (b *builder) jobOf(h *header) (*job, int32) {
 	k, ok := b.byID[[2]int64{h.cluster, h.proc}]
 	if !ok {
 		k = int32(len(b.jobs))
@@ -76,7 +76,7 @@ func (b *builder) jobOf(h *header) *job {
 		b.jobs = append(b.jobs, job{cluster: h.cluster, proc: h.proc, open: -1, last: -1,
 			id: strconv.FormatInt(h.cluster, 10) + "." + strconv.FormatInt(h.proc, 10)})
 	}
-	return &b.jobs[k]
+	return &b.jobs[k], k
 }
 
 // apply adds one event, its time at (µs) and its body read.
@@ -86,8 +86,8 @@ func (b *builder) apply(h *header, at int64, bd *body, detail string, line int) 
 		b.events = append(b.events, e)
 		return
 	}
-	j := b.jobOf(h)
-	e.job = b.byID[[2]int64{h.cluster, h.proc}]
+	j, k := b.jobOf(h)
+	e.job = k
 	b.events = append(b.events, e)
 	j.line = line
 	if bd.dagNode != "" {

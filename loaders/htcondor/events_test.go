@@ -12,8 +12,9 @@ import (
 // modern is a job's events as HTCondor 23 writes them (ISO dates, the
 // slot's resources in the execute event, file transfer events, the
 // partitionable resources table with GPUs and times), assembled from
-// the OSG School's 2025 example log (osg-htc/school-2025,
-// docs/materials/htcondor/part1-ex4-logs.md), then a second job held
+// the OSG School's 2025 example log (its HTCondor exercise 1.4, "Read
+// and Interpret Log Files", in the osg-htc/school-2025 repository on
+// GitHub), then a second job held
 // for its memory, released, run again and killed by a signal.
 const modern = `000 (5739.000.000) 2025-04-28 10:44:20 Job submitted from host: <128.104.100.43:9618?addrs=128.104.100.43-9618&alias=ap40.uw.osg-htc.org>
 ...

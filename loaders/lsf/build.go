@@ -20,6 +20,7 @@ type table struct {
 	exit, signal, exitInfo, jStatus, jobID, idx, userID   columns.Int
 	line                                                  columns.Int
 	reqCPUs, maxCPUs, heldCPUs, nodes                     columns.Float
+	cpus                                                  columns.Float // heldCPUs, else reqCPUs
 	cpuTime, wallTime, mem, vmem, maxRSS, avgMem          columns.Float
 	hostFactor, runTime, energy, overheadMs, runLimit     columns.Float
 }
@@ -39,6 +40,7 @@ type builder struct {
 	rows   int
 	hosts  [][]hostSlots // each row's execution hosts
 	ran    []bool        // the row's job started (startTime > 0)
+	rowJob []int32       // each row's job, its place in jobs
 	keys   map[string]int32
 	jobs   []jobRows // one per job key, in the order first seen
 	events []event
@@ -66,10 +68,10 @@ func newBuilder(size int64) *builder {
 	columns.Reserve(rows, &t.user, &t.project, &t.queue, &t.name, &t.app, &t.jobGroup, &t.sla, &t.fromHost, &t.cwd,
 		&t.resReq, &t.effResReq, &t.dependCond, &t.outFile, &t.errFile, &t.description, &t.loginShell, &t.version,
 		&t.rawState, &t.status, &t.rawExit, &t.reason, &t.submit, &t.eligible, &t.start, &t.end, &t.exit, &t.signal,
-		&t.exitInfo, &t.jStatus, &t.jobID, &t.idx, &t.userID, &t.line, &t.reqCPUs, &t.maxCPUs, &t.heldCPUs, &t.nodes,
+		&t.exitInfo, &t.jStatus, &t.jobID, &t.idx, &t.userID, &t.line, &t.reqCPUs, &t.maxCPUs, &t.heldCPUs, &t.cpus, &t.nodes,
 		&t.cpuTime, &t.wallTime, &t.mem, &t.vmem, &t.maxRSS, &t.avgMem, &t.hostFactor, &t.runTime, &t.energy,
 		&t.overheadMs, &t.runLimit)
-	b.hosts, b.ran, b.events = make([][]hostSlots, 0, rows), make([]bool, 0, rows), make([]event, 0, rows)
+	b.hosts, b.ran, b.rowJob, b.events = make([][]hostSlots, 0, rows), make([]bool, 0, rows), make([]int32, 0, rows), make([]event, 0, rows)
 	return b
 }
 
@@ -120,6 +122,7 @@ func (b *builder) add(r *record, n int) {
 		b.jobs = append(b.jobs, jobRows{key: key})
 	}
 	b.jobs[k].rows = append(b.jobs[k].rows, row)
+	b.rowJob = append(b.rowJob, k)
 	hosts := make([]hostSlots, len(r.hosts))
 	for i, h := range r.hosts {
 		hosts[i] = hostSlots{strings.Clone(h.host), h.slots}
@@ -199,6 +202,11 @@ func (b *builder) addUsage(r *record, hosts []hostSlots, ran bool) {
 		held += h.slots
 	}
 	t.heldCPUs.Opt(held, len(hosts) > 0)
+	if len(hosts) > 0 {
+		t.cpus.Add(held)
+	} else {
+		t.cpus.Add(float64(r.numProcessors))
+	}
 	t.nodes.Opt(float64(len(hosts)), len(hosts) > 0)
 	t.execHost.Opt(r.execHost, len(hosts) > 0)
 	cpu, cpuOK := 0.0, false

@@ -62,7 +62,7 @@ func (b *builder) runRows() (rows []int32, attempts []int64) {
 		if !b.ran[r] {
 			continue
 		}
-		k := b.keys[b.t.key.Value(r)]
+		k := b.rowJob[r]
 		seen[k]++
 		rows, attempts = append(rows, int32(r)), append(attempts, seen[k])
 	}
@@ -162,7 +162,7 @@ func (b *builder) allocations() *frame.Frame {
 	nodes := s.Int("nodes")
 	g.str("state", &t.rawState)
 	g.str("status", &t.status)
-	cpus := s.Float("cpus")
+	g.float("cpus", &t.cpus)
 	g.str("queue", &t.queue)
 	g.str("account", &t.project)
 	g.str("user", &t.user)
@@ -170,13 +170,7 @@ func (b *builder) allocations() *frame.Frame {
 	wait, queue := s.Float("wait_s"), s.Float("queue_s")
 	s.Reserve(len(rows))
 	for _, r := range rows {
-		n, held := t.nodes.V[r], t.heldCPUs.V[r]
-		nodes.Opt(int64(n), t.nodes.OK[r])
-		if t.heldCPUs.OK[r] {
-			cpus.Add(held)
-		} else {
-			cpus.Add(t.reqCPUs.V[r])
-		}
+		nodes.Opt(int64(t.nodes.V[r]), t.nodes.OK[r])
 		st := t.start.V[r]
 		wait.Opt(float64(st-t.eligible.V[r])/1e6, t.start.OK[r] && t.eligible.OK[r])
 		queue.Opt(float64(st-t.submit.V[r])/1e6, t.start.OK[r] && t.submit.OK[r])

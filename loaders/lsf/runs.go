@@ -26,7 +26,7 @@ func (b *builder) tasks() *frame.Frame {
 	g.int("exit_code", &t.exit)
 	g.int("signal", &t.signal)
 	g.float("req_cpus", &t.reqCPUs)
-	cpus := s.Float("cpus")
+	g.float("cpus", &t.cpus)
 	g.float("req_nodes", &t.nodes)
 	g.float("req_time_s", &t.runLimit)
 	g.float("cpu_time_s", &t.cpuTime)
@@ -50,11 +50,6 @@ func (b *builder) tasks() *frame.Frame {
 			worker.Add(h[0].host)
 		} else {
 			worker.Null()
-		}
-		if t.heldCPUs.OK[r] {
-			cpus.Add(t.heldCPUs.V[r])
-		} else {
-			cpus.Add(t.reqCPUs.V[r])
 		}
 	}
 	return s.Frame(len(rows))
