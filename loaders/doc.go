@@ -25,7 +25,8 @@
 //     loaders/lsf (LSF's accounting log, lsb.acct), loaders/htcondor
 //     (HTCondor's job event log), loaders/flux (Flux's job-list records
 //     and eventlogs), loaders/snakemake (Snakemake's benchmark files),
-//     loaders/cromwell (a Cromwell workflow's metadata),
+//     loaders/cromwell (a Cromwell workflow's metadata), loaders/parsl
+//     (Parsl's monitoring database, SQLite),
 //     loaders/nextflow (traces and timeline pages) and loaders/wfcommons
 //     (WfFormat instances). A new format is a package and one line in
 //     formats.go; TestFormatsAreOneList checks this list against it.

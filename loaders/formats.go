@@ -13,6 +13,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/hyperqueue"
 	"github.com/jobframe/jobframe/loaders/lsf"
 	"github.com/jobframe/jobframe/loaders/nextflow"
+	"github.com/jobframe/jobframe/loaders/parsl"
 	"github.com/jobframe/jobframe/loaders/pbs"
 	"github.com/jobframe/jobframe/loaders/slurm"
 	"github.com/jobframe/jobframe/loaders/slurmjson"
@@ -45,6 +46,7 @@ func Formats() []source.Format {
 		flux.Eventlog(),
 		snakemake.Format(),
 		cromwell.Format(),
+		parsl.Format(),
 		nextflow.Trace(),
 		nextflow.Timeline(),
 	}

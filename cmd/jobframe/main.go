@@ -1,7 +1,7 @@
 // Command jobframe loads the records of HPC workflow systems and batch
 // schedulers (HyperQueue, Work Queue, TaskVine, the cctools resource
 // monitor, Balsam, EPMT, Slurm, PBS, LSF, HTCondor, Flux, Nextflow,
-// Snakemake, Cromwell, WfCommons) into data frames and answers
+// Snakemake, Cromwell, Parsl, WfCommons) into data frames and answers
 // questions about them.
 //
 //	jobframe info SOURCE...                  what a source holds
