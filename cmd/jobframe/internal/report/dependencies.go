@@ -15,7 +15,7 @@ func (b *builder) criticalPath() Section {
 	s := Section{ID: "critical-path", Title: "Critical path"}
 	deps, ok := b.frameOf(schema.Dependencies)
 	if !ok {
-		s.Reason = "no dependencies between tasks in this source (WfCommons instances and TaskVine task graphs record them)"
+		s.Reason = "no dependencies between tasks in this source (WfCommons instances, TaskVine task graphs and Parsl since its 2019 schema record them)"
 		return s
 	}
 	tasks, ok := b.frameOf(schema.Tasks)

@@ -32,6 +32,7 @@ var factScripts = map[string]string{
 	"flux":           "facts/flux.py",
 	"snakemake":      "facts/snakemake.py",
 	"cromwell":       "facts/cromwell.py",
+	"parsl":          "facts/parsl.py",
 }
 
 // moreFactSources are the other real files of the bundled formats, each
@@ -53,6 +54,9 @@ var moreFactSources = map[string][]string{
 	"snakemake-tsv":         {"snakemake/snakemake_snakemake_test.benchmark_shell.txt"},
 	"snakemake-jsonl":       {"snakemake/snakemake_snakemake_test.benchmark_shell.jsonl"},
 	"cromwell-getzmwcounts": {"cromwell/broadinstitute_cromshell_GetZmwCounts.metadata.json"},
+	"parsl-2019":            {"parsl/Parsl_parsl_monitoring_2019-02-18.db"},
+	"parsl-pr3248":          {"parsl/Parsl_parsl_pr3248_runinfo_monitoring.db"},
+	"parsl-all":             {"parsl/Parsl_parsl_monitoring_2019-02-18.db", "parsl/Parsl_parsl_pr3248_runinfo_monitoring.db", "parsl/run-here/parsl_2025.03.03_threads_2runs_monitoring.db"},
 	"wfcommons-1000genome":  {"wfcommons/1000genome-chameleon-2ch-100k-001.json"},
 	"wfcommons-bacass":      {"wfcommons/bacass-dirt02-001.json"},
 	"wfcommons-blast1.4":    {"wfcommons/blast-chameleon-small-001_schema1.4.json"},

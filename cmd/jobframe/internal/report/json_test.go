@@ -32,6 +32,7 @@ var jsonSources = map[string][]string{
 	"flux":      {"flux/flux-framework_flux-core_flux-jobs_returncode_input.jsonl"},
 	"snakemake": {"snakemake/snakemake_snakemake_benchmark_aggregated_2023.tsv"},
 	"cromwell":  {"cromwell/broadinstitute_cromshell_failed_helloworld_metadata.json"},
+	"parsl":     {"parsl/run-here/parsl_2025.03.03_threads_2runs_monitoring.db"},
 	"nextflow":  {"nextflow/openproblems_2021-03_trace.txt"},
 	"wfcommons": {"wfcommons/blast-chameleon-small-001.json"},
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/jobframe/jobframe/loaders/balsam"
 	"github.com/jobframe/jobframe/loaders/epmt"
 	"github.com/jobframe/jobframe/loaders/nextflow"
+	"github.com/jobframe/jobframe/loaders/parsl"
 	"github.com/jobframe/jobframe/loaders/slurm"
 	"github.com/jobframe/jobframe/loaders/wfcommons"
 )
@@ -20,6 +21,19 @@ var workerHints = map[string]string{
 	slurm.Source:    "sacct names the nodes of a job or step in NodeList: add it to --format",
 	balsam.Source:   "Balsam's API records no workers, only batch jobs and their nodes",
 	epmt.Source:     "EPMT records processes per host, not a workflow system's workers",
+	parsl.Source:    "Parsl's node table lists the managers of its high-throughput executor only",
+}
+
+// cpuHints say, per format, why the attempts of a source that records
+// its workers do not say how many CPUs they held.
+var cpuHints = map[string]string{
+	parsl.Source: "Parsl records its managers' cores and worker slots, not the cores of a try",
+}
+
+// noCPUs is the reason of the utilization section when workers offer
+// CPUs and no attempt says how many it held, from its start to its end.
+func (b *builder) noCPUs() string {
+	return b.hinted("the task attempts of this source do not say how many CPUs they held", cpuHints) + ": nothing to set against the workers' CPUs"
 }
 
 // noWorkers is the reason of a per-worker section when the source has no

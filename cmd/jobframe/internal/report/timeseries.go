@@ -40,6 +40,10 @@ func (b *builder) utilization() Section {
 			s.Reason = failed("busy and offered CPUs", err)
 			return s
 		}
+		if busy.NumRows() == 0 { // the attempts with cpus have no start and end (a mixed load)
+			s.Reason = b.noCPUs()
+			return s
+		}
 		s.Intro = "CPUs allocated to running task attempts (allocated, not measured use) against the CPUs of connected workers."
 		if missing := b.runsWithout(w); len(missing) == 1 {
 			s.Notes = append(s.Notes, "1 run has no worker records: "+missing[0]+" is not in these figures, which are those of the other runs.")
@@ -57,6 +61,8 @@ func (b *builder) utilization() Section {
 					quantity("CPU-hours offered", ic/3600, "CPU-h", ""), quantity("share of offered CPU-hours allocated", percentOf(ib, ic), "%", ""))
 			}
 		}
+	case hasP && hasW && !p.Has("cpus"):
+		s.Reason = b.noCPUs()
 	case hasE && events.Has("to_state"): // Balsam's state transitions
 		running := b.series(ops.UtilizationReport(events, true))
 		if err := running.Err(); err != nil {
@@ -160,6 +166,14 @@ func (b *builder) attemptThroughput(s *Section, tasks *frame.Frame, hasT bool) s
 		s.Facts = append(s.Facts, countFact("attempts ended", ended.NumRows()))
 		if ended.Has("state") {
 			s.Facts = append(s.Facts, countFact("succeeded", ok.NumRows()))
+			// a source without times (Snakemake's benchmarks) loaded with
+			// one with them: its successes are attempts the series cannot place
+			undated := startedRows(tasks).Where("state", "==", "success").Where("end", "is-null", nil)
+			if n := undated.NumRows(); undated.Err() == nil && n > 0 {
+				f := countFact("successes without an end time", n)
+				f.Text += " (not in the series: their source records no end)"
+				s.Facts = append(s.Facts, f)
+			}
 		}
 		if active := b.activeSeconds(); b.hasData && active > 0 && ended.Has("state") {
 			note := ""
