@@ -129,8 +129,14 @@ func (s *stager) plan(src, name string, f *frame.Frame) ([]stagedFile, error) {
 	if f.NumRows() == 0 {
 		return nil, nil
 	}
+	if f.Has("input") { // a loader's column would take the lake's place
+		return nil, fmt.Errorf("the %s frame of %s has a column named input, which the lake keeps for the input's name", name, src)
+	}
 	names := append([]string{"input"}, f.Names()...)
 	f = f.WithColumn("input", columns.Repeat("input", s.input, f.NumRows())).Select(names...)
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
 	if f.Has("source") {
 		f = f.Drop("source")
 	}
