@@ -24,7 +24,8 @@
 //     loaders/pbs (PBS Professional, OpenPBS and Torque accounting logs),
 //     loaders/lsf (LSF's accounting log, lsb.acct), loaders/htcondor
 //     (HTCondor's job event log), loaders/flux (Flux's job-list records
-//     and eventlogs), loaders/snakemake (Snakemake's benchmark files),
+//     and eventlogs), loaders/snakemake (Snakemake's benchmark files
+//     and run logs),
 //     loaders/cromwell (a Cromwell workflow's metadata), loaders/parsl
 //     (Parsl's monitoring database, SQLite),
 //     loaders/nextflow (traces and timeline pages) and loaders/wfcommons

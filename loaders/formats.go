@@ -45,6 +45,7 @@ func Formats() []source.Format {
 		flux.Jobs(),
 		flux.Eventlog(),
 		snakemake.Format(),
+		snakemake.LogFormat(),
 		cromwell.Format(),
 		parsl.Format(),
 		nextflow.Trace(),

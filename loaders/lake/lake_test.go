@@ -33,6 +33,7 @@ var bundled = []string{
 	"htcondor/htcondor_job_core_macros_sched.log",
 	"flux/flux-framework_flux-core_flux-jobs_returncode_input.jsonl",
 	"parsl/run-here/parsl_2025.03.03_threads_2runs_monitoring.db", // SQLite, two runs
+	"snakemake/run-here/2026-11-28T042021.455478.snakemake.log",
 	"nextflow/openproblems_2021-03_trace.txt",
 	"wfcommons/bacass-dirt02-001.json",
 }

@@ -1,7 +1,9 @@
 // Package snakemake reads Snakemake's benchmark files into jobframe's
 // tasks frame (docs/formats.md#snakemake-benchmarks): Load reads one,
 // LoadInputs several as one (a folder of them), Format describes the
-// format to loaders.OpenWith.
+// format to loaders.OpenWith. It reads Snakemake's run logs too
+// (docs/formats.md#snakemake-run-logs): LoadLog reads one, LogFormat
+// describes them; runlog.go says what a log holds.
 //
 // A rule's benchmark: directive writes a file with a row per run of the
 // job (repeat(..., n) runs it n times): a TSV whose header names the
@@ -24,4 +26,13 @@
 // write_mb, mean_load as mean_load_pct, threads as req_cpus. A
 // benchmark holds no times of day: the tasks have no start or end.
 // Snakemake writes a benchmark once its job succeeded: state success.
+//
+// A run log is one run: jobs, its one row (first and last time; state
+// complete, failed or incomplete; steps done and in all; cores); tasks,
+// one row per start of a job (jobid as task, a restart its next
+// attempt, the rule as category, threads as req_cpus: 1 where the log
+// prints none, as Snakemake does below 2), ended by Finished (success)
+// or Error in rule (failed), running while the log goes on, without a
+// state once the run stopped; events, one row per timed record. Times
+// are to the second, in the host's local time (Options.TimeZone).
 package snakemake

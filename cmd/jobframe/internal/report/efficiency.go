@@ -20,7 +20,7 @@ func (b *builder) efficiency() Section {
 		b.attemptEfficiency(&s, f, eff, unit, by)
 	}
 	b.sampledCPUs(&s)
-	if len(s.Facts) == 0 && len(s.Charts) == 0 {
+	if len(s.Facts) == 0 && len(s.Charts) == 0 && len(s.Tables) == 0 {
 		s.Reason = "no measured resources with their requests in this source (Work Queue, TaskVine, Slurm, Nextflow and WfCommons record them), nor hardware samples of the workers (HyperQueue journals with worker overviews)"
 	}
 	return s

@@ -33,6 +33,8 @@ var factScripts = map[string]string{
 	"snakemake":      "facts/snakemake.py",
 	"cromwell":       "facts/cromwell.py",
 	"parsl":          "facts/parsl.py",
+	"snakemake-log":  "facts/snakemake-log.py",
+	"snakemake-logs": "facts/snakemake-log.py",
 }
 
 // moreFactSources are the other real files of the bundled formats, each
@@ -54,6 +56,7 @@ var moreFactSources = map[string][]string{
 	"snakemake-tsv":         {"snakemake/snakemake_snakemake_test.benchmark_shell.txt"},
 	"snakemake-jsonl":       {"snakemake/snakemake_snakemake_test.benchmark_shell.jsonl"},
 	"cromwell-getzmwcounts": {"cromwell/broadinstitute_cromshell_GetZmwCounts.metadata.json"},
+	"snakemake-logs":        {"snakemake/run-here/2026-11-28T042021.455478.snakemake.log", "snakemake/run-here/2026-11-28T042053.265699.snakemake.log", "snakemake/run-here/2026-11-28T042057.690728.snakemake.log"},
 	"parsl-2019":            {"parsl/Parsl_parsl_monitoring_2019-02-18.db"},
 	"parsl-pr3248":          {"parsl/Parsl_parsl_pr3248_runinfo_monitoring.db"},
 	"parsl-all":             {"parsl/Parsl_parsl_monitoring_2019-02-18.db", "parsl/Parsl_parsl_pr3248_runinfo_monitoring.db", "parsl/run-here/parsl_2025.03.03_threads_2runs_monitoring.db"},
