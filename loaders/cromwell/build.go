@@ -1,6 +1,8 @@
 package cromwell
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -84,10 +86,13 @@ func (b *builder) workflow(md *metadata, parent, path string, p *source.Problems
 	}
 	b.workflows = append(b.workflows, w)
 	names := make([]string, 0, len(md.Calls))
-	for n := range md.Calls {
+	entries := 0
+	for n, e := range md.Calls {
 		names = append(names, n)
+		entries += len(e)
 	}
 	sort.Strings(names)
+	b.calls = slices.Grow(b.calls, entries) // a row is large: grown once, not copied at each doubling
 	for _, n := range names {
 		entries := md.Calls[n]
 		for i := range entries {
@@ -165,6 +170,7 @@ func (b *builder) call(workflow, name, path, record string, c *call, p *source.P
 	if c.Jes != nil {
 		r.machine, r.zone = c.Jes.MachineType, c.Jes.Zone
 	}
+	r.phases = make([]phaseRow, 0, len(c.ExecutionEvents))
 	for _, e := range c.ExecutionEvents {
 		s, sOK, err1 := parseTime(e.StartTime)
 		t, tOK, err2 := parseTime(e.EndTime)
@@ -173,7 +179,7 @@ func (b *builder) call(workflow, name, path, record string, c *call, p *source.P
 		}
 		r.phases = append(r.phases, phaseRow{e.Description, num{s, sOK}, num{t, tOK}})
 	}
-	sort.SliceStable(r.phases, func(i, j int) bool { return r.phases[i].start.v < r.phases[j].start.v })
+	slices.SortStableFunc(r.phases, func(a, b phaseRow) int { return cmp.Compare(a.start.v, b.start.v) })
 	if b.tasks == nil {
 		b.tasks = map[string]int64{}
 	}
