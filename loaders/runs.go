@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
@@ -119,6 +120,17 @@ func runGroups(sets []*source.Dataset) []*runGroup {
 // names of their first inputs) and one of them absorbs the other.
 func absorbing(groups []*group) bool {
 	seen := map[string]bool{}
+	sources := map[string]int{}
+	for _, g := range groups {
+		for _, s := range g.format.Sources {
+			sources[s]++
+		}
+	}
+	for _, g := range groups { // an adopter and another input of its source
+		if g.format.Adopts && len(g.format.Sources) > 0 && sources[g.format.Sources[0]] > 1 {
+			return true
+		}
+	}
 	for _, g := range groups {
 		if g.format.Absorb == nil || len(g.inputs) == 0 {
 			continue
@@ -133,8 +145,56 @@ func absorbing(groups []*group) bool {
 }
 
 // absorbCompanions lets the format of each run's first dataset absorb
-// its companions (source.Format.Absorb), and returns the datasets left.
+// its companions (source.Format.Absorb), then the formats that adopt
+// records by their content (source.Format.Adopts) the other datasets of
+// their source, and returns the datasets left.
 func absorbCompanions(sets []*source.Dataset, formats []source.Format) ([]*source.Dataset, error) {
+	sets, formats, err := absorbByName(sets, formats)
+	if err != nil {
+		return nil, err
+	}
+	return adopt(sets, formats)
+}
+
+// adopt offers every dataset of a format that adopts (latest run first)
+// the datasets of its source in other formats, in load order, and
+// returns the datasets left.
+func adopt(sets []*source.Dataset, formats []source.Format) ([]*source.Dataset, error) {
+	var adopters []int
+	for i, f := range formats {
+		if f.Adopts && f.Absorb != nil {
+			adopters = append(adopters, i)
+		}
+	}
+	if len(adopters) == 0 {
+		return sets, nil
+	}
+	sort.SliceStable(adopters, func(a, b int) bool { return sets[adopters[a]].LogEnd > sets[adopters[b]].LogEnd })
+	gone := make([]bool, len(sets))
+	for _, i := range adopters {
+		for j, d := range sets {
+			if gone[j] || j == i || d.Source != sets[i].Source || formats[j].Name == formats[i].Name {
+				continue
+			}
+			took, err := formats[i].Absorb(sets[i], d)
+			if err != nil {
+				return nil, err
+			}
+			gone[j] = took
+		}
+	}
+	var out []*source.Dataset
+	for i, d := range sets {
+		if !gone[i] {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// absorbByName lets the format of each run's first dataset absorb its
+// companions by name, and returns the datasets left and their formats.
+func absorbByName(sets []*source.Dataset, formats []source.Format) ([]*source.Dataset, []source.Format, error) {
 	owner := companions(sets)
 	gone := make([]bool, len(sets))
 	for i, d := range sets {
@@ -144,17 +204,18 @@ func absorbCompanions(sets []*source.Dataset, formats []source.Format) ([]*sourc
 		}
 		took, err := formats[j].Absorb(sets[j], d)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		gone[i] = took
 	}
 	var out []*source.Dataset
+	var fs []source.Format
 	for i, d := range sets {
 		if !gone[i] {
-			out = append(out, d)
+			out, fs = append(out, d), append(fs, formats[i])
 		}
 	}
-	return out, nil
+	return out, fs, nil
 }
 
 // firstFile is the first input of d, or "-".

@@ -27,6 +27,8 @@ func LogFormat() source.Format {
 		Sources:     []string{Source},
 		Frames:      []string{schema.Jobs, schema.Tasks, schema.Events},
 		Sniff:       sniffLog,
+		Absorb:      AbsorbBenchmarks,
+		Adopts:      true,
 		Load: func(in []source.Input, o source.Options) (*source.Dataset, error) {
 			return source.LoadOne(in, o, LoadLog)
 		},
@@ -81,7 +83,8 @@ func LoadLog(r io.Reader, o source.Options) (*source.Dataset, error) {
 		p.Note(0, "", "", "Snakemake writes its times in the local time of the host, without a zone: read as UTC (set JOBFRAME_TZ, or Options.TimeZone, to that host's zone)")
 	}
 	run := strings.TrimSuffix(filepath.Base(file), logSuffix)
-	d := &source.Dataset{Source: Source, Files: []string{file}, Warnings: p.Finish()}
+	d := &source.Dataset{Source: Source, Files: []string{file}, Warnings: p.Finish(),
+		LogStart: lp.lg.first.v, LogEnd: lp.lg.last.v, HasLogSpan: lp.lg.first.ok}
 	d.Frames = columns.BuildFrames([]columns.Build{
 		{Name: schema.Jobs, Frame: func() *frame.Frame { return lp.lg.jobsFrame(run) }},
 		{Name: schema.Tasks, Frame: func() *frame.Frame { return lp.lg.tasksFrame(run) }},

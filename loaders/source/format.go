@@ -54,6 +54,14 @@ type Format struct {
 	// twice. It reports false, changing nothing, when it has nothing to
 	// take from other.
 	Absorb func(d, other *Dataset) (bool, error)
+	// Adopts reports that Absorb knows the records it takes by their
+	// content, not by the names of their files: a Snakemake run log names
+	// the benchmark file each of its jobs wrote. loaders.Open then offers
+	// it, after the companions by name, every other dataset of its
+	// source, the datasets of the latest runs first (LogEnd). Such an
+	// Absorb may take part of other: it removes from other's frames what
+	// it took, and reports true only when other is left with nothing.
+	Adopts bool
 }
 
 // Input is one opened input handed to a Format's Load.
