@@ -2,6 +2,7 @@ package parsl
 
 import (
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/jobframe/jobframe/frame/schema"
@@ -10,14 +11,17 @@ import (
 
 // attempt is a row of the tasks frame: one try of one task.
 type attempt struct {
-	k          key
-	task       *task // nil: a try of a task the task table lacks
-	try        try   // the try row, or what the 2019 schema gives
-	hasTry     bool  // a try row (or the 2019 task row) gave try
-	state, raw string
-	statuses   int
-	cpu, rss   flt // the peak of the samples' user+system time (s) and resident memory (bytes)
-	samples    int
+	k           key
+	task        *task // nil: a try of a task the task table lacks
+	try         try   // the try row, or what the 2019 schema gives
+	hasTry      bool  // a try row (or the 2019 task row) gave try
+	state, raw  string
+	statuses    int
+	processCPU  flt // the largest user+system time of its samples' process (s)
+	rss         flt // the peak resident memory of its samples (bytes)
+	first, last sampleCPU
+	pid         num // the process of its first sample
+	samples     int
 }
 
 // attempts joins the tables into one row per try, in the order of run,
@@ -59,6 +63,9 @@ func (m *model) attempts(p *source.Problems) []attempt {
 	}
 	m.applyStatuses(out, idx)
 	m.applySamples(out, idx)
+	if n := sharedProcesses(out); n > 0 {
+		p.Note(0, "resource", "", fmt.Sprintf("%d tries shared their process with tries running at the same time (a thread pool): their cpu_time_s include each other's CPU time", n))
+	}
 	noState := 0
 	for i := range out {
 		a := &out[i]
@@ -126,13 +133,72 @@ func (m *model) applySamples(out []attempt, idx map[key]int) {
 		}
 		a := &out[j]
 		a.samples++
+		if a.samples == 1 {
+			a.pid = s.pid
+		}
 		if s.user.ok || s.system.ok {
-			a.cpu = maxFlt(a.cpu, flt{s.user.v + s.system.v, true})
+			cpu := s.user.v + s.system.v
+			a.processCPU = maxFlt(a.processCPU, flt{cpu, true})
+			if s.at.ok && (!a.first.at.ok || s.at.v < a.first.at.v) {
+				a.first = sampleCPU{s.at, cpu}
+			}
+			if s.at.ok && (!a.last.at.ok || s.at.v >= a.last.at.v) {
+				a.last = sampleCPU{s.at, cpu}
+			}
 		}
 		if s.rss.ok {
 			a.rss = maxFlt(a.rss, s.rss)
 		}
 	}
+}
+
+// sampleCPU is the time of a sample and its process's user+system time.
+type sampleCPU struct {
+	at  num
+	cpu float64
+}
+
+// cpuTime is the CPU time a try's process used from its first sample to
+// its last, s: psutil counts a process's time since it started, and a
+// worker runs try after try, so the count at the try's end is not the
+// try's alone. Null with fewer than two samples.
+func (a *attempt) cpuTime() (float64, bool) {
+	if !a.first.at.ok || !a.last.at.ok || a.last.at.v <= a.first.at.v {
+		return 0, false
+	}
+	return max(a.last.cpu-a.first.cpu, 0), true
+}
+
+// sharedProcesses counts the tries whose samples' process also ran
+// another try at the same time (a thread pool, the 2019 schema's
+// threads executor): their CPU times include each other's.
+func sharedProcesses(out []attempt) int {
+	type span struct {
+		lo, hi int64
+		i      int
+	}
+	byPID := map[[2]int64][]span{}
+	for i := range out {
+		a := &out[i]
+		if a.pid.ok && a.first.at.ok && a.last.at.ok {
+			k := [2]int64{int64(a.k.run), a.pid.v}
+			byPID[k] = append(byPID[k], span{a.first.at.v, a.last.at.v, i})
+		}
+	}
+	shared := map[int]bool{}
+	for _, spans := range byPID {
+		sort.Slice(spans, func(x, y int) bool { return spans[x].lo < spans[y].lo })
+		reach, who := int64(math.MinInt64), -1
+		for _, s := range spans {
+			if s.lo < reach { // overlaps the one reaching furthest so far
+				shared[s.i], shared[who] = true, true
+			}
+			if s.hi > reach {
+				reach, who = s.hi, s.i
+			}
+		}
+	}
+	return len(shared)
 }
 
 func maxFlt(a, b flt) flt {

@@ -33,8 +33,13 @@
 //     submit the task's invocation, launched, start (running) and end
 //     (returned); state from the try's last status (exec_done and
 //     memo_done success, failed and fail_retryable failed, dep_fail
-//     canceled, pending and launched waiting); cpu_time_s and mem_mb
-//     the peak of its samples' user+system time and resident memory;
+//     canceled, pending and launched waiting); cpu_time_s the
+//     user+system time its process used from its first sample to its
+//     last (psutil counts a worker process's time since it started, and
+//     the worker ran other tries before: process_cpu_s keeps that
+//     count; tries that share a process with others running at the same
+//     time, a thread pool, are counted in a warning), mem_mb the peak
+//     resident memory of its samples;
 //     batch_job the block it ran in. A task that never got a try is its
 //     try 0.
 //   - placements: one row per try with a host.
