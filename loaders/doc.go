@@ -34,7 +34,8 @@
 //   - loaders/lake: the Parquet lake that jobframe ingest writes.
 //   - loaders/internal/...: the machinery the formats share: column
 //     builders (columns), the parallel record pipeline (records), JSON
-//     scanning (jsontext), word tables (words), arenas and byte
+//     scanning (jsontext), word tables (words), ISO dates and times read
+//     by hand (isotime), arenas and byte
 //     conversions, checkpoints (snapshot, resume).
 //   - loaders/sourcetest: the test harness of the format packages.
 //

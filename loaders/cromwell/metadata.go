@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/jobframe/jobframe/loaders/internal/isotime"
 )
 
 // metadata is a workflow's metadata as Cromwell's API returns it
@@ -99,7 +101,7 @@ func parseTime(s string) (int64, bool, error) {
 	if s == "" {
 		return 0, false, nil
 	}
-	if us, ok := utcTime(s); ok {
+	if us, ok := isotime.Parse(s, time.UTC); ok && strings.HasSuffix(s, "Z") { // Cromwell's form, read by hand
 		return us, true, nil
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
@@ -107,55 +109,6 @@ func parseTime(s string) (int64, bool, error) {
 		return 0, false, err
 	}
 	return t.UnixMicro(), true, nil
-}
-
-// utcTime reads the form Cromwell writes, 2019-08-09T20:16:41.150Z (a
-// fraction of up to 9 digits, or none, and Z), without time.Parse's
-// layout machinery; ok is false for any other text (time.Parse then
-// decides).
-func utcTime(s string) (int64, bool) {
-	n := len(s)
-	if n < 20 || n > 30 || s[n-1] != 'Z' || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' {
-		return 0, false
-	}
-	digits := func(a, b int) (int, bool) {
-		v := 0
-		for i := a; i < b; i++ {
-			if s[i] < '0' || s[i] > '9' {
-				return 0, false
-			}
-			v = v*10 + int(s[i]-'0')
-		}
-		return v, true
-	}
-	y, ok1 := digits(0, 4)
-	mo, ok2 := digits(5, 7)
-	d, ok3 := digits(8, 10)
-	h, ok4 := digits(11, 13)
-	mi, ok5 := digits(14, 16)
-	sec, ok6 := digits(17, 19)
-	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 59 {
-		return 0, false
-	}
-	ns := 0
-	if n > 20 {
-		if s[19] != '.' || n == 21 {
-			return 0, false
-		}
-		f, ok := digits(20, n-1)
-		if !ok {
-			return 0, false
-		}
-		for i := n - 21; i < 9; i++ {
-			f *= 10
-		}
-		ns = f
-	}
-	t := time.Date(y, time.Month(mo), d, h, mi, sec, ns, time.UTC)
-	if t.Day() != d {
-		return 0, false
-	}
-	return t.UnixMicro(), true
 }
 
 // memoryUnits are the sizes of WDL's memory units, in bytes.

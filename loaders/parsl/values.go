@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/jobframe/jobframe/loaders/internal/isotime"
 )
 
 // Values of the monitoring tables, as SQLite stores them. The 2019
@@ -106,8 +108,8 @@ func moment(v any, loc *time.Location) (us int64, ok, naive bool, err error) {
 	if !ok || isNone(s) {
 		return 0, false, false, nil
 	}
-	if us, ok := sqlTime(s, loc); ok {
-		return us, true, true, nil
+	if us, ok := isotime.Parse(s, loc); ok { // SQLAlchemy's DateTime, nearly every time
+		return us, true, !strings.HasSuffix(s, "Z"), nil
 	}
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
 		return epoch(f, true)
@@ -133,53 +135,4 @@ func epoch(f float64, ok bool) (int64, bool, bool, error) {
 		return 0, false, false, errors.New("seconds since the epoch out of range")
 	}
 	return int64(math.Round(f * 1e6)), true, false, nil
-}
-
-// sqlTime reads SQLAlchemy's DateTime text, YYYY-MM-DD HH:MM:SS with
-// up to six digits of fraction, in loc: the form of nearly every time
-// of a monitoring database, read here without time.Parse's layout
-// machinery. ok is false for any other text (time.Parse then decides).
-func sqlTime(s string, loc *time.Location) (int64, bool) {
-	if len(s) < 19 || len(s) > 26 || s[4] != '-' || s[7] != '-' || (s[10] != ' ' && s[10] != 'T') || s[13] != ':' || s[16] != ':' {
-		return 0, false
-	}
-	num := func(a, b int) (int, bool) {
-		n := 0
-		for i := a; i < b; i++ {
-			c := s[i]
-			if c < '0' || c > '9' {
-				return 0, false
-			}
-			n = n*10 + int(c-'0')
-		}
-		return n, true
-	}
-	y, ok1 := num(0, 4)
-	mo, ok2 := num(5, 7)
-	d, ok3 := num(8, 10)
-	h, ok4 := num(11, 13)
-	mi, ok5 := num(14, 16)
-	sec, ok6 := num(17, 19)
-	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 59 {
-		return 0, false
-	}
-	us := 0
-	if len(s) > 19 {
-		if s[19] != '.' || len(s) == 20 {
-			return 0, false
-		}
-		f, ok := num(20, len(s))
-		if !ok {
-			return 0, false
-		}
-		for i := len(s) - 20; i < 6; i++ {
-			f *= 10
-		}
-		us = f
-	}
-	t := time.Date(y, time.Month(mo), d, h, mi, sec, us*1000, loc)
-	if t.Day() != d { // 31 April and the like
-		return 0, false
-	}
-	return t.UnixMicro(), true
 }
