@@ -35,8 +35,8 @@
 //   - loaders/internal/...: the machinery the formats share: column
 //     builders (columns), the parallel record pipeline (records), JSON
 //     scanning (jsontext), word tables (words), ISO dates and times read
-//     by hand (isotime), arenas and byte
-//     conversions, checkpoints (snapshot, resume).
+//     by hand (isotime), arenas and byte conversions, checkpoints
+//     (snapshot, resume).
 //   - loaders/sourcetest: the test harness of the format packages.
 //
 // Every loader fills the frames its source supports, with the same
