@@ -33,8 +33,8 @@ var joined = [][2]string{{"wall_time_s", "wall_time_s"}, {"cpu_time_s", "cpu_tim
 // other is left with no rows.
 func AbsorbBenchmarks(log, other *source.Dataset) (bool, error) {
 	lt, bt := log.Frames[schema.Tasks], other.Frames[schema.Tasks]
-	if lt == nil || bt == nil || !lt.Has("benchmark") || bt.Has("benchmark") || !bt.Has("job") {
-		return false, nil
+	if lt == nil || bt == nil || !hasAll(lt, "benchmark", "state", "wall_time_s") || bt.Has("benchmark") || !hasAll(bt, "job", "wall_time_s") {
+		return false, nil // not a log and a benchmark, or columns a projection left out
 	}
 	bench, benchOK, err1 := lt.Strings("benchmark")
 	state, stateOK, err2 := lt.Strings("state")
@@ -157,6 +157,15 @@ func joinColumns(lt, bt *frame.Frame, match []int) ([]frame.Column, error) {
 		}
 	}
 	return append(cols, frame.StringCol("benchmark_file", f, ok)), nil
+}
+
+func hasAll(f *frame.Frame, cols ...string) bool {
+	for _, c := range cols {
+		if !f.Has(c) {
+			return false
+		}
+	}
+	return true
 }
 
 func firstErr(errs ...error) error {

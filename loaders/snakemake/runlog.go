@@ -1,6 +1,8 @@
 package snakemake
 
 import (
+	"errors"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -124,8 +126,20 @@ func (lp *logParser) line(text string, n int) error {
 	return lp.record(text, n)
 }
 
-// record reads a line that is not a property nor a time.
+// record reads a line that is not a property nor a time. A number too
+// large for an int64 (a job id, a count) makes the line a bad record.
 func (lp *logParser) record(text string, n int) error {
+	var bad error
+	num64 := func(field, s string) int64 {
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil && bad == nil {
+			bad = lp.p.Bad(n, field, text, "a whole number that fits 64 bits", err)
+			if bad == nil { // lenient: the record is skipped
+				bad = errSkipped
+			}
+		}
+		return v
+	}
 	switch {
 	case ruleLine.MatchString(text):
 		lp.cur = &logAttempt{rule: ruleLine.FindStringSubmatch(text)[1], start: lp.now, line: n, jobID: -1}
@@ -133,36 +147,48 @@ func (lp *logParser) record(text string, n int) error {
 		lp.cur = &logAttempt{rule: errorLine.FindStringSubmatch(text)[1], end: lp.now, raw: "error", line: n, jobID: -1}
 	case finishedLine.MatchString(text):
 		m := finishedLine.FindStringSubmatch(text)
-		id, err := strconv.ParseInt(m[1]+m[2], 10, 64)
-		if err != nil {
-			return lp.p.Bad(n, "jobid", text, "a job id", err)
+		if id := num64("jobid", m[1]+m[2]); bad == nil {
+			lp.end(id, "finished", "", n)
 		}
-		lp.end(id, "finished", "", n)
 	case restartLine.MatchString(text):
-		id, _ := strconv.ParseInt(restartLine.FindStringSubmatch(text)[1], 10, 64)
-		lp.lg.events = append(lp.lg.events, logEvent{lp.now, n, "restart", id, ""})
+		if id := num64("jobid", restartLine.FindStringSubmatch(text)[1]); bad == nil {
+			lp.lg.events = append(lp.lg.events, logEvent{lp.now, n, "restart", id, ""})
+		}
 	case submitLine.MatchString(text):
 		m := submitLine.FindStringSubmatch(text)
-		id, _ := strconv.ParseInt(m[1]+m[3], 10, 64)
-		lp.lg.external[id] = m[2] + m[4]
-		if k, ok := lp.lg.open[id]; ok {
-			lp.lg.attempts[k].external = m[2] + m[4]
+		if id := num64("jobid", m[1]+m[3]); bad == nil {
+			lp.submitted(id, m[2]+m[4], n)
 		}
-		lp.lg.events = append(lp.lg.events, logEvent{lp.now, n, "submitted", id, ""})
 	case progressLine.MatchString(text):
 		m := progressLine.FindStringSubmatch(text)
-		done, _ := strconv.ParseInt(m[1], 10, 64)
-		total, _ := strconv.ParseInt(m[2], 10, 64)
-		lp.lg.done, lp.lg.total = num{done, true}, num{total, true}
+		if done, total := num64("steps", m[1]), num64("steps", m[2]); bad == nil {
+			lp.lg.done, lp.lg.total = num{done, true}, num{total, true}
+		}
 	case coresLine.MatchString(text):
-		c, _ := strconv.ParseInt(coresLine.FindStringSubmatch(text)[1], 10, 64)
-		lp.lg.cores = num{c, true}
+		if c := num64("cores", coresLine.FindStringSubmatch(text)[1]); bad == nil {
+			lp.lg.cores = num{c, true}
+		}
 	case strings.HasPrefix(text, "Nothing to be done"):
 		lp.lg.outcome = "complete"
 	case strings.HasPrefix(text, "Exiting because a job execution failed"):
 		lp.lg.outcome = "failed"
 	}
-	return nil
+	if bad == errSkipped {
+		return nil
+	}
+	return bad
+}
+
+// errSkipped marks a record skipped in lenient mode.
+var errSkipped = errors.New("skipped")
+
+// submitted records job id's submission to a cluster as batch job ext.
+func (lp *logParser) submitted(id int64, ext string, n int) {
+	lp.lg.external[id] = ext
+	if k, ok := lp.lg.open[id]; ok {
+		lp.lg.attempts[k].external = ext
+	}
+	lp.lg.events = append(lp.lg.events, logEvent{lp.now, n, "submitted", id, ""})
 }
 
 // prop reads a property of the block being read.
@@ -179,6 +205,10 @@ func (lp *logParser) prop(key, val string, n int) error {
 	case "wildcards":
 		c.wildcards = val
 	case "threads":
+		if v, err := strconv.ParseFloat(val, 64); err != nil || v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			lp.cur, lp.key = nil, ""
+			return lp.p.Bad(n, "threads", val, "a count of threads", err)
+		}
 		c.threads = val
 	case "resources":
 		c.resources = val

@@ -98,14 +98,17 @@ localrule all:
 }
 
 // TestRunLogBad: a job's record without its jobid, a jobid that is no
-// number and a time that is not a date name their line and field in
-// strict mode; lenient mode skips them.
+// number, a time that is not a date, threads that are no count and a
+// count past 64 bits name their line and field in strict mode; lenient
+// mode skips them.
 func TestRunLogBad(t *testing.T) {
 	start := "Building DAG of jobs...\n\n[Sat Nov 28 04:20:21 2026]\nrule make:\n    output: raw/c.txt\n"
 	for _, c := range []struct{ name, in, want string }{
 		{"no jobid", start + "    wildcards: s=c\n\n[Sat Nov 28 04:20:22 2026]\nFinished job 6.\n", `x.snakemake.log:4: field jobid: got "make", want a jobid: line`},
 		{"jobid", start + "    jobid: six\n", `x.snakemake.log:6: field jobid: got "six", want a job id`},
 		{"time", "Building DAG of jobs...\n[Sat Nov 31 04:20:21 2026]\n", `x.snakemake.log:2: field time: got "[Sat Nov 31 04:20:21 2026]", want a time as Python's ctime writes it`},
+		{"threads", start + "    jobid: 6\n    threads: many\n", `x.snakemake.log:7: field threads: got "many", want a count of threads`},
+		{"count", "Building DAG of jobs...\nProvided cores: 99999999999999999999\n", `x.snakemake.log:2: field cores: got "Provided cores: 99999999999999999999", want a whole number that fits 64 bits`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := LoadLog(strings.NewReader(c.in), source.Options{Name: "x.snakemake.log"})
