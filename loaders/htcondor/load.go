@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"runtime"
 	"strings"
 	"time"
 
 	"github.com/jobframe/jobframe/frame/schema"
-	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -34,8 +34,15 @@ var eventStart = regexp.MustCompile(`^(\xef\xbb\xbf)?[0-9]{3} \((-?[0-9]+)\.(-?[
 const noYearStart = 2000
 
 // Load reads one job event log (see the package documentation). Dates
-// are read in o.TimeZone (UTC when empty), unless they end in Z.
+// are read in o.TimeZone (UTC when empty), unless they end in Z. The
+// log is parsed in blocks on every core (blocks.go) and applied in
+// order.
 func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
+	return loadBlocks(r, o, blockBytes)
+}
+
+// loadBlocks is Load with blocks of size bytes or more.
+func loadBlocks(r io.Reader, o source.Options, size int) (*source.Dataset, error) {
 	loc, err := o.Location()
 	if err != nil {
 		return nil, err
@@ -43,16 +50,37 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	name := o.InputName()
 	p := o.Problems(name)
 	b := newBuilder()
-	rd := reader{b: b, p: p, loc: loc, year: noYearStart}
-	if err := records.EachLine(r, p, rd.line); err != nil {
-		return nil, err
+	y := &years{year: noYearStart}
+	work, order := make(chan *block, runtime.GOMAXPROCS(0)), make(chan *block, runtime.GOMAXPROCS(0)+1)
+	stop := make(chan struct{})
+	defer close(stop)
+	go readBlocks(r, size, 2*p.LineLimit()+size, work, order, stop)
+	bo := blockOptions{file: name, lenient: p.Lenient, maxLine: p.MaxLine, loc: loc}
+	for range runtime.GOMAXPROCS(0) {
+		go parseBlocks(work, bo)
 	}
-	if err := rd.finish(); err != nil {
-		return nil, err
+	for blk := range order {
+		if blk.err != nil {
+			return nil, fmt.Errorf("%s: %w", name, blk.err)
+		}
+		res := <-blk.done
+		p.Warnings = append(p.Warnings, res.p.Warnings...)
+		p.Skipped += res.p.Skipped
+		if res.err != nil {
+			return nil, res.err
+		}
+		for i := range res.events {
+			e := &res.events[i]
+			at := e.h.at
+			if e.h.noYear {
+				at = y.dated(&e.h, loc)
+			}
+			b.apply(&e.h, at, &e.bd, e.detail, e.first)
+		}
 	}
 	d := &source.Dataset{Source: Source, Files: []string{name}}
-	if rd.noYear > 0 {
-		p.Note(0, "date", "", fmt.Sprintf("%d events are dated MM/DD without a year (HTCondor before 8.9, or without ISO_DATE): read in %d, a year later each time a date falls more than half a year before the one before", rd.noYear, noYearStart))
+	if y.noYear > 0 {
+		p.Note(0, "date", "", fmt.Sprintf("%d events are dated MM/DD without a year (HTCondor before 8.9, or without ISO_DATE): read in %d, a year later each time a date falls more than half a year before the one before", y.noYear, noYearStart))
 	}
 	d.Warnings = p.Finish()
 	d.Frames = b.frames(source.WantFrames(o))
@@ -60,18 +88,23 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 }
 
 // reader gathers the lines of each event (its first line, its body, the
-// "..." that ends it) and hands the event to the builder.
+// "..." that ends it) and parses the event.
 type reader struct {
-	b      *builder
-	p      *source.Problems
-	loc    *time.Location
-	open   bool // an event is being read
-	first  int  // its first line's number
-	head   string
-	body   []string
-	year   int   // the year of dates without one
-	prev   int64 // the last such date, µs
-	noYear int   // events dated without a year
+	p     *source.Problems
+	loc   *time.Location
+	open  bool // an event is being read
+	first int  // its first line's number
+	head  string
+	body  []string
+	out   []parsedEvent
+}
+
+// parsedEvent is an event read, for the builder.
+type parsedEvent struct {
+	h      header
+	bd     body
+	detail string
+	first  int
 }
 
 // line takes line n of the log.
@@ -143,26 +176,30 @@ func (rd *reader) event(end int) error {
 			break
 		}
 	}
-	at := h.at
-	if h.noYear {
-		at = rd.dated(&h)
-	}
-	rd.b.apply(&h, at, &bd, detail, rd.first)
+	rd.out = append(rd.out, parsedEvent{h: h, bd: bd, detail: detail, first: rd.first})
 	return nil
+}
+
+// years gives the dates without a year their years, event by event in
+// the log's order.
+type years struct {
+	year   int   // the year of dates without one
+	prev   int64 // the last such date, µs
+	noYear int   // events dated without a year
 }
 
 // dated gives a date without a year its year: the year of the one
 // before, or the next when it would fall more than half a year before.
-func (rd *reader) dated(h *header) int64 {
-	rd.noYear++
+func (y *years) dated(h *header, loc *time.Location) int64 {
+	y.noYear++
 	at := func(year int) int64 {
-		return time.Date(year, time.Month(h.month), h.day, 0, 0, 0, 0, rd.loc).UnixMicro() + h.clock
+		return time.Date(year, time.Month(h.month), h.day, 0, 0, 0, 0, loc).UnixMicro() + h.clock
 	}
-	t := at(rd.year)
-	if rd.noYear > 1 && t < rd.prev-183*86400*1_000_000 {
-		rd.year++
-		t = at(rd.year)
+	t := at(y.year)
+	if y.noYear > 1 && t < y.prev-183*86400*1_000_000 {
+		y.year++
+		t = at(y.year)
 	}
-	rd.prev = t
+	y.prev = t
 	return t
 }

@@ -17,9 +17,15 @@ import (
 // truncated line, in both modes, and the load goes on without it. line
 // is only valid during the call.
 func EachLine(r io.Reader, p *source.Problems, fn func(line []byte, n int) error) error {
+	return EachLineFrom(r, p, 1, fn)
+}
+
+// EachLineFrom is EachLine for a part of an input whose first line is
+// line first of the whole.
+func EachLineFrom(r io.Reader, p *source.Problems, first int, fn func(line []byte, n int) error) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte
-	for n := 1; ; n++ {
+	for n := first; ; n++ {
 		raw, err := br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull { // a line longer than the buffer
 			long = append(long[:0], raw...)
