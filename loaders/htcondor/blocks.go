@@ -40,10 +40,16 @@ type parsed struct {
 func readBlocks(r io.Reader, size, limit int, work, order chan<- *block, stop <-chan struct{}) {
 	defer close(work)
 	defer close(order)
+	// a block's bytes, reserved at once for a log of known size (no
+	// more than it holds), grown from 64 KB for one that is not
+	room := min(size+64<<10, 64<<10)
+	if n := source.InputSize(r); n > 0 {
+		room = int(min(int64(size+64<<10), n+1))
+	}
 	br := bufio.NewReaderSize(r, 1<<20)
 	line := 1
 	for {
-		b := &block{first: line, done: make(chan parsed, 1), data: make([]byte, 0, size+64<<10)}
+		b := &block{first: line, done: make(chan parsed, 1), data: make([]byte, 0, room)}
 		for {
 			raw, err := br.ReadSlice('\n')
 			b.data = append(b.data, raw...)
