@@ -114,13 +114,18 @@ func TestBad(t *testing.T) {
 	}
 }
 
+// loadPath loads the database at path as loaders.Open gives it: a plain
+// file of known size, read where it lies.
 func loadPath(path string, o source.Options) (*source.Dataset, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer fh.Close()
-	st, _ := fh.Stat()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
 	o.Name = path
 	return Load(&source.SizedReader{Reader: fh, Size: st.Size()}, o)
 }

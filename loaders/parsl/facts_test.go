@@ -2,7 +2,6 @@ package parsl
 
 import (
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,17 +16,7 @@ import (
 // file of known size, read where it lies.
 func loadFile(t *testing.T, path string, o source.Options) *source.Dataset {
 	t.Helper()
-	fh, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.Name = path
-	d, err := Load(&source.SizedReader{Reader: fh, Size: st.Size()}, o)
+	d, err := loadPath(path, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,6 +32,7 @@ type run struct {
 // task is a row of the task table.
 type task struct {
 	fn, executor, depends, memoize, hashsum, stdout, stderr string
+	deps                                                    []int64 // depends, read
 	invoked, returned                                       num
 	failCount                                               num
 	failCost                                                flt

@@ -163,8 +163,7 @@ func (m *model) dependenciesFrame() *frame.Frame {
 	runCol, job, parent, child, file := s.Int("run"), s.Str("job"), s.Int("parent"), s.Int("child"), s.Str("file_id")
 	n := 0
 	for _, k := range m.taskKeys() {
-		deps, _ := parseDepends(m.tasks[k].depends)
-		for _, d := range deps {
+		for _, d := range m.tasks[k].deps {
 			n++
 			runCol.Add(int64(k.run))
 			job.Add(m.runs[k.run].id)

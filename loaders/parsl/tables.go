@@ -81,9 +81,11 @@ func (rd *reader) taskRows() error {
 			t.invoked = sub // the 2019 schema's name
 		}
 		if t.depends != "" {
-			if _, err := parseDepends(t.depends); err != nil {
+			deps, err := parseDepends(t.depends)
+			if err != nil {
 				r.fail(4, "task ids separated by commas", err)
 			}
+			t.deps = deps
 		}
 		if r.bad {
 			return
