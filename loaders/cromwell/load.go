@@ -35,17 +35,6 @@ func Format() source.Format {
 // "workflowName" or "workflowRoot" (or, in a slim document, its "id").
 var sniff = regexp.MustCompile(`^\s*\{[\s\S]*"(calls|workflowName|workflowRoot)"\s*:[\s\S]*"(calls|workflowName|workflowRoot|id)"\s*:`)
 
-// decode decodes a metadata document with goccy/go-json, and when that
-// fails, again with encoding/json, whose errors give the offset and the
-// member at fault.
-func decode(doc []byte, md *metadata) error {
-	if jsontext.Unmarshal(doc, md) == nil {
-		return nil
-	}
-	*md = metadata{}
-	return json.Unmarshal(doc, md)
-}
-
 // Load reads one workflow's metadata (see the package documentation).
 func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	file := o.InputName()
@@ -54,7 +43,7 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	var md metadata
-	if err := decode(doc, &md); err != nil {
+	if err := jsontext.UnmarshalExplained(doc, &md); err != nil {
 		line := 1
 		var se *json.SyntaxError
 		var te *json.UnmarshalTypeError

@@ -186,7 +186,7 @@ func newPayload(page []byte, at int) (*timelineData, int, error) {
 		return nil, lineOf(at), err
 	}
 	var data timelineData
-	if err := unmarshal(js, &data); err != nil {
+	if err := jsontext.UnmarshalExplained(js, &data); err != nil {
 		return nil, lineOf(at), err
 	}
 	if data.Processes.Raw == nil {
@@ -207,7 +207,7 @@ func oldPayload(page []byte, at int) (*timelineData, int, error) {
 		return nil, lineOf(at), err
 	}
 	data := &timelineData{}
-	if err := unmarshal(js, &data.Processes); err != nil {
+	if err := jsontext.UnmarshalExplained(js, &data.Processes); err != nil {
 		return nil, lineOf(at), err
 	}
 	for _, m := range oldVariable.FindAllSubmatch(page, -1) {
@@ -288,15 +288,6 @@ func timelineObject(src []byte) (data *timelineData, handRead bool) {
 		return nil, false
 	}
 	return data, bad == nil
-}
-
-// unmarshal decodes js into v with goccy/go-json, and when that fails,
-// with encoding/json, whose reading counts and whose errors say more.
-func unmarshal(js []byte, v any) error {
-	if jsontext.Unmarshal(js, v) == nil {
-		return nil
-	}
-	return json.Unmarshal(js, v)
 }
 
 // decodeEntries decodes the processes on every core, by hand and, when

@@ -1,7 +1,9 @@
 package jsontext
 
 import (
+	stdjson "encoding/json"
 	"fmt"
+	"reflect"
 
 	json "github.com/goccy/go-json"
 )
@@ -18,4 +20,18 @@ func Unmarshal(data []byte, v any) (err error) {
 		}
 	}()
 	return json.Unmarshal(data, v)
+}
+
+// UnmarshalExplained decodes data into v (a pointer) with Unmarshal, and
+// when that fails, from v's zero value again with encoding/json, whose
+// errors give the offset and the member at fault (and which reads some
+// documents goccy refuses).
+func UnmarshalExplained(data []byte, v any) error {
+	if Unmarshal(data, v) == nil {
+		return nil
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		rv.Elem().SetZero()
+	}
+	return stdjson.Unmarshal(data, v)
 }
