@@ -8,82 +8,111 @@ import (
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 )
 
-// builder holds the measurements of the load's files, in order.
-type builder struct{ rows []row }
+// tasksCols are the columns of the tasks frame for the measurements of
+// one piece of the load (pieces.go): one row per measurement. A job is
+// the benchmark file and, in an aggregated file, its jobid; its
+// measurements in order are the attempts (a rule's benchmark:
+// repeat(..., n) runs it n times). A benchmark is written once the job
+// succeeded.
+type tasksCols struct {
+	s                                           columns.Set
+	files                                       []string // the load's file names, by index
+	job, category, wildcards, resources, params *columns.Str
+	file                                        *columns.Str
+	task                                        *columns.Int
+	attempt, line                               *columns.DenseInt
+	reqCPUs, wall, cpu, mem, vmem, uss, pss     *columns.Float
+	read, written, load, usage, input           *columns.Float
+	extras                                      []extraCol // columns of a later Snakemake, in the order first seen
+	n                                           int
+}
 
-func (b *builder) frames(want map[string]bool, files []string) map[string]*frame.Frame {
-	return columns.BuildFrames([]columns.Build{{Name: schema.Tasks, Frame: func() *frame.Frame { return b.tasks(files) }}}, want)
+// extraCol is a column the loader does not know, kept as text under
+// snakemake_<name>.
+type extraCol struct {
+	name string
+	col  *columns.Str
+}
+
+// newTasksCols declares the columns, with room for rows rows.
+func newTasksCols(files []string, rows int) *tasksCols {
+	t := &tasksCols{files: files}
+	s := &t.s
+	s.Const("source", Source)
+	t.job, t.task, t.attempt, t.category = s.Str("job"), s.Int("task"), s.DenseInt("attempt"), s.Str("category")
+	s.Const("state", schema.Success)
+	s.Const("raw_state", "benchmarked")
+	t.reqCPUs = s.Float("req_cpus")
+	t.wall, t.cpu, t.mem, t.vmem = s.Float("wall_time_s"), s.Float("cpu_time_s"), s.Float("mem_mb"), s.Float("vmem_mb")
+	t.uss, t.pss, t.read, t.written = s.Float("uss_mb"), s.Float("pss_mb"), s.Float("read_mb"), s.Float("write_mb")
+	t.load, t.usage, t.input = s.Float("mean_load_pct"), s.Float("cpu_usage"), s.Float("input_size_mb")
+	t.wildcards, t.resources, t.params, t.file, t.line = s.Str("wildcards"), s.Str("resources"), s.Str("params"), s.Str("file"), s.DenseInt("line")
+	s.Reserve(rows)
+	return t
 }
 
 func optFlt(c *columns.Float, v flt) { c.Opt(v.v, v.ok) }
 
-// tasks is one row per measurement: a job is the benchmark file and, in
-// an aggregated file, its jobid; its measurements in order are the
-// attempts (a rule's benchmark: repeat(..., n) runs it n times). A
-// benchmark is written once the job succeeded.
-func (b *builder) tasks(files []string) *frame.Frame {
-	var s columns.Set
-	s.Const("source", Source)
-	job, task, attempt, category := s.Str("job"), s.Int("task"), s.DenseInt("attempt"), s.Str("category")
-	state, raw := s.Str("state"), s.Str("raw_state")
-	reqCPUs := s.Float("req_cpus")
-	wall, cpu, mem, vmem := s.Float("wall_time_s"), s.Float("cpu_time_s"), s.Float("mem_mb"), s.Float("vmem_mb")
-	uss, pss, read, written := s.Float("uss_mb"), s.Float("pss_mb"), s.Float("read_mb"), s.Float("write_mb")
-	load, usage, input := s.Float("mean_load_pct"), s.Float("cpu_usage"), s.Float("input_size_mb")
-	wildcards, resources, params, file, line := s.Str("wildcards"), s.Str("resources"), s.Str("params"), s.Str("file"), s.DenseInt("line")
-	extras, extraCols := b.extraColumns(&s)
-	s.Reserve(len(b.rows))
-	repeats := map[[2]string]int64{}
-	vals := make([]string, len(extraCols))
-	set := make([]bool, len(extraCols))
-	for i := range b.rows {
-		r := &b.rows[i]
-		key := [2]string{files[r.file], r.jobID}
-		repeats[key]++
-		job.Add(files[r.file])
-		id, err := strconv.ParseInt(r.jobID, 10, 64)
-		task.Opt(id, err == nil)
-		attempt.Add(repeats[key])
-		category.Opt(r.rule, r.rule != "")
-		state.Add(schema.Success)
-		raw.Add("benchmarked")
-		optFlt(reqCPUs, r.threads)
-		for _, x := range []struct {
-			c *columns.Float
-			v flt
-		}{{wall, r.wall}, {cpu, r.cpu}, {mem, r.rss}, {vmem, r.vms}, {uss, r.uss}, {pss, r.pss}, {read, r.ioIn}, {written, r.ioOut},
-			{load, r.load}, {usage, r.cpuUsage}, {input, r.inputMB}} {
-			optFlt(x.c, x.v)
-		}
-		wildcards.Opt(r.wildcards, r.wildcards != "")
-		resources.Opt(r.resources, r.resources != "")
-		params.Opt(r.params, r.params != "")
-		file.Add(files[r.file])
-		line.Add(int64(r.line))
-		clear(set)
-		for _, e := range r.extra {
-			k := extras[e.name]
-			vals[k], set[k] = e.value, !isNA(e.value)
-		}
-		for k, c := range extraCols {
-			c.Opt(vals[k], set[k])
-		}
-	}
-	return s.Frame(len(b.rows))
+// add appends measurement r, attempt attempt of its job.
+func (t *tasksCols) add(r *row, attempt int64) {
+	name := t.files[r.file]
+	t.job.Add(name)
+	id, err := strconv.ParseInt(r.jobID, 10, 64)
+	t.task.Opt(id, err == nil)
+	t.attempt.Add(attempt)
+	t.category.Opt(r.rule, r.rule != "")
+	optFlt(t.reqCPUs, r.threads)
+	optFlt(t.wall, r.wall)
+	optFlt(t.cpu, r.cpu)
+	optFlt(t.mem, r.rss)
+	optFlt(t.vmem, r.vms)
+	optFlt(t.uss, r.uss)
+	optFlt(t.pss, r.pss)
+	optFlt(t.read, r.ioIn)
+	optFlt(t.written, r.ioOut)
+	optFlt(t.load, r.load)
+	optFlt(t.usage, r.cpuUsage)
+	optFlt(t.input, r.inputMB)
+	t.wildcards.Opt(r.wildcards, r.wildcards != "")
+	t.resources.Opt(r.resources, r.resources != "")
+	t.params.Opt(r.params, r.params != "")
+	t.file.Add(name)
+	t.line.Add(int64(r.line))
+	t.addExtras(r.extra)
+	t.n++
 }
 
-// extraColumns declares a text column for every column of a later
-// Snakemake the loader does not know, in the order first seen.
-func (b *builder) extraColumns(s *columns.Set) (map[string]int, []*columns.Str) {
-	index := map[string]int{}
-	var cols []*columns.Str
-	for i := range b.rows {
-		for _, e := range b.rows[i].extra {
-			if _, ok := index[e.name]; !ok {
-				index[e.name] = len(cols)
-				cols = append(cols, s.Str("snakemake_"+e.name))
+// addExtras appends the row's values of the columns the loader does not
+// know; a column first seen here gets nulls for the rows before.
+func (t *tasksCols) addExtras(extra []extra) {
+	for _, e := range extra {
+		if !t.hasExtra(e.name) {
+			c := t.s.Str("snakemake_" + e.name)
+			for range t.n {
+				c.Null()
 			}
+			t.extras = append(t.extras, extraCol{e.name, c})
 		}
 	}
-	return index, cols
+	for _, x := range t.extras {
+		value, ok := "", false
+		for _, e := range extra {
+			if e.name == x.name {
+				value, ok = e.value, !isNA(e.value)
+			}
+		}
+		x.col.Opt(value, ok)
+	}
 }
+
+func (t *tasksCols) hasExtra(name string) bool {
+	for _, x := range t.extras {
+		if x.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// frame builds the piece's tasks frame.
+func (t *tasksCols) frame() *frame.Frame { return t.s.Frame(t.n) }

@@ -1,6 +1,7 @@
 package snakemake
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -20,5 +21,20 @@ func FuzzLoadSnakemake(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) })
+		// cut into pieces of a few lines, it reads as it does whole
+		for _, lenient := range []bool{false, true} {
+			o := source.Options{Name: "f.tsv", Lenient: lenient}
+			load := func(size int) (*source.Dataset, error) {
+				return loadInputs([]source.Input{{Name: "f.tsv", R: strings.NewReader(in)}}, o, func(int) int { return size })
+			}
+			whole, werr := load(1 << 40)
+			cut, cerr := load(13)
+			if fmt.Sprint(werr) != fmt.Sprint(cerr) {
+				t.Fatalf("lenient=%v: in pieces: %v, whole: %v", lenient, cerr, werr)
+			}
+			if werr == nil {
+				sameLoad(t, "in pieces", cut, whole)
+			}
+		}
 	})
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
 )
 
 // row is one benchmark measurement (one repeat of one job), as the
@@ -74,6 +76,9 @@ func isNA(s string) bool { return s == "NA" || s == "" || s == "-" }
 
 // number reads a measurement: a number, 0 or more, or NA.
 func number(s string) (flt, bool) {
+	if v, ok := bytesconv.ParseDecimal(s); ok && v >= 0 { // most values: strconv's result, sooner
+		return flt{v, true}, true
+	}
 	s = strings.TrimSpace(s)
 	if isNA(s) {
 		return flt{}, true
@@ -83,4 +88,48 @@ func number(s string) (flt, bool) {
 		return flt{}, false
 	}
 	return flt{v, true}, true
+}
+
+// setKnown puts the value of known column name into r.
+func setKnown(r *row, name string, c fieldSpec, value string) (field, want string) {
+	if !c.number {
+		if !isNA(value) {
+			c.set(r, flt{}, value)
+		}
+		return "", ""
+	}
+	f, ok := number(value)
+	if name == "input_size_mb" && strings.HasPrefix(value, "{") {
+		f, ok = sizes(value)
+	}
+	if !ok {
+		return name, "a number, 0 or more, or NA"
+	}
+	c.set(r, f, value)
+	return "", ""
+}
+
+// sizes sums the sizes of a per-input dictionary as Snakemake 8's TSV
+// writes input_size_mb ({'a.txt': 0.5, 'b.txt': 1.25}; {} for none).
+func sizes(s string) (flt, bool) {
+	inner := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(s, "{"), "}"))
+	if !strings.HasSuffix(s, "}") {
+		return flt{}, false
+	}
+	total := 0.0
+	if inner == "" {
+		return flt{0, true}, true
+	}
+	for _, entry := range strings.Split(inner, ",") {
+		i := strings.LastIndexByte(entry, ':')
+		if i < 0 {
+			return flt{}, false
+		}
+		v, ok := number(entry[i+1:])
+		if !ok || !v.ok {
+			return flt{}, false
+		}
+		total += v.v
+	}
+	return flt{total, true}, true
 }
