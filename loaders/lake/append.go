@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -32,14 +33,14 @@ var errDiverged = errors.New("the first batches differ from those ingested befor
 // larger than it was, batches of the same size read in the same time
 // zone, and the old batches' files all in place. Whether its first
 // batches are the old ones, the load checks (batchCount).
-func appendable(dir string, m *Manifest, g loaders.Group, old *Entry, files []FileState, o Options) bool {
+func appendable(dir string, m *manifest.Manifest, g loaders.Group, old *manifest.Entry, files []manifest.FileState, o Options) bool {
 	if !g.Streams || len(g.Files) != 1 || len(old.Files) != 1 || old.Format != g.Format || len(old.Batches) == 0 ||
 		files[0].Size <= old.Files[0].Size ||
 		old.BatchRows != (source.Options{BatchRows: o.BatchRows}).BatchSize() || old.TimeZone != o.TimeZone {
 		return false
 	}
 	for _, p := range keptParts(old) {
-		if _, err := os.Stat(m.file(dir, p)); err != nil {
+		if _, err := os.Stat(m.File(dir, p)); err != nil {
 			return false
 		}
 	}
@@ -47,7 +48,7 @@ func appendable(dir string, m *Manifest, g loaders.Group, old *Entry, files []Fi
 }
 
 // keptParts are the files of entry e's batches: its parts but its tail.
-func keptParts(e *Entry) []string {
+func keptParts(e *manifest.Entry) []string {
 	tail := map[string]bool{}
 	for _, p := range e.Tail {
 		tail[p] = true
@@ -65,23 +66,23 @@ func keptParts(e *Entry) []string {
 // before its end; with from set, it says which of them from wrote
 // already, and counts their rows by frame (skipped).
 type batchCount struct {
-	from    *Entry   // the entry of the log before it grew, or nil
-	hashes  []string // of the batches before the end
-	atEnd   bool     // a batch of the input's end was met
+	from    *manifest.Entry // the entry of the log before it grew, or nil
+	hashes  []string        // of the batches before the end
+	atEnd   bool            // a batch of the input's end was met
 	skipped map[string]int64
 	// of a load resumed from from's checkpoint: the batches before it
 	// are from's, not read again (hashes holds them)
 	resumed bool
-	mark    *Checkpoint // the last checkpoint of a batch written, with what comes before it
+	mark    *manifest.Checkpoint // the last checkpoint of a batch written, with what comes before it
 }
 
-func newBatchCount(from *Entry) *batchCount {
+func newBatchCount(from *manifest.Entry) *batchCount {
 	return &batchCount{from: from, skipped: map[string]int64{}}
 }
 
 // resumedCount is the batchCount of a load resumed from the checkpoint
 // of entry from: its batches before the checkpoint count as skipped.
-func resumedCount(from *Entry) *batchCount {
+func resumedCount(from *manifest.Entry) *batchCount {
 	c := from.Checkpoint
 	return &batchCount{from: from, hashes: slices.Clone(from.Batches[:c.Batches]), skipped: maps.Clone(c.Rows), resumed: true}
 }
@@ -108,7 +109,7 @@ func (c *batchCount) written(b *source.Dataset, st *stager) {
 		rows[name] += n
 	}
 	cp := b.Checkpoint
-	c.mark = &Checkpoint{Offset: cp.Offset, Line: cp.Line, Batches: len(c.hashes), Parts: len(c.kept()) + len(st.parts), Rows: rows, state: cp.State}
+	c.mark = &manifest.Checkpoint{Offset: cp.Offset, Line: cp.Line, Batches: len(c.hashes), Parts: len(c.kept()) + len(st.parts), Rows: rows, LoaderState: cp.State}
 }
 
 // add counts batch b and reports whether it is to be written: not when

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -54,7 +55,7 @@ func checkpointName(id string) string { return checkpointDir + "/" + id + ".bin"
 // loader's state written under _staging/pendingID.
 // A checkpoint past size (the log grew while it was read) is dropped:
 // nil.
-func stageCheckpoint(dir, path string, size int64, c *Checkpoint) (*Checkpoint, error) {
+func stageCheckpoint(dir, path string, size int64, c *manifest.Checkpoint) (*manifest.Checkpoint, error) {
 	if c == nil || c.Offset > size {
 		return nil, nil
 	}
@@ -67,7 +68,7 @@ func stageCheckpoint(dir, path string, size int64, c *Checkpoint) (*Checkpoint, 
 	if err := os.MkdirAll(filepath.Dir(staged), 0o755); err != nil {
 		return nil, err
 	}
-	if err := createNew(staged, func(fh *os.File) error { _, err := fh.Write(c.state); return err }); err != nil {
+	if err := createNew(staged, func(fh *os.File) error { _, err := fh.Write(c.LoaderState); return err }); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -97,12 +98,12 @@ func hashRanges(path string, ranges [][2]int64) (string, error) {
 // files, can be gone on from its checkpoint: one file, larger than it
 // was, and the state's file in place. It returns the checkpoint with
 // the loader's state read.
-func resumable(dir string, m *Manifest, old *Entry, files []FileState) (*source.Checkpoint, bool) {
+func resumable(dir string, m *manifest.Manifest, old *manifest.Entry, files []manifest.FileState) (*source.Checkpoint, bool) {
 	c := old.Checkpoint
 	if c == nil || len(files) != 1 || len(old.Files) != 1 || files[0].Size <= old.Files[0].Size {
 		return nil, false
 	}
-	state, err := os.ReadFile(m.file(dir, c.File))
+	state, err := os.ReadFile(m.File(dir, c.File))
 	if err != nil {
 		return nil, false
 	}
@@ -120,8 +121,8 @@ func sha256State(s string) ([]byte, error) { return base64.StdEncoding.DecodeStr
 // then the entry's SHA-256), or the load cannot go on from cp (source.ErrResume: a state
 // this jobframe cannot read): the log is then to be read from its
 // start.
-func resumeGroup(ctx context.Context, dir string, g loaders.Group, o Options, from *Entry, cp *source.Checkpoint, files []FileState) (
-	e Entry, written int64, d *source.Dataset, h groupHash, resumed bool, err error) {
+func resumeGroup(ctx context.Context, dir string, g loaders.Group, o Options, from *manifest.Entry, cp *source.Checkpoint, files []manifest.FileState) (
+	e manifest.Entry, written int64, d *source.Dataset, h groupHash, resumed bool, err error) {
 	c := from.Checkpoint
 	if guard, err := hashRanges(g.Files[0], guardRanges(c.Offset, from.Files[0].Size)); err != nil || guard != c.Guard {
 		return e, 0, nil, h, false, nil

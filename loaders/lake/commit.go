@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 )
 
 // stagingDir is the folder, in the lake, of ingests under way.
@@ -16,15 +18,15 @@ const stagingDir = "_staging"
 // part of the lake: the manifest records it as committing (the point
 // after which a killed ingest is rolled forward), then rollForward makes
 // the next generation current. s is called before each change (tests).
-func commit(dir string, m *Manifest, e Entry, s step) error {
-	e.State = Committing
+func commit(dir string, m *manifest.Manifest, e manifest.Entry, s step) error {
+	e.State = manifest.Committing
 	e.Ingested = time.Now().UTC().Format(time.RFC3339)
 	m.Inputs = append(m.Inputs, e)
 	if err := s.do("record %s as committing", e.ID); err != nil {
 		m.Inputs = m.Inputs[:len(m.Inputs)-1]
 		return err
 	}
-	if err := m.write(dir); err != nil {
+	if err := m.Write(dir); err != nil {
 		m.Inputs = m.Inputs[:len(m.Inputs)-1]
 		return fmt.Errorf("recording %s in the manifest: %w", e.ID, err)
 	}
@@ -38,32 +40,32 @@ func commit(dir string, m *Manifest, e Entry, s step) error {
 // replaced and marks i committed, and the generations before the one
 // replaced go. Each step may be done again: a commit killed anywhere is
 // finished by the next run.
-func rollForward(dir string, m *Manifest, i int, s step) error {
+func rollForward(dir string, m *manifest.Manifest, i int, s step) error {
 	e := &m.Inputs[i]
 	cur, next := m.Generation, m.Generation+1
 	replaced := -1
 	if e.Replaces != "" {
-		replaced = m.find(e.Replaces)
+		replaced = m.Find(e.Replaces)
 	}
 	for k := range m.Inputs {
 		if k == i || k == replaced {
 			continue
 		}
-		for _, p := range m.Inputs[k].files() {
+		for _, p := range m.Inputs[k].LakeFiles() {
 			if err := linkInto(dir, cur, next, p, s); err != nil {
 				return err
 			}
 		}
 	}
-	for _, p := range e.files() {
+	for _, p := range e.LakeFiles() {
 		if err := moveInto(dir, e.ID, cur, next, p, s); err != nil {
 			return err
 		}
 	}
-	if err := frameLinks(dir, e.files(), s); err != nil {
+	if err := frameLinks(dir, e.LakeFiles(), s); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Join(dir, genDir(next)), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(dir, manifest.GenDir(next)), 0o755); err != nil {
 		return err
 	}
 	if err := makeCurrent(dir, next, s); err != nil {
@@ -75,11 +77,11 @@ func rollForward(dir string, m *Manifest, i int, s step) error {
 			i--
 		}
 	}
-	m.Inputs[i].Replaces, m.Inputs[i].State, m.Generation = "", Committed, next
+	m.Inputs[i].Replaces, m.Inputs[i].State, m.Generation = "", manifest.Committed, next
 	if err := s.do("record %s as committed", m.Inputs[i].ID); err != nil {
 		return err
 	}
-	if err := m.write(dir); err != nil {
+	if err := m.Write(dir); err != nil {
 		return fmt.Errorf("%s is in the lake, but the manifest does not say so yet (the next ingest will): %w", m.Inputs[i].ID, err)
 	}
 	if err := pruneGenerations(dir, next); err != nil {
@@ -96,7 +98,7 @@ func moveInto(dir, id string, cur, next int, p string, s step) error {
 	if _, err := os.Lstat(staged); errors.Is(err, fs.ErrNotExist) {
 		return linkInto(dir, cur, next, p, s)
 	}
-	target := genFile(dir, next, p)
+	target := manifest.GenFile(dir, next, p)
 	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 		return err
 	}
@@ -106,32 +108,23 @@ func moveInto(dir, id string, cur, next int, p string, s step) error {
 	return os.Rename(staged, target)
 }
 
-// files are the lake paths of e's files: its parts and its checkpoint's
-// state.
-func (e *Entry) files() []string {
-	if e.Checkpoint == nil {
-		return e.Parts
-	}
-	return append(e.Parts[:len(e.Parts):len(e.Parts)], e.Checkpoint.File)
-}
-
 // recoverLake brings the lake in dir back to a committed state after an
 // ingest that was killed: entries left committing are rolled forward,
 // and staged folders of ingests that never reached the manifest, and
 // temporary manifests not renamed, are removed.
-func recoverLake(dir string, m *Manifest) error {
+func recoverLake(dir string, m *manifest.Manifest) error {
 	if err := migrate(dir, m); err != nil {
 		return fmt.Errorf("moving a lake of version 1 into generations: %w", err)
 	}
 	for i := 0; i < len(m.Inputs); i++ {
-		if m.Inputs[i].State == Committing {
+		if m.Inputs[i].State == manifest.Committing {
 			if err := rollForward(dir, m, i, nil); err != nil {
 				return fmt.Errorf("finishing the interrupted commit of %s: %w", m.Inputs[i].ID, err)
 			}
 			i = -1 // the entry it replaced may have gone: look again
 		}
 	}
-	tmps, err := filepath.Glob(filepath.Join(dir, ManifestName+".tmp-*"))
+	tmps, err := filepath.Glob(filepath.Join(dir, manifest.Name+".tmp-*"))
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
@@ -171,7 +172,7 @@ func visible(t *testing.T, dir string) map[string]int64 {
 // manifestRows are the rows the manifest of the lake in dir counts by
 // frame, as counts.mjs prints them.
 func manifestRows(t *testing.T, dir string) string {
-	m, err := ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +193,7 @@ func manifestRows(t *testing.T, dir string) string {
 
 // manifestIDs are the IDs of the lake's entries, in order.
 func manifestIDs(t *testing.T, dir string) []string {
-	m, err := ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,11 +224,11 @@ func TestMigrateVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := visible(t, dir)
-	m, err := ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	gen := filepath.Join(dir, genDir(m.Generation))
+	gen := filepath.Join(dir, manifest.GenDir(m.Generation))
 	ents, err := os.ReadDir(gen)
 	if err != nil {
 		t.Fatal(err)
@@ -238,17 +239,17 @@ func TestMigrateVersion1(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, p := range []string{currentLink, dataDir} {
+	for _, p := range []string{manifest.CurrentLink, manifest.DataDir} {
 		if err := os.RemoveAll(filepath.Join(dir, p)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	b, err := os.ReadFile(filepath.Join(dir, manifest.Name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	v1 := strings.Replace(strings.Replace(string(b), `"version": 2`, `"version": 1`, 1), fmt.Sprintf(`"generation": %d,`, m.Generation), "", 1)
-	writeFile(t, filepath.Join(dir, ManifestName), v1)
+	writeFile(t, filepath.Join(dir, manifest.Name), v1)
 	if got := visible(t, dir); !maps.Equal(got, want) {
 		t.Fatalf("the version 1 layout shows %d files, not the %d of the lake", len(got), len(want))
 	}
@@ -259,12 +260,12 @@ func TestMigrateVersion1(t *testing.T) {
 	if res[0].Action != Skipped || res[1].Action != Skipped {
 		t.Errorf("after the move: %s, %s; want both skipped", res[0].Action, res[1].Action)
 	}
-	m, err = ReadManifest(dir)
+	m, err = manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Version != manifestVersion || m.Generation != 1 {
-		t.Errorf("manifest version %d, generation %d; want %d and 1", m.Version, m.Generation, manifestVersion)
+	if m.Version != manifest.Version || m.Generation != 1 {
+		t.Errorf("manifest version %d, generation %d; want %d and 1", m.Version, m.Generation, manifest.Version)
 	}
 	if got := visible(t, dir); !maps.Equal(got, want) {
 		t.Errorf("after the move readers find %d files, not the %d before", len(got), len(want))

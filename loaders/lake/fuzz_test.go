@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 )
 
 // FuzzReadManifest: any manifest file either fails to read with an error
@@ -15,17 +17,17 @@ func FuzzReadManifest(f *testing.F) {
 	f.Add([]byte(`{`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, ManifestName), b, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, manifest.Name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		m, err := ReadManifest(dir)
+		m, err := manifest.Read(dir)
 		if err != nil {
 			return
 		}
-		if err := m.write(dir); err != nil {
+		if err := m.Write(dir); err != nil {
 			t.Fatal(err)
 		}
-		again, err := ReadManifest(dir)
+		again, err := manifest.Read(dir)
 		if err != nil {
 			t.Fatalf("a manifest written does not read back: %v", err)
 		}

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 )
 
 // A lake's files live in generations: _data/<N>/ holds the whole lake
@@ -23,25 +25,6 @@ import (
 // none of it, whenever the ingest is killed. The generation before the
 // current one stays for the readers still reading it, until the next
 // commit.
-
-const (
-	// dataDir is the lake's folder of generations.
-	dataDir = "_data"
-	// currentLink is the link to the current generation.
-	currentLink = "_current"
-)
-
-// genDir is the lake path of generation g.
-func genDir(g int) string { return filepath.Join(dataDir, fmt.Sprintf("%06d", g)) }
-
-// genFile is the path of lake file p (a part, a checkpoint's state) in
-// generation g of the lake in dir.
-func genFile(dir string, g int, p string) string {
-	return filepath.Join(dir, genDir(g), filepath.FromSlash(p))
-}
-
-// file is the path of lake file p in the manifest's current generation.
-func (m *Manifest) file(dir, p string) string { return genFile(dir, m.Generation, p) }
 
 // step is called before each change a commit makes to the lake, named;
 // an error stops the commit there, as a kill would. Tests set it.
@@ -58,7 +41,7 @@ func (s step) do(what string, args ...any) error {
 // linkInto gives generation next the file p of generation from (a hard
 // link, so no byte is copied), unless it has it already.
 func linkInto(dir string, from, next int, p string, s step) error {
-	target := genFile(dir, next, p)
+	target := manifest.GenFile(dir, next, p)
 	if _, err := os.Lstat(target); err == nil {
 		return nil
 	}
@@ -68,7 +51,7 @@ func linkInto(dir string, from, next int, p string, s step) error {
 	if err := s.do("link %s", p); err != nil {
 		return err
 	}
-	if err := os.Link(genFile(dir, from, p), target); err != nil {
+	if err := os.Link(manifest.GenFile(dir, from, p), target); err != nil {
 		return fmt.Errorf("keeping %s in the lake's next generation: %w", p, err)
 	}
 	return nil
@@ -94,12 +77,12 @@ func frameLinks(dir string, files []string, s step) error {
 			continue
 		}
 		if err == nil {
-			return fmt.Errorf("%s is not the link to %s the lake keeps there", link, filepath.Join(currentLink, top))
+			return fmt.Errorf("%s is not the link to %s the lake keeps there", link, filepath.Join(manifest.CurrentLink, top))
 		}
 		if err := s.do("link frame %s", top); err != nil {
 			return err
 		}
-		if err := os.Symlink(filepath.Join(currentLink, top), link); err != nil {
+		if err := os.Symlink(filepath.Join(manifest.CurrentLink, top), link); err != nil {
 			return err
 		}
 	}
@@ -109,24 +92,24 @@ func frameLinks(dir string, files []string, s step) error {
 // makeCurrent points _current at generation g: a new link, renamed over
 // the old one in one step.
 func makeCurrent(dir string, g int, s step) error {
-	tmp := filepath.Join(dir, currentLink+".new")
+	tmp := filepath.Join(dir, manifest.CurrentLink+".new")
 	if err := os.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	if err := os.Symlink(genDir(g), tmp); err != nil {
+	if err := os.Symlink(manifest.GenDir(g), tmp); err != nil {
 		return err
 	}
 	if err := s.do("make generation %d current", g); err != nil {
 		return err
 	}
-	return os.Rename(tmp, filepath.Join(dir, currentLink))
+	return os.Rename(tmp, filepath.Join(dir, manifest.CurrentLink))
 }
 
 // pruneGenerations removes the generations of the lake in dir but g,
 // the current one, and the one before it (readers may still be reading
 // that).
 func pruneGenerations(dir string, g int) error {
-	ents, err := os.ReadDir(filepath.Join(dir, dataDir))
+	ents, err := os.ReadDir(filepath.Join(dir, manifest.DataDir))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -138,7 +121,7 @@ func pruneGenerations(dir string, g int) error {
 		if err != nil || n == g || n == g-1 {
 			continue
 		}
-		if err := os.RemoveAll(filepath.Join(dir, dataDir, ent.Name())); err != nil {
+		if err := os.RemoveAll(filepath.Join(dir, manifest.DataDir, ent.Name())); err != nil {
 			return err
 		}
 	}
@@ -149,15 +132,15 @@ func pruneGenerations(dir string, g int) error {
 // folder at the top) into generation 1, and leaves a link in each
 // folder's place. A migration killed half way is finished by the next
 // run: the folders still at the top move then.
-func migrate(dir string, m *Manifest) error {
+func migrate(dir string, m *manifest.Manifest) error {
 	if m.Generation > 0 || len(m.Inputs) == 0 {
 		return nil
 	}
 	var all []string
 	for i := range m.Inputs {
-		all = append(all, m.Inputs[i].files()...)
+		all = append(all, m.Inputs[i].LakeFiles()...)
 	}
-	if err := os.MkdirAll(filepath.Join(dir, genDir(1)), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(dir, manifest.GenDir(1)), 0o755); err != nil {
 		return err
 	}
 	if err := makeCurrent(dir, 1, nil); err != nil {
@@ -172,7 +155,7 @@ func migrate(dir string, m *Manifest) error {
 		seen[top] = true
 		old := filepath.Join(dir, top)
 		if fi, err := os.Lstat(old); err == nil && fi.IsDir() {
-			if err := os.Rename(old, filepath.Join(dir, genDir(1), top)); err != nil {
+			if err := os.Rename(old, filepath.Join(dir, manifest.GenDir(1), top)); err != nil {
 				return fmt.Errorf("moving %s into the lake's first generation: %w", old, err)
 			}
 		}
@@ -181,7 +164,7 @@ func migrate(dir string, m *Manifest) error {
 		return err
 	}
 	m.Generation = 1
-	return m.write(dir)
+	return m.Write(dir)
 }
 
 // ownFolders refuses a lake whose folders of jobframe's own (staging,
@@ -189,7 +172,7 @@ func migrate(dir string, m *Manifest) error {
 // them, which a link planted there would turn onto files outside the
 // lake.
 func ownFolders(dir string) error {
-	for _, name := range []string{stagingDir, dataDir} {
+	for _, name := range []string{stagingDir, manifest.DataDir} {
 		p := filepath.Join(dir, name)
 		fi, err := os.Lstat(p)
 		if errors.Is(err, fs.ErrNotExist) {

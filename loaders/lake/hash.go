@@ -6,20 +6,22 @@ import (
 	"encoding"
 	"encoding/hex"
 	"fmt"
-	"github.com/jobframe/jobframe/loaders"
 	"hash"
 	"io"
 	"os"
 	"path/filepath"
 	"sync"
 
+	"github.com/jobframe/jobframe/loaders"
+
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // groupHash is the content of an input group's files as hashed: each
 // file's state, or the error that stopped it.
 type groupHash struct {
-	files  []FileState
+	files  []manifest.FileState
 	states [][]byte // each file's SHA-256 before its end (Checkpoint.SHA256State)
 	err    error
 }
@@ -84,30 +86,30 @@ func (f *fileHash) Write(p []byte) (int, error) {
 // read (all of them when nothing was teed) and returns the file's
 // state, with the hash's state before its end. A cancelled ctx stops it
 // between reads.
-func (f *fileHash) finish(ctx context.Context) (FileState, []byte, error) {
+func (f *fileHash) finish(ctx context.Context) (manifest.FileState, []byte, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.done = true
 	if f.n < f.limit {
 		fh, err := os.Open(f.path)
 		if err != nil {
-			return FileState{}, nil, err
+			return manifest.FileState{}, nil, err
 		}
 		defer fh.Close()
 		if _, err := fh.Seek(f.n, io.SeekStart); err != nil {
-			return FileState{}, nil, fmt.Errorf("%s: %w", f.path, err)
+			return manifest.FileState{}, nil, fmt.Errorf("%s: %w", f.path, err)
 		}
 		n, err := io.CopyBuffer(f.sha, io.LimitReader(source.ContextReader(ctx, fh), f.limit-f.n), make([]byte, 1<<20))
 		if err != nil {
-			return FileState{}, nil, fmt.Errorf("%s: %w", f.path, err)
+			return manifest.FileState{}, nil, fmt.Errorf("%s: %w", f.path, err)
 		}
 		f.n += n // fewer than asked when the file shrank
 	}
 	state, err := f.sha.(encoding.BinaryMarshaler).MarshalBinary()
 	if err != nil {
-		return FileState{}, nil, err
+		return manifest.FileState{}, nil, err
 	}
-	return FileState{Path: f.abs, Size: f.n, SHA256: hex.EncodeToString(f.sha.Sum(nil))}, state, nil
+	return manifest.FileState{Path: f.abs, Size: f.n, SHA256: hex.EncodeToString(f.sha.Sum(nil))}, state, nil
 }
 
 // groupHashes hashes the files of an input group, each up to the size
@@ -119,7 +121,7 @@ type groupHashes struct {
 
 // newGroupHashes starts the hashes of the files named names, whose
 // absolute paths and sizes before the load are in files (statFiles).
-func newGroupHashes(names []string, files []FileState) *groupHashes {
+func newGroupHashes(names []string, files []manifest.FileState) *groupHashes {
 	g := &groupHashes{byName: map[string]*fileHash{}}
 	for i, name := range names {
 		f := &fileHash{path: name, abs: files[i].Path, limit: files[i].Size, sha: sha256.New()}
@@ -133,7 +135,7 @@ func newGroupHashes(names []string, files []FileState) *groupHashes {
 // files[0]) whose load goes on from checkpoint c of its entry old: the
 // hash of its first old.Files[0].Size bytes goes on from c's state, and
 // the load's reads from c.Offset to there are not hashed again.
-func resumeHashes(name string, files []FileState, old *Entry) (*groupHashes, error) {
+func resumeHashes(name string, files []manifest.FileState, old *manifest.Entry) (*groupHashes, error) {
 	state, err := sha256State(old.Checkpoint.SHA256State)
 	if err != nil {
 		return nil, err
@@ -178,7 +180,7 @@ func (g *groupHashes) finish(ctx context.Context) groupHash {
 }
 
 // groupID names an input group by its files' hashes.
-func groupID(files []FileState) string {
+func groupID(files []manifest.FileState) string {
 	h := sha256.New()
 	for _, f := range files {
 		io.WriteString(h, f.SHA256)
@@ -188,8 +190,8 @@ func groupID(files []FileState) string {
 
 // statFiles returns the absolute path and size of each file at paths,
 // as they are before the ingest reads them.
-func statFiles(paths []string) ([]FileState, error) {
-	out := make([]FileState, len(paths))
+func statFiles(paths []string) ([]manifest.FileState, error) {
+	out := make([]manifest.FileState, len(paths))
 	for i, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
@@ -199,14 +201,14 @@ func statFiles(paths []string) ([]FileState, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[i] = FileState{Path: abs, Size: fi.Size()}
+		out[i] = manifest.FileState{Path: abs, Size: fi.Size()}
 	}
 	return out, nil
 }
 
 // sameSizes reports whether a and b, files of the same paths, have the
 // same sizes.
-func sameSizes(a, b []FileState) bool {
+func sameSizes(a, b []manifest.FileState) bool {
 	for i := range a {
 		if a[i].Size != b[i].Size {
 			return false

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 )
 
 // TestGroupHashes hashes a file as a load would read it through the
@@ -36,7 +38,7 @@ func TestGroupHashes(t *testing.T) {
 		{"empty then", 0, text, ""},
 		{"shrunk since", 100, text, text},
 	} {
-		g := newGroupHashes([]string{p}, []FileState{{Path: p, Size: c.size}})
+		g := newGroupHashes([]string{p}, []manifest.FileState{{Path: p, Size: c.size}})
 		if c.reads != "" {
 			w := g.tee(p)
 			io.WriteString(w, c.reads[:len(c.reads)/2])
@@ -58,7 +60,7 @@ func TestGroupHashes(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if h := newGroupHashes([]string{p}, []FileState{{Path: p, Size: 23}}).finish(ctx); h.err == nil {
+	if h := newGroupHashes([]string{p}, []manifest.FileState{{Path: p, Size: 23}}).finish(ctx); h.err == nil {
 		t.Error("a cancelled hash succeeded")
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -64,7 +65,7 @@ type Result struct {
 	// Files are the group's inputs as named to Ingest.
 	Files []string
 	// Entry is the group's manifest entry (its earlier one when Skipped).
-	Entry Entry
+	Entry manifest.Entry
 	// Action is Ingested, Skipped, Replaced or Appended.
 	Action string
 	// Streamed reports that the group was written as read (a streaming
@@ -105,7 +106,7 @@ func Ingest(ctx context.Context, dir string, paths []string, o Options) ([]Resul
 	if err := ownFolders(dir); err != nil {
 		return nil, err
 	}
-	m, err := ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -135,13 +136,13 @@ func Ingest(ctx context.Context, dir string, paths []string, o Options) ([]Resul
 // files staged as pendingID and renamed once the hash is known; one
 // whose content turns out to be in the lake under other paths is then
 // skipped, its load discarded.
-func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, o Options) (Result, error) {
+func ingestGroup(ctx context.Context, dir string, m *manifest.Manifest, g loaders.Group, o Options) (Result, error) {
 	t0 := time.Now()
 	paths, err := statFiles(g.Files)
 	if err != nil {
 		return Result{}, err
 	}
-	before := m.samePaths(paths) // the entry of these paths with earlier content, or -1
+	before := m.SamePaths(paths) // the entry of these paths with earlier content, or -1
 	skip := func(h groupHash, k int) Result {
 		return Result{Files: g.Files, Entry: m.Inputs[k], Action: Skipped, Bytes: h.size(), Seconds: time.Since(t0).Seconds()}
 	}
@@ -152,12 +153,12 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 		if h = hashes.finish(ctx); h.err != nil {
 			return Result{}, h.err
 		}
-		if k := m.find(h.id()); k >= 0 {
+		if k := m.Find(h.id()); k >= 0 {
 			return skip(h, k), nil
 		}
 	}
-	var from *Entry
-	var e Entry
+	var from *manifest.Entry
+	var e manifest.Entry
 	var written int64
 	var d *source.Dataset
 	resumed := false
@@ -184,7 +185,7 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 		}
 	}
 	if h.err == nil {
-		if k := m.find(h.id()); k >= 0 {
+		if k := m.Find(h.id()); k >= 0 {
 			return skip(h, k), unstage(dir, pendingID)
 		}
 	}
@@ -196,7 +197,7 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 		if e.Checkpoint != nil {
 			e.Checkpoint.SHA256State = base64.StdEncoding.EncodeToString(h.states[0])
 		}
-		err = e.renameStaged(dir)
+		err = renameStaged(&e, dir)
 	}
 	if err != nil {
 		err = errors.Join(err, unstage(dir, pendingID))
@@ -215,7 +216,7 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 	if err := commit(dir, m, e, o.step); err != nil {
 		return Result{}, err
 	}
-	k := m.find(e.ID)
+	k := m.Find(e.ID)
 	r := Result{Files: g.Files, Entry: m.Inputs[k], Action: action, Streamed: g.Streams, Bytes: h.size(), Written: written,
 		Seconds: time.Since(t0).Seconds(), Warnings: d.Warnings}
 	if resumed {
@@ -230,7 +231,7 @@ func ingestGroup(ctx context.Context, dir string, m *Manifest, g loaders.Group, 
 // (source.Options.Tee), and size is the bytes of its one file an entry
 // may claim (a checkpoint past them is dropped).
 type loadPlan struct {
-	from   *Entry
+	from   *manifest.Entry
 	resume *source.Checkpoint
 	size   int64
 	tee    func(string) io.Writer
@@ -241,8 +242,8 @@ type loadPlan struct {
 // files) and the bytes written; appending to p.from, the batches it
 // wrote are not written again, and e keeps their files. On an error
 // nothing of it is left staged.
-func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, p loadPlan) (Entry, int64, *source.Dataset, error) {
-	e := Entry{Format: g.Format, Rows: map[string]int64{}}
+func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, p loadPlan) (manifest.Entry, int64, *source.Dataset, error) {
+	e := manifest.Entry{Format: g.Format, Rows: map[string]int64{}}
 	st := &stager{lake: dir, id: pendingID, input: strings.Join(g.Files, ","), parquet: o.Parquet, rows: e.Rows}
 	c := newBatchCount(p.from)
 	if p.resume != nil {
@@ -253,7 +254,7 @@ func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, p l
 		e.Checkpoint, err = stageCheckpoint(dir, g.Files[0], p.size, c.mark)
 	}
 	if err != nil {
-		return Entry{}, 0, nil, errors.Join(err, unstage(dir, pendingID))
+		return manifest.Entry{}, 0, nil, errors.Join(err, unstage(dir, pendingID))
 	}
 	e.Source, e.Parts, e.Warnings = d.Source, st.parts, len(d.Warnings)
 	if len(c.hashes) > 0 {

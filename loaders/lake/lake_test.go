@@ -14,6 +14,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -65,7 +66,7 @@ func lakeRows(t *testing.T, dir, name, src string) []string {
 // entryRows reads the Parquet files of frame name that entry e wrote
 // (two inputs of one source share its folders: the sacct text and JSON)
 // and returns their CSV rows, sorted, without the input column.
-func entryRows(t *testing.T, dir string, e *Entry, name string) []string {
+func entryRows(t *testing.T, dir string, e *manifest.Entry, name string) []string {
 	t.Helper()
 	var rows []string
 	for _, p := range e.Parts {
@@ -134,7 +135,7 @@ func TestIngestRoundTrip(t *testing.T) {
 		}
 		perDay[filepath.Dir(p)]++
 	}
-	m, err := ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +292,7 @@ func TestIngestGrown(t *testing.T) {
 	if _, err := Ingest(context.Background(), fresh, []string{whole}, Options{BatchRows: 5}); err != nil {
 		t.Fatal(err)
 	}
-	grow := func(t *testing.T, half string, o Options, between func(dir string, m *Manifest)) (dir string, first, second Result) {
+	grow := func(t *testing.T, half string, o Options, between func(dir string, m *manifest.Manifest)) (dir string, first, second Result) {
 		dir = t.TempDir()
 		log := filepath.Join(t.TempDir(), "journal.jsonl")
 		if err := os.WriteFile(log, []byte(half), 0o644); err != nil {
@@ -302,12 +303,12 @@ func TestIngestGrown(t *testing.T) {
 			t.Fatal(err)
 		}
 		if between != nil {
-			m, err := ReadManifest(dir)
+			m, err := manifest.Read(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
 			between(dir, m)
-			if err := m.write(dir); err != nil {
+			if err := m.Write(dir); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -318,11 +319,11 @@ func TestIngestGrown(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := ReadManifest(dir)
+		m, err := manifest.Read(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(m.Inputs) != 1 || m.Inputs[0].ID != r2[0].Entry.ID || m.Inputs[0].State != Committed {
+		if len(m.Inputs) != 1 || m.Inputs[0].ID != r2[0].Entry.ID || m.Inputs[0].State != manifest.Committed {
 			t.Fatalf("manifest %+v, want only the whole journal, committed", m.Inputs)
 		}
 		for _, name := range []string{"events", "tasks", "jobs", "workers", "allocations", "placements", "perf"} {
@@ -340,7 +341,7 @@ func TestIngestGrown(t *testing.T) {
 	half := strings.Join(lines[:60], "")
 	t.Run("appended", func(t *testing.T) {
 		stamps := map[string]string{} // of the earlier batches' files
-		dir, first, second := grow(t, half, Options{BatchRows: 5}, func(dir string, m *Manifest) {
+		dir, first, second := grow(t, half, Options{BatchRows: 5}, func(dir string, m *manifest.Manifest) {
 			for _, p := range keptParts(&m.Inputs[0]) {
 				fi, err := os.Stat(filepath.Join(dir, p))
 				if err != nil {
@@ -378,8 +379,8 @@ func TestIngestGrown(t *testing.T) {
 		// 63 lines in batches of 5: the last batch before the end ends at
 		// line 60, and the grown journal is read from there
 		p := &source.Progress{}
-		var first *Entry
-		_, _, second := grow(t, strings.Join(lines[:63], ""), Options{BatchRows: 5, Progress: p}, func(_ string, m *Manifest) { first = &m.Inputs[0] })
+		var first *manifest.Entry
+		_, _, second := grow(t, strings.Join(lines[:63], ""), Options{BatchRows: 5, Progress: p}, func(_ string, m *manifest.Manifest) { first = &m.Inputs[0] })
 		at := int64(len(strings.Join(lines[:60], "")))
 		if c := first.Checkpoint; c == nil || c.Offset != at || c.Line != 60 || c.Batches != 12 {
 			t.Fatalf("the first ingest's checkpoint %+v, want at byte %d, line 60, after 12 batches", c, at)
@@ -401,8 +402,8 @@ func TestIngestGrown(t *testing.T) {
 		// a state this jobframe cannot read: the journal is read again from
 		// its start, and appended to all the same
 		p := &source.Progress{}
-		_, _, second := grow(t, half, Options{BatchRows: 5, Progress: p}, func(dir string, m *Manifest) {
-			if err := os.WriteFile(m.file(dir, m.Inputs[0].Checkpoint.File), []byte("jfsnap1\nnot a state"), 0o644); err != nil {
+		_, _, second := grow(t, half, Options{BatchRows: 5, Progress: p}, func(dir string, m *manifest.Manifest) {
+			if err := os.WriteFile(m.File(dir, m.Inputs[0].Checkpoint.File), []byte("jfsnap1\nnot a state"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -429,7 +430,7 @@ func TestIngestGrown(t *testing.T) {
 	t.Run("diverged", func(t *testing.T) {
 		// read again from the start (no checkpoint: an entry of an older
 		// jobframe), its batches are checked against the fingerprints
-		_, _, second := grow(t, half, Options{BatchRows: 5}, func(_ string, m *Manifest) {
+		_, _, second := grow(t, half, Options{BatchRows: 5}, func(_ string, m *manifest.Manifest) {
 			m.Inputs[0].Batches[1] = "0" + m.Inputs[0].Batches[1][1:]
 			m.Inputs[0].Checkpoint = nil
 		})
@@ -461,7 +462,7 @@ func TestIngestStrictError(t *testing.T) {
 	if len(res) != 1 || res[0].Action != Ingested {
 		t.Fatalf("results %+v, want the good log ingested", res)
 	}
-	m, err := ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -499,7 +500,7 @@ func TestRecoverCommitting(t *testing.T) {
 	old := res[0].Entry
 	// A new entry for the same path, staged from the old one's files.
 	e := old
-	e.ID, e.Replaces, e.State = "0123456789abcdef", old.ID, Committing
+	e.ID, e.Replaces, e.State = "0123456789abcdef", old.ID, manifest.Committing
 	e.Parts = stageKilled(t, dir, e.ID, old.ID, old.Parts)
 	checkRecovered(t, dir, recoverWith(t, dir, e), e, old.Parts)
 }
@@ -507,9 +508,9 @@ func TestRecoverCommitting(t *testing.T) {
 // checkRecovered checks the lake in dir, with manifest m, after the
 // recovery of the commit of e: e alone in the manifest, committed, its
 // files in place, those of gone removed, nothing staged.
-func checkRecovered(t *testing.T, dir string, m *Manifest, e Entry, gone []string) {
+func checkRecovered(t *testing.T, dir string, m *manifest.Manifest, e manifest.Entry, gone []string) {
 	t.Helper()
-	if len(m.Inputs) != 1 || m.Inputs[0].ID != e.ID || m.Inputs[0].State != Committed || m.Inputs[0].Replaces != "" {
+	if len(m.Inputs) != 1 || m.Inputs[0].ID != e.ID || m.Inputs[0].State != manifest.Committed || m.Inputs[0].Replaces != "" {
 		t.Fatalf("after recovery: %+v, want only %s, committed", m.Inputs, e.ID)
 	}
 	for _, p := range e.Parts {
@@ -532,7 +533,7 @@ func checkRecovered(t *testing.T, dir string, m *Manifest, e Entry, gone []strin
 // every other one moved into the next generation, the rest still staged.
 // It returns their names.
 func stageKilled(t *testing.T, dir, id, oldID string, parts []string) []string {
-	m, err := ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -546,7 +547,7 @@ func stageKilled(t *testing.T, dir, id, oldID string, parts []string) []string {
 		}
 		target := filepath.Join(dir, stagingDir, id, np)
 		if i%2 == 0 { // moved before the kill
-			target = genFile(dir, m.Generation+1, np)
+			target = manifest.GenFile(dir, m.Generation+1, np)
 		}
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			t.Fatal(err)
@@ -561,22 +562,22 @@ func stageKilled(t *testing.T, dir, id, oldID string, parts []string) []string {
 // recoverWith records e in the manifest of the lake in dir, then does
 // what every ingest does first (recoverLake), and returns the manifest
 // after.
-func recoverWith(t *testing.T, dir string, e Entry) *Manifest {
-	m, err := ReadManifest(dir)
+func recoverWith(t *testing.T, dir string, e manifest.Entry) *manifest.Manifest {
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m.Inputs = append(m.Inputs, e)
-	if err := m.write(dir); err != nil {
+	if err := m.Write(dir); err != nil {
 		t.Fatal(err)
 	}
-	if m, err = ReadManifest(dir); err != nil {
+	if m, err = manifest.Read(dir); err != nil {
 		t.Fatal(err)
 	}
 	if err := recoverLake(dir, m); err != nil {
 		t.Fatal(err)
 	}
-	if m, err = ReadManifest(dir); err != nil {
+	if m, err = manifest.Read(dir); err != nil {
 		t.Fatal(err)
 	}
 	return m
@@ -591,7 +592,7 @@ func snapshot(t *testing.T, dir string) string {
 		}
 		return nil
 	})
-	m, err := ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -677,7 +678,7 @@ func TestRecoverCommittingAppend(t *testing.T) {
 	// The appended entry: the old batches' files, and new ones staged
 	// (here copies of the old tail), half moved before the kill.
 	e := old
-	e.ID, e.Replaces, e.State = "0123456789abcdef", old.ID, Committing
+	e.ID, e.Replaces, e.State = "0123456789abcdef", old.ID, manifest.Committing
 	e.Tail = stageKilled(t, dir, e.ID, old.ID, old.Tail)
 	e.Parts = append(slices.Clone(kept), e.Tail...)
 	checkRecovered(t, dir, recoverWith(t, dir, e), e, old.Tail)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
@@ -53,7 +54,7 @@ func TestIngestLargeJournal(t *testing.T) {
 	}
 	child.Process.Signal(syscall.SIGKILL)
 	child.Wait()
-	m, err := ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

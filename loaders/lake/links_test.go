@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
@@ -24,7 +25,7 @@ func TestPlantedLinks(t *testing.T) {
 	if err := os.WriteFile(victim, []byte("keep me"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{ManifestName + ".tmp", ManifestName + ".tmp-1"} {
+	for _, name := range []string{manifest.Name + ".tmp", manifest.Name + ".tmp-1"} {
 		if err := os.Symlink(victim, filepath.Join(dir, name)); err != nil {
 			t.Fatal(err)
 		}
@@ -43,7 +44,7 @@ func TestPlantedLinks(t *testing.T) {
 	if got, err := os.ReadFile(victim); err != nil || string(got) != "keep me" {
 		t.Fatalf("the file a planted link points at became %q (%v)", got, err)
 	}
-	m, err := ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil || len(m.Inputs) != 2 {
 		t.Fatalf("manifest %v, %v", m, err)
 	}
@@ -74,7 +75,7 @@ func TestCreateNewRefusesLinks(t *testing.T) {
 // refused, naming it, and nothing outside changes.
 func TestPlantedFolderLinks(t *testing.T) {
 	in := sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl")
-	for _, name := range []string{stagingDir, dataDir} {
+	for _, name := range []string{stagingDir, manifest.DataDir} {
 		t.Run(name, func(t *testing.T) {
 			dir, outside := filepath.Join(t.TempDir(), "lake"), t.TempDir()
 			if _, err := Ingest(context.Background(), dir, []string{sourcetest.Bundled("balsam")}, Options{}); err != nil {

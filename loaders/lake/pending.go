@@ -7,6 +7,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 )
 
 // pendingID names, in place of its entry's ID, the staging folder and
@@ -19,7 +21,7 @@ const pendingID = "pending"
 // earlier batches keep the names they have) and its checkpoint's state.
 // An ingest killed here leaves only staged files, which the next run
 // removes.
-func (e *Entry) renameStaged(dir string) error {
+func renameStaged(e *manifest.Entry, dir string) error {
 	staged := filepath.Join(dir, stagingDir, e.ID)
 	err := os.Rename(filepath.Join(dir, stagingDir, pendingID), staged)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -29,7 +31,7 @@ func (e *Entry) renameStaged(dir string) error {
 		return err
 	}
 	for i, p := range e.Parts {
-		if np := e.partName(p); np != p {
+		if np := partName(e, p); np != p {
 			if err := os.Rename(filepath.Join(staged, p), filepath.Join(staged, np)); err != nil {
 				return err
 			}
@@ -37,7 +39,7 @@ func (e *Entry) renameStaged(dir string) error {
 		}
 	}
 	for i, p := range e.Tail {
-		e.Tail[i] = e.partName(p)
+		e.Tail[i] = partName(e, p)
 	}
 	if c := e.Checkpoint; c != nil {
 		name := checkpointName(e.ID)
@@ -51,7 +53,7 @@ func (e *Entry) renameStaged(dir string) error {
 
 // partName is the name of part p (a lake path) once e.ID is known: a
 // file written as pendingID's takes e.ID's name.
-func (e *Entry) partName(p string) string {
+func partName(e *manifest.Entry, p string) string {
 	dir, base := path.Split(p)
 	if rest, ok := strings.CutPrefix(base, "part-"+pendingID+"-"); ok {
 		return dir + "part-" + e.ID + "-" + rest

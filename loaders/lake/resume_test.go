@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -55,7 +56,7 @@ func ingestGrown(t *testing.T, prefix []byte) {
 	if _, err := Ingest(context.Background(), dir, []string{log}, o); err != nil {
 		t.Fatal(err)
 	}
-	m, err := ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

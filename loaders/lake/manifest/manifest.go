@@ -1,4 +1,7 @@
-package lake
+// Package manifest is the format of a jobframe lake's manifest and the
+// layout of its files: what the lake writer (package lake) records and
+// what its readers (package lakeread) trust.
+package manifest
 
 import (
 	"encoding/json"
@@ -10,11 +13,11 @@ import (
 	"strings"
 )
 
-// ManifestName is the manifest's file name in the lake's folder.
-const ManifestName = "_manifest.json"
+// Name is the manifest's file name in the lake's folder.
+const Name = "_manifest.json"
 
-// manifestVersion is the version of the manifests this jobframe writes.
-const manifestVersion = 2
+// Version is the version of the manifests this jobframe writes.
+const Version = 2
 
 // Entry states.
 const (
@@ -104,7 +107,9 @@ type Checkpoint struct {
 	// them again, and goes on from Offset only when they match.
 	Guard string `json:"guard"`
 
-	state []byte // the loader's state, until staged
+	// LoaderState is the loader's state, until staged (not in the
+	// manifest: in File).
+	LoaderState []byte `json:"-"`
 }
 
 // FileState is one input file as ingested.
@@ -114,34 +119,38 @@ type FileState struct {
 	SHA256 string `json:"sha256"`
 }
 
-// ReadManifest reads the manifest of the lake in dir; a lake without one
-// has an empty manifest.
-func ReadManifest(dir string) (*Manifest, error) {
-	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
+// Read reads the manifest of the lake in dir; a lake without one has an
+// empty manifest. A manifest of a later version than Version (a newer
+// jobframe's) is refused.
+func Read(dir string) (*Manifest, error) {
+	b, err := os.ReadFile(filepath.Join(dir, Name))
 	if errors.Is(err, fs.ErrNotExist) {
-		return &Manifest{Version: manifestVersion}, nil
+		return &Manifest{Version: Version}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
 	var m Manifest
 	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestName), err)
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, Name), err)
 	}
-	if m.Version != 1 && m.Version != manifestVersion {
-		return nil, fmt.Errorf("%s: manifest version %d (this jobframe reads 1 and %d)", filepath.Join(dir, ManifestName), m.Version, manifestVersion)
+	if m.Version > Version {
+		return nil, fmt.Errorf("%s: manifest version %d, written by a newer jobframe (this one reads versions 1 to %d): upgrade jobframe to read this lake", filepath.Join(dir, Name), m.Version, Version)
+	}
+	if m.Version != 1 && m.Version != Version {
+		return nil, fmt.Errorf("%s: manifest version %d (this jobframe reads 1 and %d)", filepath.Join(dir, Name), m.Version, Version)
 	}
 	for _, e := range m.Inputs {
-		if err := e.check(); err != nil {
-			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestName), err)
+		if err := e.Check(); err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, Name), err)
 		}
 	}
 	return &m, nil
 }
 
-// check refuses an entry whose names could reach outside the lake: an
+// Check refuses an entry whose names could reach outside the lake: an
 // id other than 16 hex digits, or a part path that is not local.
-func (e *Entry) check() error {
+func (e *Entry) Check() error {
 	if len(e.ID) != 16 || strings.Trim(e.ID, "0123456789abcdef") != "" {
 		return fmt.Errorf("entry id %q is not 16 hex digits", e.ID)
 	}
@@ -163,18 +172,18 @@ func (e *Entry) check() error {
 	return nil
 }
 
-// write replaces the manifest of dir whole: it writes a temporary file,
+// Write replaces the manifest of dir whole: it writes a temporary file,
 // syncs it and renames it over the old one. The temporary file is
 // created new under a name no one can know ahead (os.CreateTemp,
 // O_EXCL), so a link planted in the lake cannot turn the write onto a
 // file outside it; one left by a killed run is removed by the next.
-func (m *Manifest) write(dir string) error {
-	m.Version = manifestVersion
+func (m *Manifest) Write(dir string) error {
+	m.Version = Version
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
-	fh, err := os.CreateTemp(dir, ManifestName+".tmp-*")
+	fh, err := os.CreateTemp(dir, Name+".tmp-*")
 	if err != nil {
 		return err
 	}
@@ -194,15 +203,15 @@ func (m *Manifest) write(dir string) error {
 		os.Remove(tmp)
 		return err
 	}
-	if err := os.Rename(tmp, filepath.Join(dir, ManifestName)); err != nil {
+	if err := os.Rename(tmp, filepath.Join(dir, Name)); err != nil {
 		os.Remove(tmp)
 		return err
 	}
 	return nil
 }
 
-// find returns the index of the entry with id, or -1.
-func (m *Manifest) find(id string) int {
+// Find returns the index of the entry with id, or -1.
+func (m *Manifest) Find(id string) int {
 	for i, e := range m.Inputs {
 		if e.ID == id {
 			return i
@@ -211,9 +220,9 @@ func (m *Manifest) find(id string) int {
 	return -1
 }
 
-// samePaths returns the index of the entry whose files have the paths
+// SamePaths returns the index of the entry whose files have the paths
 // of files, in order, or -1.
-func (m *Manifest) samePaths(files []FileState) int {
+func (m *Manifest) SamePaths(files []FileState) int {
 	for i, e := range m.Inputs {
 		if len(e.Files) != len(files) {
 			continue
@@ -227,4 +236,32 @@ func (m *Manifest) samePaths(files []FileState) int {
 		}
 	}
 	return -1
+}
+
+const (
+	// DataDir is the lake's folder of generations.
+	DataDir = "_data"
+	// CurrentLink is the link to the current generation.
+	CurrentLink = "_current"
+)
+
+// GenDir is the lake path of generation g.
+func GenDir(g int) string { return filepath.Join(DataDir, fmt.Sprintf("%06d", g)) }
+
+// GenFile is the path of lake file p (a part, a checkpoint's state) in
+// generation g of the lake in dir.
+func GenFile(dir string, g int, p string) string {
+	return filepath.Join(dir, GenDir(g), filepath.FromSlash(p))
+}
+
+// File is the path of lake file p in the manifest's current generation.
+func (m *Manifest) File(dir, p string) string { return GenFile(dir, m.Generation, p) }
+
+// LakeFiles are the lake paths of e's files: its parts and its checkpoint's
+// state.
+func (e *Entry) LakeFiles() []string {
+	if e.Checkpoint == nil {
+		return e.Parts
+	}
+	return append(e.Parts[:len(e.Parts):len(e.Parts)], e.Checkpoint.File)
 }
