@@ -170,6 +170,26 @@ func TestParquetRoundTripAndLayout(t *testing.T) {
 	}
 }
 
+// TestParquetColumns: ReadOptions.Columns reads those columns only, in
+// the file's order, ignoring names the file lacks; the rows are whole.
+func TestParquetColumns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.parquet")
+	f := mixed(2500)
+	if err := f.WriteParquetFile(path, ParquetOptions{RowGroupRows: 1000}); err != nil {
+		t.Fatal(err)
+	}
+	names := f.Names()
+	want := []string{names[3], names[1], "not there"}
+	g, err := ReadParquetFile(path, ReadOptions{Columns: want})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertSameFrame(t, g, f.Select(names[1], names[3]))
+	if g, err := ReadParquetFile(path, ReadOptions{Columns: []string{}}); err != nil || g.NumCols() != 0 {
+		t.Errorf("no columns: %v %v", g, err)
+	}
+}
+
 // TestParquetPageSize: data pages are cut at 128 KiB of values before
 // compression, at 1 MiB with zstd. Arrow's writer checks a page's size
 // every 1,024 values, so 100,000 int64 values (8 bytes each) make pages

@@ -149,6 +149,10 @@ type ReadOptions struct {
 	Allocator memory.Allocator
 	// Name names the input in error messages.
 	Name string
+	// Columns, when not nil, are the columns to read, in the file's
+	// order: the others are not decoded (a projection). Names the file
+	// lacks are ignored.
+	Columns []string
 }
 
 func (o ReadOptions) mem() memory.Allocator {
@@ -206,7 +210,15 @@ func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) 
 	// reads in goroutines of its own, where a panic on a corrupt file could
 	// not be recovered and would end the program.
 	nrows := pf.NumRows()
+	var keep map[string]bool
+	if o.Columns != nil {
+		keep = make(map[string]bool, len(o.Columns))
+		for _, c := range o.Columns {
+			keep[c] = true
+		}
+	}
 	cols := make([]arrow.Column, 0, schema.NumFields())
+	var fields []arrow.Field
 	defer func() {
 		for i := range cols {
 			cols[i].Release()
@@ -214,6 +226,10 @@ func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) 
 	}()
 	ctx := context.Background()
 	for i, field := range schema.Fields() {
+		if keep != nil && !keep[field.Name] {
+			continue
+		}
+		fields = append(fields, field)
 		cr, err := fr.GetColumn(ctx, i)
 		if err != nil {
 			return nil, fmt.Errorf("%s: parquet: column %q: %w", o.name(), field.Name, err)
@@ -229,6 +245,10 @@ func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) 
 		}
 		cols = append(cols, *arrow.NewColumn(field, chunked))
 		chunked.Release()
+	}
+	if keep != nil {
+		md := schema.Metadata()
+		schema = arrow.NewSchema(fields, &md)
 	}
 	tbl := array.NewTable(schema, cols, nrows)
 	defer tbl.Release()

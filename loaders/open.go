@@ -16,6 +16,9 @@ import (
 // standard input, or a directory, whose regular files are loaded in name
 // order (hidden files skipped), with those of its subfolders one level
 // down. gzip- and zstd-compressed inputs are decompressed transparently.
+// A folder holding a lake's manifest is a lake written by jobframe ingest:
+// its committed inputs are read back (package lakeread), each as the load
+// of its logs would give it, only the frames and columns o asks for.
 // With more than one input every frame gets a leading "file" column
 // naming the input each row came from.
 func Open(paths ...string) (*source.Dataset, error) { return OpenWith(source.Options{}, paths...) }
@@ -40,42 +43,50 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 	if o.Resume != nil {
 		return nil, fmt.Errorf("%w: only LoadGroup goes on from a checkpoint", source.ErrResume)
 	}
-	files, fromDir, err := expand(paths)
+	lakes, logs := splitLakes(paths)
+	lakePlan, err := planLakes(lakes)
 	if err != nil {
 		return nil, err
 	}
-	var inputs []*input
-	defer func() {
-		for _, in := range inputs {
-			in.close()
-		}
-	}()
-	for _, f := range files {
-		in, err := openInput(ctx, f, 0, o)
+	var groups []*group
+	var skipped []source.Warning
+	if len(logs) > 0 || len(lakes) == 0 {
+		inputs, err := openInputs(ctx, o, logs)
+		defer func() {
+			for _, in := range inputs.list {
+				in.close()
+			}
+		}()
 		if err != nil {
 			return nil, err
 		}
-		inputs = append(inputs, in)
-	}
-	groups, skipped, err := groupInputs(Formats(), inputs, fromDir)
-	if err != nil {
-		return nil, err
+		if groups, skipped, err = groupInputs(Formats(), inputs.list, inputs.fromDir); err != nil {
+			return nil, err
+		}
 	}
 	lo := o
-	if absorbing(groups) { // companions match on columns a projection may leave out
+	if absorbing(append(lakePlan.units(), units(groups)...)) { // companions match on columns a projection may leave out
 		lo.Columns = nil
 	}
-	sets, formats, err := loadGroups(groups, checkedBatches(lo))
+	sets, formats, warnings, err := lakePlan.read(lo)
 	if err != nil {
 		return nil, err
 	}
-	for _, d := range sets {
+	skipped = append(skipped, warnings...)
+	more, moreFormats, err := loadGroups(groups, checkedBatches(lo))
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range more {
 		if err := checkText(d, o.Lenient); err != nil {
 			return nil, err
 		}
 	}
-	if sets, err = absorbCompanions(sets, formats); err != nil {
+	if sets, err = absorbCompanions(append(sets, more...), append(formats, moreFormats...)); err != nil {
 		return nil, err
+	}
+	if len(sets) == 0 && len(logs) == 0 {
+		return nil, fmt.Errorf("%s: the lake holds no committed input", strings.Join(lakes, ", "))
 	}
 	if len(sets) == 0 {
 		return nil, fmt.Errorf("no input in a format jobframe reads among %s", strings.Join(paths, ", "))
@@ -93,6 +104,31 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 		o.Columns = withRunKey(o.Columns)
 	}
 	return o.Project(d, nil)
+}
+
+// openedInputs are the inputs of a load's logs, opened, and which of
+// them were found in a folder.
+type openedInputs struct {
+	list    []*input
+	fromDir map[string]bool
+}
+
+// openInputs opens the files the paths name (files, folders of them,
+// standard input); on an error, those opened are returned to be closed.
+func openInputs(ctx context.Context, o source.Options, paths []string) (*openedInputs, error) {
+	files, fromDir, err := expand(paths)
+	if err != nil {
+		return &openedInputs{}, err
+	}
+	in := &openedInputs{fromDir: fromDir}
+	for _, f := range files {
+		x, err := openInput(ctx, f, 0, o)
+		if err != nil {
+			return in, err
+		}
+		in.list = append(in.list, x)
+	}
+	return in, nil
 }
 
 // withRunKey returns a copy of cols (Options.Columns) with "run" first in

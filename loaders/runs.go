@@ -116,26 +116,47 @@ func runGroups(sets []*source.Dataset) []*runGroup {
 	return groups
 }
 
-// absorbing reports whether two of the groups are companions (by the
-// names of their first inputs) and one of them absorbs the other.
-func absorbing(groups []*group) bool {
+// loadUnit is what one Load call reads, as absorbing sees it: its
+// format and the name of its first input.
+type loadUnit struct {
+	format source.Format
+	first  string
+}
+
+// units are the groups as load units.
+func units(groups []*group) []loadUnit {
+	out := make([]loadUnit, 0, len(groups))
+	for _, g := range groups {
+		first := ""
+		if len(g.inputs) > 0 {
+			first = g.inputs[0].Name
+		}
+		out = append(out, loadUnit{g.format, first})
+	}
+	return out
+}
+
+// absorbing reports whether two of the load units are companions (by
+// the names of their first inputs) and one of them absorbs the other,
+// or a format that adopts records meets another of its source.
+func absorbing(units []loadUnit) bool {
 	seen := map[string]bool{}
 	sources := map[string]int{}
-	for _, g := range groups {
-		for _, s := range g.format.Sources {
+	for _, u := range units {
+		for _, s := range u.format.Sources {
 			sources[s]++
 		}
 	}
-	for _, g := range groups { // an adopter and another input of its source
-		if g.format.Adopts && len(g.format.Sources) > 0 && sources[g.format.Sources[0]] > 1 {
+	for _, u := range units { // an adopter and another input of its source
+		if u.format.Adopts && len(u.format.Sources) > 0 && sources[u.format.Sources[0]] > 1 {
 			return true
 		}
 	}
-	for _, g := range groups {
-		if g.format.Absorb == nil || len(g.inputs) == 0 {
+	for _, u := range units {
+		if u.format.Absorb == nil || u.first == "" {
 			continue
 		}
-		key, ok := companionKey(g.inputs[0].Name)
+		key, ok := companionKey(u.first)
 		if ok && seen[key] {
 			return true
 		}

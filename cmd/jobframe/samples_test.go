@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -146,8 +147,39 @@ func sampleRun(t *testing.T, data, s string) string {
 		fmt.Fprintf(&b, "%s", repErr)
 		return b.String()
 	}
-	b.WriteString(reportSummary(t, doc))
+	summary := reportSummary(t, doc)
+	b.WriteString(summary)
+	// The lake read back reports as its logs do, but for the files of a
+	// folder that no format reads, which the lake never held.
+	if lakeCode := lakeReport(t, cmd, filepath.Join(tmp, "lake"), filepath.Join(tmp, "lake.json")); lakeCode == 0 {
+		warnings := regexp.MustCompile(`(?m)^summary: warnings: (\d+)\n`)
+		got := reportSummary(t, filepath.Join(tmp, "lake.json"))
+		gotN, wantN := 0, strings.Count(info, ": skipped: not a format jobframe reads")
+		if m := warnings.FindStringSubmatch(got); m != nil {
+			gotN, _ = strconv.Atoi(m[1])
+		}
+		if m := warnings.FindStringSubmatch(summary); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			wantN = n - wantN
+		}
+		if g, w := warnings.ReplaceAllString(got, ""), warnings.ReplaceAllString(summary, ""); g != w || gotN != wantN {
+			t.Errorf("%s: the report of the lake (%d warnings) differs from the report of the logs (%d but skipped files):\n%s\nwant\n%s", path, gotN, wantN, g, w)
+		}
+	}
 	return b.String()
+}
+
+// lakeReport writes the report of the lake in dir, if ingest made one,
+// to doc and returns the exit code (-1 for no lake).
+func lakeReport(t *testing.T, cmd func(...string) (string, string, int), dir, doc string) int {
+	if _, err := os.Stat(filepath.Join(dir, "_manifest.json")); err != nil {
+		return -1
+	}
+	_, errText, code := cmd("report", dir, "-o", doc)
+	if code != 0 {
+		t.Errorf("report of the lake %s: exit %d: %s", dir, code, errText)
+	}
+	return code
 }
 
 // reportSummary is the report's summary facts and each section's reason

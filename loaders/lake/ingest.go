@@ -256,7 +256,10 @@ func stageGroup(ctx context.Context, dir string, g loaders.Group, o Options, p l
 	if err != nil {
 		return manifest.Entry{}, 0, nil, errors.Join(err, unstage(dir, pendingID))
 	}
-	e.Source, e.Parts, e.Warnings = d.Source, st.parts, len(d.Warnings)
+	e.Source, e.Parts, e.Warnings, e.Order = d.Source, st.parts, len(d.Warnings), loadOrder(g.Files, d.Files)
+	for _, w := range d.Warnings[:min(len(d.Warnings), manifest.MaxNotes)] {
+		e.Notes = append(e.Notes, manifest.Note{File: w.File, Line: w.Line, Field: w.Field, Text: w.Text, Msg: w.Msg})
+	}
 	if len(c.hashes) > 0 {
 		e.Batches, e.BatchRows, e.TimeZone, e.Tail = c.hashes, (source.Options{BatchRows: o.BatchRows}).BatchSize(), o.TimeZone, tail
 	}
@@ -351,4 +354,19 @@ func load(ctx context.Context, g loaders.Group, o Options, st *stager, c *batchC
 		return nil, nil, err
 	}
 	return d, st.parts[tailFrom:], nil
+}
+
+// loadOrder is the order in which a load named a group's files, as
+// indices of files, when it is not theirs (nil otherwise).
+func loadOrder(files, named []string) []int {
+	if len(named) != len(files) || slices.Equal(named, files) {
+		return nil
+	}
+	order := make([]int, len(named))
+	for i, f := range named {
+		if order[i] = slices.Index(files, f); order[i] < 0 {
+			return nil
+		}
+	}
+	return order
 }

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -49,12 +50,19 @@ type Entry struct {
 	Source string `json:"source"`
 	// Files are its inputs with their size in bytes and SHA-256.
 	Files []FileState `json:"files"`
+	// Order, when the load named the files in another order than Files
+	// (Balsam reads its events file first), is that order, as indices
+	// of Files: a reader names the rows' inputs and the run as the load
+	// did.
+	Order []int `json:"order,omitempty"`
 	// Rows counts the rows written, by frame.
 	Rows map[string]int64 `json:"rows"`
 	// Parts are the Parquet files written, relative to the lake.
 	Parts []string `json:"parts"`
-	// Warnings counts what a lenient load skipped or noticed.
-	Warnings int `json:"warnings"`
+	// Warnings counts what a lenient load skipped or noticed; Notes
+	// are the first MaxNotes of them, as the load gave them.
+	Warnings int    `json:"warnings"`
+	Notes    []Note `json:"notes,omitempty"`
 	// LogStart and LogEnd are the times of the log's first and last
 	// records (RFC 3339, µs), for the sources that are one ordered log.
 	LogStart string `json:"log_start,omitempty"`
@@ -112,6 +120,19 @@ type Checkpoint struct {
 	LoaderState []byte `json:"-"`
 }
 
+// MaxNotes bounds the warnings an entry keeps (a lenient load of a
+// damaged log may give one per record).
+const MaxNotes = 100
+
+// Note is a warning of an entry's load (source.Warning).
+type Note struct {
+	File  string `json:"file"`
+	Line  int    `json:"line,omitempty"`
+	Field string `json:"field,omitempty"`
+	Text  string `json:"text,omitempty"`
+	Msg   string `json:"msg"`
+}
+
 // FileState is one input file as ingested.
 type FileState struct {
 	Path   string `json:"path"` // absolute
@@ -163,6 +184,11 @@ func (e *Entry) Check() error {
 			return fmt.Errorf("entry %s: its checkpoint is of %d parts and %d batches at byte %d; it has %d and %d", e.ID, c.Parts, c.Batches, c.Offset, len(e.Parts), len(e.Batches))
 		}
 		files = append(files, c.File)
+	}
+	for i, k := range e.Order {
+		if k < 0 || k >= len(e.Files) || slices.Contains(e.Order[:i], k) {
+			return fmt.Errorf("entry %s: its order %v is not one of its %d files", e.ID, e.Order, len(e.Files))
+		}
 	}
 	for _, p := range files {
 		if !filepath.IsLocal(p) {
@@ -256,6 +282,20 @@ func GenFile(dir string, g int, p string) string {
 
 // File is the path of lake file p in the manifest's current generation.
 func (m *Manifest) File(dir, p string) string { return GenFile(dir, m.Generation, p) }
+
+// Inputs are the paths of e's files in the order its load named them.
+func (e *Entry) Inputs() []string {
+	out := make([]string, len(e.Files))
+	for i, f := range e.Files {
+		out[i] = f.Path
+	}
+	if len(e.Order) == len(e.Files) {
+		for i, k := range e.Order {
+			out[i] = e.Files[k].Path
+		}
+	}
+	return out
+}
 
 // LakeFiles are the lake paths of e's files: its parts and its checkpoint's
 // state.

@@ -1,0 +1,284 @@
+package lakeread
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
+	"github.com/jobframe/jobframe/loaders/lake/manifest"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// Options choose what Read loads.
+type Options struct {
+	// Frames and Columns select frames and their columns as
+	// source.Options does (nil: all); a column asked for that no part
+	// has is left to source.Options.Project to name.
+	Frames  []string
+	Columns map[string][]string
+	// Sources, when not empty, are the source systems to read
+	// (hyperqueue, slurm, ...); the others' entries are skipped.
+	Sources []string
+	// FromDay and ToDay, when set (YYYY-MM-DD), bound the day
+	// partitions read, both included: a row's day is the UTC date of its
+	// first time (see package lake). Rows without a time (the
+	// __HIVE_DEFAULT_PARTITION__) are read whatever the bounds.
+	FromDay, ToDay string
+}
+
+// IsLake reports whether path is a folder holding a lake's manifest.
+func IsLake(path string) bool {
+	st, err := os.Stat(filepath.Join(path, manifest.Name))
+	return err == nil && st.Mode().IsRegular()
+}
+
+// Lake is what Read read of a lake.
+type Lake struct {
+	// Sets are the datasets of the committed entries read, one per
+	// entry, in the order ingested; Formats the loaders format that read
+	// each (source.Format.Name).
+	Sets    []*source.Dataset
+	Formats []string
+	// Warnings name the files and entries not read.
+	Warnings []source.Warning
+}
+
+// Read reads the lake in dir: one dataset per committed entry that o
+// selects.
+func Read(dir string, o Options) (*Lake, error) {
+	m, err := manifest.Read(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkDay(o.FromDay); err != nil {
+		return nil, err
+	}
+	if err := checkDay(o.ToDay); err != nil {
+		return nil, err
+	}
+	var warnings []source.Warning
+	listed := map[string]bool{}
+	var plans []*entryPlan
+	for i := range m.Inputs {
+		e := &m.Inputs[i]
+		for _, p := range e.LakeFiles() {
+			listed[p] = true
+		}
+		if e.State != manifest.Committed {
+			warnings = append(warnings, source.Warning{File: filepath.Join(dir, manifest.Name),
+				Msg: fmt.Sprintf("entry %s (%s) was left %s by an interrupted ingest: not read; run jobframe ingest again to finish it", e.ID, strings.Join(e.Inputs(), ", "), e.State)})
+			continue
+		}
+		if len(o.Sources) > 0 && !slices.Contains(o.Sources, e.Source) {
+			continue
+		}
+		plans = append(plans, planEntry(dir, m, e, o))
+	}
+	foreign, err := unlisted(dir, m, listed)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range foreign {
+		warnings = append(warnings, source.Warning{File: f, Msg: "not in the lake's manifest (a half-written or foreign file): not read"})
+	}
+	if err := readParts(plans); err != nil {
+		return nil, err
+	}
+	l := &Lake{Sets: make([]*source.Dataset, len(plans)), Formats: make([]string, len(plans)), Warnings: warnings}
+	for i, p := range plans {
+		if l.Sets[i], err = p.dataset(); err != nil {
+			return nil, err
+		}
+		l.Formats[i] = p.entry.Format
+	}
+	return l, nil
+}
+
+// checkDay refuses a day bound that is not YYYY-MM-DD.
+func checkDay(day string) error {
+	if day == "" {
+		return nil
+	}
+	if _, err := time.Parse(time.DateOnly, day); err != nil {
+		return fmt.Errorf("lake day bound %q: want YYYY-MM-DD: %w", day, err)
+	}
+	return nil
+}
+
+// entryPlan is one entry to read: its parts by frame, and what they
+// read into.
+type entryPlan struct {
+	entry  *manifest.Entry
+	frames []string           // in the order first met in Parts
+	parts  map[string][]*part // by frame
+}
+
+// part is one Parquet file to read.
+type part struct {
+	path    string // on disk
+	columns []string
+	f       *frame.Frame
+}
+
+// planEntry selects the parts of e that o asks for.
+func planEntry(dir string, m *manifest.Manifest, e *manifest.Entry, o Options) *entryPlan {
+	p := &entryPlan{entry: e, parts: map[string][]*part{}}
+	for _, rel := range e.Parts {
+		name, day, ok := partKeys(rel)
+		if !ok || len(o.Frames) > 0 && !slices.Contains(o.Frames, name) || !dayWanted(day, o) {
+			continue
+		}
+		var cols []string
+		if want, ok := o.Columns[name]; ok {
+			cols = append([]string{"input"}, want...)
+		}
+		if _, met := p.parts[name]; !met {
+			p.frames = append(p.frames, name)
+		}
+		file := m.File(dir, rel)
+		if m.Version < 2 { // before generations, the frames' folders held the files
+			file = filepath.Join(dir, filepath.FromSlash(rel))
+		}
+		p.parts[name] = append(p.parts[name], &part{path: file, columns: cols})
+	}
+	return p
+}
+
+// partKeys reads a part's lake path, FRAME/source=S/day=D/NAME.parquet:
+// its frame and day.
+func partKeys(rel string) (name, day string, ok bool) {
+	parts := strings.Split(path.Clean(rel), "/")
+	if len(parts) != 4 || !strings.HasPrefix(parts[1], "source=") || !strings.HasPrefix(parts[2], "day=") {
+		return "", "", false
+	}
+	return parts[0], strings.TrimPrefix(parts[2], "day="), true
+}
+
+// dayWanted reports whether the day partition day is within o's bounds.
+func dayWanted(day string, o Options) bool {
+	if day == frame.HiveNull {
+		return true
+	}
+	return (o.FromDay == "" || day >= o.FromDay) && (o.ToDay == "" || day <= o.ToDay)
+}
+
+// readParts reads every planned part on GOMAXPROCS goroutines; the
+// first error in plan order is returned.
+func readParts(plans []*entryPlan) error {
+	var all []*part
+	for _, p := range plans {
+		for _, name := range p.frames {
+			all = append(all, p.parts[name]...)
+		}
+	}
+	errs := make([]error, len(all))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(all)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				all[i].f, errs[i] = frame.ReadParquetFile(all[i].path, frame.ReadOptions{Columns: all[i].columns})
+			}
+		}()
+	}
+	for i := range all {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// dataset stacks the entry's parts into its frames.
+func (p *entryPlan) dataset() (*source.Dataset, error) {
+	e := p.entry
+	d := &source.Dataset{Source: e.Source, Files: e.Inputs(), Frames: map[string]*frame.Frame{}}
+	for _, name := range p.frames {
+		fs := make([]*frame.Frame, len(p.parts[name]))
+		for i, pt := range p.parts[name] {
+			fs[i] = pt.f
+		}
+		f := fs[0]
+		if len(fs) > 1 {
+			f = frame.Concat(fs...)
+		}
+		if f.Has("input") {
+			f = f.Drop("input")
+		}
+		f = withSource(name, f, e.Source)
+		if err := f.Err(); err != nil {
+			return nil, fmt.Errorf("the %s frame of %s: %w", name, strings.Join(d.Files, ", "), err)
+		}
+		d.Frames[name] = f
+	}
+	if e.LogStart != "" && e.LogEnd != "" {
+		start, err1 := frame.ParseMicros(e.LogStart)
+		end, err2 := frame.ParseMicros(e.LogEnd)
+		if err := errors.Join(err1, err2); err != nil {
+			return nil, fmt.Errorf("entry %s: its log's span: %w", e.ID, err)
+		}
+		d.LogStart, d.LogEnd, d.HasLogSpan = start, end, true
+	}
+	for _, n := range e.Notes {
+		d.Warnings = append(d.Warnings, source.Warning{File: n.File, Line: n.Line, Field: n.Field, Text: n.Text, Msg: n.Msg})
+	}
+	if more := e.Warnings - len(e.Notes); more > 0 {
+		d.Warnings = append(d.Warnings, source.Warning{File: strings.Join(d.Files, ","),
+			Msg: fmt.Sprintf("and %d more warnings when it was ingested (jobframe ingest printed them; the lake keeps the first %d)", more, len(e.Notes))})
+	}
+	return d, nil
+}
+
+// withSource puts the source column back first in frame name when the
+// canonical schema has one there (the lake keeps it in folder names).
+func withSource(name string, f *frame.Frame, src string) *frame.Frame {
+	sf, ok := schema.Lookup(name)
+	if _, has := sf.Column("source"); !ok || !has || f.Has("source") {
+		return f
+	}
+	names := append([]string{"source"}, f.Names()...)
+	return f.WithColumn("source", columns.Repeat("source", src, f.NumRows())).Select(names...)
+}
+
+// unlisted returns the Parquet files in the current generation's frame
+// folders that no entry lists.
+func unlisted(dir string, m *manifest.Manifest, listed map[string]bool) ([]string, error) {
+	if m.Generation == 0 {
+		return nil, nil
+	}
+	root := filepath.Join(dir, manifest.GenDir(m.Generation))
+	var out []string
+	err := filepath.WalkDir(root, func(p string, de fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if de.IsDir() || !strings.HasSuffix(p, ".parquet") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		if !listed[filepath.ToSlash(rel)] {
+			out = append(out, p)
+		}
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return out, err
+}
