@@ -5,134 +5,39 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/browsertest"
 	"github.com/jobframe/jobframe/loaders"
 )
 
-// chromiumFlags are the flags the headless browser runs with: no GPU, no
-// sandbox (CI runs as root) and none of the background traffic of a
-// fresh profile.
-var chromiumFlags = []string{"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-	"--disable-background-networking", "--disable-component-update", "--disable-sync",
-	"--window-size=1280,1600"}
+// webdriver is the browser, with the report tests' own helpers.
+type webdriver struct{ *browsertest.Driver }
 
-// webdriver is a minimal W3C WebDriver client for chromedriver.
-type webdriver struct {
-	t       *testing.T
-	base    string
-	session string
-}
-
-func (w *webdriver) call(method, path string, body any) map[string]any {
-	w.t.Helper()
-	var r io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			w.t.Fatal(err)
-		}
-		r = bytes.NewReader(b)
-	}
-	req, err := http.NewRequest(method, w.base+path, r)
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		w.t.Fatalf("webdriver %s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	var out map[string]any
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
-		w.t.Fatalf("webdriver %s %s: %v", method, path, err)
-	}
-	if resp.StatusCode != 200 {
-		w.t.Fatalf("webdriver %s %s: %s: %v", method, path, resp.Status, out["value"])
-	}
-	return out
-}
-
-// startChromium starts chromedriver on a free loopback port and opens a
-// session with a fresh profile that logs the console and the network.
-func startChromium(t *testing.T) *webdriver {
-	chromium, err1 := exec.LookPath("chromium")
-	driver, err2 := exec.LookPath("chromedriver")
-	if err1 != nil || err2 != nil {
-		if os.Getenv("JOBFRAME_REQUIRE_BROWSER") != "" || os.Getenv("CI") != "" {
-			t.Fatal("CI needs Debian's chromium and chromium-driver (.ci/run installs them)")
-		}
-		t.Skip("chromium or chromedriver is not installed (apt-get install chromium chromium-driver)")
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	cmd := exec.Command(driver, fmt.Sprintf("--port=%d", port), "--allowed-ips=127.0.0.1")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	w := &webdriver{t: t, base: fmt.Sprintf("http://127.0.0.1:%d", port)}
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		resp, err := http.Get(w.base + "/status")
-		if err == nil {
-			resp.Body.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("chromedriver did not start: %v", err)
-		}
-	}
-	args := append(append([]string(nil), chromiumFlags...), "--user-data-dir="+t.TempDir())
-	s := w.call("POST", "/session", map[string]any{"capabilities": map[string]any{"alwaysMatch": map[string]any{
-		"goog:chromeOptions": map[string]any{"binary": chromium, "args": args},
-		"goog:loggingPrefs":  map[string]any{"browser": "ALL", "performance": "ALL"},
-	}}})
-	w.session = s["value"].(map[string]any)["sessionId"].(string)
-	t.Cleanup(func() { w.call("DELETE", "/session/"+w.session, nil) })
-	return w
-}
-
-// logs returns and clears the browser's log of a type.
-func (w *webdriver) logs(kind string) []map[string]any {
-	v := w.call("POST", "/session/"+w.session+"/se/log", map[string]any{"type": kind})["value"].([]any)
-	out := make([]map[string]any, len(v))
-	for i, e := range v {
-		out[i] = e.(map[string]any)
-	}
-	return out
-}
+// startChromium starts the browser (browsertest.Start).
+func startChromium(t *testing.T) *webdriver { return &webdriver{browsertest.Start(t)} }
 
 // open loads the page at the absolute path page and returns what its
 // sections hold, and its console messages (errors and warnings) and
 // requests other than the page itself.
 func (w *webdriver) open(page string) (c chartCheck, problems []string) {
-	w.logs("browser")
-	w.logs("performance")
+	w.Logs("browser")
+	w.Logs("performance")
 	url := "file://" + page
-	w.call("POST", "/session/"+w.session+"/url", map[string]any{"url": url})
-	res := w.call("POST", "/session/"+w.session+"/execute/sync", map[string]any{"script": pageScript, "args": []any{}})
+	w.Call("POST", "/session/"+w.Session+"/url", map[string]any{"url": url})
+	res := w.Call("POST", "/session/"+w.Session+"/execute/sync", map[string]any{"script": pageScript, "args": []any{}})
 	if err := json.Unmarshal([]byte(res["value"].(string)), &c); err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
-	for _, e := range w.logs("browser") {
+	for _, e := range w.Logs("browser") {
 		if e["level"] == "SEVERE" || e["level"] == "WARNING" {
 			problems = append(problems, fmt.Sprintf("console %s: %v", e["level"], e["message"]))
 		}
 	}
-	for _, e := range w.logs("performance") {
+	for _, e := range w.Logs("performance") {
 		var m struct {
 			Message struct {
 				Method string
@@ -143,7 +48,7 @@ func (w *webdriver) open(page string) (c chartCheck, problems []string) {
 			}
 		}
 		if err := json.Unmarshal([]byte(e["message"].(string)), &m); err != nil {
-			w.t.Fatal(err)
+			w.T.Fatal(err)
 		}
 		// Chromium's own pages (chrome://) load resources too; the
 		// page's requests, and any to a network, are the ones that
@@ -161,20 +66,20 @@ func (w *webdriver) open(page string) (c chartCheck, problems []string) {
 // holds; a console message, a request, or charts the page's script did
 // not finish are errors.
 func (w *webdriver) openReport(path string, html []byte) chartCheck {
-	w.t.Helper()
+	w.T.Helper()
 	page, err := filepath.Abs(path)
 	if err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
 	if err := os.WriteFile(page, html, 0o644); err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
 	c, problems := w.open(page)
 	for _, p := range problems {
-		w.t.Error(p)
+		w.T.Error(p)
 	}
 	if c.Ready != "ready" {
-		w.t.Errorf("the report's script did not finish drawing (data-charts=%q)", c.Ready)
+		w.T.Errorf("the report's script did not finish drawing (data-charts=%q)", c.Ready)
 	}
 	return c
 }
@@ -272,7 +177,7 @@ func TestReportsInChromium(t *testing.T) {
 	// The checks must be able to fail: a page that logs an error and
 	// loads an image from the network is caught on both counts.
 	t.Run("a bad page is caught", func(t *testing.T) {
-		w.t = t
+		w.T = t
 		bad, err := filepath.Abs(filepath.Join(t.TempDir(), "bad.html"))
 		if err != nil {
 			t.Fatal(err)
@@ -289,7 +194,7 @@ func TestReportsInChromium(t *testing.T) {
 	})
 	for name, src := range reportSources(t) {
 		t.Run(name, func(t *testing.T) {
-			w.t = t
+			w.T = t
 			d, err := loaders.OpenWith(loaders.Options{Lenient: true}, src)
 			if err != nil {
 				t.Fatal(err)
@@ -314,7 +219,7 @@ func TestReportsInChromium(t *testing.T) {
 			if len(c.Sections) < 12 {
 				t.Errorf("%d sections, want at least 12", len(c.Sections))
 			}
-			shot := w.call("GET", "/session/"+w.session+"/screenshot", nil)["value"].(string)
+			shot := w.Call("GET", "/session/"+w.Session+"/screenshot", nil)["value"].(string)
 			png, err := base64.StdEncoding.DecodeString(shot)
 			if err != nil {
 				t.Fatal(err)
@@ -331,7 +236,7 @@ func TestReportsInChromium(t *testing.T) {
 					for _, v := range ref {
 						id, _ = v.(string)
 					}
-					shot := w.call("GET", "/session/"+w.session+"/element/"+id+"/screenshot", nil)["value"].(string)
+					shot := w.Call("GET", "/session/"+w.Session+"/element/"+id+"/screenshot", nil)["value"].(string)
 					png, err := base64.StdEncoding.DecodeString(shot)
 					if err != nil {
 						t.Fatal(err)

@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"encoding/json"
 	"math"
 	"path/filepath"
 	"strings"
@@ -12,26 +11,10 @@ import (
 	"github.com/jobframe/jobframe/loaders"
 )
 
-// exec runs a script in the page and decodes its JSON result into out.
-func (w *webdriver) exec(script string, out any, args ...any) {
-	w.t.Helper()
-	if args == nil {
-		args = []any{}
-	}
-	res := w.call("POST", "/session/"+w.session+"/execute/sync", map[string]any{"script": script, "args": args})
-	s, ok := res["value"].(string)
-	if !ok {
-		w.t.Fatalf("script returned %v, want a JSON text", res["value"])
-	}
-	if err := json.Unmarshal([]byte(s), out); err != nil {
-		w.t.Fatalf("script result %q: %v", s, err)
-	}
-}
-
 // element returns the WebDriver reference of the element with an id.
 func (w *webdriver) element(id string) map[string]any {
-	w.t.Helper()
-	v := w.call("POST", "/session/"+w.session+"/element", map[string]any{"using": "css selector", "value": "#" + id})["value"]
+	w.T.Helper()
+	v := w.Call("POST", "/session/"+w.Session+"/element", map[string]any{"using": "css selector", "value": "#" + id})["value"]
 	return v.(map[string]any)
 }
 
@@ -39,15 +22,15 @@ func (w *webdriver) element(id string) map[string]any {
 // and clicks in an element's coordinates, counted from its centre, and
 // wheel scrolls), then releases every key and button.
 func (w *webdriver) actions(sources ...map[string]any) {
-	w.t.Helper()
-	w.call("POST", "/session/"+w.session+"/actions", map[string]any{"actions": sources})
-	w.call("DELETE", "/session/"+w.session+"/actions", nil)
+	w.T.Helper()
+	w.Call("POST", "/session/"+w.Session+"/actions", map[string]any{"actions": sources})
+	w.Call("DELETE", "/session/"+w.Session+"/actions", nil)
 }
 
 // chartBox returns a chart element's size in CSS pixels.
 func (w *webdriver) chartBox(id string) (width, height float64) {
 	var r struct{ W, H float64 }
-	w.exec(`const r = document.getElementById(arguments[0]).getBoundingClientRect(); return JSON.stringify({W: r.width, H: r.height});`, &r, id)
+	w.Exec(`const r = document.getElementById(arguments[0]).getBoundingClientRect(); return JSON.stringify({W: r.width, H: r.height});`, &r, id)
 	return r.W, r.H
 }
 
@@ -89,7 +72,7 @@ func TestReportInteractions(t *testing.T) {
 	}
 
 	t.Run("hover a Gantt bar", func(t *testing.T) {
-		w.t = t
+		w.T = t
 		g := charts["gantt"]
 		gs := g.Layers[0].Gantt
 		// The longest bar, hovered at its middle.
@@ -100,7 +83,7 @@ func TestReportInteractions(t *testing.T) {
 			}
 		}
 		var px [2]float64
-		w.exec(`const c = echarts.getInstanceByDom(document.getElementById(arguments[0]));
+		w.Exec(`const c = echarts.getInstanceByDom(document.getElementById(arguments[0]));
 return JSON.stringify(c.convertToPixel({gridIndex: 0}, [arguments[1], arguments[2]]));`, &px, g.ID, (gs.Start[best]+gs.End[best])/2, gs.Row[best])
 		cw, ch := w.chartBox(g.ID)
 		w.actions(map[string]any{"type": "pointer", "id": "mouse", "parameters": map[string]any{"pointerType": "mouse"},
@@ -108,7 +91,7 @@ return JSON.stringify(c.convertToPixel({gridIndex: 0}, [arguments[1], arguments[
 				"x": int(px[0] - cw/2), "y": int(px[1] - ch/2)}}})
 		var tip string
 		for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			w.exec(`const el = document.getElementById(arguments[0]);
+			w.Exec(`const el = document.getElementById(arguments[0]);
 const tips = Array.from(el.querySelectorAll("div")).filter(d => d.style.display !== "none" && d.textContent.includes("worker:"));
 return JSON.stringify(tips.length ? tips[tips.length - 1].innerText : "");`, &tip, g.ID)
 			if tip != "" {
@@ -124,7 +107,7 @@ return JSON.stringify(tips.length ? tips[tips.length - 1].innerText : "");`, &ti
 	})
 
 	t.Run("wheel zooms every time chart", func(t *testing.T) {
-		w.t = t
+		w.T = t
 		if len(timeIDs) < 4 {
 			t.Fatalf("time charts %v, want utilization, throughput, concurrency and the Gantt", timeIDs)
 		}
@@ -136,7 +119,7 @@ return JSON.stringify(tips.length ? tips[tips.length - 1].innerText : "");`, &ti
 		w.actions(map[string]any{"type": "wheel", "id": "wheel", "actions": scrolls})
 		time.Sleep(300 * time.Millisecond)
 		var first [2]float64
-		w.exec(xRangeScript, &first, id)
+		w.Exec(xRangeScript, &first, id)
 		full := charts["utilization"]
 		var lo, hi float64 = math.Inf(1), math.Inf(-1)
 		for _, l := range full.Layers {
@@ -149,7 +132,7 @@ return JSON.stringify(tips.length ? tips[tips.length - 1].innerText : "");`, &ti
 		}
 		for _, other := range timeIDs[1:] {
 			var r [2]float64
-			w.exec(xRangeScript, &r, other)
+			w.Exec(xRangeScript, &r, other)
 			if math.Abs(r[0]-first[0]) > 0.5 || math.Abs(r[1]-first[1]) > 0.5 {
 				t.Errorf("%s shows %v after zooming %s to %v: want the same range", other, r, id, first)
 			}
@@ -157,10 +140,10 @@ return JSON.stringify(tips.length ? tips[tips.length - 1].innerText : "");`, &ti
 	})
 
 	t.Run("legend click hides a series", func(t *testing.T) {
-		w.t = t
+		w.T = t
 		id, name := charts["utilization"].ID, charts["utilization"].Layers[0].Label
 		var at [2]float64
-		w.exec(`const c = echarts.getInstanceByDom(document.getElementById(arguments[0]));
+		w.Exec(`const c = echarts.getInstanceByDom(document.getElementById(arguments[0]));
 const el = c.getZr().storage.getDisplayList().find(e => e.style && e.style.text === arguments[1]);
 if (!el) return JSON.stringify(null);
 const r = el.getBoundingRect().clone(); r.applyTransform(el.getComputedTransform());
@@ -175,7 +158,7 @@ return JSON.stringify([r.x + r.width / 2, r.y + r.height / 2]);`, &at, id, name)
 				map[string]any{"type": "pointerDown", "button": 0},
 				map[string]any{"type": "pointerUp", "button": 0}}})
 		var selected map[string]bool
-		w.exec(`const c = echarts.getInstanceByDom(document.getElementById(arguments[0]));
+		w.Exec(`const c = echarts.getInstanceByDom(document.getElementById(arguments[0]));
 return JSON.stringify(c.getOption().legend[0].selected || {});`, &selected, id)
 		if sel, ok := selected[name]; !ok || sel {
 			t.Errorf("legend selection %v after clicking %q: want it hidden", selected, name)
