@@ -55,6 +55,7 @@ func commands() []command {
 		{"allocations", "batch jobs (Slurm, PBS, LSF) joined to the work that ran in them: queue wait, share of core-hours used", runAllocations},
 		{"ingest", "add sources to a Parquet lake (one folder per frame, by source and day) for DuckDB, Spark, Trino", runIngest},
 		{"report", "a self-contained HTML report with charts of any source", runReport},
+		{"watch", "serve the report of sources being written, kept up to date in the browser", runWatch},
 		{"run", "run a Go analysis script in the interpreter", runScript},
 		{"repl", "an interactive Go session with the sources loaded", runREPL},
 		{"kernel", "a Jupyter kernel running the REPL's session; 'kernel install' writes its kernelspec", runKernel},

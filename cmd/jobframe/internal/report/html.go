@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"strings"
 	"sync"
 )
 
@@ -26,26 +27,47 @@ var reportJS string
 
 // scriptHashes is the Content-Security-Policy source list that allows
 // the page's two inline scripts, and nothing else, to run.
-var scriptHashes = sync.OnceValue(func() string {
+var scriptHashes = sync.OnceValue(func() string { return hashes(echartsJS, reportJS) })
+
+// hashes is the Content-Security-Policy source list of scripts.
+func hashes(scripts ...string) string {
 	h := ""
-	for _, s := range []string{echartsJS, reportJS} {
+	for _, s := range scripts {
 		sum := sha256.Sum256([]byte(s))
 		h += " 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 	}
 	return h
-})
+}
+
+// PageOptions are what a page served live (jobframe watch) adds to the
+// report's page.
+type PageOptions struct {
+	// Script is one more inline script, run after the report's: the
+	// Content-Security-Policy allows it by its hash.
+	Script string
+	// Connect lets the page connect to the address it was served from
+	// (connect-src 'self': Server-Sent Events), and nowhere else.
+	Connect bool
+}
 
 // writeHTML renders doc as the report's page.
-func writeHTML(w io.Writer, doc *Document) error {
-	var charts []Chart
-	for _, s := range doc.Sections {
-		charts = append(charts, s.Charts...)
-	}
+func writeHTML(w io.Writer, doc *Document) error { return RenderPage(w, doc, PageOptions{}) }
+
+// RenderPage renders doc as the report's page with what o adds.
+func RenderPage(w io.Writer, doc *Document, o PageOptions) error {
 	data, err := json.Marshal(struct {
 		Charts []Chart `json:"charts"`
-	}{charts})
+	}{charts(doc)})
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
+	}
+	csp := "default-src 'none'; script-src" + scriptHashes()
+	if o.Script != "" {
+		csp += hashes(o.Script)
+	}
+	csp += "; style-src 'unsafe-inline'; img-src data:"
+	if o.Connect {
+		csp += "; connect-src 'self'"
 	}
 	if err := page.Execute(w, struct {
 		*Document
@@ -53,13 +75,59 @@ func writeHTML(w io.Writer, doc *Document) error {
 		Data     template.JS
 		ECharts  template.JS
 		ReportJS template.JS
-	}{doc, "default-src 'none'; script-src" + scriptHashes() + "; style-src 'unsafe-inline'; img-src data:",
+		Extra    template.JS
+	}{doc, csp,
 		// json.Marshal escapes <, > and &, so the data cannot close its
 		// script element.
-		template.JS(data), template.JS(echartsJS), template.JS(reportJS)}); err != nil {
+		template.JS(data), template.JS(echartsJS), template.JS(reportJS), template.JS(o.Script)}); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	return nil
+}
+
+// charts are the charts of doc's sections, in order.
+func charts(doc *Document) []Chart {
+	var out []Chart
+	for _, s := range doc.Sections {
+		out = append(out, s.Charts...)
+	}
+	return out
+}
+
+// Patch is a report as a page already open takes it (jobframe watch):
+// its title, navigation and each section's HTML, and the charts' data
+// for the page's script to draw in place (window.jfReport.update).
+type Patch struct {
+	Title    string         `json:"title"`
+	Nav      string         `json:"nav"`
+	Sections []SectionPatch `json:"sections"`
+	Charts   []Chart        `json:"charts"`
+}
+
+// SectionPatch is one section's inner HTML, and whether it is empty
+// (its class).
+type SectionPatch struct {
+	ID    string `json:"id"`
+	Empty bool   `json:"empty"`
+	HTML  string `json:"html"`
+}
+
+// NewPatch renders doc as a patch.
+func NewPatch(doc *Document) (*Patch, error) {
+	p := &Patch{Title: doc.Title, Charts: charts(doc)}
+	var b strings.Builder
+	if err := page.ExecuteTemplate(&b, "nav", doc); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	p.Nav = b.String()
+	for i := range doc.Sections {
+		b.Reset()
+		if err := page.ExecuteTemplate(&b, "section-body", &doc.Sections[i]); err != nil {
+			return nil, fmt.Errorf("report: %w", err)
+		}
+		p.Sections = append(p.Sections, SectionPatch{ID: doc.Sections[i].ID, Empty: doc.Sections[i].Reason != "", HTML: b.String()})
+	}
+	return p, nil
 }
 
 // page is the report's HTML: one file, its CSS, scripts and data inline,
@@ -100,10 +168,19 @@ tr:nth-child(even) td { background: #fbfcfd; }
 </head>
 <body>
 <header><h1>{{.Title}}</h1></header>
-<nav>{{range .Sections}}<a href="#{{.ID}}"{{if .Reason}} class="empty"{{end}}>{{.Title}}</a>
-{{end}}</nav>
+<nav>{{template "nav" .}}</nav>
 <main>
-{{range .Sections}}<section id="{{.ID}}"{{if .Reason}} class="empty"{{end}}>
+{{range .Sections}}<section id="{{.ID}}"{{if .Reason}} class="empty"{{end}}>{{template "section-body" .}}</section>
+{{end}}</main>
+<script type="application/json" id="jf-data">{{.Data}}</script>
+<script>{{.ECharts}}</script>
+<script>{{.ReportJS}}</script>
+{{with .Extra}}<script>{{.}}</script>
+{{end}}</body>
+</html>
+{{define "nav"}}{{range .Sections}}<a href="#{{.ID}}"{{if .Reason}} class="empty"{{end}}>{{.Title}}</a>
+{{end}}{{end}}
+{{define "section-body"}}
 <h2>{{.Title}}</h2>
 {{if .Reason}}<p class="reason">{{.Reason}}</p>{{else}}{{with .Intro}}<p class="intro">{{.}}</p>{{end}}
 {{with .Facts}}<dl>{{range .}}{{if not .InTable}}<dt>{{.Name}}</dt><dd>{{.Text}}</dd>{{end}}{{end}}</dl>{{end}}
@@ -113,11 +190,4 @@ tr:nth-child(even) td { background: #fbfcfd; }
 <thead><tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr></thead>
 <tbody>{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>{{end}}</tbody></table>
 {{if .More}}<p class="more">… and {{.More}} more rows</p>{{end}}{{end}}{{end}}
-</section>
-{{end}}</main>
-<script type="application/json" id="jf-data">{{.Data}}</script>
-<script>{{.ECharts}}</script>
-<script>{{.ReportJS}}</script>
-</body>
-</html>
-`))
+{{end}}`))

@@ -227,32 +227,57 @@
     }
   }
 
-  var charts = {}, timeCharts = [];
-  (data.charts || []).forEach(function (spec) {
-    var el = document.getElementById(spec.id);
-    if (!el) return;
-    var chart = echarts.init(el, null, { renderer: "canvas" });
-    chart.setOption(option(spec));
-    charts[spec.id] = chart;
-    if (spec.x === "time") timeCharts.push({ chart: chart, spec: spec, extent: extent(spec) });
-  });
+  // charts are the page's ECharts instances by chart id; info their
+  // specs and x extents. A page served live redraws them in place as new
+  // data comes (window.jfReport.update).
+  var charts = {}, info = {}, syncing = false;
 
   // Linked zoom: the x range (in seconds since the origin every time
   // chart shares) of the chart zoomed goes to the others.
-  var syncing = false;
-  timeCharts.forEach(function (t) {
-    t.chart.on("datazoom", function () {
-      if (syncing) return;
-      var z = t.chart.getOption().dataZoom[0], lo = t.extent[0], w = t.extent[1] - t.extent[0];
+  function onZoom(id) {
+    return function () {
+      var t = info[id];
+      if (syncing || !t || t.spec.x !== "time") return;
+      var z = charts[id].getOption().dataZoom[0], lo = t.extent[0], w = t.extent[1] - t.extent[0];
       var from = lo + w * z.start / 100, to = lo + w * z.end / 100;
       syncing = true;
       try {
-        timeCharts.forEach(function (o) {
-          if (o !== t) o.chart.dispatchAction({ type: "dataZoom", dataZoomIndex: 0, startValue: from, endValue: to });
+        Object.keys(info).forEach(function (k) {
+          if (k !== id && info[k].spec.x === "time") charts[k].dispatchAction({ type: "dataZoom", dataZoomIndex: 0, startValue: from, endValue: to });
         });
       } finally { syncing = false; }
-    });
-  });
+    };
+  }
+
+  // draw draws a chart in its element, or again in place.
+  function draw(spec) {
+    var el = document.getElementById(spec.id);
+    if (!el) return;
+    var chart = charts[spec.id];
+    if (chart && chart.getDom() !== el) { chart.dispose(); chart = null; }
+    if (chart) {
+      chart.resize(); // its box may have another size now
+      chart.setOption(option(spec), { notMerge: true });
+    } else {
+      chart = echarts.init(el, null, { renderer: "canvas" });
+      chart.setOption(option(spec));
+      chart.on("datazoom", onZoom(spec.id));
+      charts[spec.id] = chart;
+    }
+    info[spec.id] = { spec: spec, extent: extent(spec) };
+  }
+  (data.charts || []).forEach(draw);
+  window.jfReport = {
+    // update draws the charts of specs, in place where they were drawn,
+    // and disposes of those no longer there.
+    update: function (specs) {
+      var seen = {};
+      (specs || []).forEach(function (s) { seen[s.id] = true; draw(s); });
+      Object.keys(charts).forEach(function (k) {
+        if (!seen[k]) { charts[k].dispose(); delete charts[k]; delete info[k]; }
+      });
+    }
+  };
   window.addEventListener("resize", function () { Object.keys(charts).forEach(function (k) { charts[k].resize(); }); });
   window.addEventListener("beforeprint", function () { Object.keys(charts).forEach(function (k) { charts[k].resize(); }); });
   document.documentElement.dataset.charts = "ready";

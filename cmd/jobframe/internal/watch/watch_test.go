@@ -1,0 +1,303 @@
+package watch
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/browsertest"
+	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+// journal is the bundled HyperQueue journal, by line.
+func journal(t *testing.T) []string {
+	t.Helper()
+	b, err := os.ReadFile(sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.SplitAfter(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
+// expected are the figures of a prefix of the journal, counted here
+// from its events: workers connected; attempts that ended otherwise
+// than in success (failed, lost with their worker, canceled while
+// running); the attempts started and not ended, with their workers; the
+// task of the newest such failure.
+type expected struct {
+	workers, failures, running, runningOn int
+	newestFailed                          string
+}
+
+func expect(t *testing.T, lines []string) expected {
+	t.Helper()
+	var e expected
+	connected := map[int]bool{}
+	on := map[[2]int]int{} // running task -> its (first) worker
+	for _, l := range lines {
+		var rec struct {
+			Event struct {
+				Type                  string
+				ID, Job, Task, Worker int
+				Workers               []int
+				Tasks                 []struct {
+					Job  int `json:"job_id"`
+					Task int `json:"job_task_id"`
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatal(err)
+		}
+		ev := rec.Event
+		key := [2]int{ev.Job, ev.Task}
+		switch ev.Type {
+		case "worker-connected":
+			connected[ev.ID] = true
+		case "worker-lost":
+			for k, w := range on {
+				if w == ev.ID {
+					delete(on, k)
+					e.failures++
+					e.newestFailed = fmt.Sprint(k[1])
+				}
+			}
+		case "task-started":
+			on[key] = ev.Worker
+			if len(ev.Workers) > 0 {
+				on[key] = ev.Workers[0]
+			}
+		case "task-finished":
+			delete(on, key)
+		case "task-failed":
+			delete(on, key)
+			e.failures++
+			e.newestFailed = fmt.Sprint(ev.Task)
+		case "task-canceled":
+			for _, x := range ev.Tasks {
+				if k := [2]int{x.Job, x.Task}; on[k] > 0 {
+					delete(on, k)
+					e.failures++
+					e.newestFailed = fmt.Sprint(x.Task)
+				}
+			}
+		}
+	}
+	workers := map[int]bool{}
+	for _, w := range on {
+		workers[w] = true
+	}
+	e.workers, e.running, e.runningOn = len(connected), len(on), len(workers)
+	return e
+}
+
+// page is what the test reads of the page.
+type page struct {
+	Seq      string
+	Probe    float64
+	Kept     bool
+	Live     map[string]string
+	Summary  map[string]string
+	Notes    []string
+	Failures [][]string
+	Running  [][]string
+}
+
+const readPage = `const facts = id => { const o = {}; document.querySelectorAll('#' + id + ' dl dt').forEach(dt => { o[dt.textContent] = dt.nextElementSibling.textContent; }); return o; };
+const table = caption => { for (const t of document.querySelectorAll('#live table')) { if (t.caption && t.caption.textContent === caption) return Array.from(t.tBodies[0].rows).map(r => Array.from(r.cells).map(c => c.textContent)); } return null; };
+const chart = document.querySelector('div.chart[id]');
+return JSON.stringify({Seq: document.documentElement.dataset.seq || '', Probe: window.jfProbe || 0, Kept: !!(chart && chart.jfProbe),
+  Live: facts('live'), Summary: facts('summary'), Notes: Array.from(document.querySelectorAll('#live p.note')).map(p => p.textContent),
+  Failures: table('Newest failures'), Running: table('Attempts running now, per worker')});`
+
+// TestWatchInChromium appends the journal to a watched log in steps and
+// reads the page in Chromium after each, within 2 s: a new worker, the
+// first failures, the run ending; then the log truncated, and a bad
+// record appended (strict: the updates stop, saying where). The page is
+// never reloaded (a value set in it stays) and the charts keep their
+// elements.
+func TestWatchInChromium(t *testing.T) {
+	w := browsertest.Start(t)
+	lines := journal(t)
+	log := filepath.Join(t.TempDir(), "journal.jsonl")
+	write := func(text string, appendTo bool) {
+		t.Helper()
+		flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		if appendTo {
+			flag = os.O_WRONLY | os.O_APPEND
+		}
+		f, err := os.OpenFile(log, flag, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(text); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(strings.Join(lines[:30], ""), false)
+	url := serve(t, log, Options{Load: func(p []string) (*loaders.Dataset, error) { return loaders.OpenWith(source.Options{}, p...) }, Interval: 100 * time.Millisecond})
+	w.Navigate(url)
+	var p page
+	w.Exec(readPage, &p)
+	check(t, "30 lines", p, expect(t, lines[:30]))
+	w.Exec(`window.jfProbe = 42; document.querySelector('div.chart[id]').jfProbe = true; return JSON.stringify(1);`, new(int))
+	written := 30
+	for _, n := range []int{60, len(lines)} { // worker 3 and two failures by line 60; the end
+		before := p.Seq
+		write(strings.Join(lines[written:n], ""), true)
+		written = n
+		p = waitUpdate(t, w, before)
+		check(t, fmt.Sprintf("%d lines", n), p, expect(t, lines[:n]))
+	}
+	if p.Live["running now"] != "0 attempts on 0 workers" || p.Running != nil {
+		t.Errorf("the run ended: running now %q, table %v", p.Live["running now"], p.Running)
+	}
+	// truncated to its first 30 lines: read again, and said so
+	before := p.Seq
+	write(strings.Join(lines[:30], ""), false)
+	p = waitUpdate(t, w, before)
+	check(t, "truncated", p, expect(t, lines[:30]))
+	if !hasNote(p.Notes, "was truncated from") {
+		t.Errorf("notes %q, want the truncation said", p.Notes)
+	}
+	// a bad record: the figures stay, the page says where
+	before = p.Seq
+	write("{\"event\": {\"type\": \"task-started\"\n", true)
+	p = waitUpdate(t, w, before)
+	check(t, "after a bad record", p, expect(t, lines[:30]))
+	if !hasNote(p.Notes, "journal.jsonl:31") || !hasNote(p.Notes, "Not updated since") {
+		t.Errorf("notes %q, want the bad record's file and line", p.Notes)
+	}
+	if p.Probe != 42 || !p.Kept {
+		t.Errorf("the page was reloaded (probe %v) or its chart replaced (kept %v)", p.Probe, p.Kept)
+	}
+	for _, e := range w.Logs("browser") {
+		if e["level"] == "SEVERE" {
+			t.Errorf("console: %v", e["message"])
+		}
+	}
+}
+
+// serve runs a watch of path on a free loopback port until the test ends
+// and returns its address.
+func serve(t *testing.T, path string, o Options) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- New([]string{path}, o).Run(ctx, l) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("watch: %v", err)
+		}
+	})
+	return "http://" + l.Addr().String() + "/"
+}
+
+// waitUpdate reads the page until its sequence number passes before,
+// for 2 s at most.
+func waitUpdate(t *testing.T, w *browsertest.Driver, before string) page {
+	t.Helper()
+	var p page
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		w.Exec(readPage, &p)
+		if p.Seq != before {
+			return p
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page did not change within 2 s (update %s)", before)
+		}
+	}
+}
+
+// check compares the page's figures with those counted from the log.
+func check(t *testing.T, what string, p page, e expected) {
+	t.Helper()
+	if got, want := p.Live["running now"], fmt.Sprintf("%s on %s", plural(e.running, "attempt"), plural(e.runningOn, "worker")); got != want {
+		t.Errorf("%s: running now %q, want %q", what, got, want)
+	}
+	if got := p.Summary["workers"]; !strings.HasPrefix(got, fmt.Sprintf("%d ", e.workers)) {
+		t.Errorf("%s: workers %q, want %d", what, got, e.workers)
+	}
+	if e.failures == 0 {
+		if p.Failures != nil {
+			t.Errorf("%s: failures listed %v, want none", what, p.Failures)
+		}
+		return
+	}
+	if got := p.Summary["failures"]; !strings.HasPrefix(got, fmt.Sprintf("%d ", e.failures)) {
+		t.Errorf("%s: failures %q, want %d", what, got, e.failures)
+	}
+	if len(p.Failures) != min(e.failures, newestFailures) || p.Failures[0][2] != e.newestFailed {
+		t.Errorf("%s: newest failures %v, want %d rows, task %s first", what, p.Failures, min(e.failures, newestFailures), e.newestFailed)
+	}
+}
+
+func hasNote(notes []string, s string) bool {
+	for _, n := range notes {
+		if strings.Contains(n, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHosts: the server answers its own address (and localhost's on
+// loopback) only.
+func TestHosts(t *testing.T) {
+	hosts := allowedHosts(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080})
+	for h, want := range map[string]bool{"127.0.0.1:8080": true, "localhost:8080": true, "[::1]:8080": true, "evil.example:8080": false, "localhost:9090": false} {
+		if hosts[h] != want {
+			t.Errorf("%s: allowed %v, want %v", h, hosts[h], want)
+		}
+	}
+	hosts = allowedHosts(&net.TCPAddr{IP: net.IPv4(10, 1, 2, 3), Port: 80})
+	if hosts["localhost:80"] || !hosts["10.1.2.3:80"] {
+		t.Errorf("a public address: %v", hosts)
+	}
+}
+
+// TestWatchLenient: in lenient mode a bad record appended is skipped
+// and counted on the page, and the updates go on.
+func TestWatchLenient(t *testing.T) {
+	w := browsertest.Start(t)
+	lines := journal(t)
+	log := filepath.Join(t.TempDir(), "journal.jsonl")
+	if err := os.WriteFile(log, []byte(strings.Join(lines[:30], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	load := func(p []string) (*loaders.Dataset, error) {
+		return loaders.OpenWith(source.Options{Lenient: true}, p...)
+	}
+	w.Navigate(serve(t, log, Options{Load: load, Interval: 100 * time.Millisecond}))
+	var p page
+	w.Exec(readPage, &p)
+	f, err := os.OpenFile(log, os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString("{\"event\": {\"type\": \"task-started\"\n" + strings.Join(lines[30:60], "")); err != nil {
+		t.Fatal(err)
+	}
+	p = waitUpdate(t, w, p.Seq)
+	check(t, "a bad record and 30 lines more", p, expect(t, lines[:60]))
+	if p.Live["warnings"] == "0" || hasNote(p.Notes, "Not updated since") {
+		t.Errorf("warnings %q, notes %q: want the bad record counted and the page updated", p.Live["warnings"], p.Notes)
+	}
+}
