@@ -61,21 +61,7 @@ func New(paths []string, o Options) *Server {
 // Run loads the sources, serves the page on l until ctx is done, and
 // polls the sources meanwhile. A first load that fails is the error.
 func (s *Server) Run(ctx context.Context, l net.Listener) error {
-	files, err := scan(s.paths)
-	if err != nil {
-		return err
-	}
-	d, err := s.o.Load(s.paths)
-	if err != nil {
-		return err
-	}
-	s.files = files
-	now := time.Now()
-	s.mu.Lock()
-	s.good, s.st.loaded = d, now
-	err = s.publishLocked()
-	s.mu.Unlock()
-	if err != nil {
+	if err := s.start(); err != nil {
 		return err
 	}
 	srv := &http.Server{Handler: s.Handler(l.Addr()), ReadHeaderTimeout: 10 * time.Second}
@@ -99,6 +85,23 @@ func (s *Server) Run(ctx context.Context, l net.Listener) error {
 			}
 		}
 	}
+}
+
+// start loads the sources a first time and builds their report.
+func (s *Server) start() error {
+	files, err := scan(s.paths)
+	if err != nil {
+		return err
+	}
+	d, err := s.o.Load(s.paths)
+	if err != nil {
+		return err
+	}
+	s.files = files
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.good, s.st.loaded = d, time.Now()
+	return s.publishLocked()
 }
 
 // poll looks at the sources; on a change it loads them again and sends
