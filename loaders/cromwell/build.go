@@ -2,10 +2,12 @@ package cromwell
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
@@ -25,6 +27,13 @@ type flt struct {
 type workflowRow struct {
 	id, name, status, raw, parent, path, version, language, failures string
 	submit, start, end                                               num
+}
+
+// taskKey is a task: a call's shard (its attempts are the task's),
+// within its subworkflow.
+type taskKey struct {
+	path, name string
+	shard      num
 }
 
 // callRow is one attempt of one shard of a call, for the tasks frame.
@@ -51,7 +60,7 @@ type phaseRow struct {
 type builder struct {
 	workflows []workflowRow
 	calls     []callRow
-	tasks     map[string]int64
+	tasks     map[taskKey]int64
 	root      string
 }
 
@@ -93,34 +102,92 @@ func (b *builder) workflow(md *metadata, parent, path string, p *source.Problems
 	}
 	sort.Strings(names)
 	b.calls = slices.Grow(b.calls, entries) // a row is large: grown once, not copied at each doubling
+	var run []entry                         // entries without a subworkflow, read side by side
 	for _, n := range names {
 		entries := md.Calls[n]
 		for i := range entries {
-			record := "calls[" + strconv.Quote(n) + "][" + strconv.Itoa(i) + "]"
-			if path != "" {
-				record = path + "/" + record
+			c := &entries[i]
+			if c.SubWorkflow == nil {
+				run = append(run, entry{name: n, index: i, c: c})
+				continue
 			}
-			if err := b.call(md.ID, n, path, record, &entries[i], p); err != nil {
+			if err := b.addRows(run, md.ID, path, p); err != nil {
+				return err
+			}
+			run = run[:0]
+			sub := n
+			if path != "" {
+				sub = path + "/" + n
+			}
+			if err := b.workflow(c.SubWorkflow, md.ID, sub, p); err != nil {
 				return err
 			}
 		}
 	}
+	return b.addRows(run, md.ID, path, p)
+}
+
+// entry is one call entry of a workflow: its call's name and its index
+// in the call's list.
+type entry struct {
+	name  string
+	index int
+	c     *call
+}
+
+// rowsPerWorker is the fewest entries worth a goroutine of their own.
+const rowsPerWorker = 512
+
+// addRows reads the entries into rows on every core, then adds them in
+// order: the first bad one is the error (strict), or each is skipped
+// and reported in order (lenient).
+func (b *builder) addRows(entries []entry, workflow, path string, p *source.Problems) error {
+	rows := make([]callRow, len(entries))
+	bads := make([]*badField, len(entries))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(entries)/rowsPerWorker))
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*len(entries)/workers, (w+1)*len(entries)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := lo; k < hi; k++ {
+				e := entries[k]
+				record := "calls[" + strconv.Quote(e.name) + "][" + strconv.Itoa(e.index) + "]"
+				if path != "" {
+					record = path + "/" + record
+				}
+				rows[k], bads[k] = b.row(workflow, e.name, path, record, e.c)
+			}
+		}()
+	}
+	wg.Wait()
+	for k := range rows {
+		if bad := bads[k]; bad != nil {
+			if err := p.Bad(0, bad.field, bad.text, bad.want, bad.err); err != nil {
+				return err
+			}
+			continue
+		}
+		b.add(rows[k])
+	}
 	return nil
 }
 
-// call adds one call entry, and its subworkflow's calls.
-func (b *builder) call(workflow, name, path, record string, c *call, p *source.Problems) error {
-	if c.SubWorkflow != nil {
-		sub := name
-		if path != "" {
-			sub = path + "/" + name
-		}
-		return b.workflow(c.SubWorkflow, workflow, sub, p)
-	}
+// badField is a call entry's value that does not read.
+type badField struct {
+	field, text, want string
+	err               error
+}
+
+// row reads one call entry (not a subworkflow's) into its row, or says
+// which of its values does not read. It reads b.root only, so that
+// rows are read side by side.
+func (b *builder) row(workflow, name, path, record string, c *call) (callRow, *badField) {
 	r := callRow{root: b.root, workflow: workflow, name: name, path: path, record: record, backend: c.Backend, jobID: c.JobID, raw: c.ExecutionStatus}
 	state, ok := callState(c.ExecutionStatus)
 	if !ok {
-		return p.Bad(0, record+".executionStatus", c.ExecutionStatus, "a call status of Cromwell (Done, Failed, RetryableFailure, Aborted, Running, QueuedInCromwell, ...)", nil)
+		return callRow{}, &badField{record + ".executionStatus", c.ExecutionStatus, "a call status of Cromwell (Done, Failed, RetryableFailure, Aborted, Running, QueuedInCromwell, ...)", nil}
 	}
 	r.state = state
 	if c.ShardIndex != nil && *c.ShardIndex >= 0 {
@@ -139,24 +206,24 @@ func (b *builder) call(workflow, name, path, record string, c *call, p *source.P
 	}{{c.Start, &r.start, "start"}, {c.End, &r.end, "end"}} {
 		v, ok, err := parseTime(t.s)
 		if err != nil {
-			return p.Bad(0, record+"."+t.f, t.s, "an RFC 3339 time (2019-08-09T20:16:41.150Z)", err)
+			return callRow{}, &badField{record + "." + t.f, t.s, "an RFC 3339 time (2019-08-09T20:16:41.150Z)", err}
 		}
 		*t.dst = num{v, ok}
 	}
 	if r.start.ok && r.end.ok && r.end.v < r.start.v {
-		return p.Bad(0, record+".end", c.End, "an end at or after the start ("+c.Start+")", nil)
+		return callRow{}, &badField{record + ".end", c.End, "an end at or after the start (" + c.Start + ")", nil}
 	}
 	if s, ok := c.RuntimeAttributes["cpu"]; ok {
 		v, err := strconv.ParseFloat(string(s), 64)
 		if err != nil || v < 0 {
-			return p.Bad(0, record+".runtimeAttributes.cpu", string(s), "a count of cores", nil)
+			return callRow{}, &badField{record + ".runtimeAttributes.cpu", string(s), "a count of cores", nil}
 		}
 		r.cpus = flt{v, true}
 	}
 	if s, ok := c.RuntimeAttributes["memory"]; ok {
 		v, ok := memoryMB(string(s))
 		if !ok {
-			return p.Bad(0, record+".runtimeAttributes.memory", string(s), "a memory size (2 GB, 512 MiB)", nil)
+			return callRow{}, &badField{record + ".runtimeAttributes.memory", string(s), "a memory size (2 GB, 512 MiB)", nil}
 		}
 		r.memMB = flt{v, true}
 	}
@@ -175,15 +242,21 @@ func (b *builder) call(workflow, name, path, record string, c *call, p *source.P
 		s, sOK, err1 := parseTime(e.StartTime)
 		t, tOK, err2 := parseTime(e.EndTime)
 		if err1 != nil || err2 != nil {
-			return p.Bad(0, record+".executionEvents", e.StartTime+" "+e.EndTime, "RFC 3339 times", nil)
+			return callRow{}, &badField{record + ".executionEvents", e.StartTime + " " + e.EndTime, "RFC 3339 times", nil}
 		}
 		r.phases = append(r.phases, phaseRow{e.Description, num{s, sOK}, num{t, tOK}})
 	}
 	slices.SortStableFunc(r.phases, func(a, b phaseRow) int { return cmp.Compare(a.start.v, b.start.v) })
+	return r, nil
+}
+
+// add adds row r, numbering its task: a call's shard in its
+// subworkflow, in the order first met.
+func (b *builder) add(r callRow) {
 	if b.tasks == nil {
-		b.tasks = map[string]int64{}
+		b.tasks = map[taskKey]int64{}
 	}
-	key := path + "/" + name + "/" + strconv.FormatInt(r.shard.v, 10) + strconv.FormatBool(r.shard.ok)
+	key := taskKey{r.path, r.name, r.shard}
 	id, seen := b.tasks[key]
 	if !seen {
 		id = int64(len(b.tasks))
@@ -191,7 +264,6 @@ func (b *builder) call(workflow, name, path, record string, c *call, p *source.P
 	}
 	r.task = id
 	b.calls = append(b.calls, r)
-	return nil
 }
 
 // callState is a call status in the vocabulary: Done and Bypassed

@@ -40,16 +40,22 @@ type call struct {
 	Preemptible       *bool             `json:"preemptible"`
 	RuntimeAttributes map[string]scalar `json:"runtimeAttributes"`
 	ExecutionEvents   []phase           `json:"executionEvents"`
-	CallCaching       *struct {
-		Hit    *bool  `json:"hit"`
-		Result string `json:"result"`
-	} `json:"callCaching"`
-	Failures    []failure `json:"failures"`
-	SubWorkflow *metadata `json:"subWorkflowMetadata"`
-	Jes         *struct {
-		MachineType string `json:"machineType"`
-		Zone        string `json:"zone"`
-	} `json:"jes"`
+	CallCaching       *callCaching      `json:"callCaching"`
+	Failures          []failure         `json:"failures"`
+	SubWorkflow       *metadata         `json:"subWorkflowMetadata"`
+	Jes               *jes              `json:"jes"`
+}
+
+// callCaching is whether a call's result came from the cache.
+type callCaching struct {
+	Hit    *bool  `json:"hit"`
+	Result string `json:"result"`
+}
+
+// jes is where a call ran on Google's Pipelines API.
+type jes struct {
+	MachineType string `json:"machineType"`
+	Zone        string `json:"zone"`
 }
 
 // phase is one of a call's executionEvents.
