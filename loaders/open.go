@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -82,14 +83,45 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 			return nil, err
 		}
 	}
-	if sets, err = absorbCompanions(append(sets, more...), append(formats, moreFormats...)); err != nil {
-		return nil, err
-	}
-	if len(sets) == 0 && len(logs) == 0 {
+	if len(sets)+len(more) == 0 && len(logs) == 0 {
 		return nil, fmt.Errorf("%s: the lake holds no committed input", strings.Join(lakes, ", "))
 	}
-	if len(sets) == 0 {
+	d, err := combine(append(sets, more...), append(formats, moreFormats...), skipped, o)
+	if err != nil && len(sets)+len(more) == 0 {
 		return nil, fmt.Errorf("no input in a format jobframe reads among %s", strings.Join(paths, ", "))
+	}
+	return d, err
+}
+
+// Combine makes one dataset of the loads of groups (LoadGroup's results
+// for Plan's groups, in order), as OpenWith does: each format absorbs
+// its companions, the runs are labelled, the frames merged (each with
+// its file column) and projected onto o.Columns; skipped (Plan's
+// warnings) come first among the warnings. The datasets are not
+// changed: a caller may combine them again with others.
+func Combine(sets []*source.Dataset, groups []Group, skipped []source.Warning, o source.Options) (*source.Dataset, error) {
+	if len(sets) != len(groups) {
+		return nil, fmt.Errorf("loaders.Combine: %d datasets for %d groups", len(sets), len(groups))
+	}
+	own := make([]*source.Dataset, len(sets))
+	formats := make([]source.Format, len(sets))
+	for i, d := range sets {
+		c := *d
+		c.Frames = maps.Clone(d.Frames)
+		c.Files, c.Warnings = slices.Clip(d.Files), slices.Clip(d.Warnings) // an append copies
+		own[i], formats[i] = &c, formatNamed(groups[i].Format)
+	}
+	return combine(own, formats, slices.Clone(skipped), o)
+}
+
+// combine is Combine on datasets it may change, with their formats.
+func combine(sets []*source.Dataset, formats []source.Format, skipped []source.Warning, o source.Options) (*source.Dataset, error) {
+	sets, err := absorbCompanions(sets, formats)
+	if err != nil {
+		return nil, err
+	}
+	if len(sets) == 0 {
+		return nil, errors.New("no input to combine")
 	}
 	runs := labelRuns(sets, func(name string) bool { return o.Keeps(name, "run") })
 	d := sets[0]

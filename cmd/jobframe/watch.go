@@ -22,8 +22,9 @@ func runWatch(args []string, stdout, stderr io.Writer) error {
 			"follows the logs without reloading (Server-Sent Events). A live section on top\n"+
 			"says what runs now (attempts per worker), the newest failures and when the\n"+
 			"logs last changed. A log that grows, is truncated or replaced (rotated), and a\n"+
-			"new file in a watched folder are noticed at each poll (--interval) and the\n"+
-			"sources read again. In strict mode a bad record stops the updates, the page\n"+
+			"new file in a watched folder are noticed at each poll (--interval): a grown\n"+
+			"HyperQueue journal or Work Queue/TaskVine log is read on from its last\n"+
+			"checkpoint, other changed sources again. In strict mode a bad record stops the updates, the page\n"+
 			"saying where, until the sources change again; --lenient skips and counts it.\n"+
 			"The page loads nothing from the network. It listens on 127.0.0.1 only, unless\n"+
 			"--public is given with another --addr. Ctrl-C stops it.", stdout)
@@ -69,7 +70,7 @@ func runWatch(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	w := watch.New(sources, watch.Options{
-		Load:     func(paths []string) (*loaders.Dataset, error) { return loaders.OpenWith(o, paths...) },
+		Load:     o,
 		Report:   report.Options{Title: *title, CarbonIntensity: *carbon},
 		Interval: *interval,
 		Logf:     func(format string, args ...any) { fmt.Fprintf(stderr, "watch: "+format+"\n", args...) },

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -15,10 +14,11 @@ import (
 // BenchmarkUpdate is what one update of the page costs for a log
 // written at 1,000 records a second: the harness's HyperQueue journal
 // (its first base records), then per iteration its next 1,000 records
-// appended and one poll (the change seen, the sources loaded again, the
-// report built and handed to the pages). The page changes this long
-// after the poll that sees a write, which comes at most --interval after
-// it. Each update reads the whole log again: the cost grows with it.
+// appended and one poll (the change seen, the journal gone on from its
+// last checkpoint, the report built and handed to the pages). The page
+// changes this long after the poll that sees a write, which comes at
+// most --interval after it. The report is built again whole: its cost
+// grows with the log.
 func BenchmarkUpdate(b *testing.B) {
 	src, _ := sourcetest.HarnessInput(b, "hq.jsonl")
 	for _, base := range []int{10_000, 100_000} {
@@ -47,9 +47,7 @@ func BenchmarkUpdate(b *testing.B) {
 				}
 			}
 			next(base)
-			s := New([]string{log}, Options{Load: func(p []string) (*loaders.Dataset, error) {
-				return loaders.OpenWith(source.Options{Lenient: true}, p...)
-			}})
+			s := New([]string{log}, Options{Load: source.Options{Lenient: true}})
 			if err := s.start(); err != nil {
 				b.Fatal(err)
 			}

@@ -5,8 +5,12 @@
 // The server polls its sources (Options.Interval): a file that grew,
 // was truncated, replaced (a rotated log) or removed, and a file new in
 // a watched folder, are noticed by their size, modification time and
-// identity. On a change the sources are loaded again and the report
-// rebuilt; the page receives it by Server-Sent Events (the standard
+// identity. On a change the sources are loaded again group by group
+// (groups.go): a group whose files did not change keeps its load, a
+// streaming log that grew (a HyperQueue journal, a Work Queue or
+// TaskVine transactions log) goes on from its last checkpoint and reads
+// only what follows, any other is read again; then the report is
+// rebuilt. The page receives it by Server-Sent Events (the standard
 // library's HTTP server; the browser's EventSource) and puts each
 // section, table and chart in place (report.Patch). A live section on
 // top says what is running now (attempts per worker), the newest

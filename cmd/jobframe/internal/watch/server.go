@@ -14,6 +14,8 @@ import (
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/report"
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/lake/lakeread"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // watchJS keeps the page up to date (assets/watch.js).
@@ -23,8 +25,10 @@ var watchJS string
 
 // Options configure a watch.
 type Options struct {
-	// Load loads the sources (the CLI's loader, with its options).
-	Load func(paths []string) (*loaders.Dataset, error)
+	// Load are the options of the loads (lenient, time zone, limits;
+	// BatchRows, 4096 when not set, how near its end a streaming log
+	// can be gone on from).
+	Load source.Options
 	// Report are the report's options (title, carbon intensity).
 	Report report.Options
 	// Interval is the time between two polls of the sources (default 1 s).
@@ -34,26 +38,35 @@ type Options struct {
 	Logf func(format string, args ...any)
 }
 
+// watchBatchRows is the batch size of a watch's streaming loads: a
+// checkpoint comes within two batches of a log's end, so a log that grows
+// is gone on from near where it was read to.
+const watchBatchRows = 4096
+
 // Server is a watch of some sources: its current report and the pages
 // following it.
 type Server struct {
 	paths []string
 	o     Options
 
-	mu    sync.Mutex
-	doc   *report.Document // the report shown
-	event []byte           // doc as the pages take it (an SSE data line)
-	seq   int              // updates sent
-	subs  map[chan struct{}]bool
-	st    status
-	files snapshot
-	good  *loaders.Dataset // the last load that succeeded
+	mu     sync.Mutex
+	doc    *report.Document // the report shown
+	event  []byte           // doc as the pages take it (an SSE data line)
+	seq    int              // updates sent
+	subs   map[chan struct{}]bool
+	st     status
+	files  snapshot
+	good   *loaders.Dataset  // the last load that succeeded
+	groups map[string]*group // the groups of that load, by key
 }
 
 // New returns a watch of the sources at paths (files, folders, lakes).
 func New(paths []string, o Options) *Server {
 	if o.Interval <= 0 {
 		o.Interval = time.Second
+	}
+	if o.Load.BatchRows <= 0 {
+		o.Load.BatchRows = watchBatchRows
 	}
 	return &Server{paths: paths, o: o, subs: map[chan struct{}]bool{}}
 }
@@ -93,7 +106,7 @@ func (s *Server) start() error {
 	if err != nil {
 		return err
 	}
-	d, err := s.o.Load(s.paths)
+	d, err := s.load(files)
 	if err != nil {
 		return err
 	}
@@ -118,7 +131,7 @@ func (s *Server) poll() error {
 	now := time.Now()
 	var d *loaders.Dataset
 	if err == nil {
-		d, err = s.o.Load(s.paths)
+		d, err = s.load(files)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -130,6 +143,32 @@ func (s *Server) poll() error {
 		s.good, s.st.loaded, s.st.loadErr = d, time.Now(), nil
 	}
 	return s.publishLocked()
+}
+
+// load loads the sources: group by group, keeping or resuming the
+// loads of before (groups.go); a lake among them is read again whole.
+func (s *Server) load(files snapshot) (*loaders.Dataset, error) {
+	ctx := context.Background()
+	for _, p := range s.paths {
+		if lakeread.IsLake(p) {
+			return loaders.OpenContext(ctx, s.o.Load, s.paths...)
+		}
+	}
+	planned, skipped, err := loaders.Plan(s.paths...)
+	if err != nil {
+		return nil, err
+	}
+	gs, err := loadGroups(ctx, planned, s.groups, files, s.o.Load)
+	if err != nil {
+		return nil, err
+	}
+	sets := make([]*source.Dataset, len(gs))
+	s.groups = map[string]*group{}
+	for i, g := range gs {
+		sets[i] = g.d
+		s.groups[key(g.g)] = g
+	}
+	return loaders.Combine(sets, planned, skipped, s.o.Load)
 }
 
 // publishLocked builds the report of the last good load with the live

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -146,7 +147,7 @@ func TestWatchInChromium(t *testing.T) {
 		}
 	}
 	write(strings.Join(lines[:30], ""), false)
-	url := serve(t, log, Options{Load: func(p []string) (*loaders.Dataset, error) { return loaders.OpenWith(source.Options{}, p...) }, Interval: 100 * time.Millisecond})
+	url := serve(t, log, Options{Interval: 100 * time.Millisecond})
 	w.Navigate(url)
 	var p page
 	w.Exec(readPage, &p)
@@ -281,10 +282,7 @@ func TestWatchLenient(t *testing.T) {
 	if err := os.WriteFile(log, []byte(strings.Join(lines[:30], "")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	load := func(p []string) (*loaders.Dataset, error) {
-		return loaders.OpenWith(source.Options{Lenient: true}, p...)
-	}
-	w.Navigate(serve(t, log, Options{Load: load, Interval: 100 * time.Millisecond}))
+	w.Navigate(serve(t, log, Options{Load: source.Options{Lenient: true}, Interval: 100 * time.Millisecond}))
 	var p page
 	w.Exec(readPage, &p)
 	f, err := os.OpenFile(log, os.O_WRONLY|os.O_APPEND, 0o644)
@@ -300,4 +298,103 @@ func TestWatchLenient(t *testing.T) {
 	if p.Live["warnings"] == "0" || hasNote(p.Notes, "Not updated since") {
 		t.Errorf("warnings %q, notes %q: want the bad record counted and the page updated", p.Live["warnings"], p.Notes)
 	}
+}
+
+// TestResume grows a HyperQueue journal and a Work Queue transactions
+// log under a watch, in steps, one poll each: a log that grew goes on
+// from its last checkpoint (batches of 7 rows, so that there is one) and
+// the other keeps its load; after every step the watch's dataset holds
+// the rows a load of the files as they are gives, frame by frame. A log
+// then truncated is loaded again from its start.
+func TestResume(t *testing.T) {
+	dir := t.TempDir()
+	logs := map[string][]string{}
+	for name, rel := range map[string]string{"journal.jsonl": "hq/synthetic_v0.26_journal.jsonl", "transactions.log": "workqueue/realrun_wq_7.17.1_transactions.log"} {
+		b, err := os.ReadFile(sourcetest.Bundled(rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs[filepath.Join(dir, name)] = strings.SplitAfter(strings.TrimSuffix(string(b), "\n"), "\n")
+	}
+	written := map[string]int{}
+	grow := func(path string, n int) {
+		t.Helper()
+		lines := logs[path]
+		n = min(n, len(lines))
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(strings.Join(lines[written[path]:n], "")); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		written[path] = n
+	}
+	var paths []string
+	for p := range logs {
+		paths = append(paths, p)
+		grow(p, len(logs[p])/3)
+	}
+	slices.Sort(paths)
+	o := source.Options{BatchRows: 7}
+	s := New(paths, Options{Load: o})
+	if err := s.start(); err != nil {
+		t.Fatal(err)
+	}
+	same := func(what string) {
+		t.Helper()
+		want, err := loaders.OpenWith(o, paths...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range want.Names() {
+			if g, w := sourcetest.Rows(t, s.good.Frames[name]), sourcetest.Rows(t, want.Frames[name]); !slices.Equal(g, w) {
+				t.Errorf("%s: %s: the watch holds %d rows, a load %d, or other values", what, name, len(g), len(w))
+			}
+		}
+	}
+	same("first load")
+	for step := 2; step <= 3; step++ {
+		for _, p := range paths {
+			before := s.groups[key(loaders.Group{Format: s.groups[keyOf(s, p)].g.Format, Files: []string{p}})]
+			grow(p, step*len(logs[p])/3)
+			if err := s.poll(); err != nil {
+				t.Fatal(err)
+			}
+			same(fmt.Sprintf("%s grown to %d lines", filepath.Base(p), written[p]))
+			now := s.groups[keyOf(s, p)]
+			if now.resumed != before.resumed+1 {
+				t.Errorf("%s: not gone on from its checkpoint (resumed %d, then %d)", filepath.Base(p), before.resumed, now.resumed)
+			}
+			for _, q := range paths {
+				if q != p && s.groups[keyOf(s, q)] == nil {
+					t.Errorf("%s: its load was not kept", q)
+				}
+			}
+		}
+	}
+	// truncated: read from the start again
+	p := paths[0]
+	if err := os.WriteFile(p, []byte(strings.Join(logs[p][:10], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	written[p] = 10
+	if err := s.poll(); err != nil {
+		t.Fatal(err)
+	}
+	same("truncated")
+	if g := s.groups[keyOf(s, p)]; g.resumed != 0 {
+		t.Errorf("a truncated log gone on from its checkpoint (resumed %d)", g.resumed)
+	}
+}
+
+// keyOf is the key of the group of path among s's.
+func keyOf(s *Server, path string) string {
+	for k, g := range s.groups {
+		if slices.Contains(g.g.Files, path) {
+			return k
+		}
+	}
+	return ""
 }
