@@ -10,6 +10,7 @@ import (
 func init() {
 	Symbols["github.com/jobframe/jobframe/loaders/loaders"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"Combine":     reflect.ValueOf(loaders.Combine),
 		"FileOffset":  reflect.ValueOf(loaders.FileOffset),
 		"Formats":     reflect.ValueOf(loaders.Formats),
 		"LoadGroup":   reflect.ValueOf(loaders.LoadGroup),
