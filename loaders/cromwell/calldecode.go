@@ -238,39 +238,38 @@ func failuresAt(b []byte, i, depth int, fs *[]failure) (int, error) {
 
 // cachingAt reads callCaching at b[i]; null makes it nil.
 func (d *callDecoder) cachingAt(b []byte, i int, p **callCaching) (int, error) {
-	if i < len(b) && b[i] == 'n' {
-		*p = nil
-		return jsontext.ScanValue(b, i, 1)
-	}
-	c := d.caching.Alloc()
-	*p = c
-	return objectAt(b, i, 1, []string{"hit", "result"}, func(m int, b []byte, i int) (int, error) {
-		switch m {
-		case 0:
+	return optObjectAt(b, i, p, d.caching.Alloc, []string{"hit", "result"}, func(m int, c *callCaching, b []byte, i int) (int, error) {
+		if m == 0 {
 			return d.boolAt(b, i, &c.Hit)
-		case 1:
-			return stringAt(b, i, &c.Result)
 		}
-		return jsontext.ScanValue(b, i, 2)
+		return stringAt(b, i, &c.Result)
 	})
 }
 
 // jesAt reads jes at b[i]; null makes it nil.
 func (d *callDecoder) jesAt(b []byte, i int, p **jes) (int, error) {
+	return optObjectAt(b, i, p, d.jes.Alloc, []string{"machineType", "zone"}, func(m int, j *jes, b []byte, i int) (int, error) {
+		if m == 0 {
+			return stringAt(b, i, &j.MachineType)
+		}
+		return stringAt(b, i, &j.Zone)
+	})
+}
+
+// optObjectAt reads the object at b[i] into a new *p (from alloc), each
+// member of names with member; null makes *p nil.
+func optObjectAt[T any](b []byte, i int, p **T, alloc func() *T, names []string, member func(m int, v *T, b []byte, i int) (int, error)) (int, error) {
 	if i < len(b) && b[i] == 'n' {
 		*p = nil
 		return jsontext.ScanValue(b, i, 1)
 	}
-	j := d.jes.Alloc()
-	*p = j
-	return objectAt(b, i, 1, []string{"machineType", "zone"}, func(m int, b []byte, i int) (int, error) {
-		switch m {
-		case 0:
-			return stringAt(b, i, &j.MachineType)
-		case 1:
-			return stringAt(b, i, &j.Zone)
+	v := alloc()
+	*p = v
+	return objectAt(b, i, 1, names, func(m int, b []byte, i int) (int, error) {
+		if m < 0 {
+			return jsontext.ScanValue(b, i, 2)
 		}
-		return jsontext.ScanValue(b, i, 2)
+		return member(m, v, b, i)
 	})
 }
 
