@@ -27,7 +27,7 @@ var chromiumFlags = []string{"--headless", "--no-sandbox", "--disable-gpu", "--n
 // test its failures go to (a subtest may set its own), Base the
 // driver's address, Session the browser session.
 type Driver struct {
-	T       *testing.T
+	T       testing.TB
 	Base    string
 	Session string
 }
@@ -66,7 +66,7 @@ func (w *Driver) Call(method, path string, body any) map[string]any {
 
 // Start starts chromedriver on a free loopback port and opens a
 // session with a fresh profile that logs the console and the network.
-func Start(t *testing.T) *Driver {
+func Start(t testing.TB) *Driver {
 	chromium, err1 := exec.LookPath("chromium")
 	driver, err2 := exec.LookPath("chromedriver")
 	if err1 != nil || err2 != nil {

@@ -192,7 +192,7 @@ func TestWatchInChromium(t *testing.T) {
 
 // serve runs a watch of path on a free loopback port until the test ends
 // and returns its address.
-func serve(t *testing.T, path string, o Options) string {
+func serve(t testing.TB, path string, o Options) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
