@@ -92,9 +92,6 @@ func Read(dir string, o Options) (*Lake, error) {
 	for _, f := range foreign {
 		warnings = append(warnings, source.Warning{File: f, Msg: "not in the lake's manifest (a half-written or foreign file): not read"})
 	}
-	if err := readParts(plans); err != nil {
-		return nil, err
-	}
 	l := &Lake{Sets: make([]*source.Dataset, len(plans)), Formats: make([]string, len(plans)), Warnings: warnings}
 	for i, p := range plans {
 		if l.Sets[i], err = p.dataset(); err != nil {
@@ -173,15 +170,9 @@ func dayWanted(day string, o Options) bool {
 	return (o.FromDay == "" || day >= o.FromDay) && (o.ToDay == "" || day <= o.ToDay)
 }
 
-// readParts reads every planned part on GOMAXPROCS goroutines; the
-// first error in plan order is returned.
-func readParts(plans []*entryPlan) error {
-	var all []*part
-	for _, p := range plans {
-		for _, name := range p.frames {
-			all = append(all, p.parts[name]...)
-		}
-	}
+// readParts reads the parts of one frame on GOMAXPROCS goroutines; the
+// first error in order is returned.
+func readParts(all []*part) error {
 	errs := make([]error, len(all))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -202,14 +193,19 @@ func readParts(plans []*entryPlan) error {
 	return errors.Join(errs...)
 }
 
-// dataset stacks the entry's parts into its frames.
+// dataset reads the entry's parts and stacks them into its frames, a
+// frame at a time: memory holds one frame's parts besides the frames
+// built.
 func (p *entryPlan) dataset() (*source.Dataset, error) {
 	e := p.entry
 	d := &source.Dataset{Source: e.Source, Files: e.Inputs(), Frames: map[string]*frame.Frame{}}
 	for _, name := range p.frames {
+		if err := readParts(p.parts[name]); err != nil {
+			return nil, err
+		}
 		fs := make([]*frame.Frame, len(p.parts[name]))
 		for i, pt := range p.parts[name] {
-			fs[i] = pt.f
+			fs[i], pt.f = pt.f, nil
 		}
 		f := fs[0]
 		if len(fs) > 1 {
