@@ -83,9 +83,21 @@ func New(cols ...Column) *Frame {
 		f.index[c.name] = i
 		f.names = append(f.names, c.name)
 		c.arr.Retain()
-		f.cols = append(f.cols, c.arr)
+		f.cols = append(f.cols, settled(c.arr))
 	}
 	return f
+}
+
+// settled returns a, its lazily built parts built: Arrow builds a
+// dictionary array's dictionary on the first call of Dictionary and
+// keeps it, so two goroutines reading one frame (the report's sections
+// are built side by side) would both write it. A frame's arrays are
+// read-only once it holds them.
+func settled(a arrow.Array) arrow.Array {
+	if d, ok := a.(*array.Dictionary); ok {
+		d.Dictionary()
+	}
+	return a
 }
 
 // FromRecord returns a frame holding the columns of an Arrow record.
@@ -240,6 +252,7 @@ func withCols(names []string, cols []arrow.Array, nrows int) *Frame {
 	f := &Frame{names: names, cols: cols, nrows: nrows, index: make(map[string]int, len(names))}
 	for i, n := range names {
 		f.index[n] = i
+		settled(cols[i])
 	}
 	return f
 }

@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"sync"
 	"testing"
 	"time"
 )
@@ -121,4 +122,25 @@ func TestParseType(t *testing.T) {
 	}
 	_, err := ParseType("decimal")
 	mustErr(t, err, `unknown column type "decimal"`)
+}
+
+// TestDictionaryReadConcurrently groups one frame's dictionary column on
+// several goroutines at once, as the report's sections do: Arrow builds
+// a dictionary array's values lazily, so a frame settles them when it
+// takes the array (run with -race: .ci/test does).
+func TestDictionaryReadConcurrently(t *testing.T) {
+	for range 20 {
+		f := New(DictStringCol("s", []int32{0, 1, 0, 2}, nil, []string{"a", "b", "c"}))
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if g := f.GroupBy("s").Agg(Count()); g.NumRows() != 3 {
+					t.Errorf("%d groups", g.NumRows())
+				}
+			}()
+		}
+		wg.Wait()
+	}
 }
