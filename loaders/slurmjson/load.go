@@ -69,28 +69,13 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 		return nil, err
 	}
 	p := o.Problems(file)
-	w := newWriter(loc)
-	for i, raw := range d.Jobs {
-		var j job
-		if err := json.Unmarshal(raw, &j); err != nil {
-			// encoding/json names the member and its offset; goccy, which
-			// reads the good ones fast, its Go field
-			if stdErr := stdjson.Unmarshal(raw, &job{}); stdErr != nil {
-				err = stdErr
-			}
-			if err := badJob(p, doc, raw, i, err); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		w.add(w.jobRow(&j), fmt.Sprintf("jobs[%d] (job %s)", i, jobIDText(&j)))
-		for k := range j.Steps {
-			w.add(w.stepRow(&j, &j.Steps[k]), fmt.Sprintf("jobs[%d].steps[%d] (step %s)", i, k, j.Steps[k].Step.Name))
-		}
+	w, err := writeJobs(d.Jobs, loc, doc, p)
+	if err != nil {
+		return nil, err
 	}
 	so := o
 	so.Name = file
-	ds, err := slurm.Load(strings.NewReader(w.b.String()), so)
+	ds, err := slurm.Load(strings.NewReader(header()+w.b.String()), so)
 	if err != nil {
 		return nil, w.translate(file, err)
 	}

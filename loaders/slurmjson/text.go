@@ -36,17 +36,23 @@ type row map[string]string
 
 // writer builds the text, and remembers which record each line is.
 type writer struct {
-	b     strings.Builder
-	loc   *time.Location
-	lines []string // per line after the header: "jobs[3]" or "jobs[3].steps[1]"
+	b        strings.Builder
+	loc      *time.Location
+	lines    []string // per line after the header: "jobs[3]" or "jobs[3].steps[1]"
+	freeText []bool   // per field: whether it is free text (slurm.FreeText)
 }
 
+// newWriter returns a writer of rows, without the header (header).
 func newWriter(loc *time.Location) *writer {
-	w := &writer{loc: loc}
-	w.b.WriteString(strings.Join(fields, string(rune(delim))))
-	w.b.WriteByte('\n')
+	w := &writer{loc: loc, freeText: make([]bool, len(fields))}
+	for i, name := range fields {
+		w.freeText[i] = slurm.FreeText(name)
+	}
 	return w
 }
+
+// header is the text's first line.
+func header() string { return strings.Join(fields, string(rune(delim))) + "\n" }
 
 // add writes r as one row (a free text's line breaks continue it on the
 // next lines, as sacct's do) for record what.
@@ -57,7 +63,7 @@ func (w *writer) add(r row, what string) {
 			w.b.WriteByte(delim)
 		}
 		v := r[name]
-		if slurm.FreeText(name) {
+		if w.freeText[i] {
 			v = strings.ReplaceAll(v, string(rune(delim)), " ")
 			lines += strings.Count(v, "\n")
 		} else {
