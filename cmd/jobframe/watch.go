@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 	"time"
 
@@ -40,6 +41,9 @@ func runWatch(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(sources) == 0 {
 		return usagef("no SOURCE given")
+	}
+	if slices.Contains(sources, "-") {
+		return usagef("standard input cannot be watched: name the log's file")
 	}
 	if *interval < 100*time.Millisecond {
 		return usagef("--interval %v: want 100ms or more", *interval)
