@@ -398,3 +398,61 @@ func keyOf(s *Server, path string) string {
 	}
 	return ""
 }
+
+// TestFolder watches a folder: a log new in it is picked up, and a log
+// replaced under its name (a rotation: another file renamed over it) is
+// read from its start; after each poll the watch holds what a load of
+// the folder gives.
+func TestFolder(t *testing.T) {
+	dir := t.TempDir()
+	copyTo := func(rel, name string) {
+		t.Helper()
+		b, err := os.ReadFile(sourcetest.Bundled(rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tmp := filepath.Join(dir, ".tmp-"+name)
+		if err := os.WriteFile(tmp, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(tmp, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyTo("hq/synthetic_v0.26_journal.jsonl", "journal.jsonl")
+	s := New([]string{dir}, Options{})
+	if err := s.start(); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, runs int) {
+		t.Helper()
+		if err := s.poll(); err != nil {
+			t.Fatal(err)
+		}
+		want, err := loaders.OpenWith(source.Options{}, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.good.Runs) != runs || len(want.Runs) != runs {
+			t.Errorf("%s: %d runs, a load %d, want %d", what, len(s.good.Runs), len(want.Runs), runs)
+		}
+		for _, name := range want.Names() {
+			if g, w := sourcetest.Rows(t, s.good.Frames[name]), sourcetest.Rows(t, want.Frames[name]); !slices.Equal(g, w) {
+				t.Errorf("%s: %s: the watch holds %d rows, a load %d, or other values", what, name, len(g), len(w))
+			}
+		}
+	}
+	copyTo("workqueue/realrun_wq_7.17.1_transactions.log", "transactions.log")
+	check("a new log", 2)
+	if !hasNote(s.st.what, "transactions.log is new") {
+		t.Errorf("changes %q, want the new log named", s.st.what)
+	}
+	copyTo("taskvine/realrun_vine_7.17.1_transactions.log", "transactions.log") // rotated: another log under the name
+	check("a log replaced", 2)
+	if !hasNote(s.st.what, "transactions.log was replaced") {
+		t.Errorf("changes %q, want the replacement named", s.st.what)
+	}
+	if src := s.good.Source; src != "hyperqueue+taskvine" {
+		t.Errorf("source %q after the rotation, want hyperqueue+taskvine", src)
+	}
+}
