@@ -58,6 +58,9 @@ type Server struct {
 	files  snapshot
 	good   *loaders.Dataset  // the last load that succeeded
 	groups map[string]*group // the groups of that load, by key
+	// scanErr is the last poll's error listing the sources ("" for
+	// none): said once, not at every poll
+	scanErr string
 }
 
 // New returns a watch of the sources at paths (files, folders, lakes).
@@ -122,12 +125,17 @@ func (s *Server) start() error {
 func (s *Server) poll() error {
 	files, err := scan(s.paths)
 	var what []string
-	if err != nil {
-		what = []string{err.Error()}
-	} else if what = files.diff(s.files); len(what) == 0 {
-		return nil
+	switch {
+	case err != nil && err.Error() == s.scanErr:
+		return nil // said already
+	case err != nil:
+		s.scanErr, what = err.Error(), []string{err.Error()}
+	default:
+		if what = files.diff(s.files); len(what) == 0 && s.scanErr == "" {
+			return nil
+		}
+		s.files, s.scanErr = files, ""
 	}
-	s.files = files
 	now := time.Now()
 	var d *loaders.Dataset
 	if err == nil {

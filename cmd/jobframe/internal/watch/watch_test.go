@@ -456,3 +456,40 @@ func TestFolder(t *testing.T) {
 		t.Errorf("source %q after the rotation, want hyperqueue+taskvine", src)
 	}
 }
+
+// TestSourceGone: a watched log that disappears is said once (not at
+// every poll), the last report kept; back, it is read again.
+func TestSourceGone(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "journal.jsonl")
+	b, err := os.ReadFile(sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(log, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := New([]string{log}, Options{})
+	if err := s.start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(log, log+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if err := s.poll(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.seq != 2 || !hasNote(s.st.what, "no such file") || s.good.Frames["tasks"].NumRows() != 56 {
+		t.Errorf("after 3 polls without the log: update %d, changes %q, %d tasks; want update 2 naming the missing file, the 56 tasks kept", s.seq, s.st.what, s.good.Frames["tasks"].NumRows())
+	}
+	if err := os.Rename(log+".moved", log); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.poll(); err != nil {
+		t.Fatal(err)
+	}
+	if s.seq != 3 || s.good.Frames["tasks"].NumRows() != 56 {
+		t.Errorf("the log back: update %d, %d tasks; want 3, 56", s.seq, s.good.Frames["tasks"].NumRows())
+	}
+}
