@@ -83,7 +83,11 @@ func Read(dir string, o Options) (*Lake, error) {
 		if len(o.Sources) > 0 && !slices.Contains(o.Sources, e.Source) {
 			continue
 		}
-		plans = append(plans, planEntry(dir, m, e, o))
+		plan, err := planEntry(dir, m, e, o)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, manifest.Name), err)
+		}
+		plans = append(plans, plan)
 	}
 	foreign, err := unlisted(dir, m, listed)
 	if err != nil {
@@ -128,12 +132,16 @@ type part struct {
 	f       *frame.Frame
 }
 
-// planEntry selects the parts of e that o asks for.
-func planEntry(dir string, m *manifest.Manifest, e *manifest.Entry, o Options) *entryPlan {
+// planEntry selects the parts of e that o asks for; a part whose path
+// is not of the lake's layout is an error.
+func planEntry(dir string, m *manifest.Manifest, e *manifest.Entry, o Options) (*entryPlan, error) {
 	p := &entryPlan{entry: e, parts: map[string][]*part{}}
 	for _, rel := range e.Parts {
 		name, day, ok := partKeys(rel)
-		if !ok || len(o.Frames) > 0 && !slices.Contains(o.Frames, name) || !dayWanted(day, o) {
+		if !ok {
+			return nil, fmt.Errorf("entry %s: part %q is not FRAME/source=SOURCE/day=DAY/FILE", e.ID, rel)
+		}
+		if len(o.Frames) > 0 && !slices.Contains(o.Frames, name) || !dayWanted(day, o) {
 			continue
 		}
 		var cols []string
@@ -149,7 +157,7 @@ func planEntry(dir string, m *manifest.Manifest, e *manifest.Entry, o Options) *
 		}
 		p.parts[name] = append(p.parts[name], &part{path: file, columns: cols})
 	}
-	return p
+	return p, nil
 }
 
 // partKeys reads a part's lake path, FRAME/source=S/day=D/NAME.parquet:

@@ -171,8 +171,8 @@ func rows(d *source.Dataset, name string) int {
 }
 
 // TestNotCommitted: a file no entry lists is not read and is named; an
-// entry left committing is not read and said so; a manifest of a newer
-// jobframe is refused.
+// entry left committing is not read and said so; a part out of the
+// layout is an error; a manifest of a newer jobframe is refused.
 func TestNotCommitted(t *testing.T) {
 	dir := t.TempDir()
 	in := sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl")
@@ -231,6 +231,14 @@ func TestNotCommitted(t *testing.T) {
 	l, err := lakeread.Read(dir, lakeread.Options{})
 	if err != nil || !hasWarning(l.Warnings, filepath.Join(dir, manifest.Name), "interrupted ingest") {
 		t.Errorf("warnings %v (%v), want the committing entry named", l, err)
+	}
+	edit(func(m map[string]any) {
+		e := m["inputs"].([]any)[0].(map[string]any)
+		e["state"] = manifest.Committed
+		e["parts"] = append(e["parts"].([]any), "tasks/stray.parquet")
+	})
+	if _, err := loaders.Open(dir); err == nil || !strings.Contains(err.Error(), `part "tasks/stray.parquet" is not FRAME/source=SOURCE/day=DAY/FILE`) {
+		t.Errorf("a part out of the layout: %v", err)
 	}
 	edit(func(m map[string]any) { m["version"] = manifest.Version + 1 })
 	if _, err := loaders.Open(dir); err == nil || !strings.Contains(err.Error(), "newer jobframe") {
