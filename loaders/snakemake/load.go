@@ -96,7 +96,7 @@ func loadInputs(in []source.Input, o source.Options, size func(total int) int) (
 		}
 		d.Files = append(d.Files, x.Name)
 	}
-	parts := readPieces(split(bodies, size(total)), d.Files, !o.Lenient, probs[0].LineLimit())
+	parts := readPieces(split(bodies, size(total)), d.Files, !o.Lenient, o.Problems("").LineLimit())
 	if err := report(parts, probs); err != nil {
 		return nil, err
 	}

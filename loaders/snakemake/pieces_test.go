@@ -119,3 +119,11 @@ func at(lines []string, i int) string {
 	}
 	return "(none)"
 }
+
+// TestNoInputs: a load of no files is an empty tasks frame, not a panic.
+func TestNoInputs(t *testing.T) {
+	d, err := LoadInputs(nil, source.Options{})
+	if err != nil || d.Frames["tasks"].NumRows() != 0 {
+		t.Errorf("%v %v", d, err)
+	}
+}
