@@ -2,12 +2,12 @@ package cromwell
 
 import (
 	"cmp"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/jobframe/jobframe/loaders/internal/spread"
 
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
@@ -144,24 +144,16 @@ const rowsPerWorker = 512
 func (b *builder) addRows(entries []entry, workflow, path string, p *source.Problems) error {
 	rows := make([]callRow, len(entries))
 	bads := make([]*badField, len(entries))
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(entries)/rowsPerWorker))
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := w*len(entries)/workers, (w+1)*len(entries)/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := lo; k < hi; k++ {
-				e := entries[k]
-				record := "calls[" + strconv.Quote(e.name) + "][" + strconv.Itoa(e.index) + "]"
-				if path != "" {
-					record = path + "/" + record
-				}
-				rows[k], bads[k] = b.row(workflow, e.name, path, record, e.c)
+	spread.Ranges(len(entries), rowsPerWorker, func(_, lo, hi int) {
+		for k := lo; k < hi; k++ {
+			e := entries[k]
+			record := "calls[" + strconv.Quote(e.name) + "][" + strconv.Itoa(e.index) + "]"
+			if path != "" {
+				record = path + "/" + record
 			}
-		}()
-	}
-	wg.Wait()
+			rows[k], bads[k] = b.row(workflow, e.name, path, record, e.c)
+		}
+	})
 	for k := range rows {
 		if bad := bads[k]; bad != nil {
 			if err := p.Bad(0, bad.field, bad.text, bad.want, bad.err); err != nil {

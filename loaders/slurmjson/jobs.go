@@ -3,9 +3,9 @@ package slurmjson
 import (
 	stdjson "encoding/json"
 	"fmt"
-	"runtime"
-	"sync"
 	"time"
+
+	"github.com/jobframe/jobframe/loaders/internal/spread"
 
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/source"
@@ -19,18 +19,10 @@ const jobsPerWorker = 256
 // text is joined in order. A job that does not decode is reported in
 // order (badJob): in strict mode the first one is the error.
 func writeJobs(jobs []stdjson.RawMessage, loc *time.Location, doc []byte, p *source.Problems) (*writer, error) {
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(jobs)/jobsPerWorker))
-	parts := make([]*jobsPart, workers)
-	var wg sync.WaitGroup
-	for k := range workers {
-		lo, hi := k*len(jobs)/workers, (k+1)*len(jobs)/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			parts[k] = writePart(jobs, lo, hi, loc, !p.Lenient)
-		}()
-	}
-	wg.Wait()
+	parts := make([]*jobsPart, spread.Count(len(jobs), jobsPerWorker))
+	spread.Ranges(len(jobs), jobsPerWorker, func(k, lo, hi int) {
+		parts[k] = writePart(jobs, lo, hi, loc, !p.Lenient)
+	})
 	w := newWriter(loc)
 	size := 0
 	for _, pt := range parts {

@@ -5,6 +5,8 @@ import (
 	"iter"
 	"runtime"
 	"sync"
+
+	"github.com/jobframe/jobframe/loaders/internal/spread"
 )
 
 // Array is a JSON array of T decoded in two steps: a document's decoder
@@ -97,24 +99,16 @@ func (a *Array[T]) Decode(newDecoder func() func(elem []byte, v *T) error) error
 	}
 	items := make([]T, len(elems))
 	a.chunks, a.n = [][]T{items}, len(items)
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(elems)/minPerWorker))
-	errs := make([]*ElementError, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := w*len(elems)/workers, (w+1)*len(elems)/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			decode := newDecoder()
-			for i := lo; i < hi; i++ {
-				if err := decode(elems[i], &items[i]); err != nil {
-					errs[w] = &ElementError{Index: i, Elem: elems[i], Err: err}
-					return
-				}
+	errs := make([]*ElementError, spread.Count(len(elems), minPerWorker))
+	spread.Ranges(len(elems), minPerWorker, func(w, lo, hi int) {
+		decode := newDecoder()
+		for i := lo; i < hi; i++ {
+			if err := decode(elems[i], &items[i]); err != nil {
+				errs[w] = &ElementError{Index: i, Elem: elems[i], Err: err}
+				return
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	for _, e := range errs {
 		if e != nil {
 			return e
