@@ -26,29 +26,7 @@ func BenchmarkUpdate(b *testing.B) {
 	src, _ := sourcetest.HarnessInput(b, "hq.jsonl")
 	for _, base := range []int{10_000, 100_000} {
 		b.Run(fmt.Sprintf("records=%d", base), func(b *testing.B) {
-			in, err := os.Open(src)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer in.Close()
-			lines := bufio.NewScanner(in)
-			lines.Buffer(make([]byte, 1<<20), 1<<20)
-			log := filepath.Join(b.TempDir(), "journal.jsonl")
-			out, err := os.Create(log)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer out.Close()
-			next := func(n int) {
-				w := bufio.NewWriter(out)
-				for i := 0; i < n && lines.Scan(); i++ {
-					w.Write(lines.Bytes())
-					w.WriteByte('\n')
-				}
-				if err := w.Flush(); err != nil {
-					b.Fatal(err)
-				}
-			}
+			log, next := growingLog(b, src)
 			next(base)
 			s := New([]string{log}, Options{Load: source.Options{Lenient: true}})
 			if err := s.start(); err != nil {
@@ -102,29 +80,7 @@ func BenchmarkPageLatency(b *testing.B) {
 
 // pageLatencies runs one measurement of BenchmarkPageLatency.
 func pageLatencies(b *testing.B, src string, every time.Duration) []float64 {
-	in, err := os.Open(src)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer in.Close()
-	lines := bufio.NewScanner(in)
-	lines.Buffer(make([]byte, 1<<20), 1<<20)
-	log := filepath.Join(b.TempDir(), "journal.jsonl")
-	out, err := os.Create(log)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer out.Close()
-	next := func(n int) {
-		w := bufio.NewWriter(out)
-		for i := 0; i < n && lines.Scan(); i++ {
-			w.Write(lines.Bytes())
-			w.WriteByte('\n')
-		}
-		if err := w.Flush(); err != nil {
-			b.Fatal(err)
-		}
-	}
+	log, next := growingLog(b, src)
 	next(10_000)
 	w := browsertest.Start(b)
 	w.Navigate(serve(b, log, Options{Load: source.Options{Lenient: true}, Interval: every}))
@@ -157,4 +113,33 @@ func pageLatencies(b *testing.B, src string, every time.Duration) []float64 {
 		b.Fatalf("%d of %d writes seen on the page", len(lat), len(writes))
 	}
 	return lat
+}
+
+// growingLog returns a log in a temporary folder and a function that
+// appends the next n lines of the file at src to it (as many as are
+// left): a log being written.
+func growingLog(b *testing.B, src string) (string, func(n int)) {
+	in, err := os.Open(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { in.Close() })
+	lines := bufio.NewScanner(in)
+	lines.Buffer(make([]byte, 1<<20), 1<<20)
+	log := filepath.Join(b.TempDir(), "journal.jsonl")
+	out, err := os.Create(log)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { out.Close() })
+	return log, func(n int) {
+		w := bufio.NewWriter(out)
+		for i := 0; i < n && lines.Scan(); i++ {
+			w.Write(lines.Bytes())
+			w.WriteByte('\n')
+		}
+		if err := w.Flush(); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
