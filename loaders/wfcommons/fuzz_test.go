@@ -1,9 +1,7 @@
 package wfcommons
 
 import (
-	"encoding/json"
 	"os"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -37,18 +35,7 @@ func FuzzTaskDecoder(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, in string) {
-		var fast, std task
-		if err := new(taskDecoder).decode([]byte(in), &fast); err != nil {
-			return
-		}
-		if err := json.Unmarshal([]byte(in), &std); err != nil {
-			t.Fatalf("the hand decoder read %q, encoding/json refuses it: %v", in, err)
-		}
-		if !reflect.DeepEqual(fast, std) {
-			t.Fatalf("%q:\n hand  %+v\n std   %+v", in, fast, std)
-		}
-	})
+	f.Fuzz(func(t *testing.T, in string) { sourcetest.SameAsEncodingJSON(t, in, new(taskDecoder).decode) })
 }
 
 // FuzzScanInstance holds the one-scan reading of a document to
