@@ -92,12 +92,12 @@ func (r *record) set(key, val string) {
 		r.queue = str{val, true}
 	case "exec_host":
 		r.execHost = str{val, true}
-		hosts, err := parseExecHost(val)
+		hosts, err := parseExecHost(r.hosts[:0], val)
 		if err != nil {
 			r.fail(key, val, "the hosts and slots of the run, host/slots[+host/slots...]", err)
 			return
 		}
-		r.hosts = append(r.hosts[:0], hosts...)
+		r.hosts = hosts
 	case "exec_vnode":
 		r.execVnode = str{val, true}
 	case "ctime":
@@ -125,9 +125,9 @@ func (r *record) set(key, val string) {
 	case "Resource_List.walltime":
 		r.number(&r.reqTime, key, val, parseDuration)
 	case "Resource_List.nodes":
-		r.reqNodesSpec = str{val, true}
+		r.reqNodesSpec = nodesRequest(val)
 	case "Resource_List.select":
-		r.reqSelect = str{val, true}
+		r.reqSelect = selectRequest(val)
 	case "resources_used.cput":
 		r.number(&r.cpuTime, key, val, parseDuration)
 	case "resources_used.walltime":
@@ -139,7 +139,7 @@ func (r *record) set(key, val string) {
 	case "resources_used.ncpus":
 		r.number(&r.usedCPUs, key, val, parseCount)
 	default:
-		r.extra = append(r.extra, attr{key, val})
+		r.extra = append(r.extra, attr{key: key, value: val})
 	}
 }
 

@@ -1,6 +1,7 @@
 package pbs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
@@ -17,7 +18,7 @@ type job struct {
 	ended                                                 num // the end of a job that ended without running
 	exit, runCount                                        num
 	reqCPUs, reqMem, reqNodes, reqGPUs, reqTime           flt
-	reqNodesSpec, reqSelect                               str
+	reqNodesSpec, reqSelect                               request
 	// what it asked for, read from the attributes once all are in
 	// (resolve): cores, GPUs and nodes
 	askCPUs, askGPUs, askNodes flt
@@ -66,9 +67,11 @@ type builder struct {
 	runs   []run
 	events []event
 	hosts  int // placements the runs make, for the host limit
-	sizes  textSizes
-	txt    jobText
-	file   int // the input being read
+	// hostBlock is room for runs' hosts (keepHosts)
+	hostBlock []hostSlots
+	sizes     textSizes
+	txt       jobText
+	file      int // the input being read
 }
 
 // newBuilder makes a builder for logs of about records records.
@@ -219,11 +222,16 @@ func (j *job) merge(r *record) {
 		dst *str
 		src str
 	}{{&j.user, r.user}, {&j.group, r.group}, {&j.account, r.account}, {&j.project, r.project},
-		{&j.name, r.jobname}, {&j.queue, r.queue}, {&j.execVnode, r.execVnode},
-		{&j.reqNodesSpec, r.reqNodesSpec}, {&j.reqSelect, r.reqSelect}} {
+		{&j.name, r.jobname}, {&j.queue, r.queue}, {&j.execVnode, r.execVnode}} {
 		if x.src.ok {
 			*x.dst = x.src
 		}
+	}
+	if r.reqNodesSpec.ok {
+		j.reqNodesSpec = r.reqNodesSpec
+	}
+	if r.reqSelect.ok {
+		j.reqSelect = r.reqSelect
 	}
 	for _, x := range []struct {
 		dst *num
@@ -244,6 +252,7 @@ func (j *job) merge(r *record) {
 	if r.execVnode.ok || r.runCount.ok || r.reqSelect.ok {
 		j.pbsPro = true
 	}
+	j.extra = slices.Grow(j.extra, len(r.extra))
 	for _, a := range r.extra {
 		j.setExtra(a)
 	}
@@ -294,8 +303,22 @@ func (b *builder) setHosts(o *run, r *record) {
 		return
 	}
 	b.hosts += len(r.hosts) - len(o.hosts)
-	o.hosts = append([]hostSlots(nil), r.hosts...)
+	o.hosts = b.keepHosts(r.hosts)
 	o.execHost = r.execHost.v
+}
+
+// keepHosts copies a record's hosts into the builder's blocks of hosts
+// (one allocation per few thousand runs rather than one per run).
+func (b *builder) keepHosts(h []hostSlots) []hostSlots {
+	if len(h) == 0 {
+		return nil
+	}
+	if len(h) > cap(b.hostBlock)-len(b.hostBlock) {
+		b.hostBlock = make([]hostSlots, 0, max(4096, len(h)))
+	}
+	at := len(b.hostBlock)
+	b.hostBlock = append(b.hostBlock, h...)
+	return b.hostBlock[at:len(b.hostBlock):len(b.hostBlock)]
 }
 
 // ended closes job k's run at its E record: the open run, the run an A

@@ -47,14 +47,12 @@ func requestedCPUs(j *job) flt {
 	case j.reqCPUs.ok:
 		return j.reqCPUs
 	case j.reqSelect.ok:
-		if n, ok := chunkSums(j.reqSelect.v, "ncpus"); ok {
-			return flt{n, true}
-		}
+		return j.reqSelect.cpus
 	case j.reqNodesSpec.ok:
-		if n, ok := chunkSums(j.reqNodesSpec.v, "ppn"); ok {
-			return flt{n, true}
+		if j.reqNodesSpec.cpus.ok {
+			return j.reqNodesSpec.cpus
 		}
-		return flt{chunkCount(j.reqNodesSpec.v), true}
+		return flt{j.reqNodesSpec.chunks, true}
 	}
 	return flt{}
 }
@@ -66,13 +64,9 @@ func requestedGPUs(j *job) flt {
 	case j.reqGPUs.ok:
 		return j.reqGPUs
 	case j.reqSelect.ok:
-		if n, ok := chunkSums(j.reqSelect.v, "ngpus"); ok {
-			return flt{n, true}
-		}
+		return j.reqSelect.gpus
 	case j.reqNodesSpec.ok:
-		if n, ok := chunkSums(j.reqNodesSpec.v, "gpus"); ok {
-			return flt{n, true}
-		}
+		return j.reqNodesSpec.gpus
 	}
 	return flt{}
 }
@@ -84,7 +78,7 @@ func requestedNodes(j *job) flt {
 	case j.reqNodes.ok:
 		return j.reqNodes
 	case j.reqNodesSpec.ok:
-		return flt{chunkCount(j.reqNodesSpec.v), true}
+		return flt{j.reqNodesSpec.chunks, true}
 	}
 	return flt{}
 }
@@ -164,7 +158,7 @@ func (b *builder) jobsFrame() *frame.Frame {
 		"ctime", "qtime", "etime", "resource_list_ncpus", "resource_list_mem", "resource_list_nodect", "resource_list_ngpus", "resource_list_walltime", "resources_used_ncpus"} {
 		taken[n] = true
 	}
-	extras, extraCol := b.extraColumns(&s, taken)
+	extraCol := b.extraColumns(&s, taken)
 	set, vals := make([]bool, len(extraCol)), make([]string, len(extraCol))
 	s.Reserve(len(b.jobs))
 	for k := range b.jobs {
@@ -215,7 +209,7 @@ func (b *builder) jobsFrame() *frame.Frame {
 		arrayJob.Opt(arr, isArray)
 		arrayTask.Opt(idx, isArray)
 		line.Add(int64(j.line))
-		addExtras(j, extras, extraCol, set, vals)
+		addExtras(j, extraCol, set, vals)
 	}
 	return s.Frame(len(b.jobs))
 }
@@ -230,35 +224,49 @@ func submitOf(j *job) num {
 }
 
 // extraColumns declares a text column for every other attribute the
-// jobs have, in the order first seen.
-func (b *builder) extraColumns(s *columns.Set, taken map[string]bool) (map[string]int, []*columns.Str) {
-	index := map[string]int{}
+// jobs have, in the order first seen, and notes each attribute's column
+// in it (the jobs frame is the only reader of the jobs' extras). Jobs
+// mostly name their attributes in the same order, so a key is first
+// compared with the one at its place in the job before.
+func (b *builder) extraColumns(s *columns.Set, taken map[string]bool) []*columns.Str {
+	index := map[string]int32{}
 	var cols []*columns.Str
+	var prev []attr
 	for k := range b.jobs {
-		for _, a := range b.jobs[k].extra {
-			if _, ok := index[a.key]; ok {
+		extra := b.jobs[k].extra
+		for i := range extra {
+			a := &extra[i]
+			if i < len(prev) && prev[i].key == a.key {
+				a.col = prev[i].col
 				continue
 			}
-			name := extraName(a.key, taken)
-			taken[name] = true
-			index[a.key] = len(cols)
-			c := s.Str(name)
-			if a.key == "session" || a.key == "alt_id" {
-				plain(c, 8*len(b.jobs)) // a process id, one per run
+			col, ok := index[a.key]
+			if !ok {
+				name := extraName(a.key, taken)
+				taken[name] = true
+				col = int32(len(cols))
+				index[a.key] = col
+				c := s.Str(name)
+				if a.key == "session" || a.key == "alt_id" {
+					plain(c, 8*len(b.jobs)) // a process id, one per run
+				}
+				cols = append(cols, c)
 			}
-			cols = append(cols, c)
+			a.col = col
+		}
+		if len(extra) > 0 {
+			prev = extra
 		}
 	}
-	return index, cols
+	return cols
 }
 
 // addExtras adds job j's other attributes, null where it lacks one;
 // set and vals are room for a row.
-func addExtras(j *job, index map[string]int, cols []*columns.Str, set []bool, vals []string) {
+func addExtras(j *job, cols []*columns.Str, set []bool, vals []string) {
 	clear(set)
 	for _, a := range j.extra {
-		i := index[a.key]
-		set[i], vals[i] = true, a.value
+		set[a.col], vals[a.col] = true, a.value
 	}
 	for i, c := range cols {
 		c.Opt(vals[i], set[i])

@@ -19,7 +19,7 @@ type record struct {
 	ctime, qtime, etime, start, end                                    num // µs
 	exit, runCount                                                     num
 	reqCPUs, reqMem, reqNodes, reqGPUs, reqTime                        flt
-	reqNodesSpec, reqSelect                                            str
+	reqNodesSpec, reqSelect                                            request
 	cpuTime, wallTime, mem, vmem, usedCPUs                             flt
 	hosts                                                              []hostSlots
 	extra                                                              []attr // every other attribute, in order
@@ -34,6 +34,31 @@ type record struct {
 type str struct {
 	v  string
 	ok bool
+}
+
+// request is a chunked resource request (Resource_List.select or
+// Resource_List.nodes) and what it sums to, read on the worker that
+// decodes its record.
+type request struct {
+	str
+	cpus, gpus flt     // the chunks' ncpus and ngpus (ppn and gpus for nodes); ok when a chunk names them
+	chunks     float64 // the number of chunks (nodes) asked for
+}
+
+// selectRequest reads PBS Professional's Resource_List.select.
+func selectRequest(v string) request {
+	q := request{str: str{v, true}}
+	q.cpus.v, q.cpus.ok = chunkSums(v, "ncpus")
+	q.gpus.v, q.gpus.ok = chunkSums(v, "ngpus")
+	return q
+}
+
+// nodesRequest reads Torque's Resource_List.nodes.
+func nodesRequest(v string) request {
+	q := request{str: str{v, true}, chunks: chunkCount(v)}
+	q.cpus.v, q.cpus.ok = chunkSums(v, "ppn")
+	q.gpus.v, q.gpus.ok = chunkSums(v, "gpus")
+	return q
 }
 
 type num struct {
@@ -51,7 +76,10 @@ type flt struct {
 func (*record) Reusable() {}
 
 // attr is an attribute the frames keep as text, under its own name.
-type attr struct{ key, value string }
+type attr struct {
+	key, value string
+	col        int32 // its column in the jobs frame (set by extraColumns)
+}
 
 // decoder decodes the lines of one log.
 type decoder struct{ loc *time.Location }

@@ -173,9 +173,10 @@ type hostSlots struct {
 // being one index (n1/7), a list of indices and ranges (n1/0-19,
 // n1/0,2,4-7) or PBS Pro's index*count (c1/0*13). A host named more than
 // once (Torque writes one entry per core: n1/7+n1/6+...) is one host
-// whose slots add up; hosts keep the order they first appear in.
-func parseExecHost(s string) ([]hostSlots, error) {
-	var out []hostSlots
+// whose slots add up; hosts keep the order they first appear in. The
+// hosts are appended to out (a record's reused room).
+func parseExecHost(out []hostSlots, s string) ([]hostSlots, error) {
+	base := len(out)
 	for chunk := range strings.SplitSeq(s, "+") {
 		host, spec, ok := strings.Cut(chunk, "/")
 		if !ok || host == "" || spec == "" {
@@ -186,7 +187,7 @@ func parseExecHost(s string) ([]hostSlots, error) {
 			return nil, err
 		}
 		found := false
-		for k := len(out) - 1; k >= 0 && k >= len(out)-64; k-- { // the same host is written in a run
+		for k := len(out) - 1; k >= base && k >= len(out)-64; k-- { // the same host is written in a run
 			if out[k].host == host {
 				out[k].slots += n
 				found = true
@@ -240,9 +241,10 @@ func slotCount(spec string) (float64, error) {
 // it.
 func chunkSums(spec, key string) (sum float64, found bool) {
 	for chunk := range strings.SplitSeq(spec, "+") {
-		mult := 1.0
-		for i, part := range strings.Split(chunk, ":") {
-			if i == 0 {
+		mult, first := 1.0, true
+		for part := range strings.SplitSeq(chunk, ":") {
+			if first {
+				first = false
 				if n, err := strconv.ParseUint(part, 10, 32); err == nil {
 					mult = float64(n)
 					continue

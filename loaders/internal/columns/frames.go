@@ -15,7 +15,9 @@ type Build struct {
 
 // BuildFrames builds the frames want asks for (nil: all) on at most
 // GOMAXPROCS goroutines at once, and returns them by name: the builders
-// only read what the load decoded, so they run side by side.
+// only read what the load decoded, so they run side by side. They start
+// in the order given: list the longest first, so that it does not start
+// last and end alone.
 func BuildFrames(builds []Build, want map[string]bool) map[string]*frame.Frame {
 	built := make([]*frame.Frame, len(builds))
 	var wg sync.WaitGroup
@@ -24,10 +26,12 @@ func BuildFrames(builds []Build, want map[string]bool) map[string]*frame.Frame {
 		if want != nil && !want[x.Name] {
 			continue
 		}
+		// a slot is taken before the goroutine starts, so that the
+		// frames start in the order given (the longest first)
+		sem <- struct{}{}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
 			defer func() { <-sem }()
 			built[i] = x.Frame()
 		}()
