@@ -33,24 +33,15 @@ var errOffPath = errors.New("not on the one-scan path")
 var callMembers = [...]string{"shardIndex", "attempt", "executionStatus", "start", "end", "backend", "jobId", "returnCode",
 	"preemptible", "runtimeAttributes", "executionEvents", "callCaching", "failures", "subWorkflowMetadata", "jes"}
 
-// member returns the index in names of key: exactly, else ignoring
-// ASCII case, as encoding/json matches names; -1 for none. A key not in
-// ASCII may fold to a name in ways ASCII does not (ſ to s): errOffPath.
+// member returns the index in names of key as encoding/json matches
+// it (jsontext.MemberIndex); a key it leaves to encoding/json is
+// errOffPath.
 func member(names []string, key []byte) (int, error) {
-	for i, n := range names {
-		if string(key) == n {
-			return i, nil
-		}
-	}
-	if !bytesconv.IsASCII(key) {
+	m, ok := jsontext.MemberIndex(names, key)
+	if !ok {
 		return -1, errOffPath
 	}
-	for i, n := range names {
-		if bytes.EqualFold(key, []byte(n)) {
-			return i, nil
-		}
-	}
-	return -1, nil
+	return m, nil
 }
 
 // decode reads the call entry b into c (a zero call).

@@ -73,6 +73,10 @@ func TestBadJobRecords(t *testing.T) {
 		{"no id", `{"t_submit": 1607972281.7}`, "id"},
 		{"cleanup before run", `{"id": 2, "t_submit": 1, "t_run": 5, "t_cleanup": 4}`, "t_cleanup"},
 		{"negative count", `{"id": 2, "t_submit": 1, "ntasks": -4}`, "ntasks"},
+		{"bad node list", `{"id": 2, "t_submit": 1, "t_run": 2, "nodelist": "node[4-1]"}`, "nodelist"},
+		{"bad ranks", `{"id": 2, "t_submit": 1, "t_run": 2, "ranks": "[0-x]"}`, "ranks"},
+		{"integer as 1.0", `{"id": 2, "t_submit": 1, "ntasks": 1.0}`, "ntasks"},
+		{"null id", `{"id": null, "t_submit": 1}`, "id"},
 		{"not JSON", `{"id": 2,`, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -36,3 +36,29 @@ func FuzzLoadEventlog(f *testing.F) {
 		})
 	})
 }
+
+// FuzzJobDecoder: what the hand decoder of job-list records reads,
+// encoding/json reads into the same record; the rest goes to the
+// general path. Seeds: flux-core's records, the benchmark's, and the
+// cases at the edges of the path (case-folded and escaped names,
+// nulls, a list given twice, numbers out of range).
+func FuzzJobDecoder(f *testing.F) {
+	if b, err := os.ReadFile(sourcetest.Bundled("flux/flux-framework_flux-core_flux-jobs_contextual_info_input.jsonl")); err == nil {
+		for line := range strings.SplitSeq(string(b), "\n") {
+			f.Add(line)
+		}
+	}
+	for line := range strings.SplitSeq(string(jobLines(20)), "\n") {
+		f.Add(line)
+	}
+	for _, s := range []string{`{"ID": 1, "T_SUBMIT": 2.5}`, `{"i\u0064": 1, "name": "a\"b\u00e9"}`, `{"id": 1, "id": null}`,
+		`{"id": 1, "dependencies": ["a", null], "dependencies": [null]}`, `{"id": 1, "dependencies": []}`, `{"id": -1}`,
+		`{"id": 18446744073709551616}`, `{"id": 1, "t_run": 1e400}`, `{"id": 1, "success": null, "ncores": 4.0}`,
+		`{"id": 1, "name": "\xff"}`, `{"ſuccess": true}`, `null`, ` {"id": 1} `, `{"id": 1}{}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var d jobDecoder
+		sourcetest.SameAsEncodingJSON(t, in, d.decode)
+	})
+}

@@ -15,9 +15,10 @@ import (
 const Source = "flux"
 
 // jobsBuilder keeps the last record of each id, in the order the ids
-// were first seen.
+// were first seen: pointers to the records as decoded (the line batches
+// of job-list records are not recycled, and keep them).
 type jobsBuilder struct {
-	jobs    []jobRecord
+	jobs    []*jobRecord
 	byID    map[uint64]int
 	records []snapshot
 }
@@ -47,11 +48,11 @@ func (b *jobsBuilder) add(j *jobRecord) {
 	}
 	b.records = append(b.records, snap)
 	if i, ok := b.byID[*j.ID]; ok {
-		b.jobs[i] = *j
+		b.jobs[i] = j
 		return
 	}
 	b.byID[*j.ID] = len(b.jobs)
-	b.jobs = append(b.jobs, *j)
+	b.jobs = append(b.jobs, j)
 }
 
 // micros is seconds since 1970 as µs, rounded.
@@ -99,12 +100,13 @@ func (b *jobsBuilder) frames(want map[string]bool) map[string]*frame.Frame {
 // last.
 func (b *jobsBuilder) eventsFrame() *frame.Frame {
 	var s columns.Set
-	tm, line, id, state, result := s.Time("time"), s.DenseInt("line"), s.Str("job"), s.Str("state"), s.Str("result")
+	tm, line, id, state, result := s.Time("time"), s.DenseInt("line"), s.PlainStr("job", idBytes*len(b.records)), s.Str("state"), s.Str("result")
 	s.Reserve(len(b.records))
+	var scratch []byte
 	for _, r := range b.records {
 		tm.Opt(r.time, r.timeOK)
 		line.Add(int64(r.line))
-		id.Add(strconv.FormatUint(r.id, 10))
+		addID(id, r.id, &scratch)
 		state.Opt(r.state, r.state != "")
 		result.Opt(r.extra, r.extra != "")
 	}
@@ -140,7 +142,7 @@ func wall(j *jobRecord) (float64, bool) {
 
 func (b *jobsBuilder) jobsFrame() *frame.Frame {
 	var s columns.Set
-	id, f58, name, user := s.Str("job"), s.Str("job_f58"), s.Str("name"), s.Int("user_id")
+	id, f58, name, user := s.PlainStr("job", idBytes*len(b.jobs)), s.PlainStr("job_f58", idBytes*len(b.jobs)), s.Str("name"), s.Int("user_id")
 	queue, project, bank := s.Str("queue"), s.Str("project"), s.Str("bank")
 	submit, start, end, inactive := s.Time("submit"), s.Time("start"), s.Time("end"), s.Time("inactive")
 	state, status, exit, signal, rc := s.Str("state"), s.Str("status"), s.Int("exit_code"), s.Int("signal"), s.Int("returncode")
@@ -148,10 +150,12 @@ func (b *jobsBuilder) jobsFrame() *frame.Frame {
 	ranks, nodelist, priority, urgency := s.Str("ranks"), s.Str("nodelist"), s.Float("priority"), s.Int("urgency")
 	excType, excNote, excSeverity, deps, line := s.Str("exception_type"), s.Str("exception_note"), s.Int("exception_severity"), s.Str("dependencies"), s.Int("line")
 	s.Reserve(len(b.jobs))
+	var scratch []byte
 	for i := range b.jobs {
-		j := &b.jobs[i]
-		id.Add(strconv.FormatUint(*j.ID, 10))
-		f58.Add(F58(*j.ID))
+		j := b.jobs[i]
+		addID(id, *j.ID, &scratch)
+		scratch = appendF58(scratch[:0], *j.ID)
+		f58.Plain.AddBytes(scratch)
 		optStr(name, j.Name)
 		optInt(user, j.UserID)
 		optStr(queue, j.Queue)
@@ -193,22 +197,24 @@ func (b *jobsBuilder) jobsFrame() *frame.Frame {
 func (b *jobsBuilder) tasks() *frame.Frame {
 	var s columns.Set
 	s.Const("source", Source)
-	id, task, attempt, worker, category := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker"), s.Str("category")
+	id, task, attempt, worker, category := s.PlainStr("job", idBytes*len(b.jobs)), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker"), s.Str("category")
 	submit, start, end := s.Time("submit"), s.Time("start"), s.Time("end")
 	state, raw, exit, signal := s.Str("state"), s.Str("raw_state"), s.Int("exit_code"), s.Int("signal")
 	cpus, nodes, ntasks, reqTime, wallTime := s.Float("req_cpus"), s.Float("req_nodes"), s.Float("req_tasks"), s.Float("req_time_s"), s.Float("wall_time_s")
 	user, queue, line := s.Int("user_id"), s.Str("queue"), s.Int("line")
 	n := 0
+	var scratch []byte
+	var memo hostMemo
 	for i := range b.jobs {
-		j := &b.jobs[i]
+		j := b.jobs[i]
 		if j.Run == nil {
 			continue
 		}
 		n++
-		id.Add(strconv.FormatUint(*j.ID, 10))
+		addID(id, *j.ID, &scratch)
 		task.Add(0)
 		attempt.Add(1)
-		if hosts, err := hostlist.Expand(str(j.Nodelist)); err == nil && len(hosts) > 0 {
+		if hosts := memo.expand(str(j.Nodelist)); len(hosts) > 0 {
 			worker.Add(hosts[0])
 		} else {
 			worker.Null()
@@ -245,22 +251,21 @@ func str(s *string) string {
 // (the nodelist's name at that place) and an even share of its cores.
 func (b *jobsBuilder) placements() *frame.Frame {
 	var s columns.Set
-	id, task, attempt, worker, rank, root := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker"), s.Int("rank"), s.Bool("root")
+	id, task, attempt, worker, rank, root := s.PlainStr("job", idBytes*len(b.jobs)), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker"), s.Int("rank"), s.Bool("root")
 	start, end, state, cpus := s.Time("start"), s.Time("end"), s.Str("state"), s.Float("cpus")
 	n := 0
+	var scratch []byte
+	var memo hostMemo
 	for i := range b.jobs {
-		j := &b.jobs[i]
+		j := b.jobs[i]
 		if j.Run == nil {
 			continue
 		}
-		hosts, err := hostlist.Expand(str(j.Nodelist))
-		if err != nil {
-			continue // check refused it already
-		}
+		hosts := memo.expand(str(j.Nodelist)) // check read it
 		ids, _ := idset(str(j.Ranks))
 		for k, h := range hosts {
 			n++
-			id.Add(strconv.FormatUint(*j.ID, 10))
+			addID(id, *j.ID, &scratch)
 			task.Add(0)
 			attempt.Add(1)
 			worker.Add(h)
@@ -277,6 +282,28 @@ func (b *jobsBuilder) placements() *frame.Frame {
 		}
 	}
 	return s.Frame(n)
+}
+
+// hostMemo expands host lists, keeping the expansions of up to
+// memoLists lists: a log's jobs run on the same nodes again and again.
+type hostMemo struct{ m map[string][]string }
+
+const memoLists = 4096
+
+// expand is hostlist.Expand of a list check has read (nil for an error).
+func (h *hostMemo) expand(list string) []string {
+	if hosts, ok := h.m[list]; ok {
+		return hosts
+	}
+	hosts, err := hostlist.Expand(list)
+	if err != nil {
+		return nil
+	}
+	if h.m == nil || len(h.m) >= memoLists {
+		h.m = map[string][]string{}
+	}
+	h.m[list] = hosts
+	return hosts
 }
 
 func at(ids []int64, k int) (int64, bool) {
@@ -310,12 +337,26 @@ func idset(s string) ([]int64, bool) {
 	return out, true
 }
 
+// idBytes is room for a job id's text, for reserving id columns.
+const idBytes = 17
+
+// addID appends job id's decimal text to c (a plain column), with
+// scratch as room.
+func addID(c *columns.Str, id uint64, scratch *[]byte) {
+	*scratch = strconv.AppendUint((*scratch)[:0], id, 10)
+	c.Plain.AddBytes(*scratch)
+}
+
 // F58 writes a job id as Flux shows it: ƒ and the id in base 58
 // (RFC 19's FLUID encoding).
-func F58(id uint64) string {
+func F58(id uint64) string { return string(appendF58(nil, id)) }
+
+// appendF58 appends F58(id) to b.
+func appendF58(b []byte, id uint64) []byte {
 	const digits = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+	b = append(b, "ƒ"...)
 	if id == 0 {
-		return "ƒ1"
+		return append(b, '1')
 	}
 	var buf [16]byte
 	i := len(buf)
@@ -323,7 +364,7 @@ func F58(id uint64) string {
 		i--
 		buf[i] = digits[id%58]
 	}
-	return "ƒ" + string(buf[i:])
+	return append(b, buf[i:]...)
 }
 
 // returnCode is the job's return code as flux jobs shows it: the record's

@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/hostlist"
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
@@ -92,28 +93,16 @@ type jobRecord struct {
 func LoadJobs(r io.Reader, o source.Options) (*source.Dataset, error) {
 	name := o.InputName()
 	p := o.Problems(name)
-	data, err := records.ReadAll(r)
+	r, head, err := records.Head(source.Input{Name: name, R: r}, p)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
 	b := &jobsBuilder{byID: map[uint64]int{}}
-	if jobsStart.Match(data) {
-		err = b.document(data, p)
+	if jobsStart.Match(head) || len(bytes.TrimLeft(head, " \t\r\n")) == 0 {
+		// a document (or one whose start is all white space): read whole
+		err = b.whole(r, p)
 	} else {
-		// lines decode on every core, and apply in order
-		err = records.DecodedLines(bytes.NewReader(data), p, 1, runtime.GOMAXPROCS(0), decodeJob, func(line []byte, n int, r *decodedJob) error {
-			switch {
-			case r.empty:
-				return nil
-			case r.want != "" && r.text != "":
-				return p.Bad(n, r.field, r.text, r.want, nil)
-			case r.want != "":
-				return p.Bad(n, r.field, string(line), r.want, nil)
-			}
-			r.rec.line = n
-			b.add(&r.rec)
-			return nil
-		})
+		err = b.lines(r, p)
 	}
 	if err != nil {
 		return nil, err
@@ -121,6 +110,42 @@ func LoadJobs(r io.Reader, o source.Options) (*source.Dataset, error) {
 	d := &source.Dataset{Source: Source, Files: []string{name}, Warnings: p.Finish()}
 	d.Frames = b.frames(source.WantFrames(o))
 	return o.Project(d, nil)
+}
+
+// whole reads an input whose start may be flux jobs --json's document:
+// the document, else lines.
+func (b *jobsBuilder) whole(r io.Reader, p *source.Problems) error {
+	data, err := records.ReadAll(r)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p.File, err)
+	}
+	if jobsStart.Match(data) {
+		return b.document(data, p)
+	}
+	return b.lines(bytes.NewReader(data), p)
+}
+
+// lines reads one job-list record per line: the lines decode on every
+// core, each goroutine with a hand decoder of its own, and apply in
+// order.
+func (b *jobsBuilder) lines(r io.Reader, p *source.Problems) error {
+	newDecode := func() func(line []byte, r, _ *decodedJob) {
+		d := &jobDecoder{}
+		return func(line []byte, r, _ *decodedJob) { d.line(line, r) }
+	}
+	return records.DecodedLinesAfterAt(r, p, 1, nil, runtime.GOMAXPROCS(0), newDecode, func(line []byte, n int, r *decodedJob) error {
+		switch {
+		case r.empty:
+			return nil
+		case r.want != "" && r.text != "":
+			return p.Bad(n, r.field, r.text, r.want, nil)
+		case r.want != "":
+			return p.Bad(n, r.field, string(line), r.want, nil)
+		}
+		r.rec.line = n
+		b.add(&r.rec) // the batch is not recycled: the record stays
+		return nil
+	})
 }
 
 // document reads flux jobs --json's {"jobs": [...]}: a bad record is
@@ -163,8 +188,9 @@ type decodedJob struct {
 	field, text, want string // what is wrong, when want is set
 }
 
-// decodeJob decodes one line: goccy/go-json for the speed, and
-// encoding/json again for a line that fails, to name its field.
+// decodeJob decodes one line the hand decoder leaves (jobDecoder):
+// goccy/go-json, and encoding/json again for a line that fails, to name
+// its field.
 func decodeJob(line []byte, r *decodedJob) {
 	*r = decodedJob{}
 	if len(bytes.TrimSpace(line)) == 0 {
@@ -244,6 +270,18 @@ func (j *jobRecord) check() (field, text, want string) {
 	}{{"ntasks", j.NTasks}, {"ncores", j.NCores}, {"nnodes", j.NNodes}} {
 		if c.v != nil && (*c.v < 0 || *c.v > 1<<40) {
 			return c.name, strconv.FormatInt(*c.v, 10), "a count, 0 or more"
+		}
+	}
+	// the placements read both: a list they cannot read is refused here,
+	// not dropped there
+	if j.Nodelist != nil {
+		if err := hostlist.Check(*j.Nodelist); err != nil {
+			return "nodelist", *j.Nodelist, "a host list (RFC 29: names with bracketed ranges, node[1-4,7]): " + err.Error()
+		}
+	}
+	if j.Ranks != nil {
+		if _, ok := idset(*j.Ranks); !ok {
+			return "ranks", *j.Ranks, "a set of broker ranks (RFC 22: 0, or [0-3,5])"
 		}
 	}
 	return "", "", ""

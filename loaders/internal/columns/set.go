@@ -63,6 +63,18 @@ func (s *Set) Str(name string) *Str {
 	return c
 }
 
+// PlainStr declares a text column stored as is, never as a dictionary,
+// with room for size bytes: for values (ids) that nearly every row has
+// its own, which interning would cost a map for nothing.
+func (s *Set) PlainStr(name string, size int) *Str {
+	c := s.Str(name)
+	if c != nil {
+		c.Plain = &Text{}
+		c.Plain.Reserve(0, size)
+	}
+	return c
+}
+
 // Int declares an integer column with nulls.
 func (s *Set) Int(name string) *Int {
 	if s.refuses(name) {
