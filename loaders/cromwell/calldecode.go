@@ -279,42 +279,12 @@ func objectAt(b []byte, i, depth int, names []string, value func(m int, b []byte
 	})
 }
 
-// listAt reads the list at b[i] (at depth) into *list, each element
-// with elem (null elements are zero values); null makes it nil.
+// listAt reads the list at b[i] (at depth) into *list
+// (jsontext.ListAt); a value that is not a list is errOffPath.
 func listAt[T any](b []byte, i, depth int, list *[]T, elem func(b []byte, i int, v *T) (int, error)) (int, error) {
-	if i < len(b) && b[i] == 'n' {
-		*list = nil
-		return jsontext.ScanValue(b, i, depth)
+	end, err := jsontext.ListAt(b, i, depth, list, elem)
+	if errors.Is(err, jsontext.ErrNotList) {
+		err = errOffPath
 	}
-	if i >= len(b) || b[i] != '[' {
-		return i, errOffPath
-	}
-	out := []T{}
-	i = jsontext.SkipWS(b, i+1)
-	if i < len(b) && b[i] == ']' {
-		*list = out
-		return i + 1, nil
-	}
-	for {
-		out = append(out, *new(T))
-		var end int
-		var err error
-		if i < len(b) && b[i] == 'n' {
-			end, err = jsontext.ScanValue(b, i, depth+1)
-		} else {
-			end, err = elem(b, i, &out[len(out)-1])
-		}
-		if err != nil {
-			return end, err
-		}
-		next, more, err := jsontext.NextElement(b, end)
-		if err != nil {
-			return next, err
-		}
-		if !more {
-			*list = out
-			return next, nil
-		}
-		i = next
-	}
+	return end, err
 }

@@ -271,36 +271,13 @@ func (d *jobDecoder) textAt(b []byte, i int, p **string) (int, error) {
 // reads a []string: null makes it nil, [] a new empty list, and a null
 // element is "".
 func textsAt(b []byte, i int, list *[]string) (int, error) {
-	if i < len(b) && b[i] == 'n' {
-		*list = nil
-		return jsontext.ScanValue(b, i, 1)
-	}
-	if i >= len(b) || b[i] != '[' {
-		return i, errOffPath
-	}
-	out := []string{}
-	i = jsontext.SkipWS(b, i+1)
-	if i < len(b) && b[i] == ']' {
-		*list = out
-		return i + 1, nil
-	}
-	for {
+	end, err := jsontext.ListAt(b, i, 1, list, func(b []byte, i int, s *string) (int, error) {
 		text, end, _, err := jsontext.TextAt(b, i)
-		if errors.Is(err, jsontext.ErrNotString) {
-			return end, errOffPath
-		}
-		if err != nil {
-			return end, err
-		}
-		out = append(out, bytesconv.String(text))
-		next, more, err := jsontext.NextElement(b, end)
-		if err != nil {
-			return next, err
-		}
-		if !more {
-			*list = out
-			return next, nil
-		}
-		i = next
+		*s = bytesconv.String(text)
+		return end, err
+	})
+	if errors.Is(err, jsontext.ErrNotList) || errors.Is(err, jsontext.ErrNotString) {
+		err = errOffPath
 	}
+	return end, err
 }
