@@ -226,6 +226,20 @@ func waitUpdate(t *testing.T, w *browsertest.Driver, before string) page {
 	}
 }
 
+// waitUntil reads the page until it has changed from update before and
+// done says it shows what the test wrote, for up to 2 s: an update may
+// come from a poll that saw the write half done, or none of it.
+func waitUntil(t *testing.T, w *browsertest.Driver, before string, done func(page) bool) page {
+	t.Helper()
+	var p page
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		w.Exec(readPage, &p)
+		if p.Seq != before && done(p) || time.Now().After(deadline) {
+			return p
+		}
+	}
+}
+
 // check compares the page's figures with those counted from the log.
 func check(t *testing.T, what string, p page, e expected) {
 	t.Helper()
@@ -293,8 +307,11 @@ func TestWatchLenient(t *testing.T) {
 	if _, err := f.WriteString("{\"event\": {\"type\": \"task-started\"\n" + strings.Join(lines[30:60], "")); err != nil {
 		t.Fatal(err)
 	}
-	p = waitUpdate(t, w, p.Seq)
-	check(t, "a bad record and 30 lines more", p, expect(t, lines[:60]))
+	e := expect(t, lines[:60])
+	p = waitUntil(t, w, p.Seq, func(p page) bool {
+		return strings.HasPrefix(p.Summary["workers"], fmt.Sprintf("%d ", e.workers)) && p.Live["warnings"] != "0"
+	})
+	check(t, "a bad record and 30 lines more", p, e)
 	if p.Live["warnings"] == "0" || hasNote(p.Notes, "Not updated since") {
 		t.Errorf("warnings %q, notes %q: want the bad record counted and the page updated", p.Live["warnings"], p.Notes)
 	}
