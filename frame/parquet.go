@@ -153,6 +153,11 @@ type ReadOptions struct {
 	// order: the others are not decoded (a projection). Names the file
 	// lacks are ignored.
 	Columns []string
+	// KeepRowGroup, when set, is asked of each Parquet row group, in
+	// order, before it is read: the row groups it refuses are not read
+	// (a predicate pushed down to the footer's statistics, as a query
+	// engine prunes). ReadIPC ignores it.
+	KeepRowGroup func(RowGroup) bool
 }
 
 func (o ReadOptions) mem() memory.Allocator {
@@ -209,7 +214,7 @@ func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) 
 	// Columns are read one by one in this goroutine: pqarrow.ReadTable
 	// reads in goroutines of its own, where a panic on a corrupt file could
 	// not be recovered and would end the program.
-	nrows := pf.NumRows()
+	groups, nrows := rowGroupsToRead(pf, fr, schema, o)
 	var keep map[string]bool
 	if o.Columns != nil {
 		keep = make(map[string]bool, len(o.Columns))
@@ -230,7 +235,7 @@ func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) 
 			continue
 		}
 		fields = append(fields, field)
-		cr, err := fr.GetColumn(ctx, i)
+		cr, err := columnReader(ctx, fr, i, groups)
 		if err != nil {
 			return nil, fmt.Errorf("%s: parquet: column %q: %w", o.name(), field.Name, err)
 		}

@@ -9,6 +9,10 @@ type Dataset = source.Dataset
 // Options control loading (see source.Options).
 type Options = source.Options
 
+// TimeWindow is a span of time a load's reader may prune to
+// (Options.Window; see source.TimeWindow).
+type TimeWindow = source.TimeWindow
+
 // Limits are the bounds on what one input may make a load hold
 // (Options.Limits): lines, archives, node lists.
 type Limits = source.Limits

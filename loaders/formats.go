@@ -1,6 +1,7 @@
 package loaders
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -68,5 +69,20 @@ func Systems() []string {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i]) < strings.ToLower(out[j]) })
+	return out
+}
+
+// KnownSources returns the source systems the formats of Formats read,
+// sorted: the names Options.Sources takes.
+func KnownSources() []string {
+	var out []string
+	for _, f := range Formats() {
+		for _, s := range f.Sources {
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	slices.Sort(out)
 	return out
 }

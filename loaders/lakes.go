@@ -2,6 +2,7 @@ package loaders
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/jobframe/jobframe/loaders/lake/lakeread"
 	"github.com/jobframe/jobframe/loaders/lake/manifest"
@@ -27,8 +28,9 @@ type lakePlan struct {
 	entries [][]manifest.Entry // committed entries of each lake
 }
 
-// planLakes reads the lakes' manifests.
-func planLakes(dirs []string) (*lakePlan, error) {
+// planLakes reads the lakes' manifests; the entries of sources sc does
+// not keep are left out (and counted in sc).
+func planLakes(dirs []string, sc *scoped) (*lakePlan, error) {
 	p := &lakePlan{dirs: dirs}
 	for _, dir := range dirs {
 		m, err := manifest.Read(dir)
@@ -37,7 +39,11 @@ func planLakes(dirs []string) (*lakePlan, error) {
 		}
 		var committed []manifest.Entry
 		for _, e := range m.Inputs {
-			if e.State == manifest.Committed {
+			switch {
+			case e.State != manifest.Committed:
+			case !sc.keeps(e.Source):
+				sc.left = append(sc.left, strings.Join(e.Inputs(), ","))
+			default:
 				committed = append(committed, e)
 			}
 		}
@@ -62,17 +68,20 @@ func (p *lakePlan) units() []loadUnit {
 	return out
 }
 
-// read reads the lakes' committed entries, each a dataset as the load
-// of its logs would be (before companions are absorbed), with the format
-// that read it; only the frames and columns o asks for are read, as a
-// loader reads them (a log of several runs whose run column is not asked
-// for reads as one run). The warnings name what was not read.
-func (p *lakePlan) read(o source.Options) ([]*source.Dataset, []source.Format, []source.Warning, error) {
+// read reads the lakes' committed entries of o.Sources, each a dataset
+// as the load of its logs would be (before companions are absorbed),
+// with the format that read it; only the frames and columns o asks for
+// are read, as a loader reads them (a log of several runs whose run
+// column is not asked for reads as one run), and only the row groups
+// that o.Window, cut with the columns of final (the load's projection),
+// may keep rows of. The warnings name what was not read.
+func (p *lakePlan) read(o source.Options, final map[string][]string) ([]*source.Dataset, []source.Format, []source.Warning, error) {
 	var sets []*source.Dataset
 	var formats []source.Format
 	var warnings []source.Warning
 	for _, dir := range p.dirs {
-		l, err := lakeread.Read(dir, lakeread.Options{Frames: o.Frames, Columns: o.Columns})
+		l, err := lakeread.Read(dir, lakeread.Options{Frames: o.Frames, Columns: o.Columns, Sources: o.Sources,
+			Window: lakeread.Window{From: o.Window.From, To: o.Window.To, Columns: final}})
 		if err != nil {
 			return nil, nil, nil, err
 		}

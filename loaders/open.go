@@ -44,8 +44,12 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 	if o.Resume != nil {
 		return nil, fmt.Errorf("%w: only LoadGroup goes on from a checkpoint", source.ErrResume)
 	}
+	if err := checkSources(o); err != nil {
+		return nil, err
+	}
+	sc := &scoped{sources: o.Sources}
 	lakes, logs := splitLakes(paths)
-	lakePlan, err := planLakes(lakes)
+	lakePlan, err := planLakes(lakes, sc)
 	if err != nil {
 		return nil, err
 	}
@@ -64,12 +68,13 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 		if groups, skipped, err = groupInputs(Formats(), inputs.list, inputs.fromDir); err != nil {
 			return nil, err
 		}
+		groups = sc.groups(groups)
 	}
 	lo := o
 	if absorbing(append(lakePlan.units(), units(groups)...)) { // companions match on columns a projection may leave out
 		lo.Columns = nil
 	}
-	sets, formats, warnings, err := lakePlan.read(lo)
+	sets, formats, warnings, err := lakePlan.read(lo, o.Columns)
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +88,16 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 			return nil, err
 		}
 	}
-	if len(sets)+len(more) == 0 && len(logs) == 0 {
+	sets, formats = sc.sets(append(sets, more...), append(formats, moreFormats...))
+	skipped = append(skipped, sc.warning()...)
+	switch {
+	case len(sets) == 0 && len(o.Sources) > 0:
+		return nil, fmt.Errorf("no input of %s among %s", strings.Join(o.Sources, ", "), strings.Join(paths, ", "))
+	case len(sets) == 0 && len(logs) == 0:
 		return nil, fmt.Errorf("%s: the lake holds no committed input", strings.Join(lakes, ", "))
 	}
-	d, err := combine(append(sets, more...), append(formats, moreFormats...), skipped, o)
-	if err != nil && len(sets)+len(more) == 0 {
+	d, err := combine(sets, formats, skipped, o)
+	if err != nil && len(sets) == 0 {
 		return nil, fmt.Errorf("no input in a format jobframe reads among %s", strings.Join(paths, ", "))
 	}
 	return d, err

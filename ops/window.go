@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // Window is a span of time, [From, To]; a zero From or To leaves that
@@ -107,16 +108,6 @@ const (
 	maxMicros = 1<<63 - 1
 )
 
-// windowBegins and windowEnds are the columns that bound a row in time,
-// in the order tried: a row's life begins at the first of its begin
-// columns that holds a time (a task is in the window from its submission,
-// while it waits) and ends at the first end column it has (null: still
-// going).
-var (
-	windowBegins = []string{"submit", "queued", "connected", "start", "time"}
-	windowEnds   = []string{"end", "lost", "time"}
-)
-
 // Frame returns the rows of f active in the window, in f's order. The
 // canonical frames are read by their time columns: a row begins at the
 // first of submit, queued, connected, start, time that holds a time and
@@ -130,11 +121,11 @@ func (w Window) Frame(f *frame.Frame) *frame.Frame {
 	if f == nil || f.Err() != nil || w.IsZero() {
 		return f
 	}
-	begins, err := windowTimes(f, windowBegins)
+	begins, err := windowTimes(f, schema.Begins())
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("Window: %w", err))
 	}
-	ends, err := windowTimes(f, []string{firstPresent(f, windowEnds)})
+	ends, err := windowTimes(f, []string{firstPresent(f, schema.Ends())})
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("Window: %w", err))
 	}

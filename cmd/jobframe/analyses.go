@@ -94,10 +94,10 @@ func (rf *rowFlags) noColumns() error {
 	return usagef("%s: no frame has the columns %s", strings.Join(rf.all(), "; "), strings.Join(readColumns(nil, rf.withs, rf.wheres), ", "))
 }
 
-// load opens the sources (warnings on stderr) and cuts them to the
-// --from/--to window.
+// load opens the sources (warnings on stderr), of the --source systems,
+// and cuts them to the --from/--to window.
 func (af analysisFlags) load(sources []string, stderr io.Writer) (*loaders.Dataset, ops.Window, error) {
-	d, err := loadWarn(sources, *af.lenient, stderr)
+	d, err := loadWarnWith(sources, af.window.options(*af.lenient), stderr)
 	if err != nil {
 		return nil, ops.Window{}, err
 	}

@@ -37,6 +37,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&withs, "with", "a derived column NAME = EXPRESSION in Go's syntax, e.g. 'run_s = seconds(end - start)' (repeatable)")
 	fs.Var(&wheres, "where", "a row filter: an expression in Go's syntax, e.g. 'run_s > 60 && state == \"failed\"', or COLUMN OP VALUE (repeatable)")
 	fs.Var(&partitionBy, "partition-by", "write a Hive-partitioned Parquet folder by this column (repeatable)")
+	only := addSourceFlag(fs)
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -52,7 +53,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	} else if fmtName, err = outputFormat(*out, *format); err != nil {
 		return err
 	}
-	o := loaders.Options{Lenient: *lenient}
+	o := loaders.Options{Lenient: *lenient, Sources: sourceList(*only)}
 	var keep []string // the columns written (with the partition columns)
 	if *columns != "" {
 		// the big-log path: only this frame, only these columns

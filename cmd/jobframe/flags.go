@@ -56,13 +56,26 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// load opens the sources named on the command line, with a progress bar
-// on stderr when it is a terminal and the load takes more than a second.
-func load(sources []string, lenient bool, stderr io.Writer) (*loaders.Dataset, error) {
-	return loadWith(sources, loaders.Options{Lenient: lenient}, stderr)
+// addSourceFlag adds --source, the source systems a load keeps
+// (loaders.Options.Sources).
+func addSourceFlag(fs *flag.FlagSet) *string {
+	return fs.String("source", "", "keep the data of these source systems only, comma-separated (hyperqueue,slurm,...): a lake's entries and the logs of others are not read")
 }
 
-// loadWith is load with options (frames, columns) beyond lenient mode.
+// sourceList splits the value of --source at its commas.
+func sourceList(v string) []string {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// loadWith opens the sources named on the command line with options o,
+// with a progress bar on stderr when it is a terminal and the load takes
+// more than a second.
 func loadWith(sources []string, o loaders.Options, stderr io.Writer) (*loaders.Dataset, error) {
 	if len(sources) == 0 {
 		return nil, usagef("no SOURCE given")
@@ -113,7 +126,8 @@ func limits() (source.Limits, error) {
 	return l, nil
 }
 
-// loadWarn is load followed by the dataset's warnings on stderr.
+// loadWarn is loadWith in lenient mode or not, followed by the
+// dataset's warnings on stderr.
 func loadWarn(sources []string, lenient bool, stderr io.Writer) (*loaders.Dataset, error) {
 	return loadWarnWith(sources, loaders.Options{Lenient: lenient}, stderr)
 }

@@ -12,18 +12,19 @@ import (
 )
 
 func runInfo(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("info", "SOURCE... [--json] [--lenient]",
+	fs := newFlags("info", "SOURCE... [--json] [--lenient] [--source NAME,...]",
 		"Summarise what the sources hold: each frame's rows and columns, the time span,\n"+
 			"workers, task states and load warnings. SOURCE is a log file, '-' for standard\n"+
 			"input, or a directory (a lake written by jobframe ingest is read back as the\n"+
 			"logs it holds); gzip and zstd files are read transparently.", stdout)
 	asJSON := fs.Bool("json", false, "print one JSON object: {source, files, runs, frames: {NAME: {rows, columns}}, start, end, summary: {workers, attempts, tasks, states}, warnings}")
 	lenient := fs.Bool("lenient", false, "skip bad records (listed as warnings) instead of failing at the first")
+	only := addSourceFlag(fs)
 	sources, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
-	d, err := load(sources, *lenient, stderr)
+	d, err := loadWith(sources, loaders.Options{Lenient: *lenient, Sources: sourceList(*only)}, stderr)
 	if err != nil {
 		return err
 	}

@@ -56,7 +56,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		d, err := loadWarn(sources, *lenient, stderr)
+		d, err := loadWarnWith(sources, window.options(*lenient), stderr)
 		if err != nil {
 			return err
 		}
@@ -101,7 +101,7 @@ func compareRuns(sources []string, lenient bool, window windowFlags, title strin
 	runs := make([]report.Run, len(sources))
 	names := loaders.RunNames(trimSlashes(sources)) // run1/transactions.log, run2/transactions.log
 	for i, src := range sources {
-		d, err := loadWarn([]string{src}, lenient, stderr)
+		d, err := loadWarnWith([]string{src}, window.options(lenient), stderr)
 		if err != nil {
 			return nil, err
 		}

@@ -8,17 +8,33 @@ import (
 	"github.com/jobframe/jobframe/ops"
 )
 
-// windowFlags are the --from and --to options of report and the
-// analysis commands.
+// windowFlags are the --from, --to and --source options of report and
+// the analysis commands.
 type windowFlags struct {
-	from, to *string
+	from, to, sources *string
 }
 
 func addWindowFlags(fs *flag.FlagSet) windowFlags {
 	return windowFlags{
-		from: fs.String("from", "", "keep what was active at or after this time: RFC 3339 (2024-05-01T10:00:00Z), +DURATION after the data's start (+10m) or -DURATION before its end"),
-		to:   fs.String("to", "", "keep what was active at or before this time (the same forms as --from)"),
+		from:    fs.String("from", "", "keep what was active at or after this time: RFC 3339 (2024-05-01T10:00:00Z), +DURATION after the data's start (+10m) or -DURATION before its end"),
+		to:      fs.String("to", "", "keep what was active at or before this time (the same forms as --from)"),
+		sources: addSourceFlag(fs),
 	}
+}
+
+// options are the load options of the flags: --source, and the sides of
+// the window that name a time pushed down to a lake's reader (a side
+// relative to the data's start or end is open there: the data are not
+// read yet).
+func (wf windowFlags) options(lenient bool) loaders.Options {
+	o := loaders.Options{Lenient: lenient, Sources: sourceList(*wf.sources)}
+	if w, err := ops.ParseWindow(*wf.from, "", time.Time{}, time.Time{}); err == nil {
+		o.Window.From = w.From
+	}
+	if w, err := ops.ParseWindow("", *wf.to, time.Time{}, time.Time{}); err == nil {
+		o.Window.To = w.To
+	}
+	return o
 }
 
 // cut parses the window against d's time span (the log's first and last

@@ -74,8 +74,26 @@ type Options struct {
 	// file, which has grown since: the load reads it from there (see
 	// Checkpoint). A load that cannot fails with ErrResume.
 	Resume *Checkpoint
+	// Sources, when not empty, are the source systems a load keeps
+	// (hyperqueue, slurm, ...: Format.Sources): a lake's entries of other
+	// sources and the logs whose format reads none of them are not read,
+	// and the datasets of other sources are dropped; one warning counts
+	// what was left out.
+	Sources []string
+	// Window, when set, is a time window that the caller cuts the loaded
+	// frames to afterwards (ops.Window.Frames): a lake's row groups in
+	// which that cut keeps no row, by their footer's statistics, are not
+	// read. It is a hint pushed down to the reader, as a query's
+	// predicate: the rows of what is read are all returned, and logs are
+	// read whole.
+	Window TimeWindow
 	// Limits bound what one input may make a load hold.
 	Limits
+}
+
+// TimeWindow is a span of time [From, To]; a zero side is open.
+type TimeWindow struct {
+	From, To time.Time
 }
 
 // Limits are the bounds on what one input may make a load hold, each 0

@@ -35,6 +35,9 @@ type Options struct {
 	// first time (see package lake). Rows without a time (the
 	// __HIVE_DEFAULT_PARTITION__) are read whatever the bounds.
 	FromDay, ToDay string
+	// Window, when set, skips the row groups in which its cut would keep
+	// no row (see Window); the rows read are all returned.
+	Window Window
 }
 
 // IsLake reports whether path is a folder holding a lake's manifest.
@@ -129,6 +132,7 @@ type entryPlan struct {
 type part struct {
 	path    string // on disk
 	columns []string
+	keep    func(frame.RowGroup) bool // the row groups to read (nil: all)
 	f       *frame.Frame
 }
 
@@ -155,7 +159,7 @@ func planEntry(dir string, m *manifest.Manifest, e *manifest.Entry, o Options) (
 		if m.Version < 2 { // before generations, the frames' folders held the files
 			file = filepath.Join(dir, filepath.FromSlash(rel))
 		}
-		p.parts[name] = append(p.parts[name], &part{path: file, columns: cols})
+		p.parts[name] = append(p.parts[name], &part{path: file, columns: cols, keep: o.Window.keepRowGroup(name)})
 	}
 	return p, nil
 }
@@ -189,7 +193,7 @@ func readParts(all []*part) error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				all[i].f, errs[i] = frame.ReadParquetFile(all[i].path, frame.ReadOptions{Columns: all[i].columns})
+				all[i].f, errs[i] = frame.ReadParquetFile(all[i].path, frame.ReadOptions{Columns: all[i].columns, KeepRowGroup: all[i].keep})
 			}
 		}()
 	}

@@ -13,6 +13,7 @@ func init() {
 	Symbols["github.com/jobframe/jobframe/frame/schema/schema"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"Allocations":  reflect.ValueOf(constant.MakeFromLiteral("\"allocations\"", token.STRING, 0)),
+		"Begins":       reflect.ValueOf(schema.Begins),
 		"CPUs":         reflect.ValueOf(constant.MakeFromLiteral("\"cpus\"", token.STRING, 0)),
 		"Canceled":     reflect.ValueOf(constant.MakeFromLiteral("\"canceled\"", token.STRING, 0)),
 		"Categories":   reflect.ValueOf(constant.MakeFromLiteral("\"categories\"", token.STRING, 0)),
@@ -20,6 +21,7 @@ func init() {
 		"Dependencies": reflect.ValueOf(constant.MakeFromLiteral("\"dependencies\"", token.STRING, 0)),
 		"Disk":         reflect.ValueOf(constant.MakeFromLiteral("\"disk_mb\"", token.STRING, 0)),
 		"Ended":        reflect.ValueOf(schema.Ended),
+		"Ends":         reflect.ValueOf(schema.Ends),
 		"Events":       reflect.ValueOf(constant.MakeFromLiteral("\"events\"", token.STRING, 0)),
 		"Exhausted":    reflect.ValueOf(constant.MakeFromLiteral("\"exhausted\"", token.STRING, 0)),
 		"Failed":       reflect.ValueOf(constant.MakeFromLiteral("\"failed\"", token.STRING, 0)),

@@ -89,6 +89,7 @@ func init() {
 		"ReadOptions":    reflect.ValueOf((*frame.ReadOptions)(nil)),
 		"Rolling":        reflect.ValueOf((*frame.Rolling)(nil)),
 		"Row":            reflect.ValueOf((*frame.Row)(nil)),
+		"RowGroup":       reflect.ValueOf((*frame.RowGroup)(nil)),
 		"Type":           reflect.ValueOf((*frame.Type)(nil)),
 
 		// interface wrapper definitions

@@ -10,16 +10,17 @@ import (
 func init() {
 	Symbols["github.com/jobframe/jobframe/loaders/loaders"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Combine":     reflect.ValueOf(loaders.Combine),
-		"FileOffset":  reflect.ValueOf(loaders.FileOffset),
-		"Formats":     reflect.ValueOf(loaders.Formats),
-		"LoadGroup":   reflect.ValueOf(loaders.LoadGroup),
-		"Open":        reflect.ValueOf(loaders.Open),
-		"OpenContext": reflect.ValueOf(loaders.OpenContext),
-		"OpenWith":    reflect.ValueOf(loaders.OpenWith),
-		"Plan":        reflect.ValueOf(loaders.Plan),
-		"RunNames":    reflect.ValueOf(loaders.RunNames),
-		"Systems":     reflect.ValueOf(loaders.Systems),
+		"Combine":      reflect.ValueOf(loaders.Combine),
+		"FileOffset":   reflect.ValueOf(loaders.FileOffset),
+		"Formats":      reflect.ValueOf(loaders.Formats),
+		"KnownSources": reflect.ValueOf(loaders.KnownSources),
+		"LoadGroup":    reflect.ValueOf(loaders.LoadGroup),
+		"Open":         reflect.ValueOf(loaders.Open),
+		"OpenContext":  reflect.ValueOf(loaders.OpenContext),
+		"OpenWith":     reflect.ValueOf(loaders.OpenWith),
+		"Plan":         reflect.ValueOf(loaders.Plan),
+		"RunNames":     reflect.ValueOf(loaders.RunNames),
+		"Systems":      reflect.ValueOf(loaders.Systems),
 
 		// type definitions
 		"Dataset":    reflect.ValueOf((*loaders.Dataset)(nil)),
@@ -29,6 +30,7 @@ func init() {
 		"ParseError": reflect.ValueOf((*loaders.ParseError)(nil)),
 		"Progress":   reflect.ValueOf((*loaders.Progress)(nil)),
 		"Run":        reflect.ValueOf((*loaders.Run)(nil)),
+		"TimeWindow": reflect.ValueOf((*loaders.TimeWindow)(nil)),
 		"Warning":    reflect.ValueOf((*loaders.Warning)(nil)),
 	}
 }
