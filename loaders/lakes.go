@@ -102,3 +102,29 @@ func formatNamed(name string) source.Format {
 	}
 	return source.Format{Name: name}
 }
+
+// LakeFrames returns the frames that the committed entries of the lake
+// at path hold, sorted, from its manifest alone (no Parquet file is
+// opened): what OpenWith of the lake would give, before a projection.
+// ok is false when path is not a lake.
+func LakeFrames(path string) (frames []string, ok bool, err error) {
+	if path == "-" || !lakeread.IsLake(path) {
+		return nil, false, nil
+	}
+	m, err := manifest.Read(path)
+	if err != nil {
+		return nil, true, err
+	}
+	for _, e := range m.Inputs {
+		if e.State != manifest.Committed {
+			continue
+		}
+		for name, n := range e.Rows {
+			if n > 0 && !slices.Contains(frames, name) {
+				frames = append(frames, name)
+			}
+		}
+	}
+	slices.Sort(frames)
+	return frames, true, nil
+}

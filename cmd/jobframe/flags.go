@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -77,6 +78,12 @@ func sourceList(v string) []string {
 // with a progress bar on stderr when it is a terminal and the load takes
 // more than a second.
 func loadWith(sources []string, o loaders.Options, stderr io.Writer) (*loaders.Dataset, error) {
+	return loadContext(context.Background(), sources, o, stderr)
+}
+
+// loadContext is loadWith under ctx (loaders.OpenContext): a load stops
+// once ctx is done.
+func loadContext(ctx context.Context, sources []string, o loaders.Options, stderr io.Writer) (*loaders.Dataset, error) {
 	if len(sources) == 0 {
 		return nil, usagef("no SOURCE given")
 	}
@@ -88,7 +95,7 @@ func loadWith(sources []string, o loaders.Options, stderr io.Writer) (*loaders.D
 	stop := startProgress(stderr, p)
 	defer stop()
 	o.TimeZone, o.Progress, o.Limits = timeZone(), p, limits
-	return loaders.OpenWith(o, sources...)
+	return loaders.OpenContext(ctx, o, sources...)
 }
 
 // positiveEnv reads the environment variable name as a positive number

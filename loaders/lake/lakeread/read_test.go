@@ -82,6 +82,15 @@ func TestOpenLake(t *testing.T) {
 	}
 	sourcetest.SameJSON(t, "files", got.Files, want.Files)
 	sourcetest.SameJSON(t, "runs", got.Runs, want.Runs)
+	// the frames, from the manifest alone (the REPL's lazy variables)
+	frames, ok, err := loaders.LakeFrames(dir)
+	if err != nil || !ok {
+		t.Fatalf("LakeFrames: %v, %v", ok, err)
+	}
+	sourcetest.SameJSON(t, "LakeFrames", frames, got.Names())
+	if _, ok, err := loaders.LakeFrames(paths()[0]); ok || err != nil {
+		t.Errorf("LakeFrames of a log: %v, %v", ok, err)
+	}
 	if got.Source != want.Source || len(got.Runs) != len(inputs)+1 { // the database holds two runs
 		t.Errorf("source %q, %d runs; want %q, %d", got.Source, len(got.Runs), want.Source, len(inputs)+1)
 	}

@@ -5,7 +5,8 @@
 // Go's own type checker (package check) rejects what Go rejects.
 //
 // The files, one concern each: session.go (Session: New, AddDataset,
-// Bind, Batch, Interactive, the : commands), evaluate.go (one input
+// Bind, Batch, Interactive, the : commands), lazy.go (AddLazy: a lake's
+// variables, loaded when an input first names them), evaluate.go (one input
 // evaluated, its value or error), interp.go (the interpreter and its
 // error messages), interrupt.go (Ctrl-C and the kernel's interrupt:
 // running code stops at its next call, compiled calls finish in the

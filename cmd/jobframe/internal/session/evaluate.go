@@ -19,7 +19,7 @@ import (
 type outcome struct {
 	needMore bool          // the input ends inside a statement: read more
 	value    reflect.Value // the input's value, when it ends in an expression worth showing
-	errKind  string        // "" when it ran; else "CompileError", "panic", "interrupted", "exit" or "FrameError"
+	errKind  string        // "" when it ran; else "CompileError", "LoadError" (a lazy source's load), "panic", "interrupted", "exit" or "FrameError"
 	errText  string        // the error as the REPL prints it
 }
 
@@ -49,6 +49,13 @@ func (s *Session) evaluate(name, src, lastLine string, more, lastExpr bool) (o o
 		return outcome{errKind: "CompileError", errText: strings.TrimRight(b.String(), "\n")}
 	}
 	ctx, end := s.run.start()
+	if err := s.loadLazy(ctx, src); err != nil {
+		end()
+		if errors.Is(err, context.Canceled) {
+			return outcome{errKind: "interrupted", errText: "interrupted"}
+		}
+		return outcome{errKind: "LoadError", errText: err.Error()}
+	}
 	v, err := s.in.EvalWithContext(ctx, src)
 	interrupted := ctx.Err() != nil && errors.Is(err, context.Canceled)
 	end()

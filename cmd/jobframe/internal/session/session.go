@@ -68,9 +68,15 @@ type Session struct {
 	trace    *panicTrace // yaegi's panic lines: positions in a REPL input mean nothing, dropped
 	vars     []string    // variables made from the command line
 	bindings map[string]reflect.Value
-	run      *running                     // the evaluation under way, for Ctrl-C
-	chk      *check.Session               // Go's type checks, before the interpreter runs an input
-	stdDocs  map[string]map[string]string // the standard library's documentation, by package path, as read
+	// lazy are the variables of LazySources not bound yet (AddLazy), and
+	// lazyTypes the types of every lazy variable; binds counts the
+	// imports that bound values
+	lazy      map[string]*lazyVar
+	lazyTypes map[string]reflect.Type
+	binds     int
+	run       *running                     // the evaluation under way, for Ctrl-C
+	chk       *check.Session               // Go's type checks, before the interpreter runs an input
+	stdDocs   map[string]map[string]string // the standard library's documentation, by package path, as read
 	// width is the terminal's width in characters, which a wide frame is
 	// elided to fit (nil: no terminal, every column printed)
 	width func() int
@@ -89,7 +95,7 @@ func New(stdin io.Reader, stdout, stderr io.Writer) (*Session, error) {
 		return nil, fmt.Errorf("interpreter: %w", err)
 	}
 	i.ImportUsed()
-	return &Session{in: i, stdout: stdout, stderr: stderr, trace: trace, bindings: map[string]reflect.Value{}, run: run,
+	return &Session{in: i, stdout: stdout, stderr: stderr, trace: trace, bindings: map[string]reflect.Value{}, lazyTypes: map[string]reflect.Type{}, run: run,
 		chk: check.New(true, stdlib.Symbols, symbols.Symbols), stdDocs: map[string]map[string]string{}}, nil
 }
 
@@ -97,10 +103,7 @@ func New(stdin io.Reader, stdout, stderr io.Writer) (*Session, error) {
 // the command line, as d (d2, d3, ...) and, for the first, its frames
 // under their names, and prints what it holds.
 func (s *Session) AddDataset(k int, src string, d *loaders.Dataset, binds map[string]reflect.Value) {
-	name := "d"
-	if k > 0 {
-		name = fmt.Sprintf("d%d", k+1)
-	}
+	name := datasetName(k)
 	binds[name] = reflect.ValueOf(d)
 	summary := []string{}
 	for _, f := range d.Names() {
@@ -118,33 +121,7 @@ func (s *Session) AddDataset(k int, src string, d *loaders.Dataset, binds map[st
 // Bind makes Go values into interpreter variables of their own type; it
 // is called once per session (the values come in through one import).
 func (s *Session) Bind(values map[string]reflect.Value) error {
-	names := make([]string, 0, len(values))
-	for n := range values {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	exports := map[string]reflect.Value{}
-	for _, n := range names {
-		v := values[n]
-		p := reflect.New(v.Type())
-		p.Elem().Set(v)
-		exports["V_"+n] = p.Elem()
-		s.bindings[n] = v
-		s.chk.Declare(n, v.Type())
-	}
-	if err := s.in.Use(interp.Exports{"jobframe.session/session": exports}); err != nil {
-		return err
-	}
-	var b strings.Builder
-	b.WriteString("import jobframe_session \"jobframe.session\"\n")
-	for _, n := range names {
-		fmt.Fprintf(&b, "var %s = jobframe_session.V_%s\n", n, n)
-		s.vars = append(s.vars, n)
-	}
-	if _, err := s.in.Eval(b.String()); err != nil {
-		return fmt.Errorf("binding %v: %w", names, err)
-	}
-	return nil
+	return s.bindAs("jobframe.session/session", "jobframe_session", values)
 }
 
 // incomplete reports whether err says the source ended inside a
@@ -220,7 +197,11 @@ func (s *Session) command(line string) bool {
 		fmt.Fprintln(s.stdout, s.docOf(strings.TrimSpace(strings.TrimPrefix(line, fields[0]))))
 	case ":vars":
 		for _, n := range s.vars {
-			fmt.Fprintf(s.stdout, "%s %s\n", n, s.bindings[n].Type())
+			if v, bound := s.bindings[n]; bound {
+				fmt.Fprintf(s.stdout, "%s %s\n", n, v.Type())
+			} else {
+				fmt.Fprintf(s.stdout, "%s %s (not loaded yet)\n", n, s.lazyTypes[n])
+			}
 		}
 		globals := s.in.Globals()
 		var names []string

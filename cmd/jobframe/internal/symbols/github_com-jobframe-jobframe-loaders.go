@@ -14,6 +14,7 @@ func init() {
 		"FileOffset":   reflect.ValueOf(loaders.FileOffset),
 		"Formats":      reflect.ValueOf(loaders.Formats),
 		"KnownSources": reflect.ValueOf(loaders.KnownSources),
+		"LakeFrames":   reflect.ValueOf(loaders.LakeFrames),
 		"LoadGroup":    reflect.ValueOf(loaders.LoadGroup),
 		"Open":         reflect.ValueOf(loaders.Open),
 		"OpenContext":  reflect.ValueOf(loaders.OpenContext),
