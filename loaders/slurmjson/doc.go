@@ -30,4 +30,10 @@
 // those of the text form. An error names the record (jobs[3].steps[1]
 // (step batch)) and the field. A document without jobs (slurmrestd's
 // answer to a failed query) is an error that says so, with its errors.
+//
+// The jobs array is cut on the calling goroutine while GOMAXPROCS others
+// decode the jobs and write their rows (scan.go); a document off that
+// path (a syntax error, jobs given twice or under another case) takes the
+// general path, goccy then encoding/json, which names what is wrong. A
+// test and the fuzz target hold the two paths to the same result.
 package slurmjson

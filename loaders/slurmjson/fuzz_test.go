@@ -11,8 +11,9 @@ import (
 )
 
 // FuzzLoadSlurmJSON: any document loads or fails with an error (the
-// loaders' contract: no panic, errors name the input), from the bundled
-// documents and a few made of every form of number, state and step id.
+// loaders' contract: no panic, errors name the input), and loads on the
+// fast path as on the general path, from the bundled documents and a few
+// made of every form of number, state and step id.
 func FuzzLoadSlurmJSON(f *testing.F) {
 	paths, _ := filepath.Glob(filepath.Join(sourcetest.Bundled("slurm/json"), "*_*.json"))
 	for _, p := range paths {
@@ -25,5 +26,8 @@ func FuzzLoadSlurmJSON(f *testing.F) {
 	f.Add(`{"meta":{"plugin":{"data_parser":"data_parser/v0.0.42"}},"errors":[{"description":"Nothing found","error_number":9001}],"warnings":[]}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) })
+		// the fast path reads what it reads as the general path does
+		sameBothPaths(t, []byte(in), source.Options{})
+		sameBothPaths(t, []byte(in), source.Options{Lenient: true})
 	})
 }

@@ -2,7 +2,6 @@ package slurmjson
 
 import (
 	stdjson "encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/jobframe/jobframe/loaders/internal/spread"
@@ -60,24 +59,55 @@ type badIndex struct {
 func writePart(jobs []stdjson.RawMessage, lo, hi int, loc *time.Location, strict bool) *jobsPart {
 	pt := &jobsPart{w: newWriter(loc)}
 	for i := lo; i < hi; i++ {
-		raw := jobs[i]
 		var j job
-		if err := jsontext.Unmarshal(raw, &j); err != nil { // goccy, a panic of its an error
-			// encoding/json names the member and its offset; goccy, which
-			// reads the good ones fast, its Go field
-			if stdErr := stdjson.Unmarshal(raw, &job{}); stdErr != nil {
-				err = stdErr
-			}
+		if err := decodeJob(jobs[i], &j); err != nil {
 			pt.bad = append(pt.bad, badIndex{i, err})
 			if strict {
 				return pt
 			}
 			continue
 		}
-		pt.w.add(pt.w.jobRow(&j), fmt.Sprintf("jobs[%d] (job %s)", i, jobIDText(&j)))
-		for k := range j.Steps {
-			pt.w.add(pt.w.stepRow(&j, &j.Steps[k]), fmt.Sprintf("jobs[%d].steps[%d] (step %s)", i, k, j.Steps[k].Step.Name))
-		}
+		pt.w.rows(&j, i)
 	}
 	return pt
+}
+
+// decodeJob decodes one job: goccy (a panic of its an error), and
+// encoding/json's error when it does not decode, which names the member
+// and its offset (goccy's, its Go field).
+func decodeJob(raw []byte, j *job) error {
+	err := jsontext.Unmarshal(raw, j)
+	if err != nil {
+		if stdErr := stdjson.Unmarshal(raw, &job{}); stdErr != nil {
+			err = stdErr
+		}
+	}
+	return err
+}
+
+// joinJobs joins the rows of the fast path's jobs in order, each line
+// given its job's index; a job that did not decode is reported in order
+// (badJob): in strict mode the first one is the error.
+func joinJobs(s *scanned, loc *time.Location, doc []byte, p *source.Problems) (*writer, error) {
+	w := newWriter(loc)
+	size, lines := 0, 0
+	for _, jt := range s.jobs.All() {
+		size, lines = size+len(jt.text), lines+len(jt.lines)
+	}
+	w.b.Grow(size)
+	w.lines = make([]lineRef, 0, lines)
+	for k, jt := range s.jobs.All() {
+		if jt.err != nil {
+			if err := badJob(p, doc, s.jobs.Elems[k], k, jt.err); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		w.b.WriteString(jt.text)
+		for _, l := range jt.lines {
+			l.job = k
+			w.lines = append(w.lines, l)
+		}
+	}
+	return w, nil
 }

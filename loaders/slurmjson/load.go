@@ -53,25 +53,42 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	var d document
-	if err := json.Unmarshal(doc, &d); err != nil {
-		if stdErr := stdjson.Unmarshal(doc, &document{}); stdErr != nil {
-			err = stdErr // says where, in encoding/json's words
-		}
-		return nil, decodeError(file, doc, err)
-	}
-	if d.Jobs == nil {
-		return nil, &source.ParseError{File: file, Text: source.Clip(restErrors(d.Errors), 80),
-			Want: "a document of jobs (sacct --json); this is slurmrestd's answer to a query that failed, or another document of its", Err: source.ErrBadHeader}
-	}
+	return loadDoc(file, doc, o, true)
+}
+
+// loadDoc reads the document doc of file: on the fast path when fast
+// and the document allows (scan.go), else on the general path. Both give
+// the same dataset and errors.
+func loadDoc(file string, doc []byte, o source.Options, fast bool) (*source.Dataset, error) {
 	loc, err := o.Location()
 	if err != nil {
 		return nil, err
 	}
 	p := o.Problems(file)
-	w, err := writeJobs(d.Jobs, loc, doc, p)
-	if err != nil {
-		return nil, err
+	var w *writer
+	var s *scanned // nil: off the fast path
+	if fast {
+		s, _ = scanDocument(doc, loc)
+	}
+	if s != nil && s.seen {
+		if w, err = joinJobs(s, loc, doc, p); err != nil {
+			return nil, err
+		}
+	} else { // the general path, which names what is wrong
+		var d document
+		if err := json.Unmarshal(doc, &d); err != nil {
+			if stdErr := stdjson.Unmarshal(doc, &document{}); stdErr != nil {
+				err = stdErr // says where, in encoding/json's words
+			}
+			return nil, decodeError(file, doc, err)
+		}
+		if d.Jobs == nil {
+			return nil, &source.ParseError{File: file, Text: source.Clip(restErrors(d.Errors), 80),
+				Want: "a document of jobs (sacct --json); this is slurmrestd's answer to a query that failed, or another document of its", Err: source.ErrBadHeader}
+		}
+		if w, err = writeJobs(d.Jobs, loc, doc, p); err != nil {
+			return nil, err
+		}
 	}
 	so := o
 	so.Name = file
@@ -120,7 +137,7 @@ func (w *writer) record(n int) string {
 	if n < 2 || n-2 >= len(w.lines) {
 		return ""
 	}
-	return w.lines[n-2]
+	return w.lines[n-2].String()
 }
 
 // restErrors are a document's errors as one text.
@@ -154,15 +171,17 @@ func badJob(p *source.Problems, doc, raw []byte, i int, err error) error {
 			at += int(typ.Offset)
 		}
 	}
-	text := raw
+	text := raw // the job, when the error gives no offset in it
 	if at >= 0 {
 		at = min(at, len(doc))
 		line = lineOf(doc, at)
-		// the text there: its line, or the 60 bytes before the offset
-		from := max(bytes.LastIndexByte(doc[:at], '\n')+1, at-60)
-		text = bytes.TrimSpace(doc[from:at])
+		if typ != nil && typ.Offset > 0 {
+			// the text there: its line, or the 60 bytes before the offset
+			from := max(bytes.LastIndexByte(doc[:at], '\n')+1, at-60)
+			text = bytes.TrimSpace(doc[from:at])
+		}
 	}
-	return p.Bad(line, field, string(text), want, err)
+	return p.Bad(line, field, source.Clip(string(text), 60), want, err)
 }
 
 // decodeError names where the document does not read: the byte offset

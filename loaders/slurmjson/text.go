@@ -24,6 +24,56 @@ var fields = []string{
 	"ConsumedEnergyRaw", "Priority", "Restarts", "Flags", "WorkDir", "SubmitLine", "Comment", "Constraints",
 }
 
+// The fields' indices in fields (and in a row).
+const (
+	fJobID = iota
+	fJobIDRaw
+	fJobName
+	fPartition
+	fAccount
+	fUser
+	fGroup
+	fQOS
+	fCluster
+	fState
+	fReason
+	fExitCode
+	fDerivedExitCode
+	fSubmit
+	fEligible
+	fStart
+	fEnd
+	fElapsed
+	fTimelimit
+	fNNodes
+	fAllocCPUS
+	fReqCPUS
+	fNTasks
+	fNodeList
+	fAllocTRES
+	fReqTRES
+	fTotalCPU
+	fUserCPU
+	fSystemCPU
+	fMaxRSS
+	fAveRSS
+	fMaxVMSize
+	fTRESUsageInMax
+	fTRESUsageInAve
+	fTRESUsageInTot
+	fTRESUsageOutMax
+	fTRESUsageOutTot
+	fConsumedEnergyRaw
+	fPriority
+	fRestarts
+	fFlags
+	fWorkDir
+	fSubmitLine
+	fComment
+	fConstraints
+	nFields
+)
+
 // delim separates the fields: the unit separator, which JSON escapes.
 const delim = '\x1f'
 
@@ -31,15 +81,15 @@ const delim = '\x1f'
 // delimiter (an immutable table, shared).
 var oneLine = strings.NewReplacer("\n", " ", "\r", " ", string(rune(delim)), " ")
 
-// row is the fields of one row, by name.
-type row map[string]string
+// row is the fields of one row, by index (fJobID, ...).
+type row [nFields]string
 
 // writer builds the text, and remembers which record each line is.
 type writer struct {
 	b        strings.Builder
 	loc      *time.Location
-	lines    []string // per line after the header: "jobs[3]" or "jobs[3].steps[1]"
-	freeText []bool   // per field: whether it is free text (slurm.FreeText)
+	lines    []lineRef // per line after the header: the record it is of
+	freeText []bool    // per field: whether it is free text (slurm.FreeText)
 }
 
 // newWriter returns a writer of rows, without the header (header).
@@ -54,19 +104,47 @@ func newWriter(loc *time.Location) *writer {
 // header is the text's first line.
 func header() string { return strings.Join(fields, string(rune(delim))) + "\n" }
 
+// lineRef is the record a line of the text is of: a job's row, or the
+// row of one of its steps.
+type lineRef struct {
+	job  int    // its index in jobs (-1 until the job's place is known)
+	step int    // the step's index in the job's steps, -1 for the job's row
+	id   string // the job's id (jobIDText), or the step's name
+}
+
+// String names the record: "jobs[3] (job 123)", "jobs[3].steps[1] (step batch)".
+func (l lineRef) String() string {
+	if l.step < 0 {
+		return "jobs[" + strconv.Itoa(l.job) + "] (job " + l.id + ")"
+	}
+	return "jobs[" + strconv.Itoa(l.job) + "].steps[" + strconv.Itoa(l.step) + "] (step " + l.id + ")"
+}
+
+// rows writes the rows of job j, at index i of jobs (-1: not known yet),
+// and of its steps.
+func (w *writer) rows(j *job, i int) {
+	r := w.jobRow(j)
+	w.add(&r, lineRef{job: i, step: -1, id: r[fJobID]})
+	for k := range j.Steps {
+		r := w.stepRow(j, &j.Steps[k])
+		w.add(&r, lineRef{job: i, step: k, id: j.Steps[k].Step.Name})
+	}
+}
+
 // add writes r as one row (a free text's line breaks continue it on the
-// next lines, as sacct's do) for record what.
-func (w *writer) add(r row, what string) {
+// next lines, as sacct's do) of record what.
+func (w *writer) add(r *row, what lineRef) {
 	lines := 1
-	for i, name := range fields {
+	for i, v := range r {
 		if i > 0 {
 			w.b.WriteByte(delim)
 		}
-		v := r[name]
 		if w.freeText[i] {
-			v = strings.ReplaceAll(v, string(rune(delim)), " ")
+			if strings.IndexByte(v, delim) >= 0 {
+				v = strings.ReplaceAll(v, string(rune(delim)), " ")
+			}
 			lines += strings.Count(v, "\n")
-		} else {
+		} else if strings.ContainsAny(v, "\n\r\x1f") {
 			v = oneLine.Replace(v)
 		}
 		w.b.WriteString(v)
@@ -81,19 +159,19 @@ func (w *writer) add(r row, what string) {
 func (w *writer) jobRow(j *job) row {
 	id := jobIDText(j)
 	r := row{
-		"JobID": id, "JobIDRaw": numText(j.JobID), "JobName": j.Name, "Partition": j.Partition,
-		"Account": j.Account, "User": j.User, "Group": j.Group, "QOS": j.QOS, "Cluster": j.Cluster,
-		"State": stateText(j.State.Current), "Reason": j.State.Reason,
-		"ExitCode": exitText(j.ExitCode), "DerivedExitCode": exitText(j.DerivedExit),
-		"Submit": w.timeText(j.Time.Submission), "Eligible": w.timeText(j.Time.Eligible),
-		"Start": w.timeText(j.Time.Start), "End": w.timeText(j.Time.End),
-		"Elapsed": durationText(j.Time.Elapsed), "Timelimit": limitText(j.Time.Limit),
-		"NNodes": numText(j.AllocNodes), "AllocCPUS": tresCount(j.TRES.Allocated, "cpu"),
-		"ReqCPUS": numText(j.Required.CPUs), "NodeList": nodesText(j.Nodes),
-		"AllocTRES": tresText(j.TRES.Allocated, false), "ReqTRES": tresText(j.TRES.Requested, false),
-		"TotalCPU": cpuText(j.Time.Total), "UserCPU": cpuText(j.Time.User), "SystemCPU": cpuText(j.Time.System),
-		"Priority": numText(j.Priority), "Restarts": numText(j.Restarts), "Flags": strings.Join(j.Flags, ","),
-		"WorkDir": j.WorkDir, "SubmitLine": j.SubmitLine, "Comment": j.Comment.Job, "Constraints": j.Constraints,
+		fJobID: id, fJobIDRaw: numText(j.JobID), fJobName: j.Name, fPartition: j.Partition,
+		fAccount: j.Account, fUser: j.User, fGroup: j.Group, fQOS: j.QOS, fCluster: j.Cluster,
+		fState: stateText(j.State.Current), fReason: j.State.Reason,
+		fExitCode: exitText(j.ExitCode), fDerivedExitCode: exitText(j.DerivedExit),
+		fSubmit: w.timeText(j.Time.Submission), fEligible: w.timeText(j.Time.Eligible),
+		fStart: w.timeText(j.Time.Start), fEnd: w.timeText(j.Time.End),
+		fElapsed: durationText(j.Time.Elapsed), fTimelimit: limitText(j.Time.Limit),
+		fNNodes: numText(j.AllocNodes), fAllocCPUS: tresCount(j.TRES.Allocated, "cpu"),
+		fReqCPUS: numText(j.Required.CPUs), fNodeList: nodesText(j.Nodes),
+		fAllocTRES: tresText(j.TRES.Allocated, false), fReqTRES: tresText(j.TRES.Requested, false),
+		fTotalCPU: cpuText(j.Time.Total), fUserCPU: cpuText(j.Time.User), fSystemCPU: cpuText(j.Time.System),
+		fPriority: numText(j.Priority), fRestarts: numText(j.Restarts), fFlags: strings.Join(j.Flags, ","),
+		fWorkDir: j.WorkDir, fSubmitLine: j.SubmitLine, fComment: j.Comment.Job, fConstraints: j.Constraints,
 	}
 	return r
 }
@@ -107,19 +185,19 @@ func (w *writer) stepRow(j *job, s *step) row {
 		}
 	}
 	return row{
-		"JobID": jobIDText(j) + "." + suffix, "JobIDRaw": numText(j.JobID) + "." + suffix, "JobName": s.Step.Name,
-		"Partition": j.Partition, "Account": j.Account, "User": j.User, "Group": j.Group, "QOS": j.QOS, "Cluster": j.Cluster,
-		"State": stateText(s.State), "ExitCode": exitText(s.ExitCode),
-		"Start": w.timeText(s.Time.Start), "End": w.timeText(s.Time.End), "Elapsed": durationText(s.Time.Elapsed),
-		"NNodes": numText(s.Nodes.Count), "AllocCPUS": tresCount(s.TRES.Allocated, "cpu"),
-		"ReqCPUS": numText(s.Required.CPUs), "NTasks": numText(s.Tasks.Count), "NodeList": nodesText(s.Nodes.Range),
-		"AllocTRES": tresText(s.TRES.Allocated, false),
-		"TotalCPU":  cpuText(s.Time.Total), "UserCPU": cpuText(s.Time.User), "SystemCPU": cpuText(s.Time.System),
-		"MaxRSS": bytesK(s.TRES.Requested.Max, "mem"), "AveRSS": bytesK(s.TRES.Requested.Average, "mem"),
-		"MaxVMSize":      bytesK(s.TRES.Requested.Max, "vmem"),
-		"TRESUsageInMax": tresText(s.TRES.Requested.Max, true), "TRESUsageInAve": tresText(s.TRES.Requested.Average, true),
-		"TRESUsageInTot": tresText(s.TRES.Requested.Total, true), "TRESUsageOutMax": tresText(s.TRES.Consumed.Max, true),
-		"TRESUsageOutTot": tresText(s.TRES.Consumed.Total, true), "ConsumedEnergyRaw": numText(s.Stats.Energy.Consumed),
+		fJobID: jobIDText(j) + "." + suffix, fJobIDRaw: numText(j.JobID) + "." + suffix, fJobName: s.Step.Name,
+		fPartition: j.Partition, fAccount: j.Account, fUser: j.User, fGroup: j.Group, fQOS: j.QOS, fCluster: j.Cluster,
+		fState: stateText(s.State), fExitCode: exitText(s.ExitCode),
+		fStart: w.timeText(s.Time.Start), fEnd: w.timeText(s.Time.End), fElapsed: durationText(s.Time.Elapsed),
+		fNNodes: numText(s.Nodes.Count), fAllocCPUS: tresCount(s.TRES.Allocated, "cpu"),
+		fReqCPUS: numText(s.Required.CPUs), fNTasks: numText(s.Tasks.Count), fNodeList: nodesText(s.Nodes.Range),
+		fAllocTRES: tresText(s.TRES.Allocated, false),
+		fTotalCPU:  cpuText(s.Time.Total), fUserCPU: cpuText(s.Time.User), fSystemCPU: cpuText(s.Time.System),
+		fMaxRSS: bytesK(s.TRES.Requested.Max, "mem"), fAveRSS: bytesK(s.TRES.Requested.Average, "mem"),
+		fMaxVMSize:      bytesK(s.TRES.Requested.Max, "vmem"),
+		fTRESUsageInMax: tresText(s.TRES.Requested.Max, true), fTRESUsageInAve: tresText(s.TRES.Requested.Average, true),
+		fTRESUsageInTot: tresText(s.TRES.Requested.Total, true), fTRESUsageOutMax: tresText(s.TRES.Consumed.Max, true),
+		fTRESUsageOutTot: tresText(s.TRES.Consumed.Total, true), fConsumedEnergyRaw: numText(s.Stats.Energy.Consumed),
 	}
 }
 
