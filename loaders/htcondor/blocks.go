@@ -96,7 +96,9 @@ func readBlocks(r io.Reader, size, limit int, work, order chan<- *block, stop <-
 func parseBlocks(work <-chan *block, o blockOptions) {
 	for b := range work {
 		p := &source.Problems{File: o.file, Lenient: o.lenient, MaxLine: o.maxLine}
-		rd := &reader{p: p, loc: o.loc}
+		// one event per closing "...": its room, at once (an event is
+		// some 350 bytes, and doubling a slice of them copies it again)
+		rd := &reader{p: p, loc: o.loc, out: make([]parsedEvent, 0, bytes.Count(b.data, []byte("\n...\n"))+1)}
 		err := records.EachLineFrom(bytes.NewReader(b.data), p, b.first, rd.line)
 		if err == nil && b.last {
 			err = rd.finish()

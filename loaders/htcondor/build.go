@@ -58,11 +58,35 @@ type event struct {
 
 // builder takes the events of the logs, in order.
 type builder struct {
-	jobs   []job
-	byID   map[[2]int64]int32
-	runs   []run
-	events []event
+	jobs []job
+	byID map[[2]int64]int32
+	runs []run
+	// events are the events in order, a slice per block parsed, each of
+	// its block's size (growing one slice would copy them again and
+	// again)
+	events [][]event
 	file   int
+}
+
+// room makes room for the n events of the next block.
+func (b *builder) room(n int) { b.events = append(b.events, make([]event, 0, n)) }
+
+// addEvent adds e, in the room of its block.
+func (b *builder) addEvent(e event) {
+	if len(b.events) == 0 {
+		b.room(1)
+	}
+	last := &b.events[len(b.events)-1]
+	*last = append(*last, e)
+}
+
+// eventCount is the number of events added.
+func (b *builder) eventCount() int {
+	n := 0
+	for _, es := range b.events {
+		n += len(es)
+	}
+	return n
 }
 
 func newBuilder() *builder { return &builder{byID: map[[2]int64]int32{}} }
@@ -83,12 +107,12 @@ func (b *builder) jobOf(h *header) (*job, int32) {
 func (b *builder) apply(h *header, at int64, bd *body, detail string, line int) {
 	e := event{time: at, line: line, file: b.file, code: h.code, job: -1, text: h.text, detail: detail}
 	if h.placeholder {
-		b.events = append(b.events, e)
+		b.addEvent(e)
 		return
 	}
 	j, k := b.jobOf(h)
 	e.job = k
-	b.events = append(b.events, e)
+	b.addEvent(e)
 	j.line = line
 	if bd.dagNode != "" {
 		j.dagNode = bd.dagNode

@@ -196,19 +196,34 @@ func (b *builder) eventsFrame() *frame.Frame {
 	for _, c := range []*columns.Str{job, text, detail} {
 		c.Plain = &columns.Text{} // nearly every event's own: a dictionary would cost a map for nothing
 	}
-	s.Reserve(len(b.events))
-	for _, e := range b.events {
-		tm.Add(e.time)
-		line.Add(int64(e.line))
-		code.Add(int64(e.code))
-		typ.Add(eventName(e.code))
-		if e.job >= 0 {
-			job.Add(b.jobs[e.job].id)
-		} else {
-			job.Null()
+	n := b.eventCount()
+	s.Reserve(n)
+	var jobBytes, textBytes, detailBytes int // the texts' room, at once
+	for _, es := range b.events {
+		for _, e := range es {
+			if e.job >= 0 {
+				jobBytes += len(b.jobs[e.job].id)
+			}
+			textBytes, detailBytes = textBytes+len(e.text), detailBytes+len(e.detail)
 		}
-		text.Opt(e.text, e.text != "")
-		detail.Opt(e.detail, e.detail != "")
 	}
-	return s.Frame(len(b.events))
+	job.Plain.Reserve(0, jobBytes)
+	text.Plain.Reserve(0, textBytes)
+	detail.Plain.Reserve(0, detailBytes)
+	for _, es := range b.events {
+		for _, e := range es {
+			tm.Add(e.time)
+			line.Add(int64(e.line))
+			code.Add(int64(e.code))
+			typ.Add(eventName(e.code))
+			if e.job >= 0 {
+				job.Add(b.jobs[e.job].id)
+			} else {
+				job.Null()
+			}
+			text.Opt(e.text, e.text != "")
+			detail.Opt(e.detail, e.detail != "")
+		}
+	}
+	return s.Frame(n)
 }

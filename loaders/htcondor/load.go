@@ -69,6 +69,7 @@ func loadBlocks(r io.Reader, o source.Options, size int) (*source.Dataset, error
 		if res.err != nil {
 			return nil, res.err
 		}
+		b.room(len(res.events))
 		for i := range res.events {
 			e := &res.events[i]
 			at := e.h.at
