@@ -16,13 +16,13 @@ import (
 	"github.com/jobframe/jobframe/ops"
 )
 
-// smallGroups returns a lake of the inputs in row groups of 3 rows, so
+// smallGroups returns a lake of the inputs in row groups of 16 rows, so
 // that a window leaves whole row groups out.
 func smallGroups(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, p := range paths() {
-		o := lake.Options{BatchRows: 7, Parquet: frame.ParquetOptions{RowGroupRows: 3}}
+		o := lake.Options{BatchRows: 7, Parquet: frame.ParquetOptions{RowGroupRows: 16}}
 		if _, err := lake.Ingest(context.Background(), dir, []string{p}, o); err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
