@@ -146,3 +146,44 @@ func TestColumnsOptionErrors(t *testing.T) {
 		t.Errorf("a load of one run kept %v", got)
 	}
 }
+
+// An optional column (source.Optional) is kept where the frame has it
+// and is no error where it lacks it: the events of a Balsam folder and a
+// HyperQueue journal, asked for time and Balsam's to_state, give each
+// what it has, in the order listed, loaders that build only the columns
+// asked for (HyperQueue's events) included; the same columns when the
+// two load together, to_state null for the journal's events.
+func TestOptionalColumns(t *testing.T) {
+	balsam, hq := sourcetest.Bundled("balsam"), sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl")
+	cols := map[string][]string{schema.Events: {"time", source.Optional("to_state"), source.Optional("nope")}}
+	for _, c := range []struct {
+		path string
+		want []string
+	}{{balsam, []string{"time", "to_state"}}, {hq, []string{"time"}}} {
+		full, err := Open(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		some, err := OpenWith(source.Options{Columns: cols}, c.path)
+		if err != nil {
+			t.Fatalf("%s: %v", c.path, err)
+		}
+		got := sourcetest.Frame(t, some, schema.Events)
+		if !slices.Equal(got.Names(), c.want) {
+			t.Errorf("%s: columns %v, want %v", c.path, got.Names(), c.want)
+		}
+		if g, w := sourcetest.CSV(t, got), sourcetest.CSV(t, sourcetest.Frame(t, full, schema.Events).Select(c.want...)); g != w {
+			t.Errorf("%s: the optional projection differs from the full load's columns", c.path)
+		}
+	}
+	both, err := OpenWith(source.Options{Columns: cols}, balsam, hq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sourcetest.Frame(t, both, schema.Events).Names(); !slices.Equal(got, []string{"run", "time", "to_state"}) {
+		t.Errorf("together: columns %v", got)
+	}
+	if o := (source.Options{Columns: cols}); !o.Keeps(schema.Events, "to_state") || o.Keeps(schema.Events, "data") || !o.Keeps(schema.Tasks, "x") {
+		t.Error("Keeps does not read optional columns")
+	}
+}

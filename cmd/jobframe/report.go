@@ -56,7 +56,9 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		d, err := loadWarnWith(sources, window.options(*lenient), stderr)
+		lo := window.options(*lenient)
+		lo.Columns = report.Columns(readColumns(nil, rf.withs, rf.wheres)...)
+		d, err := loadWarnWith(sources, lo, stderr)
 		if err != nil {
 			return err
 		}
@@ -101,7 +103,9 @@ func compareRuns(sources []string, lenient bool, window windowFlags, title strin
 	runs := make([]report.Run, len(sources))
 	names := loaders.RunNames(trimSlashes(sources)) // run1/transactions.log, run2/transactions.log
 	for i, src := range sources {
-		d, err := loadWarnWith([]string{src}, window.options(lenient), stderr)
+		o := window.options(lenient)
+		o.Columns = report.Columns()
+		d, err := loadWarnWith([]string{src}, o, stderr)
 		if err != nil {
 			return nil, err
 		}

@@ -125,6 +125,7 @@ func newJobBuilder(o source.Options, d *source.Dataset, where string) *jobBuilde
 		}
 	}
 	asked, limited := o.Columns[schema.Procs]
+	asked = source.ColumnNames(asked)
 	b.wantTagCols = !limited || slices.ContainsFunc(asked, func(c string) bool { return strings.HasPrefix(c, frame.TagPrefix) })
 	return b
 }

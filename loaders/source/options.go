@@ -42,7 +42,10 @@ type Options struct {
 	// pandas' usecols or a query's projection: frames it does not name
 	// keep all their columns, and frames the source lacks are ignored. A
 	// listed column the frame lacks is an error that names the columns it
-	// has. Records are still parsed and checked in full; loaders skip
+	// has, but for an optional one (Optional: its name ends in "?"), kept
+	// when the frame has it: what a reader takes of frames whose columns
+	// differ between sources. Records are still parsed and checked in
+	// full; loaders skip
 	// building the other columns where that saves time and memory (the
 	// Work Queue and TaskVine tasks frame, EPMT procs and threads).
 	Columns map[string][]string
@@ -185,7 +188,21 @@ func (o Options) InputName() string {
 // Keeps reports whether column col of frame name is kept by Columns.
 func (o Options) Keeps(name, col string) bool {
 	cols, ok := o.Columns[name]
-	return !ok || slices.Contains(cols, col)
+	return !ok || slices.ContainsFunc(cols, func(c string) bool { return strings.TrimSuffix(c, "?") == col })
+}
+
+// Optional marks col as an optional column of Options.Columns: kept
+// when the frame has it, no error when it lacks it.
+func Optional(col string) string { return col + "?" }
+
+// ColumnNames returns the names of a list of Options.Columns, optional
+// ones without their mark.
+func ColumnNames(cols []string) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = strings.TrimSuffix(c, "?")
+	}
+	return out
 }
 
 // Project applies Columns to d, the result of a load that returned err.
@@ -198,14 +215,19 @@ func (o Options) Project(d *Dataset, err error) (*Dataset, error) {
 		if !ok {
 			continue
 		}
+		var keep []string
 		for _, c := range o.Columns[name] {
-			if !f.Has(c) {
+			n, optional := strings.CutSuffix(c, "?")
+			switch {
+			case f.Has(n):
+				keep = append(keep, n)
+			case !optional:
 				all := append(f.Names(), d.Unbuilt[name]...)
 				sort.Strings(all)
 				return nil, fmt.Errorf("loading only some columns: the %s frame has no column %q; it has: %s", name, c, Clip(strings.Join(all, ", "), 600))
 			}
 		}
-		if f = f.Select(o.Columns[name]...); f.Err() != nil {
+		if f = f.Select(keep...); f.Err() != nil {
 			return nil, fmt.Errorf("loading only some columns of the %s frame: %w", name, f.Err())
 		}
 		d.Frames[name] = f

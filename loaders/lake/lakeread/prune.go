@@ -6,6 +6,7 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // Window is a time window whose cut (ops.Window.Frame) follows the
@@ -41,6 +42,7 @@ func (w Window) keepRowGroup(name string) func(frame.RowGroup) bool {
 		return nil
 	}
 	cols, projected := w.Columns[name]
+	cols = source.ColumnNames(cols)
 	has := func(g frame.RowGroup, c string) bool { return g.Has(c) && (!projected || slices.Contains(cols, c)) }
 	end := canonicalEnd(name)
 	if end != "" && projected && !slices.Contains(cols, end) {

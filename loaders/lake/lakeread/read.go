@@ -149,8 +149,8 @@ func planEntry(dir string, m *manifest.Manifest, e *manifest.Entry, o Options) (
 			continue
 		}
 		var cols []string
-		if want, ok := o.Columns[name]; ok {
-			cols = append([]string{"input"}, want...)
+		if want, ok := o.Columns[name]; ok { // the file ignores names it lacks
+			cols = append([]string{"input"}, source.ColumnNames(want)...)
 		}
 		if _, met := p.parts[name]; !met {
 			p.frames = append(p.frames, name)
