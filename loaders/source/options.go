@@ -45,9 +45,9 @@ type Options struct {
 	// has, but for an optional one (Optional: its name ends in "?"), kept
 	// when the frame has it: what a reader takes of frames whose columns
 	// differ between sources. Records are still parsed and checked in
-	// full; loaders skip
-	// building the other columns where that saves time and memory (the
-	// Work Queue and TaskVine tasks frame, EPMT procs and threads).
+	// full; loaders skip building the other columns where that saves
+	// time and memory (the Work Queue and TaskVine tasks frame, EPMT procs
+	// and threads).
 	Columns map[string][]string
 	// Batch, when set, receives the rows of a long log that are complete
 	// in batches of about BatchRows rows, as the log is read: the loader
