@@ -71,8 +71,11 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 		groups = sc.groups(groups)
 	}
 	lo := o
-	if absorbing(append(lakePlan.units(), units(groups)...)) { // companions match on columns a projection may leave out
-		lo.Columns = nil
+	if absorbing(append(lakePlan.units(), units(groups)...)) {
+		// companions match on columns a projection may leave out, and on
+		// rows a window may: a timeline row outside it can give a trace
+		// row inside it its times
+		lo.Columns, lo.Window = nil, source.TimeWindow{}
 	}
 	sets, formats, warnings, err := lakePlan.read(lo, o.Columns)
 	if err != nil {

@@ -88,7 +88,9 @@ type Options struct {
 	// which that cut keeps no row, by their footer's statistics, are not
 	// read. It is a hint pushed down to the reader, as a query's
 	// predicate: the rows of what is read are all returned, and logs are
-	// read whole.
+	// read whole, as are lakes whose entries absorb companions (a
+	// timeline row outside the window can give a trace row inside it its
+	// times).
 	Window TimeWindow
 	// Limits bound what one input may make a load hold.
 	Limits
