@@ -41,6 +41,9 @@ func TestColumnsOption(t *testing.T) {
 		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"duration_us", "tag.op_instance", "pid"}},
 		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"numtids"}},
 		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Tasks, []string{"state", "worker", "start"}},
+		// HyperQueue's events without their JSON (not built), and with it
+		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Events, []string{"time", "type", "worker"}},
+		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Events, []string{"data", "line"}},
 		// HyperQueue builds only these placements columns (the bench
 		// script's), and all of them in another order
 		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Placements, []string{"worker", "start", "end", "cpus"}},

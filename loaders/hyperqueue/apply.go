@@ -122,7 +122,9 @@ func (h *loader) addEvent(e *journalEvent, typ string, job int64, hasJob bool, t
 	} else {
 		h.ev.worker.Null()
 	}
-	h.ev.data.AddBytes(raw)
+	if !h.dropEventData {
+		h.ev.data.AddBytes(raw)
+	}
 }
 
 // apply updates the loader's state with one event.

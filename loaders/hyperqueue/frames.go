@@ -2,6 +2,7 @@ package hyperqueue
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
@@ -145,14 +146,17 @@ func (h *loader) perfFrame() *frame.Frame {
 }
 
 // eventsFrame builds the events frame, collected as the lines were read;
-// a data column past Arrow's 2 GiB string limit is reported.
+// a data column past Arrow's 2 GiB string limit is reported. The data
+// column is left out when it was not built (dropEventData).
 func (h *loader) eventsFrame() *frame.Frame {
 	ev := &h.ev
 	if ev.data.Cut > 0 {
 		columns.TextCut(&h.p, schema.Events, "data", &ev.data, int(ev.line.V[ev.data.FirstCut]))
 	}
-	return frame.New(
-		ev.time.Times("time"), ev.typ.Col("type"), ev.job.Col("job"), ev.task.Col("task"), ev.instance.Col("instance"),
-		ev.worker.Col("worker"), ev.data.Col("data"), ev.line.Col("line"),
-	)
+	cols := []frame.Column{ev.time.Times("time"), ev.typ.Col("type"), ev.job.Col("job"), ev.task.Col("task"), ev.instance.Col("instance"),
+		ev.worker.Col("worker"), ev.data.Col("data"), ev.line.Col("line")}
+	if h.dropEventData {
+		cols = slices.Delete(cols, 6, 7)
+	}
+	return frame.New(cols...)
 }

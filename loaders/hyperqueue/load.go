@@ -44,6 +44,7 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 		amap:          map[string]*allocState{},
 		unknown:       map[string]int{},
 		keepPlacement: func(name string) bool { return o.Keeps(schema.Placements, name) },
+		dropEventData: !o.Keeps(schema.Events, "data"),
 		key:           o.ResumeKey(),
 	}
 	if o.Batch != nil {
@@ -60,7 +61,9 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 		if n := source.EstimateRecords(r, `"event"`); n > 0 {
 			ev := &h.ev
 			columns.Reserve(n, &ev.line, &ev.time, &ev.typ, &ev.job, &ev.worker, &ev.task, &ev.instance)
-			ev.data.Reserve(n, int(min(source.InputSize(r), math.MaxInt32)))
+			if !h.dropEventData {
+				ev.data.Reserve(n, int(min(source.InputSize(r), math.MaxInt32)))
+			}
 		}
 	}
 	// JSON decoding runs on other goroutines; events apply in order here.

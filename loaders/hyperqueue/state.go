@@ -213,6 +213,9 @@ type loader struct {
 	placeOut *placementRows `snap:"-"`
 	// keepPlacement says which placements columns are built (Options.Columns)
 	keepPlacement func(name string) bool `snap:"-"`
+	// dropEventData says the events' data column (each line's JSON) is
+	// not asked for (Options.Columns): it is not built
+	dropEventData bool `snap:"-"`
 	closed        []*attemptState
 	spillLines    int `snap:"-"` // lines between two spills
 	// the input's size when known, the bytes of the lines read, and
@@ -248,7 +251,8 @@ type eventCols struct {
 // doubling.
 func (e *eventCols) fresh() eventCols {
 	var out eventCols
-	rows, text := e.data.Size()
+	_, text := e.data.Size() // no text when the data column is not built
+	rows := len(e.line.V)
 	rows, text = rows+rows/8, text+text/8
 	columns.Reserve(rows, &out.line, &out.time, &out.typ, &out.job, &out.worker, &out.task, &out.instance)
 	out.data.Reserve(rows, text)
