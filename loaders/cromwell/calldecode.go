@@ -3,7 +3,6 @@ package cromwell
 import (
 	"bytes"
 	"errors"
-	"strconv"
 	"unicode/utf8"
 
 	"github.com/jobframe/jobframe/loaders/internal/arena"
@@ -114,41 +113,32 @@ func stringAt(b []byte, i int, s *string) (int, error) {
 // intAt reads the integer at b[i] into *p (as int64 takes it: digits,
 // no fraction nor exponent); null makes it nil.
 func (d *callDecoder) intAt(b []byte, i int, p **int64) (int, error) {
-	end, err := jsontext.ScanValue(b, i, 1)
+	v, end, ok, err := jsontext.IntAt(b, i)
 	if err != nil {
-		return end, err
+		return end, offPath(err)
 	}
-	val := bytesconv.String(b[i:end])
-	if val == "null" {
-		*p = nil
-		return end, nil
-	}
-	v, ok := bytesconv.Atoi(val)
-	if !ok {
-		var perr error
-		if v, perr = strconv.ParseInt(val, 10, 64); perr != nil {
-			return end, errOffPath
-		}
-	}
-	*p = d.ints.New(v)
+	d.ints.Set(p, v, ok)
 	return end, nil
 }
 
 // boolAt reads true, false or null at b[i] into *p.
 func (d *callDecoder) boolAt(b []byte, i int, p **bool) (int, error) {
-	end, err := jsontext.ScanValue(b, i, 1)
+	v, end, ok, err := jsontext.BoolAt(b, i)
 	if err != nil {
-		return end, err
+		return end, offPath(err)
 	}
-	switch string(b[i:end]) {
-	case "null":
-		*p = nil
-	case "true", "false":
-		*p = d.bools.New(b[i] == 't')
-	default:
-		return end, errOffPath
-	}
+	d.bools.Set(p, v, ok)
 	return end, nil
+}
+
+// offPath makes a value of another type than the field's (which
+// encoding/json reports with the field's name) errOffPath; a syntax
+// error stays what it is.
+func offPath(err error) error {
+	if jsontext.IsTypeError(err) {
+		return errOffPath
+	}
+	return err
 }
 
 // attributesAt reads the object of runtime attributes at b[i], each as

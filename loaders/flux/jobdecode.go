@@ -201,19 +201,11 @@ func (d *jobDecoder) uintAt(b []byte, i int, p **uint64) (int, error) {
 // intAt reads the integer at b[i] into *p as encoding/json reads an
 // int64 (digits only, in range); null makes it nil.
 func (d *jobDecoder) intAt(b []byte, i int, p **int64) (int, error) {
-	val, end, err := number(b, i)
-	if err != nil || val == "null" {
-		*p = nil
-		return end, err
+	v, end, ok, err := jsontext.IntAt(b, i)
+	if err != nil {
+		return end, offPath(err)
 	}
-	v, ok := bytesconv.Atoi(val)
-	if !ok {
-		var perr error
-		if v, perr = strconv.ParseInt(val, 10, 64); perr != nil {
-			return end, errOffPath
-		}
-	}
-	*p = d.ints.New(v)
+	d.ints.Set(p, v, ok)
 	return end, nil
 }
 
@@ -221,50 +213,41 @@ func (d *jobDecoder) intAt(b []byte, i int, p **int64) (int, error) {
 // float64 (out of range is an error); null makes it nil.
 func (d *jobDecoder) floatAt(b []byte, i int, p **float64) (int, error) {
 	v, end, ok, err := jsontext.FloatAt(b, i)
-	switch {
-	case errors.Is(err, jsontext.ErrNotNumber):
-		return end, errOffPath
-	case err != nil:
-		return end, err
-	case !ok:
-		*p = nil
-	default:
-		*p = d.floats.New(v)
+	if err != nil {
+		return end, offPath(err)
 	}
+	d.floats.Set(p, v, ok)
 	return end, nil
 }
 
 // boolAt reads true, false or null at b[i] into *p.
 func (d *jobDecoder) boolAt(b []byte, i int, p **bool) (int, error) {
-	end, err := jsontext.ScanValue(b, i, 1)
+	v, end, ok, err := jsontext.BoolAt(b, i)
 	if err != nil {
-		return end, err
+		return end, offPath(err)
 	}
-	switch string(b[i:end]) {
-	case "null":
-		*p = nil
-	case "true", "false":
-		*p = d.bools.New(b[i] == 't')
-	default:
-		return end, errOffPath
-	}
+	d.bools.Set(p, v, ok)
 	return end, nil
 }
 
 // textAt reads the string at b[i] into *p; null makes it nil.
 func (d *jobDecoder) textAt(b []byte, i int, p **string) (int, error) {
 	text, end, ok, err := jsontext.TextAt(b, i)
-	switch {
-	case errors.Is(err, jsontext.ErrNotString):
-		return end, errOffPath
-	case err != nil:
-		return end, err
-	case !ok:
-		*p = nil
-	default:
-		*p = d.texts.New(bytesconv.String(text))
+	if err != nil {
+		return end, offPath(err)
 	}
+	d.texts.Set(p, bytesconv.String(text), ok)
 	return end, nil
+}
+
+// offPath makes a value of another type than the field's (which
+// encoding/json reports with the field's name) errOffPath; a syntax
+// error stays what it is.
+func offPath(err error) error {
+	if jsontext.IsTypeError(err) {
+		return errOffPath
+	}
+	return err
 }
 
 // textsAt reads the list of strings at b[i] into *list as encoding/json

@@ -29,3 +29,13 @@ func (a *Arena[T]) New(v T) *T {
 	a.free = a.free[1:]
 	return p
 }
+
+// Set sets *p to a pointer to a copy of v when ok, else to nil: an
+// optional value as encoding/json decodes it into a pointer (null: nil).
+func (a *Arena[T]) Set(p **T, v T, ok bool) {
+	if !ok {
+		*p = nil
+		return
+	}
+	*p = a.New(v)
+}

@@ -2,14 +2,17 @@ package jsontext
 
 import (
 	"bytes"
+	stdjson "encoding/json"
 	"testing"
 )
 
 // FuzzAt holds TextAt and FloatAt, which read a value where it starts, to
 // ScanValue followed by Text and Float, which scan it and then read it:
-// the same text or number, the same end, an error for the same inputs.
+// the same text or number, the same end, an error for the same inputs;
+// and IntAt and BoolAt to ScanValue followed by encoding/json's decoding
+// into *int64 and *bool.
 func FuzzAt(f *testing.F) {
-	for _, s := range []string{`"abc"`, `"a\u00e9\n\"x"`, "\"\xff\xfe\"", `null`, `nul`, `"unterminated`, `12`, `-0.5e3`, `1e400`, `01`, `-`, `true`, `[1]`, `"a" , `, `3 ]`} {
+	for _, s := range []string{`"abc"`, `"a\u00e9\n\"x"`, "\"\xff\xfe\"", `null`, `nul`, `"unterminated`, `12`, `-0.5e3`, `1e400`, `01`, `-`, `true`, `[1]`, `"a" , `, `3 ]`, `false`, `fals`, `-9223372036854775808`, `9223372036854775808`, `1.0`, `2e3`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -29,6 +32,25 @@ func FuzzAt(f *testing.F) {
 		}
 		if (fErr == nil) != (wErr == nil) || fErr == nil && (fOK != wOK || v != wv || fEnd != end) {
 			t.Fatalf("FloatAt(%q) = %v %v end %d %v; ScanValue+Float %v %v end %d %v", b, v, fOK, fEnd, fErr, wv, wOK, end, wErr)
+		}
+		// IntAt and BoolAt read what encoding/json reads into *int64 and *bool
+		var ip *int64
+		iErrWant := scanErr
+		if scanErr == nil {
+			iErrWant = stdjson.Unmarshal(b[:end], &ip)
+		}
+		iv, iEnd, iOK, iErr := IntAt(b, 0)
+		if (iErr == nil) != (iErrWant == nil) || iErr == nil && (iOK != (ip != nil) || iOK && iv != *ip || iEnd != end) {
+			t.Fatalf("IntAt(%q) = %v %v end %d %v; ScanValue+encoding/json %v end %d %v", b, iv, iOK, iEnd, iErr, ip, end, iErrWant)
+		}
+		var bp *bool
+		bErrWant := scanErr
+		if scanErr == nil {
+			bErrWant = stdjson.Unmarshal(b[:end], &bp)
+		}
+		bv, bEnd, bOK, bErr := BoolAt(b, 0)
+		if (bErr == nil) != (bErrWant == nil) || bErr == nil && (bOK != (bp != nil) || bOK && bv != *bp || bEnd != end) {
+			t.Fatalf("BoolAt(%q) = %v %v end %d %v; ScanValue+encoding/json %v end %d %v", b, bv, bOK, bEnd, bErr, bp, end, bErrWant)
 		}
 	})
 }

@@ -11,6 +11,7 @@ package jsontext
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/bits"
 	"strconv"
@@ -379,7 +380,21 @@ var (
 	ErrNotString  = fmt.Errorf("not a JSON string")
 	ErrNotInteger = fmt.Errorf("not an integer")
 	ErrNotNumber  = fmt.Errorf("not a number")
+	ErrNotBool    = fmt.Errorf("not true, false or null")
 )
+
+// IsTypeError reports whether err says a value is of another type than
+// the one read (ErrNotString and its kin, ErrNotList), not that the
+// text is not JSON: what a hand decoder leaves to encoding/json, which
+// names the field.
+func IsTypeError(err error) bool {
+	for _, not := range []error{ErrNotString, ErrNotInteger, ErrNotNumber, ErrNotBool, ErrNotList} {
+		if errors.Is(err, not) {
+			return true
+		}
+	}
+	return false
+}
 
 // Text returns the text of the string value val (nil, false for
 // null). Without escapes it is a slice of val; with them, a new slice.
