@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -261,5 +262,58 @@ func BenchmarkGroupByExprs10M(b *testing.B) {
 		if out.NumRows() != 200 {
 			b.Fatal(out.NumRows(), out.Err())
 		}
+	}
+}
+
+// benchDict is the benchmark frame with its worker names ("s") as a
+// dictionary column "w", as loaded logs hold them.
+var benchDict = sync.OnceValue(func() *Frame {
+	f := benchData()
+	strs, _, _ := f.Strings("s")
+	codes := make([]int32, len(strs))
+	var dict []string
+	seen := map[string]int32{}
+	for i, s := range strs {
+		c, ok := seen[s]
+		if !ok {
+			c = int32(len(dict))
+			seen[s] = c
+			dict = append(dict, s)
+		}
+		codes[i] = c
+	}
+	return f.WithColumn("w", DictStringCol("w", codes, nil, dict))
+})
+
+// BenchmarkSortKeys sorts by a dictionary and a timestamp (a timeline's
+// worker and start), and by a dictionary and an int64 then the
+// timestamp (a task's keys).
+func BenchmarkSortKeys(b *testing.B) {
+	f := benchDict()
+	for _, keys := range [][]string{{"w", "ts"}, {"w", "i", "ts"}} {
+		b.Run(strings.Join(keys, ","), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if idx, err := f.SortIndex(keys...); err != nil || len(idx) != benchRows {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkGroupByKeys groups by two keys (about 630,000 groups), on
+// rows in random order and on the same rows in key order (a frame just
+// sorted by them).
+func BenchmarkGroupByKeys(b *testing.B) {
+	f := benchDict()
+	sorted := f.Sort("w", "i")
+	for name, fr := range map[string]*Frame{"random": f, "sorted": sorted} {
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if g := fr.GroupBy("w", "i"); g.NumGroups() < 500_000 {
+					b.Fatal(g.NumGroups(), g.err)
+				}
+			}
+		})
 	}
 }

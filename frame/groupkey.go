@@ -181,48 +181,36 @@ func groupRows(cols []arrow.Array) (grouping, error) {
 	if len(cols) == 1 {
 		return groupOneKey(kcs[0]), nil
 	}
-	raw := make([]int32, n) // provisional group per row, by first appearance
-	var firstRow []int
-	fits := true
 	prod := uint64(1)
 	for _, kc := range kcs {
 		if prod > math.MaxUint64/uint64(kc.card) {
-			fits = false
-			break
+			return groupHashed(kcs, n), nil
 		}
 		prod *= uint64(kc.card)
 	}
-	if fits {
-		m := make(map[uint64]int32)
-		for i := 0; i < n; i++ {
-			var key uint64
-			for k := len(kcs) - 1; k >= 0; k-- {
-				key = key*uint64(kcs[k].card) + uint64(kcs[k].codes[i])
-			}
-			g, ok := m[key]
-			if !ok {
-				g = int32(len(firstRow))
-				m[key] = g
-				firstRow = append(firstRow, i)
-			}
-			raw[i] = g
+	return groupByRank(kcs, n), nil
+}
+
+// groupHashed groups rows by keys whose codes do not fit one number:
+// each row's codes as a string key of a map, groups numbered by first
+// appearance, then renumbered in sorted key order.
+func groupHashed(kcs []keyCodes, n int) grouping {
+	raw := make([]int32, n) // provisional group per row, by first appearance
+	var firstRow []int
+	m := make(map[string]int32)
+	buf := make([]byte, 4*len(kcs))
+	for i := 0; i < n; i++ {
+		for k := range kcs {
+			c := kcs[k].codes[i]
+			buf[4*k], buf[4*k+1], buf[4*k+2], buf[4*k+3] = byte(c), byte(c>>8), byte(c>>16), byte(c>>24)
 		}
-	} else {
-		m := make(map[string]int32)
-		buf := make([]byte, 4*len(kcs))
-		for i := 0; i < n; i++ {
-			for k := range kcs {
-				c := kcs[k].codes[i]
-				buf[4*k], buf[4*k+1], buf[4*k+2], buf[4*k+3] = byte(c), byte(c>>8), byte(c>>16), byte(c>>24)
-			}
-			g, ok := m[string(buf)]
-			if !ok {
-				g = int32(len(firstRow))
-				m[string(buf)] = g
-				firstRow = append(firstRow, i)
-			}
-			raw[i] = g
+		g, ok := m[string(buf)]
+		if !ok {
+			g = int32(len(firstRow))
+			m[string(buf)] = g
+			firstRow = append(firstRow, i)
 		}
+		raw[i] = g
 	}
 	// Renumber groups in sorted key order.
 	ng := len(firstRow)
@@ -248,7 +236,7 @@ func groupRows(cols []arrow.Array) (grouping, error) {
 	for i, g := range raw {
 		raw[i] = newID[g]
 	}
-	return grouping{gid: raw, ngroups: ng, firstRow: sortedFirst}, nil
+	return grouping{gid: raw, ngroups: ng, firstRow: sortedFirst}
 }
 
 // groupOneKey groups rows by one key column: its codes in rank order,

@@ -30,3 +30,44 @@ func TestGroupOneKeyOrder(t *testing.T) {
 		t.Errorf("dictionary key: %+v, want a, b, null", g)
 	}
 }
+
+// TestGroupByRank: rows grouped by one number per row (groupByRank:
+// radix sorted, or runs when already in key order) fall in the groups
+// the hashing path (groupHashed) gives, numbered alike, each with its
+// first row: keys of a dictionary with a duplicate value, int64s and
+// text, with nulls, in a random order and in key order.
+func TestGroupByRank(t *testing.T) {
+	const n = 2000
+	g := lcg(5)
+	codes, k, s := make([]int32, n), make([]int64, n), make([]string, n)
+	kv, sv := make([]bool, n), make([]bool, n)
+	for i := range n {
+		codes[i] = int32(g.next() % 4)
+		k[i], kv[i] = int64(g.next()%9)-4, g.next()%5 != 0
+		s[i], sv[i] = string(rune('a'+g.next()%3)), g.next()%7 != 0
+	}
+	f := New(DictStringCol("d", codes, nil, []string{"b", "a", "b", "c"}), Int64Col("k", k, kv), StringCol("s", s, sv))
+	order, err := f.SortIndex("d", "k", "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, fr := range map[string]*Frame{"random": f, "in key order": f.Take(order)} {
+		kcs := keyCodesOf(fr)
+		want, got := groupHashed(kcs, n), groupByRank(kcs, n)
+		if !slices.Equal(got.gid, want.gid) || !slices.Equal(got.firstRow, want.firstRow) || got.ngroups != want.ngroups {
+			t.Errorf("%s: grouped by rank %d groups, hashed %d; the groups or first rows differ", name, got.ngroups, want.ngroups)
+		}
+		if want.ngroups < 50 {
+			t.Fatalf("%s: only %d groups", name, want.ngroups)
+		}
+	}
+}
+
+// keyCodesOf codes every column of f as groupRows does.
+func keyCodesOf(f *Frame) []keyCodes {
+	kcs := make([]keyCodes, len(f.cols))
+	for i, a := range f.cols {
+		kcs[i] = codesOf(a)
+	}
+	return kcs
+}

@@ -79,6 +79,9 @@ func (f *Frame) sortIndex(keys []string) ([]int, error) {
 		}
 		return idx, nil
 	}
+	if ranked, ok := rankedKeys(cols, descs); ok && f.nrows <= math.MaxInt32 {
+		return sortRanked(ranked, f.nrows), nil
+	}
 	sks := make([]sortKey, len(keys))
 	for k := range keys {
 		sks[k] = makeSortKey(cols[k], descs[k], true)

@@ -1,0 +1,120 @@
+package frame
+
+import (
+	"slices"
+
+	"github.com/apache/arrow/go/v17/arrow"
+	"github.com/apache/arrow/go/v17/arrow/array"
+)
+
+// rankedKeys returns the sort keys as one int64 per row each, ordered as
+// the key orders its rows (a descending key's values complemented, a
+// dictionary's codes replaced by the rank of their text), when every key
+// is an int64, a timestamp or a dictionary of strings, without nulls;
+// ok is false otherwise.
+func rankedKeys(cols []arrow.Array, descs []bool) (keys [][]int64, ok bool) {
+	for _, a := range cols {
+		if a.NullN() > 0 {
+			return nil, false
+		}
+		switch id := a.DataType().ID(); {
+		case id == arrow.INT64 || id == arrow.TIMESTAMP:
+		case id == arrow.DICTIONARY && typeOf(a.DataType()) == String:
+		default:
+			return nil, false
+		}
+	}
+	keys = make([][]int64, len(cols))
+	for k, a := range cols {
+		v := make([]int64, a.Len())
+		if d, isDict := a.(*array.Dictionary); isDict {
+			codes, dict := dictParts(d)
+			ranks, _ := dictRanks(dict, nil)
+			for i, c := range codes {
+				v[i] = int64(ranks[c])
+			}
+		} else {
+			copy(v, int64Values(a))
+		}
+		if descs[k] {
+			for i := range v {
+				v[i] = ^v[i] // order-reversing and bijective
+			}
+		}
+		keys[k] = v
+	}
+	return keys, true
+}
+
+// sortRanked returns the row positions in the order of keys (rankedKeys),
+// ties in position order. Rows already in order cost one pass; others
+// are radix sorted by each key from the last to the first, each pass
+// stable, over the bytes in which that key's values differ (a dictionary
+// of fewer than 256 values: one pass). A million placements by worker
+// and start: 0.38–0.43 s through the general comparators before.
+func sortRanked(keys [][]int64, n int) []int {
+	out := make([]int, n)
+	if inOrder(keys, n) {
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	idx, buf := make([]int32, n), make([]int32, n)
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	for k := len(keys) - 1; k >= 0; k-- {
+		idx, buf = radixByKey(idx, buf, keys[k])
+	}
+	for i, r := range idx {
+		out[i] = int(r)
+	}
+	return out
+}
+
+// inOrder reports whether rows 0..n−1 are already in the order of keys.
+func inOrder(keys [][]int64, n int) bool {
+	for i := 1; i < n; i++ {
+		for _, k := range keys {
+			if k[i-1] != k[i] {
+				if k[i-1] > k[i] {
+					return false
+				}
+				break
+			}
+		}
+	}
+	return true
+}
+
+// radixByKey sorts the positions idx stably by key[position], an LSD
+// radix sort over the bytes of key − min(key) that are not all equal;
+// buf is scratch of idx's length. It returns the sorted positions and
+// the other buffer.
+func radixByKey(idx, buf []int32, key []int64) ([]int32, []int32) {
+	lo, hi := key[0], key[0]
+	for _, v := range key {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	span := uint64(hi) - uint64(lo)
+	for shift := uint(0); shift < 64 && span>>shift != 0; shift += 8 {
+		var count [257]int
+		for _, r := range idx {
+			count[(uint64(key[r])-uint64(lo))>>shift&0xff+1]++
+		}
+		if slices.Contains(count[1:], len(idx)) {
+			continue // every value has the same byte here
+		}
+		for d := 1; d < 257; d++ {
+			count[d] += count[d-1]
+		}
+		for _, r := range idx {
+			d := (uint64(key[r]) - uint64(lo)) >> shift & 0xff
+			buf[count[d]] = r
+			count[d]++
+		}
+		idx, buf = buf, idx
+	}
+	return idx, buf
+}
