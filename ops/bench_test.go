@@ -128,3 +128,46 @@ func BenchmarkOutliers(b *testing.B) {
 		}
 	}
 }
+
+// benchAttempts is benchPlacements as a tasks frame: each attempt
+// submitted up to a minute before its start, with a state (one in 50
+// failed) and 16 more columns of the kinds a loaded tasks frame carries,
+// which the ops that read a few columns must not copy.
+func benchAttempts(n int) *frame.Frame {
+	p := benchPlacements(n)
+	r := rand.New(rand.NewPCG(7, 8))
+	start, _, _ := p.Micros("start")
+	submit, state := make([]int64, n), make([]string, n)
+	for i := range n {
+		submit[i] = start[i] - r.Int64N(60_000_000)
+		state[i] = "success"
+		if r.IntN(50) == 0 {
+			state[i] = "failed"
+		}
+	}
+	p = p.WithColumn("submit", frame.MicrosCol("submit", submit, nil)).WithColumn("state", frame.StringCol("state", state, nil))
+	for k := range 16 {
+		p = p.WithColumn(fmt.Sprintf("extra%d", k), frame.Float64Col("", make([]float64, n), nil))
+	}
+	return p
+}
+
+func BenchmarkStateCounts1M(b *testing.B) {
+	t := benchAttempts(1_000_000)
+	b.ResetTimer()
+	for range b.N {
+		if s := StateCounts(t); s.Err() != nil {
+			b.Fatal(s.Err())
+		}
+	}
+}
+
+func BenchmarkRetries1M(b *testing.B) {
+	t := benchAttempts(1_000_000)
+	b.ResetTimer()
+	for range b.N {
+		if s := Retries(t); s.Err() != nil {
+			b.Fatal(s.Err())
+		}
+	}
+}

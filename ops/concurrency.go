@@ -87,7 +87,8 @@ func stateCounts(tasks *frame.Frame) *frame.Frame {
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("StateCounts: %w", err))
 	}
-	t := tasks.Take(order)
+	// only the keys and the times are gathered, not the task's other columns
+	t := tasks.Select(append(keys[:len(keys):len(keys)], "submit", "start", "end")...).Take(order)
 	sub, subOK, err1 := t.Micros("submit")
 	st, stOK, err2 := t.Micros("start")
 	en, enOK, err3 := t.Micros("end")
@@ -96,11 +97,11 @@ func stateCounts(tasks *frame.Frame) *frame.Frame {
 	}
 	// Rows of one task share a group id and sit together after the sort.
 	gid := t.GroupBy(keys[:len(keys)-1]...).GroupIDs()
-	type ev struct {
+	type ev struct { // 16 bytes: sorted in place (radixSortSmall)
 		time           int64
-		waiting, runng float64
+		waiting, runng int32
 	}
-	var evs []ev
+	evs := make([]ev, 0, stateEvents(gid, subOK, stOK, enOK))
 	for i := range st {
 		ready, readyOK := sub[i], subOK[i]
 		if i > 0 && gid[i-1] == gid[i] {
@@ -123,21 +124,59 @@ func stateCounts(tasks *frame.Frame) *frame.Frame {
 		}
 	}
 	sortStableByKey(evs, func(e *ev) uint64 { return int64Key(e.time) })
-	var times []int64
-	var w, r []float64
-	cw, cr := 0.0, 0.0
+	n := distinctTimes(evs, func(e *ev) int64 { return e.time })
+	times, w, r := make([]int64, 0, n), make([]float64, 0, n), make([]float64, 0, n)
+	cw, cr := 0, 0
 	for i := 0; i < len(evs); {
 		j := i
 		for ; j < len(evs) && evs[j].time == evs[i].time; j++ {
-			cw += evs[j].waiting
-			cr += evs[j].runng
+			cw += int(evs[j].waiting)
+			cr += int(evs[j].runng)
 		}
 		times = append(times, evs[i].time)
-		w = append(w, cw)
-		r = append(r, cr)
+		w = append(w, float64(cw))
+		r = append(r, float64(cr))
 		i = j
 	}
 	return frame.New(frame.MicrosCol("time", times, nil), frame.Float64Col("waiting", w, nil), frame.Float64Col("running", r, nil))
+}
+
+// stateEvents counts the events stateCounts makes of the attempts: a
+// ready and a leaving event for each attempt with a ready time, a start
+// and an end for each that started (the ready time of an attempt is its
+// submit, or the previous attempt's end when gid says the same task).
+func stateEvents(gid []int32, subOK, stOK, enOK []bool) int {
+	n := 0
+	for i := range stOK {
+		readyOK := subOK[i]
+		if i > 0 && gid[i-1] == gid[i] {
+			readyOK = enOK[i-1]
+		}
+		if readyOK {
+			n++
+			if stOK[i] || enOK[i] {
+				n++
+			}
+		}
+		if stOK[i] {
+			n++
+			if enOK[i] {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// distinctTimes counts the runs of equal times in s, sorted by time.
+func distinctTimes[T any](s []T, time func(*T) int64) int {
+	n := 0
+	for i := range s {
+		if i == 0 || time(&s[i]) != time(&s[i-1]) {
+			n++
+		}
+	}
+	return n
 }
 
 // Throughput returns the cumulative count of the rows of f by the time

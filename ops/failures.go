@@ -82,12 +82,19 @@ func Retries(tasks *frame.Frame) *frame.Frame {
 		return frame.WithErr(err)
 	}
 	keys := taskKeys(tasks)
-	t := tasks.WithColumnFunc("_failed", frame.Int64, func(r frame.Row) any {
-		if !r.IsNull("state") && schema.Failure(r.Str("state")) {
-			return int64(1)
+	state, ok, err := tasks.Strings("state")
+	if err != nil {
+		return frame.WithErr(fmt.Errorf("Retries: %w", err))
+	}
+	failed := make([]int64, len(state))
+	for i, s := range state {
+		if ok[i] && schema.Failure(s) {
+			failed[i] = 1
 		}
-		return int64(0)
-	}).Sort(append(keys, "attempt")...)
+	}
+	// the keys, attempt and state alone are sorted, not the attempts' other columns
+	t := tasks.Select(append(keys[:len(keys):len(keys)], "attempt", "state")...).
+		WithColumn("_failed", failed).Sort(append(keys, "attempt")...)
 	out := t.GroupBy(keys...).Agg(frame.Count().As("attempts"), frame.Sum("_failed").As("failed_attempts"), frame.Last("state").As("final_state"))
 	return wrap("Retries", out)
 }

@@ -3,6 +3,7 @@ package ops
 import (
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // sortStableByKey sorts s stably by the unsigned key that key gives each
@@ -31,6 +32,11 @@ func sortStableByKey[T any](s []T, key func(*T) uint64) {
 		return
 	}
 	if sortedByKey(s, key) {
+		return
+	}
+	var zero T
+	if unsafe.Sizeof(zero) <= 16 {
+		radixSortSmall(s, key)
 		return
 	}
 	type item struct {
@@ -73,6 +79,50 @@ func sortStableByKey[T any](s []T, key func(*T) uint64) {
 		out[j] = s[it.i]
 	}
 	copy(s, out)
+}
+
+// radixSortSmall is sortStableByKey's LSD radix sort for elements of at
+// most 16 bytes (a time and two counts): they are moved themselves, with
+// one buffer of their size, rather than sorted as (key, index) pairs and
+// gathered, which takes three buffers. One pass counts every byte's
+// digits; each byte in which the keys differ is then one scatter.
+func radixSortSmall[T any](s []T, key func(*T) uint64) {
+	var count [8][257]int
+	lo, hi := uint64(math.MaxUint64), uint64(0)
+	for i := range s {
+		k := key(&s[i])
+		lo, hi = min(lo, k), max(hi, k)
+	}
+	for i := range s {
+		k := key(&s[i]) - lo
+		for b := range count {
+			count[b][(k>>(8*b))&0xff+1]++
+		}
+	}
+	buf := make([]T, len(s))
+	src, dst := s, buf
+	for b := range count {
+		c := &count[b]
+		if (hi-lo)>>(8*b) == 0 {
+			break
+		}
+		if slices.Contains(c[1:], len(s)) {
+			continue // every key has the same digit here
+		}
+		for d := 1; d < 257; d++ {
+			c[d] += c[d-1]
+		}
+		shift := 8 * uint(b)
+		for i := range src {
+			d := ((key(&src[i]) - lo) >> shift) & 0xff
+			dst[c[d]] = src[i]
+			c[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &s[0] {
+		copy(s, src)
+	}
 }
 
 // sortedByKey reports whether s is in ascending order of key, stopping
