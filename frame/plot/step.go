@@ -51,8 +51,21 @@ func (f *Figure) Step(s *frame.Frame, timeCol, valueCol, label string) *Figure {
 	} else if xs, tvalid, err = s.Float64s(timeCol); err != nil {
 		return f.fail("step %q: %w", label, err)
 	}
+	keep := func(i int) bool { return vvalid[i] && tvalid[i] && !math.IsNaN(vals[i]) }
+	n := 0
 	for i := range vals {
-		if !vvalid[i] || !tvalid[i] || math.IsNaN(vals[i]) {
+		if keep(i) {
+			n++
+		}
+	}
+	l.values = make([]float64, 0, n)
+	if l.timed {
+		l.times = make([]int64, 0, n)
+	} else {
+		l.xs = make([]float64, 0, n)
+	}
+	for i := range vals {
+		if !keep(i) {
 			continue
 		}
 		if l.timed {

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -250,6 +251,19 @@ func (b *builder) frameOf(name string) (*frame.Frame, bool) {
 // failed returns the reason of a section whose computation failed.
 func failed(what string, err error) string {
 	return fmt.Sprintf("could not compute %s: %v", what, err)
+}
+
+// narrow returns the columns of f among cols (in f's order), for a
+// section that filters or sorts a frame and reads few of its columns:
+// the rows it keeps are then gathered of those columns alone.
+func narrow(f *frame.Frame, cols ...string) *frame.Frame {
+	var keep []string
+	for _, c := range f.Names() {
+		if slices.Contains(cols, c) {
+			keep = append(keep, c)
+		}
+	}
+	return f.Select(keep...)
 }
 
 // hasAll reports whether f has every named column.

@@ -144,6 +144,8 @@ func (b *builder) throughput() Section {
 func (b *builder) attemptThroughput(s *Section, tasks *frame.Frame, hasT bool) string {
 	switch {
 	case hasT && tasks.Has("end"):
+		// what is read (startedRows, endedIn, the states): the filters copy no other column
+		tasks = narrow(tasks, "run", "start", "end", "state")
 		ended := b.endedIn(startedRows(tasks)) // attempts: a task canceled while waiting has none
 		if ended.NumRows() == 0 {
 			return "no attempt ended in this source"
