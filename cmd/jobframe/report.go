@@ -5,11 +5,20 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/report"
 	"github.com/jobframe/jobframe/loaders"
 )
+
+// reportGCPercent is report's GOGC (unless GOGC is set): its sections
+// allocate several times the data they read, and Go's collector, left
+// at 100, lets the heap grow to twice the live data before it collects.
+// Measured on the report of the 10M-task HyperQueue lake: 9.3-9.5 GB
+// and 26-28 s at 100; 6.6-6.8 GB and 22 s at 25 (reused pages cost less
+// than fresh ones); on 1M tasks 1.0 GB against 0.75 GB, the same time.
+const reportGCPercent = 25
 
 func runReport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("report", "SOURCE... -o report.html [--json report.json] [--compare] [--title TEXT] [--from T] [--to T] [--with NAME=EXPR]... [--where EXPR]... [--carbon-intensity G] [--lenient]",
@@ -49,6 +58,9 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	}
 	if !(*carbon > 0 && *carbon < 1e4) {
 		return usagef("--carbon-intensity %v: want gCO2e/kWh, above 0 (grids range from about 10 to 900)", *carbon)
+	}
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(reportGCPercent))
 	}
 	var doc *report.Document
 	if *compare {
