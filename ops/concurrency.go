@@ -97,86 +97,75 @@ func stateCounts(tasks *frame.Frame) *frame.Frame {
 	}
 	// Rows of one task share a group id and sit together after the sort.
 	gid := t.GroupBy(keys[:len(keys)-1]...).GroupIDs()
-	type ev struct { // 16 bytes: sorted in place (radixSortSmall)
-		time           int64
-		waiting, runng int32
-	}
-	evs := make([]ev, 0, stateEvents(gid, subOK, stOK, enOK))
+	// The times attempts start and stop waiting and running, each sorted
+	// alone: four arrays of 8-byte times rather than one of events.
+	n := len(st)
+	waitIn, waitOut, runIn, runOut := make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
 	for i := range st {
 		ready, readyOK := sub[i], subOK[i]
 		if i > 0 && gid[i-1] == gid[i] {
 			ready, readyOK = en[i-1], enOK[i-1]
 		}
 		if readyOK {
-			evs = append(evs, ev{ready, 1, 0})
+			waitIn = append(waitIn, ready)
 			switch {
 			case stOK[i]:
-				evs = append(evs, ev{st[i], -1, 0})
+				waitOut = append(waitOut, st[i])
 			case enOK[i]:
-				evs = append(evs, ev{en[i], -1, 0})
+				waitOut = append(waitOut, en[i])
 			}
 		}
 		if stOK[i] {
-			evs = append(evs, ev{st[i], 0, 1})
+			runIn = append(runIn, st[i])
 			if enOK[i] {
-				evs = append(evs, ev{en[i], 0, -1})
+				runOut = append(runOut, en[i])
 			}
 		}
 	}
-	sortStableByKey(evs, func(e *ev) uint64 { return int64Key(e.time) })
-	n := distinctTimes(evs, func(e *ev) int64 { return e.time })
-	times, w, r := make([]int64, 0, n), make([]float64, 0, n), make([]float64, 0, n)
-	cw, cr := 0, 0
-	for i := 0; i < len(evs); {
-		j := i
-		for ; j < len(evs) && evs[j].time == evs[i].time; j++ {
-			cw += int(evs[j].waiting)
-			cr += int(evs[j].runng)
-		}
-		times = append(times, evs[i].time)
-		w = append(w, float64(cw))
-		r = append(r, float64(cr))
-		i = j
-	}
-	return frame.New(frame.MicrosCol("time", times, nil), frame.Float64Col("waiting", w, nil), frame.Float64Col("running", r, nil))
+	return countSteps([4][]int64{waitIn, waitOut, runIn, runOut})
 }
 
-// stateEvents counts the events stateCounts makes of the attempts: a
-// ready and a leaving event for each attempt with a ready time, a start
-// and an end for each that started (the ready time of an attempt is its
-// submit, or the previous attempt's end when gid says the same task).
-func stateEvents(gid []int32, subOK, stOK, enOK []bool) int {
-	n := 0
-	for i := range stOK {
-		readyOK := subOK[i]
-		if i > 0 && gid[i-1] == gid[i] {
-			readyOK = enOK[i-1]
-		}
-		if readyOK {
-			n++
-			if stOK[i] || enOK[i] {
-				n++
+// countSteps sorts the times attempts start waiting, stop waiting, start
+// running and stop running, and returns the waiting and running counts
+// just after each distinct time among them: columns time, waiting,
+// running.
+func countSteps(times [4][]int64) *frame.Frame {
+	for _, ts := range times {
+		sortStableByKey(ts, func(t *int64) uint64 { return int64Key(*t) })
+	}
+	var pos [4]int
+	dw, dr := [4]int{1, -1, 0, 0}, [4]int{0, 0, 1, -1}
+	walk := func(emit func(t int64, waiting, running int)) {
+		pos = [4]int{}
+		cw, cr := 0, 0
+		for {
+			t, any := int64(0), false
+			for k, ts := range times {
+				if pos[k] < len(ts) && (!any || ts[pos[k]] < t) {
+					t, any = ts[pos[k]], true
+				}
 			}
-		}
-		if stOK[i] {
-			n++
-			if enOK[i] {
-				n++
+			if !any {
+				return
 			}
+			for k, ts := range times {
+				for ; pos[k] < len(ts) && ts[pos[k]] == t; pos[k]++ {
+					cw += dw[k]
+					cr += dr[k]
+				}
+			}
+			emit(t, cw, cr)
 		}
 	}
-	return n
-}
-
-// distinctTimes counts the runs of equal times in s, sorted by time.
-func distinctTimes[T any](s []T, time func(*T) int64) int {
 	n := 0
-	for i := range s {
-		if i == 0 || time(&s[i]) != time(&s[i-1]) {
-			n++
-		}
-	}
-	return n
+	walk(func(int64, int, int) { n++ })
+	at, w, r := make([]int64, 0, n), make([]float64, 0, n), make([]float64, 0, n)
+	walk(func(t int64, waiting, running int) {
+		at = append(at, t)
+		w = append(w, float64(waiting))
+		r = append(r, float64(running))
+	})
+	return frame.New(frame.MicrosCol("time", at, nil), frame.Float64Col("waiting", w, nil), frame.Float64Col("running", r, nil))
 }
 
 // Throughput returns the cumulative count of the rows of f by the time

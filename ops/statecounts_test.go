@@ -1,0 +1,98 @@
+package ops
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/jobframe/jobframe/frame"
+)
+
+// TestStateCountsAgainstIntervals: on random attempts (retries, ties, no
+// start, no end, rows in shuffled order), StateCounts gives at every
+// distinct time the number of attempts whose waiting and running
+// intervals hold the instant just after it, each interval [from, to)
+// counted here directly from the rows: waiting from submit (a retry:
+// from the previous attempt's end) to the start, or to the end when the
+// attempt never started; running from the start to the end; an open
+// side lasts past every time.
+func TestStateCountsAgainstIntervals(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	const open = math.MaxInt64
+	var task, attempt []int64
+	var sub, st, en []int64
+	var stOK, enOK []bool
+	type span struct{ from, to int64 }
+	var waits, runs []span
+	for k := range 400 {
+		ready := r.Int64N(50)
+		for a := range 1 + r.IntN(3) {
+			s := ready + r.Int64N(10)
+			e := s + r.Int64N(10)
+			started, ended := r.IntN(8) != 0, r.IntN(6) != 0
+			task, attempt = append(task, int64(k)), append(attempt, int64(a+1))
+			sub, st, en = append(sub, ready), append(st, s), append(en, e)
+			stOK, enOK = append(stOK, started), append(enOK, ended)
+			switch {
+			case started:
+				waits = append(waits, span{ready, s})
+				if ended {
+					runs = append(runs, span{s, e})
+				} else {
+					runs = append(runs, span{s, open})
+				}
+			case ended:
+				waits = append(waits, span{ready, e})
+			default:
+				waits = append(waits, span{ready, open})
+			}
+			if !ended {
+				break // no retry after an attempt that has not ended
+			}
+			ready = e
+		}
+	}
+	us := func(v []int64) []int64 { // seconds to µs
+		out := make([]int64, len(v))
+		for i, x := range v {
+			out[i] = x * 1_000_000
+		}
+		return out
+	}
+	f := frame.New(frame.Int64Col("task", task, nil), frame.Int64Col("attempt", attempt, nil),
+		frame.MicrosCol("submit", us(sub), nil), frame.MicrosCol("start", us(st), stOK), frame.MicrosCol("end", us(en), enOK))
+	f = f.Take(r.Perm(f.NumRows()))
+	s := StateCounts(f)
+	times, _, err := s.Micros("time")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []int64
+	for _, sp := range slices.Concat(waits, runs) {
+		want = append(want, sp.from*1_000_000)
+		if sp.to != open {
+			want = append(want, sp.to*1_000_000)
+		}
+	}
+	slices.Sort(want)
+	if want = slices.Compact(want); !slices.Equal(times, want) {
+		t.Fatalf("times %v, want the distinct ends of the intervals %v", times, want)
+	}
+	holding := func(spans []span, at int64) float64 {
+		n := 0.0
+		for _, sp := range spans {
+			if sp.from <= at && at < sp.to {
+				n++
+			}
+		}
+		return n
+	}
+	w, _, _ := s.Float64s("waiting")
+	run, _, _ := s.Float64s("running")
+	for i, at := range times {
+		if ww, rr := holding(waits, at/1_000_000), holding(runs, at/1_000_000); w[i] != ww || run[i] != rr {
+			t.Fatalf("at %d s: waiting %v, running %v; the intervals hold %v and %v", at/1_000_000, w[i], run[i], ww, rr)
+		}
+	}
+}
