@@ -123,14 +123,35 @@ func slotRows(g *frame.Frame) (*frame.Frame, error) {
 	if err := errors.Join(err1, err2, err3); err != nil {
 		return nil, err
 	}
-	label := make([]string, len(w))
-	for i := range w {
-		label[i] = w[i]
-		if lanes[i] > 1 {
-			label[i] = fmt.Sprintf("%s ·%d", w[i], lane[i])
-		}
+	// the labels as a dictionary: a worker's slots are few, its bars many
+	type slot struct {
+		worker string
+		lane   int64 // 0 for a worker of one slot
 	}
-	out := l.WithColumn("worker", frame.StringCol("worker", label, ok)).Drop("lanes")
+	codeOf := map[slot]int32{}
+	var labels []string
+	codes := make([]int32, len(w))
+	for i := range w {
+		if !ok[i] {
+			continue
+		}
+		k := slot{worker: w[i]}
+		if lanes[i] > 1 {
+			k.lane = lane[i]
+		}
+		c, seen := codeOf[k]
+		if !seen {
+			c = int32(len(labels))
+			codeOf[k] = c
+			if k.lane > 0 {
+				labels = append(labels, fmt.Sprintf("%s ·%d", w[i], lane[i]))
+			} else {
+				labels = append(labels, w[i])
+			}
+		}
+		codes[i] = c
+	}
+	out := l.WithColumn("worker", frame.DictStringCol("worker", codes, ok, labels)).Drop("lanes")
 	return out, out.Err()
 }
 
