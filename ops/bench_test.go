@@ -171,3 +171,13 @@ func BenchmarkRetries1M(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkThroughput1M(b *testing.B) {
+	t := benchAttempts(1_000_000)
+	b.ResetTimer()
+	for range b.N {
+		if s := Throughput(t, "end"); s.Err() != nil {
+			b.Fatal(s.Err())
+		}
+	}
+}

@@ -181,11 +181,26 @@ func Throughput(f *frame.Frame, timeCol string) *frame.Frame {
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("Throughput: %w", err))
 	}
-	changes := make([]change, 0, len(t))
+	// the times alone, sorted in place: a count needs no deltas
+	ts := make([]int64, 0, len(t))
 	for i := range t {
 		if ok[i] {
-			changes = append(changes, change{t[i], t[i], 1})
+			ts = append(ts, t[i])
 		}
 	}
-	return stepSeries(changes)
+	sortStableByKey(ts, func(v *int64) uint64 { return int64Key(*v) })
+	n := 0
+	for i := range ts {
+		if i == 0 || ts[i] != ts[i-1] {
+			n++
+		}
+	}
+	times, values := make([]int64, 0, n), make([]float64, 0, n)
+	for i := range ts {
+		if i+1 == len(ts) || ts[i+1] != ts[i] { // the last row at this time
+			times = append(times, ts[i])
+			values = append(values, float64(i+1))
+		}
+	}
+	return frame.New(frame.MicrosCol("time", times, nil), frame.Float64Col("value", values, nil))
 }
