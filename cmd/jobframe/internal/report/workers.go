@@ -123,33 +123,37 @@ func slotRows(g *frame.Frame) (*frame.Frame, error) {
 	if err := errors.Join(err1, err2, err3); err != nil {
 		return nil, err
 	}
-	// the labels as a dictionary: a worker's slots are few, its bars many
-	type slot struct {
-		worker string
-		lane   int64 // 0 for a worker of one slot
-	}
-	codeOf := map[slot]int32{}
+	// The labels as a dictionary: a worker's slots are few, its bars
+	// many. The bars come by worker, so a worker's codes (by lane; lane
+	// 0 for a worker of one slot) are looked up when the worker changes.
+	slotsOf := map[string][]int32{}
 	var labels []string
 	codes := make([]int32, len(w))
+	var slots []int32
 	for i := range w {
 		if !ok[i] {
 			continue
 		}
-		k := slot{worker: w[i]}
-		if lanes[i] > 1 {
-			k.lane = lane[i]
+		if i == 0 || !ok[i-1] || w[i] != w[i-1] {
+			slots = slotsOf[w[i]]
 		}
-		c, seen := codeOf[k]
-		if !seen {
-			c = int32(len(labels))
-			codeOf[k] = c
-			if k.lane > 0 {
-				labels = append(labels, fmt.Sprintf("%s ·%d", w[i], lane[i]))
+		k := int64(0)
+		if lanes[i] > 1 {
+			k = lane[i]
+		}
+		if int64(len(slots)) <= k || slots[k] < 0 {
+			for int64(len(slots)) <= k {
+				slots = append(slots, -1)
+			}
+			slots[k] = int32(len(labels))
+			if k > 0 {
+				labels = append(labels, fmt.Sprintf("%s ·%d", w[i], k))
 			} else {
 				labels = append(labels, w[i])
 			}
+			slotsOf[w[i]] = slots
 		}
-		codes[i] = c
+		codes[i] = slots[k]
 	}
 	out := l.WithColumn("worker", frame.DictStringCol("worker", codes, ok, labels)).Drop("lanes")
 	return out, out.Err()
