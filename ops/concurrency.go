@@ -131,7 +131,7 @@ func stateCounts(tasks *frame.Frame) *frame.Frame {
 // running.
 func countSteps(times [4][]int64) *frame.Frame {
 	for _, ts := range times {
-		sortStableByKey(ts, func(t *int64) uint64 { return int64Key(*t) })
+		sortInt64s(ts)
 	}
 	var pos [4]int
 	dw, dr := [4]int{1, -1, 0, 0}, [4]int{0, 0, 1, -1}
@@ -188,7 +188,7 @@ func Throughput(f *frame.Frame, timeCol string) *frame.Frame {
 			ts = append(ts, t[i])
 		}
 	}
-	sortStableByKey(ts, func(v *int64) uint64 { return int64Key(*v) })
+	sortInt64s(ts)
 	n := 0
 	for i := range ts {
 		if i == 0 || ts[i] != ts[i-1] {

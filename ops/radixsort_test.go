@@ -105,3 +105,30 @@ func TestSortStableByKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestSortInt64s: sortInt64s orders as slices.Sort, for values spread
+// over every byte, negative, few distinct, extremes and already sorted.
+func TestSortInt64s(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	gens := map[string]func(i int) int64{
+		"wide":     func(int) int64 { return int64(r.Uint64()) },
+		"negative": func(int) int64 { return r.Int64N(1000) - 500 },
+		"few":      func(int) int64 { return r.Int64N(3) },
+		"times":    func(int) int64 { return 1_700_000_000_000_000 + r.Int64N(86_400_000_000) },
+		"extremes": func(int) int64 { return []int64{math.MinInt64, math.MaxInt64, 0, -1}[r.IntN(4)] },
+		"sorted":   func(i int) int64 { return int64(i / 3) },
+	}
+	for name, gen := range gens {
+		for _, n := range []int{0, 1, 2, 100, 5000} {
+			got := make([]int64, n)
+			for i := range got {
+				got[i] = gen(i)
+			}
+			want := slices.Clone(got)
+			slices.Sort(want)
+			if sortInt64s(got); !slices.Equal(got, want) {
+				t.Errorf("%s n=%d: not in order", name, n)
+			}
+		}
+	}
+}
