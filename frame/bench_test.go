@@ -317,3 +317,14 @@ func BenchmarkGroupByKeys(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStringsDict reads a dictionary column's values (a timeline's
+// worker names, say) as Go strings.
+func BenchmarkStringsDict(b *testing.B) {
+	f := benchDict()
+	for i := 0; i < b.N; i++ {
+		if s, _, err := f.Strings("w"); err != nil || len(s) != benchRows {
+			b.Fatal(err)
+		}
+	}
+}

@@ -161,3 +161,23 @@ func TestJoinSharedDictionary(t *testing.T) {
 		}
 	}
 }
+
+// TestStringsDict: a dictionary column's Strings are its rows' values
+// (a value under two codes, an unused value, nulls as "" and invalid),
+// also for a slice of it.
+func TestStringsDict(t *testing.T) {
+	f := New(DictStringCol("d", []int32{2, 0, 1, 3, 0, 2}, []bool{true, true, false, true, true, true}, []string{"b", "a", "b", "zz"}))
+	for _, c := range []struct {
+		f     *Frame
+		want  []string
+		valid []bool
+	}{
+		{f, []string{"b", "b", "", "zz", "b", "b"}, []bool{true, true, false, true, true, true}},
+		{f.Slice(2, 5), []string{"", "zz", "b"}, []bool{false, true, true}},
+	} {
+		got, valid, err := c.f.Strings("d")
+		if err != nil || !slices.Equal(got, c.want) || !slices.Equal(valid, c.valid) {
+			t.Errorf("Strings = %q %v (%v), want %q %v", got, valid, err, c.want, c.valid)
+		}
+	}
+}
