@@ -163,8 +163,8 @@ func (f *Frame) Strings(name string) ([]string, []bool, error) {
 	}
 	out := make([]string, a.Len())
 	if _, ok := a.(*array.Dictionary); ok {
-		// each dictionary value once, then a code per row: a tenth of
-		// the time of reading each row through the array
+		// each dictionary value once, then a code per row, rather than
+		// each row read through the array
 		codes, dict := dictParts(a)
 		vals := make([]string, dict.Len())
 		for c := range vals {

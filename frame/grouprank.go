@@ -16,9 +16,7 @@ func rankKey(kcs []keyCodes, i int) uint64 {
 // the rows are radix sorted by it (not at all when already in key order,
 // as a frame just sorted by its group keys is), and each run of equal
 // numbers is a group, in key order, its first row the run's first. No
-// row is hashed: a million tasks grouped by run, job and task took
-// 0.78 s through a map and a sort of the groups, most of a report's
-// summary.
+// row is hashed and the groups need no sort of their own.
 func groupByRank(kcs []keyCodes, n int) grouping {
 	keys := make([]int64, n)
 	sorted := true

@@ -50,8 +50,7 @@ func rankedKeys(cols []arrow.Array, descs []bool) (keys [][]int64, ok bool) {
 // ties in position order. Rows already in order cost one pass; others
 // are radix sorted by each key from the last to the first, each pass
 // stable, over the bytes in which that key's values differ (a dictionary
-// of fewer than 256 values: one pass). A million placements by worker
-// and start: 0.38–0.43 s through the general comparators before.
+// of fewer than 256 values: one pass), with no comparator call.
 func sortRanked(keys [][]int64, n int) []int {
 	out := make([]int, n)
 	if inOrder(keys, n) {

@@ -126,8 +126,8 @@ func radixSortSmall[T any](s []T, key func(*T) uint64) {
 }
 
 // sortInt64s sorts times (or any int64s) ascending: radixSortSmall
-// without a key function, whose call per element per pass was most of
-// the sort (four arrays of 10M attempts' times: 2.2 s of StateCounts).
+// without a key function, whose call per element per pass would be most
+// of the sort.
 func sortInt64s(s []int64) {
 	if slices.IsSorted(s) {
 		return
