@@ -3,7 +3,6 @@ package frame
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/apache/arrow/go/v17/arrow"
 )
@@ -169,7 +168,8 @@ func (g *Grouped) std(src arrow.Array) arrow.Array {
 }
 
 // quantile returns each group's q-quantile of the numeric column src
-// (QuantileSorted's interpolation), null for groups without a value.
+// (QuantileOf: QuantileSorted's interpolation without a sort), null
+// for groups without a value.
 func (g *Grouped) quantile(src arrow.Array, q float64) arrow.Array {
 	hasNull := src.NullN() > 0
 	vals := asFloats(src)
@@ -188,8 +188,7 @@ func (g *Grouped) quantile(src arrow.Array, q float64) arrow.Array {
 		if len(buf) == 0 {
 			continue
 		}
-		slices.Sort(buf)
-		out[k] = QuantileSorted(buf, q)
+		out[k] = QuantileOf(buf, q)
 		ok[k] = true
 	}
 	return newFloat64(out, ok)

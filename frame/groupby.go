@@ -237,8 +237,12 @@ func QuantileSorted(sorted []float64, q float64) float64 {
 	if i >= n-1 {
 		return sorted[n-1]
 	}
-	t := v - lo
-	a, b := sorted[i], sorted[i+1]
+	return interpolate(sorted[i], sorted[i+1], v-lo)
+}
+
+// interpolate returns the value at fraction t of the way from a to b as
+// numpy.percentile computes it (from b when t is at least one half).
+func interpolate(a, b, t float64) float64 {
 	if t >= 0.5 {
 		return b - (b-a)*(1-t)
 	}

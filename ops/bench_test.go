@@ -181,3 +181,15 @@ func BenchmarkThroughput1M(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSummary1M describes the run and wait times of 1M attempts
+// (counts, means, medians, 95th percentiles, maxima).
+func BenchmarkSummary1M(b *testing.B) {
+	t := benchAttempts(1_000_000)
+	b.ResetTimer()
+	for range b.N {
+		if s := Summary(t, nil); s.Err() != nil {
+			b.Fatal(s.Err())
+		}
+	}
+}

@@ -203,12 +203,11 @@ func outlierScores(method string, ys []float64) []float64 {
 // else 0.
 func IQRScores(ys []float64) []float64 {
 	s := slices.Clone(ys)
-	slices.Sort(s)
 	out := make([]float64, len(ys))
 	if len(s) == 0 {
 		return out
 	}
-	q1, q3 := frame.QuantileSorted(s, 0.25), frame.QuantileSorted(s, 0.75)
+	q1, q3 := frame.QuantileOf(s, 0.25), frame.QuantileOf(s, 0.75)
 	iqr := q3 - q1
 	lb, ub := q1-1.5*iqr, q3+1.5*iqr
 	for i, y := range ys {
@@ -276,9 +275,7 @@ func ZScores(ys []float64) []float64 {
 }
 
 func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	return frame.QuantileSorted(s, 0.5)
+	return frame.QuantileOf(slices.Clone(v), 0.5)
 }
 
 // pairwiseSum adds as numpy.add.reduce does on a float64 array: blocks

@@ -54,6 +54,7 @@ func init() {
 		"ParseTags":           reflect.ValueOf(frame.ParseTags),
 		"ParseType":           reflect.ValueOf(frame.ParseType),
 		"Quantile":            reflect.ValueOf(frame.Quantile),
+		"QuantileOf":          reflect.ValueOf(frame.QuantileOf),
 		"QuantileSorted":      reflect.ValueOf(frame.QuantileSorted),
 		"ReadCSV":             reflect.ValueOf(frame.ReadCSV),
 		"ReadCSVFile":         reflect.ValueOf(frame.ReadCSVFile),
