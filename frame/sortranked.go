@@ -11,7 +11,7 @@ import (
 // the key orders its rows (a descending key's values complemented, a
 // dictionary's codes replaced by the rank of their text), when every key
 // is an int64, a timestamp or a dictionary of strings, without nulls;
-// ok is false otherwise.
+// ok is false otherwise. A key with one value throughout is left out.
 func rankedKeys(cols []arrow.Array, descs []bool) (keys [][]int64, ok bool) {
 	for _, a := range cols {
 		if a.NullN() > 0 {
@@ -24,26 +24,43 @@ func rankedKeys(cols []arrow.Array, descs []bool) (keys [][]int64, ok bool) {
 			return nil, false
 		}
 	}
-	keys = make([][]int64, len(cols))
 	for k, a := range cols {
-		v := make([]int64, a.Len())
+		var v []int64
 		if d, isDict := a.(*array.Dictionary); isDict {
 			codes, dict := dictParts(d)
 			ranks, _ := dictRanks(dict, nil)
+			if allEqual(len(codes), func(i int) int64 { return int64(ranks[codes[i]]) }) {
+				continue // one value (a single run's name): it orders nothing
+			}
+			v = make([]int64, a.Len())
 			for i, c := range codes {
 				v[i] = int64(ranks[c])
 			}
 		} else {
-			copy(v, int64Values(a))
+			vals := int64Values(a)
+			if allEqual(len(vals), func(i int) int64 { return vals[i] }) {
+				continue
+			}
+			v = slices.Clone(vals)
 		}
 		if descs[k] {
 			for i := range v {
 				v[i] = ^v[i] // order-reversing and bijective
 			}
 		}
-		keys[k] = v
+		keys = append(keys, v)
 	}
 	return keys, true
+}
+
+// allEqual reports whether the n values at(0), ..., at(n−1) are equal.
+func allEqual(n int, at func(i int) int64) bool {
+	for i := 1; i < n; i++ {
+		if at(i) != at(0) {
+			return false
+		}
+	}
+	return true
 }
 
 // sortRanked returns the row positions in the order of keys (rankedKeys),

@@ -12,7 +12,8 @@ import (
 // without nulls, the first not an int64 (sortRanked), give the order of a
 // stable sort of the raw values by all the keys, written out here: a
 // dictionary that repeats a value under two codes and is not in text
-// order, many ties, both directions; sorted rows stay where they are.
+// order, many ties, both directions, keys of one value; sorted rows stay
+// where they are.
 func TestSortRanked(t *testing.T) {
 	const n = 4000
 	g := lcg(11)
@@ -29,8 +30,11 @@ func TestSortRanked(t *testing.T) {
 		k[i] = int64(g.next()%7) - 3
 		ts[i] = 1_700_000_000_000_000 + int64(g.next()%20)
 	}
-	fr := New(DictStringCol("d", codes, nil, dict), Int64Col("k", k, nil), MicrosCol("t", ts, nil))
-	for _, keys := range [][]string{{"d"}, {"-d"}, {"d", "t"}, {"d", "-k", "t"}, {"-d", "k"}, {"t", "d"}, {"-t", "-d", "k"}} {
+	// c and z hold one value throughout: keys that order nothing
+	fr := New(DictStringCol("d", codes, nil, dict), Int64Col("k", k, nil), MicrosCol("t", ts, nil),
+		DictStringCol("c", make([]int32, n), nil, []string{"run1"}), Int64Col("z", slices.Repeat([]int64{5}, n), nil))
+	for _, keys := range [][]string{{"d"}, {"-d"}, {"d", "t"}, {"d", "-k", "t"}, {"-d", "k"}, {"t", "d"}, {"-t", "-d", "k"},
+		{"c", "d", "t"}, {"-z", "d"}, {"c", "-z"}} {
 		got, err := fr.SortIndex(keys...)
 		if err != nil {
 			t.Fatal(err)
@@ -49,7 +53,7 @@ func TestSortRanked(t *testing.T) {
 					c = cmp.Compare(k[a], k[b])
 				case "t":
 					c = cmp.Compare(ts[a], ts[b])
-				}
+				} // c and z: equal
 				if key[0] == '-' {
 					c = -c
 				}
