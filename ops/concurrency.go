@@ -87,24 +87,23 @@ func stateCounts(tasks *frame.Frame) *frame.Frame {
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("StateCounts: %w", err))
 	}
-	// only the keys and the times are gathered, not the task's other columns
-	t := tasks.Select(append(keys[:len(keys):len(keys)], "submit", "start", "end")...).Take(order)
-	sub, subOK, err1 := t.Micros("submit")
-	st, stOK, err2 := t.Micros("start")
-	en, enOK, err3 := t.Micros("end")
+	// The rows are read in that order where they are: nothing is gathered.
+	sub, subOK, err1 := tasks.Micros("submit")
+	st, stOK, err2 := tasks.Micros("start")
+	en, enOK, err3 := tasks.Micros("end")
 	if err := firstErr(err1, err2, err3); err != nil {
 		return frame.WithErr(fmt.Errorf("StateCounts: %w", err))
 	}
-	// Rows of one task share a group id and sit together after the sort.
-	gid := t.GroupBy(keys[:len(keys)-1]...).GroupIDs()
+	// Rows of one task share a group id, and sit together in that order.
+	gid := tasks.GroupBy(keys[:len(keys)-1]...).GroupIDs()
 	// The times attempts start and stop waiting and running, each sorted
 	// alone: four arrays of 8-byte times rather than one of events.
 	n := len(st)
 	waitIn, waitOut, runIn, runOut := make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
-	for i := range st {
+	for j, i := range order {
 		ready, readyOK := sub[i], subOK[i]
-		if i > 0 && gid[i-1] == gid[i] {
-			ready, readyOK = en[i-1], enOK[i-1]
+		if p := j - 1; p >= 0 && gid[order[p]] == gid[i] {
+			ready, readyOK = en[order[p]], enOK[order[p]]
 		}
 		if readyOK {
 			waitIn = append(waitIn, ready)
