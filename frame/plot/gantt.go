@@ -1,8 +1,10 @@
 package plot
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
+	"slices"
 	"sort"
 
 	"github.com/jobframe/jobframe/frame"
@@ -96,19 +98,38 @@ func (f *Figure) Gantt(g *frame.Frame) *Figure {
 	}
 	l := &ganttLayer{g: g}
 	row := map[string]int{}
-	busy := []int64{}
+	// A row per worker, in order of appearance, and each row's bars
+	// counted first: its slice is made once at its size.
+	rowOf := make([]int32, len(starts))
+	var counts []int
 	for i := range starts {
 		if !sv[i] {
 			continue
 		}
-		r, ok := row[workers[i]]
-		if !ok {
-			r = len(l.workers)
-			row[workers[i]] = r
-			l.workers = append(l.workers, workers[i])
-			l.bars = append(l.bars, nil)
-			busy = append(busy, 0)
+		if i > 0 && sv[i-1] && workers[i] == workers[i-1] { // bars come by worker
+			rowOf[i] = rowOf[i-1]
+		} else {
+			r, ok := row[workers[i]]
+			if !ok {
+				r = len(l.workers)
+				row[workers[i]] = r
+				l.workers = append(l.workers, workers[i])
+				counts = append(counts, 0)
+			}
+			rowOf[i] = int32(r)
 		}
+		counts[rowOf[i]]++
+	}
+	l.bars = make([][]ganttBar, len(l.workers))
+	for r, n := range counts {
+		l.bars[r] = make([]ganttBar, 0, n)
+	}
+	busy := make([]int64, len(l.workers))
+	for i := range starts {
+		if !sv[i] {
+			continue
+		}
+		r := rowOf[i]
 		b := ganttBar{start: starts[i], end: -1, state: states[i], row: i}
 		if ev[i] {
 			b.end = max(ends[i], starts[i])
@@ -135,8 +156,11 @@ func (f *Figure) Gantt(g *frame.Frame) *Figure {
 		}
 		l.workers, l.bars = w, b
 	}
+	byStart := func(a, b ganttBar) int { return cmp.Compare(a.start, b.start) }
 	for _, bs := range l.bars {
-		sort.SliceStable(bs, func(a, b int) bool { return bs[a].start < bs[b].start })
+		if !slices.IsSortedFunc(bs, byStart) {
+			slices.SortStableFunc(bs, byStart)
+		}
 	}
 	return f.add(l)
 }
