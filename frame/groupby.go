@@ -227,7 +227,19 @@ func (g *Grouped) rowsByGroup() ([]int, []int32) {
 // rule of interpolating from the upper neighbour when the fraction is at
 // least one half, which makes results bit-identical to numpy >= 1.22).
 func QuantileSorted(sorted []float64, q float64) float64 {
-	n := len(sorted)
+	return quantileAt(len(sorted), q, func(i int) (float64, float64) {
+		if i+1 < len(sorted) {
+			return sorted[i], sorted[i+1]
+		}
+		return sorted[i], sorted[i]
+	})
+}
+
+// quantileAt returns the q-quantile of n values (NaN when there are
+// none) from pair, which gives the i-th and (i+1)-th of them in sorted
+// order (when i is the last, the i-th twice): numpy's linear
+// interpolation at position (n−1)·q.
+func quantileAt(n int, q float64, pair func(i int) (float64, float64)) float64 {
 	if n == 0 {
 		return math.NaN()
 	}
@@ -235,9 +247,11 @@ func QuantileSorted(sorted []float64, q float64) float64 {
 	lo := math.Floor(v)
 	i := int(lo)
 	if i >= n-1 {
-		return sorted[n-1]
+		a, _ := pair(n - 1)
+		return a
 	}
-	return interpolate(sorted[i], sorted[i+1], v-lo)
+	a, b := pair(i)
+	return interpolate(a, b, v-lo)
 }
 
 // interpolate returns the value at fraction t of the way from a to b as

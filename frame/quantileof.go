@@ -2,7 +2,6 @@ package frame
 
 import (
 	"cmp"
-	"math"
 	"math/bits"
 	"slices"
 )
@@ -13,26 +12,20 @@ import (
 // statistics it needs are selected in time linear in len(values), where
 // a sort takes n log n. values is reordered.
 func QuantileOf(values []float64, q float64) float64 {
-	n := len(values)
-	if n == 0 {
-		return math.NaN()
-	}
-	v := float64(n-1) * q
-	lo := math.Floor(v)
-	i := int(lo)
-	if i >= n-1 {
-		selectNth(values, n-1)
-		return values[n-1]
-	}
-	selectNth(values, i)
-	// the next order statistic is the least of those after the i-th
-	next := values[i+1]
-	for _, x := range values[i+2:] {
-		if cmp.Less(x, next) {
-			next = x
+	return quantileAt(len(values), q, func(i int) (float64, float64) {
+		selectNth(values, i)
+		// the next order statistic is the least of those after the i-th
+		next := values[i]
+		if i+1 < len(values) {
+			next = values[i+1]
+			for _, x := range values[i+2:] {
+				if cmp.Less(x, next) {
+					next = x
+				}
+			}
 		}
-	}
-	return interpolate(values[i], next, v-lo)
+		return values[i], next
+	})
 }
 
 // selectNth reorders s so that s[k] holds the value a sort (cmp.Less)
