@@ -162,9 +162,10 @@ func (f *Frame) Strings(name string) ([]string, []bool, error) {
 		return nil, nil, err
 	}
 	out := make([]string, a.Len())
-	if _, ok := a.(*array.Dictionary); ok {
+	if d, ok := a.(*array.Dictionary); ok && d.Len() >= d.Dictionary().Len() {
 		// each dictionary value once, then a code per row, rather than
-		// each row read through the array
+		// each row read through the array (unless the rows are fewer
+		// than the values: a few rows of a large dictionary)
 		codes, dict := dictParts(a)
 		vals := make([]string, dict.Len())
 		for c := range vals {

@@ -164,7 +164,7 @@ func TestJoinSharedDictionary(t *testing.T) {
 
 // TestStringsDict: a dictionary column's Strings are its rows' values
 // (a value under two codes, an unused value, nulls as "" and invalid),
-// also for a slice of it.
+// also for a slice of it with fewer rows than values (read row by row).
 func TestStringsDict(t *testing.T) {
 	f := New(DictStringCol("d", []int32{2, 0, 1, 3, 0, 2}, []bool{true, true, false, true, true, true}, []string{"b", "a", "b", "zz"}))
 	for _, c := range []struct {
