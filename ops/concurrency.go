@@ -138,13 +138,13 @@ func countSteps(times [4][]int64) *frame.Frame {
 		pos = [4]int{}
 		cw, cr := 0, 0
 		for {
-			t, any := int64(0), false
+			t, found := int64(0), false
 			for k, ts := range times {
-				if pos[k] < len(ts) && (!any || ts[pos[k]] < t) {
-					t, any = ts[pos[k]], true
+				if pos[k] < len(ts) && (!found || ts[pos[k]] < t) {
+					t, found = ts[pos[k]], true
 				}
 			}
-			if !any {
+			if !found {
 				return
 			}
 			for k, ts := range times {
