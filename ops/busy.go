@@ -37,7 +37,7 @@ func Busy(placements *frame.Frame, resource string) *frame.Frame {
 		if err != nil {
 			return frame.WithErr(err)
 		}
-		return stepSeries(changes)
+		return streamSteps(changes)
 	})
 }
 

@@ -27,7 +27,7 @@ func Capacity(workers *frame.Frame, resource string) *frame.Frame {
 		if err != nil {
 			return frame.WithErr(err)
 		}
-		return stepSeries(changes)
+		return streamSteps(changes)
 	})
 }
 
@@ -45,7 +45,7 @@ func AllocatedNodes(allocations *frame.Frame) *frame.Frame {
 		if err != nil {
 			return frame.WithErr(err)
 		}
-		return stepSeries(changes)
+		return streamSteps(changes)
 	})
 }
 

@@ -18,17 +18,52 @@ type change struct {
 // stepSeries sorts changes stably by key and sums them into a series
 // with one point per distinct key: the time of the key's first change
 // and the running total after all of that key's changes.
-func stepSeries(changes []change) *frame.Frame {
-	if len(changes) == 0 {
+func stepSeries(changes []change) *frame.Frame { return streamSteps(streamOf(changes)) }
+
+// streamOf is the stream of a slice of changes, in its order.
+func streamOf(changes []change) changeStream {
+	return newStream(func(emit func(change)) {
+		for _, c := range changes {
+			emit(c)
+		}
+	})
+}
+
+// changeStream yields the changes of a series: each emits all n of them,
+// in the same order every time it is called; lo and hi are their least
+// and greatest keys (when n > 0).
+type changeStream struct {
+	n      int
+	lo, hi int64
+	each   func(emit func(change))
+}
+
+// newStream measures the changes each emits (their number and key range)
+// and returns them as a stream.
+func newStream(each func(emit func(change))) changeStream {
+	cs := changeStream{each: each}
+	each(func(c change) {
+		if cs.n == 0 {
+			cs.lo, cs.hi = c.key, c.key
+		}
+		cs.lo, cs.hi = min(cs.lo, c.key), max(cs.hi, c.key)
+		cs.n++
+	})
+	return cs
+}
+
+// streamSteps is stepSeries over a stream: keys of a short range (a
+// journal's lines) are counting sorted straight from the stream, with
+// no slice of the changes; others are collected and radix sorted.
+func streamSteps(cs changeStream) *frame.Frame {
+	if cs.n == 0 {
 		return frame.New(frame.MicrosCol("time", nil, nil), frame.Float64Col("value", nil, nil))
 	}
-	lo, hi := changes[0].key, changes[0].key
-	for _, c := range changes {
-		lo, hi = min(lo, c.key), max(hi, c.key)
+	if span := uint64(cs.hi - cs.lo); span < uint64(2*cs.n)+1<<16 && cs.n < math.MaxInt32 {
+		return countedSteps(cs, cs.lo, int(span)+1)
 	}
-	if span := uint64(hi - lo); span < uint64(2*len(changes))+1<<16 && len(changes) < math.MaxInt32 {
-		return countedSteps(changes, lo, int(span)+1)
-	}
+	changes := make([]change, 0, cs.n)
+	cs.each(func(c change) { changes = append(changes, c) })
 	return sortedSteps(changes)
 }
 
@@ -57,21 +92,19 @@ func sortedSteps(changes []change) *frame.Frame {
 // delta in key order, stably, and the points are then written over them
 // in place (a key's point is never after its first change), so no
 // buffer but the bucket counts is needed beside the result.
-func countedSteps(changes []change, lo int64, keys int) *frame.Frame {
+func countedSteps(cs changeStream, lo int64, keys int) *frame.Frame {
 	at := make([]int32, keys+1) // at[k]: the first place of key k, then past its last
-	for _, c := range changes {
-		at[c.key-lo+1]++
-	}
+	cs.each(func(c change) { at[c.key-lo+1]++ })
 	for k := 1; k <= keys; k++ {
 		at[k] += at[k-1]
 	}
-	times := make([]int64, len(changes))
-	deltas := make([]float64, len(changes))
-	for _, c := range changes {
+	times := make([]int64, cs.n)
+	deltas := make([]float64, cs.n)
+	cs.each(func(c change) {
 		j := &at[c.key-lo]
 		times[*j], deltas[*j] = c.time, c.delta
 		*j++
-	}
+	})
 	p, from := 0, 0
 	total := 0.0
 	for k := range keys {
@@ -112,60 +145,62 @@ func Steps(f *frame.Frame, start, end, amount string) *frame.Frame {
 		if err != nil {
 			return frame.WithErr(err)
 		}
-		return stepSeries(changes)
+		return streamSteps(changes)
 	})
 }
 
 // intervalChanges turns the rows of f into +amount at start and −amount
-// at end. With startKey and endKey (line columns) the changes are keyed by
-// the record that made them; otherwise by time.
-func intervalChanges(op string, f *frame.Frame, start, end, amount, startKey, endKey string) ([]change, error) {
+// at end, as a stream read from the columns where they are. With
+// startKey and endKey (line columns) the changes are keyed by the record
+// that made them; otherwise by time.
+func intervalChanges(op string, f *frame.Frame, start, end, amount, startKey, endKey string) (changeStream, error) {
 	s, sOK, err := f.Micros(start)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
+		return changeStream{}, fmt.Errorf("%s: %w", op, err)
 	}
 	e, eOK, err := f.Micros(end)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
+		return changeStream{}, fmt.Errorf("%s: %w", op, err)
 	}
 	var a []float64
 	var aOK []bool
 	if amount != "" {
 		if a, aOK, err = f.Float64s(amount); err != nil {
-			return nil, fmt.Errorf("%s: %w", op, err)
+			return changeStream{}, fmt.Errorf("%s: %w", op, err)
 		}
 	}
 	var sk, ek []int64
 	var ekOK []bool
 	if startKey != "" {
 		if sk, _, err = f.Int64s(startKey); err != nil {
-			return nil, fmt.Errorf("%s: %w", op, err)
+			return changeStream{}, fmt.Errorf("%s: %w", op, err)
 		}
 		if ek, ekOK, err = f.Int64s(endKey); err != nil {
-			return nil, fmt.Errorf("%s: %w", op, err)
+			return changeStream{}, fmt.Errorf("%s: %w", op, err)
 		}
 	}
-	changes := make([]change, 0, 2*len(s))
-	for i := range s {
-		if !sOK[i] || (a != nil && !aOK[i]) {
-			continue
-		}
-		v := 1.0
-		if a != nil {
-			v = a[i]
-		}
-		k := s[i]
-		if sk != nil {
-			k = sk[i]
-		}
-		changes = append(changes, change{k, s[i], v})
-		if eOK[i] {
-			k = e[i]
-			if ek != nil && ekOK[i] {
-				k = ek[i]
+	each := func(emit func(change)) {
+		for i := range s {
+			if !sOK[i] || (a != nil && !aOK[i]) {
+				continue
 			}
-			changes = append(changes, change{k, e[i], -v})
+			v := 1.0
+			if a != nil {
+				v = a[i]
+			}
+			k := s[i]
+			if sk != nil {
+				k = sk[i]
+			}
+			emit(change{k, s[i], v})
+			if eOK[i] {
+				k = e[i]
+				if ek != nil && ekOK[i] {
+					k = ek[i]
+				}
+				emit(change{k, e[i], -v})
+			}
 		}
 	}
-	return changes, nil
+	return newStream(each), nil
 }

@@ -54,7 +54,7 @@ func TestCountedStepsAsSorted(t *testing.T) {
 			for _, c := range changes {
 				lo, hi = min(lo, c.key), max(hi, c.key)
 			}
-			got := countedSteps(slices.Clone(changes), lo, int(hi-lo)+1)
+			got := countedSteps(streamOf(slices.Clone(changes)), lo, int(hi-lo)+1)
 			want := sortedSteps(slices.Clone(changes))
 			gt, _, _ := got.Micros("time")
 			wt, _, _ := want.Micros("time")
