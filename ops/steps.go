@@ -18,7 +18,13 @@ type change struct {
 // stepSeries sorts changes stably by key and sums them into a series
 // with one point per distinct key: the time of the key's first change
 // and the running total after all of that key's changes.
-func stepSeries(changes []change) *frame.Frame { return streamSteps(streamOf(changes)) }
+func stepSeries(changes []change) *frame.Frame {
+	cs := streamOf(changes)
+	if keys, ok := countable(cs); ok {
+		return countedSteps(cs, cs.lo, keys)
+	}
+	return sortedSteps(changes) // sorted where they are
+}
 
 // streamOf is the stream of a slice of changes, in its order.
 func streamOf(changes []change) changeStream {
@@ -56,15 +62,23 @@ func newStream(each func(emit func(change))) changeStream {
 // journal's lines) are counting sorted straight from the stream, with
 // no slice of the changes; others are collected and radix sorted.
 func streamSteps(cs changeStream) *frame.Frame {
-	if cs.n == 0 {
-		return frame.New(frame.MicrosCol("time", nil, nil), frame.Float64Col("value", nil, nil))
-	}
-	if span := uint64(cs.hi - cs.lo); span < uint64(2*cs.n)+1<<16 && cs.n < math.MaxInt32 {
-		return countedSteps(cs, cs.lo, int(span)+1)
+	if keys, ok := countable(cs); ok {
+		return countedSteps(cs, cs.lo, keys)
 	}
 	changes := make([]change, 0, cs.n)
 	cs.each(func(c change) { changes = append(changes, c) })
 	return sortedSteps(changes)
+}
+
+// countable returns the number of keys from lo to hi when they are few
+// enough for a counting sort (at most about twice the changes), and the
+// stream is not empty.
+func countable(cs changeStream) (keys int, ok bool) {
+	if cs.n == 0 {
+		return 0, false
+	}
+	span := uint64(cs.hi - cs.lo)
+	return int(span) + 1, span < uint64(2*cs.n)+1<<16 && cs.n < math.MaxInt32
 }
 
 // sortedSteps is stepSeries for keys of any range (times, say): a radix
