@@ -158,6 +158,12 @@ type ReadOptions struct {
 	// (a predicate pushed down to the footer's statistics, as a query
 	// engine prunes). ReadIPC ignores it.
 	KeepRowGroup func(RowGroup) bool
+	// KeepColumn, when set, is asked of each column that Columns keeps,
+	// with its name and the type it reads as, before it is read: those
+	// it refuses are not decoded (a projection by type: the Time
+	// columns of a file whose names the caller does not know). ReadIPC
+	// ignores it.
+	KeepColumn func(name string, t Type) bool
 }
 
 func (o ReadOptions) mem() memory.Allocator {
@@ -231,7 +237,7 @@ func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) 
 	}()
 	ctx := context.Background()
 	for i, field := range schema.Fields() {
-		if keep != nil && !keep[field.Name] {
+		if keep != nil && !keep[field.Name] || o.KeepColumn != nil && !o.KeepColumn(field.Name, typeOf(field.Type)) {
 			continue
 		}
 		fields = append(fields, field)
@@ -251,7 +257,7 @@ func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) 
 		cols = append(cols, *arrow.NewColumn(field, chunked))
 		chunked.Release()
 	}
-	if keep != nil {
+	if keep != nil || o.KeepColumn != nil {
 		md := schema.Metadata()
 		schema = arrow.NewSchema(fields, &md)
 	}

@@ -74,13 +74,15 @@ func (p *lakePlan) units() []loadUnit {
 // are read, as a loader reads them (a log of several runs whose run
 // column is not asked for reads as one run), and only the row groups
 // that o.Window, cut with the columns of final (the load's projection),
-// may keep rows of. The warnings name what was not read.
+// may keep rows of, and of the frames with a source column only the
+// parts of the systems o.SourceRows keeps. The warnings name what was
+// not read.
 func (p *lakePlan) read(o source.Options, final map[string][]string) ([]*source.Dataset, []source.Format, []source.Warning, error) {
 	var sets []*source.Dataset
 	var formats []source.Format
 	var warnings []source.Warning
 	for _, dir := range p.dirs {
-		l, err := lakeread.Read(dir, lakeread.Options{Frames: o.Frames, Columns: o.Columns, Sources: o.Sources,
+		l, err := lakeread.Read(dir, lakeread.Options{Frames: o.Frames, Columns: o.Columns, Sources: o.Sources, SourceRows: o.SourceRows,
 			Window: lakeread.Window{From: o.Window.From, To: o.Window.To, Columns: final}})
 		if err != nil {
 			return nil, nil, nil, err

@@ -75,7 +75,7 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 		// companions match on columns a projection may leave out, and on
 		// rows a window may: a timeline row outside it can give a trace
 		// row inside it its times
-		lo.Columns, lo.Window = nil, source.TimeWindow{}
+		lo.Columns, lo.Window, lo.SourceRows = nil, source.TimeWindow{}, nil
 	}
 	sets, formats, warnings, err := lakePlan.read(lo, o.Columns)
 	if err != nil {
@@ -137,6 +137,9 @@ func combine(sets []*source.Dataset, formats []source.Format, skipped []source.W
 		return nil, errors.New("no input to combine")
 	}
 	runs := labelRuns(sets, func(name string) bool { return o.Keeps(name, "run") })
+	for _, d := range sets {
+		d.Unread = nil // counted: the caller cuts those rows
+	}
 	d := sets[0]
 	if len(sets) > 1 {
 		if d, err = merge(sets); err != nil {

@@ -2,8 +2,10 @@ package loaders
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -313,7 +315,7 @@ func companionKey(path string) (string, bool) {
 // numbered from 0), or 1.
 func logRuns(d *source.Dataset) int {
 	n := 1
-	for _, f := range d.Frames {
+	for _, f := range runFrames(d) {
 		if t, err := f.Type("run"); err != nil || t != frame.Int64 {
 			continue
 		}
@@ -331,32 +333,48 @@ func logRuns(d *source.Dataset) int {
 type span struct{ lo, hi int64 }
 
 // runSpans returns the earliest and latest time in any time column of
-// d's frames for each of its n runs (by the integer "run" column when
-// n > 1); a run without a time has lo > hi.
+// d's frames and of its unread rows (Dataset.Unread) for each of its n
+// runs (by the integer "run" column when n > 1); a run without a time
+// has lo > hi.
 func runSpans(d *source.Dataset, n int) []span {
 	out := make([]span, n)
 	for k := range out {
 		out[k] = span{math.MaxInt64, math.MinInt64}
 	}
-	d.EachTime(func(f *frame.Frame, us []int64, valid []bool) {
+	for _, f := range runFrames(d) {
 		var run []int64
 		if n > 1 {
 			if t, err := f.Type("run"); err != nil || t != frame.Int64 {
-				return
+				continue
 			}
 			run, _, _ = f.Int64s("run")
 		}
-		for j, v := range us {
-			k := 0
-			if run != nil {
-				k = int(run[j])
+		for i, t := range f.Types() {
+			if t != frame.Time {
+				continue
 			}
-			if valid[j] && k >= 0 && k < n {
-				out[k].lo, out[k].hi = min(out[k].lo, v), max(out[k].hi, v)
+			us, valid, err := f.Micros(f.Names()[i])
+			if err != nil {
+				continue
+			}
+			for j, v := range us {
+				k := 0
+				if run != nil {
+					k = int(run[j])
+				}
+				if valid[j] && k >= 0 && k < n {
+					out[k].lo, out[k].hi = min(out[k].lo, v), max(out[k].hi, v)
+				}
 			}
 		}
-	})
+	}
 	return out
+}
+
+// runFrames are the frames a load's runs are counted and spanned on:
+// d's, then its unread rows' (Dataset.Unread).
+func runFrames(d *source.Dataset) []*frame.Frame {
+	return slices.Concat(slices.Collect(maps.Values(d.Frames)), d.Unread)
 }
 
 // RunNames labels paths by the shortest trailing part of each (whole

@@ -70,6 +70,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	} else {
 		lo := window.options(*lenient)
 		lo.Columns = report.Columns(readColumns(nil, rf.withs, rf.wheres)...)
+		lo.SourceRows = rf.sourceRows()
 		d, err := loadWarnWith(sources, lo, stderr)
 		if err != nil {
 			return err

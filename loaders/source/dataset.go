@@ -56,6 +56,13 @@ type Dataset struct {
 	// Options.Columns left them out: the error for a column asked for
 	// that is in neither lists both. Loaders add to it with Skip.
 	Unbuilt map[string][]string
+
+	// Unread holds, of the rows a reader left out because the caller
+	// cuts them afterwards (Options.SourceRows), their time columns and
+	// run column: a load's runs are counted and spanned on every row
+	// read or not, as they would be before the cut. loaders.Open drops it
+	// once the runs are labelled.
+	Unread []*frame.Frame
 }
 
 // Skip records that the columns names of frame name were not built

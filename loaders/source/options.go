@@ -92,6 +92,15 @@ type Options struct {
 	// timeline row outside the window can give a trace row inside it its
 	// times).
 	Window TimeWindow
+	// SourceRows, when set, is a test of the source column that the
+	// caller cuts the loaded frames to afterwards, in the frames that have
+	// that column (the CLI's --where 'source == "slurm"'), and in no
+	// other: a lake's Parquet parts of the canonical frames with a source
+	// column (tasks) whose system it refuses are not read (the frame
+	// keeps its columns, without those rows), as Hive partitions are
+	// pruned. A hint, as Window: logs are read whole, as are lakes whose
+	// entries absorb companions.
+	SourceRows func(source string) bool
 	// Limits bound what one input may make a load hold.
 	Limits
 }

@@ -16,6 +16,9 @@
 // Reads are pruned before any file is opened: by frame and column
 // (Options.Frames and Options.Columns, as source.Options has them: a
 // Parquet column not asked for is not decoded), by source system
-// (Options.Sources) and by day partition (Options.FromDay, ToDay). The
+// (Options.Sources) and by day partition (Options.FromDay, ToDay); the
+// frames with a source column (tasks) are also pruned by a test of it
+// (Options.SourceRows: only the footers and times of the other systems'
+// files are read, so that runs are spanned as before the cut). The
 // rows of a frame come in the lake's order: by day, then as ingested.
 package lakeread

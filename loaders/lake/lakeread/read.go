@@ -38,6 +38,12 @@ type Options struct {
 	// Window, when set, skips the row groups in which its cut would keep
 	// no row (see Window); the rows read are all returned.
 	Window Window
+	// SourceRows, when set, is a test of the source column that the
+	// caller cuts the frames with one to (source.Options.SourceRows):
+	// the parts of those frames from an entry of a system it refuses
+	// have no row group read, only their footers (the frame keeps its
+	// columns).
+	SourceRows func(source string) bool
 }
 
 // IsLake reports whether path is a folder holding a lake's manifest.
@@ -126,6 +132,9 @@ type entryPlan struct {
 	entry  *manifest.Entry
 	frames []string           // in the order first met in Parts
 	parts  map[string][]*part // by frame
+	// unread are, by frame, the parts whose rows Options.SourceRows
+	// refuses: their times and run column, read into Dataset.Unread.
+	unread map[string][]*part
 }
 
 // part is one Parquet file to read.
@@ -133,13 +142,16 @@ type part struct {
 	path    string // on disk
 	columns []string
 	keep    func(frame.RowGroup) bool // the row groups to read (nil: all)
-	f       *frame.Frame
+	// keepColumn, when set, also selects the columns by type
+	// (frame.ReadOptions.KeepColumn)
+	keepColumn func(string, frame.Type) bool
+	f          *frame.Frame
 }
 
 // planEntry selects the parts of e that o asks for; a part whose path
 // is not of the lake's layout is an error.
 func planEntry(dir string, m *manifest.Manifest, e *manifest.Entry, o Options) (*entryPlan, error) {
-	p := &entryPlan{entry: e, parts: map[string][]*part{}}
+	p := &entryPlan{entry: e, parts: map[string][]*part{}, unread: map[string][]*part{}}
 	for _, rel := range e.Parts {
 		name, day, ok := partKeys(rel)
 		if !ok {
@@ -159,7 +171,14 @@ func planEntry(dir string, m *manifest.Manifest, e *manifest.Entry, o Options) (
 		if m.Version < 2 { // before generations, the frames' folders held the files
 			file = filepath.Join(dir, filepath.FromSlash(rel))
 		}
-		p.parts[name] = append(p.parts[name], &part{path: file, columns: cols, keep: o.Window.keepRowGroup(name)})
+		keep := o.Window.keepRowGroup(name)
+		if o.SourceRows != nil && hasSource(name) && !o.SourceRows(e.Source) {
+			// the frame keeps the part's columns, none of its rows; the
+			// runs are spanned on the rows' times all the same
+			p.unread[name] = append(p.unread[name], &part{path: file, columns: cols, keep: keep, keepColumn: runColumn})
+			keep = func(frame.RowGroup) bool { return false }
+		}
+		p.parts[name] = append(p.parts[name], &part{path: file, columns: cols, keep: keep})
 	}
 	return p, nil
 }
@@ -193,7 +212,7 @@ func readParts(all []*part) error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				all[i].f, errs[i] = frame.ReadParquetFile(all[i].path, frame.ReadOptions{Columns: all[i].columns, KeepRowGroup: all[i].keep})
+				all[i].f, errs[i] = frame.ReadParquetFile(all[i].path, frame.ReadOptions{Columns: all[i].columns, KeepRowGroup: all[i].keep, KeepColumn: all[i].keepColumn})
 			}
 		}()
 	}
@@ -214,6 +233,14 @@ func (p *entryPlan) dataset() (*source.Dataset, error) {
 	for _, name := range p.frames {
 		if err := readParts(p.parts[name]); err != nil {
 			return nil, err
+		}
+		if unread := p.unread[name]; len(unread) > 0 {
+			if err := readParts(unread); err != nil {
+				return nil, err
+			}
+			for _, pt := range unread {
+				d.Unread, pt.f = append(d.Unread, pt.f), nil
+			}
 		}
 		fs := make([]*frame.Frame, len(p.parts[name]))
 		for i, pt := range p.parts[name] {
@@ -250,11 +277,25 @@ func (p *entryPlan) dataset() (*source.Dataset, error) {
 	return d, nil
 }
 
+// runColumn keeps the columns a load's runs are counted and spanned on
+// (loaders.Open): the times and the run.
+func runColumn(name string, t frame.Type) bool { return t == frame.Time || name == "run" }
+
+// hasSource reports whether the canonical frame name has a source
+// column (the lake keeps it in folder names; withSource puts it back).
+func hasSource(name string) bool {
+	sf, ok := schema.Lookup(name)
+	if !ok {
+		return false
+	}
+	_, has := sf.Column("source")
+	return has
+}
+
 // withSource puts the source column back first in frame name when the
 // canonical schema has one there (the lake keeps it in folder names).
 func withSource(name string, f *frame.Frame, src string) *frame.Frame {
-	sf, ok := schema.Lookup(name)
-	if _, has := sf.Column("source"); !ok || !has || f.Has("source") {
+	if !hasSource(name) || f.Has("source") {
 		return f
 	}
 	names := append([]string{"source"}, f.Names()...)

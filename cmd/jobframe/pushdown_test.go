@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/report"
+	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/lake"
+)
+
+// TestSourceRows: the --where filters that read the source column alone
+// make the test of a system's name a lake's reader prunes by; the
+// others, and a source column a --with derives, make none.
+func TestSourceRows(t *testing.T) {
+	systems := []string{"hyperqueue", "slurm", "workqueue"}
+	cases := []struct {
+		withs, wheres multiFlag
+		keeps         []bool // of systems; nil: no test
+	}{
+		{nil, multiFlag{`source == "hyperqueue"`}, []bool{true, false, false}},
+		{nil, multiFlag{`source == hyperqueue`}, []bool{true, false, false}},
+		{nil, multiFlag{`source != "slurm"`}, []bool{true, false, true}},
+		{nil, multiFlag{`source == "slurm" || source == "workqueue"`}, []bool{false, true, true}},
+		{nil, multiFlag{`source != "slurm"`, `exit_code > 0`, `source != "workqueue"`}, []bool{true, false, false}},
+		{multiFlag{`x = exit_code + 1`}, multiFlag{`source == "slurm"`}, []bool{false, true, false}},
+		{nil, multiFlag{`state == "failed"`}, nil},
+		{nil, multiFlag{`source == "slurm" && exit_code > 0`}, nil},
+		{multiFlag{`source = category`}, multiFlag{`source == "slurm"`}, nil},
+	}
+	for _, c := range cases {
+		rf := &rowFlags{withs: c.withs, wheres: c.wheres}
+		keep := rf.sourceRows()
+		if (keep == nil) != (c.keeps == nil) {
+			t.Errorf("--with %v --where %v: a test: %v, want %v", c.withs, c.wheres, keep != nil, c.keeps != nil)
+			continue
+		}
+		for i, s := range systems {
+			if keep != nil && keep(s) != c.keeps[i] {
+				t.Errorf("--with %v --where %v: keeps %s: %v", c.withs, c.wheres, s, keep(s))
+			}
+		}
+	}
+}
+
+// TestReportWhereSource: the report of a lake of several systems with a
+// --where on the source column, which its reader prunes partitions by,
+// is byte for byte the report of the lake read whole and cut by the
+// same --where.
+func TestReportWhereSource(t *testing.T) {
+	data, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "lake")
+	for _, p := range []string{"hq/synthetic_v0.26_journal.jsonl", "workqueue/realrun_wq_7.17.1_transactions.log",
+		"slurm/tdhock_sacct-allcols.txt", "nextflow/openproblems_2021-03_trace.txt"} {
+		if _, err := lake.Ingest(context.Background(), dir, []string{filepath.Join(data, p)}, lake.Options{BatchRows: 50}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, where := range []string{`source == "hyperqueue"`, `source != "workqueue"`} {
+		got := filepath.Join(t.TempDir(), "got.json")
+		var stderr bytes.Buffer
+		if code := run([]string{"report", dir, "--where", where, "--json", got}, &bytes.Buffer{}, &stderr); code != 0 {
+			t.Fatalf("--where %s: exit %d: %s", where, code, stderr.String())
+		}
+		d, err := loaders.OpenWith(loaders.Options{Columns: report.Columns("source")}, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rf := &rowFlags{wheres: multiFlag{where}}
+		o := report.Options{CarbonIntensity: report.DefaultCarbonIntensity}
+		if o.Rows, err = rf.cutDataset(d); err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		if err := report.Encode(&want, report.Build(d, o)); err != nil {
+			t.Fatal(err)
+		}
+		have, err := os.ReadFile(got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(have, want.Bytes()) {
+			t.Errorf("--where %s: the report of the pruned read (%d bytes) differs from the cut of the whole (%d bytes)", where, len(have), want.Len())
+		}
+	}
+}
