@@ -77,13 +77,13 @@ func (p *lakePlan) units() []loadUnit {
 // may keep rows of, and of the frames with a source column only the
 // parts of the systems o.SourceRows keeps. The warnings name what was
 // not read.
-func (p *lakePlan) read(o source.Options, final map[string][]string) ([]*source.Dataset, []source.Format, []source.Warning, error) {
+func (p *lakePlan) read(o, final source.Options) ([]*source.Dataset, []source.Format, []source.Warning, error) {
 	var sets []*source.Dataset
 	var formats []source.Format
 	var warnings []source.Warning
 	for _, dir := range p.dirs {
-		l, err := lakeread.Read(dir, lakeread.Options{Frames: o.Frames, Columns: o.Columns, Sources: o.Sources, SourceRows: o.SourceRows,
-			Window: lakeread.Window{From: o.Window.From, To: o.Window.To, Columns: final}})
+		l, err := lakeread.Read(dir, lakeread.Options{Frames: o.Frames, Columns: o.Columns, Omit: o.Omit, Sources: o.Sources, SourceRows: o.SourceRows,
+			Window: lakeread.Window{From: o.Window.From, To: o.Window.To, Columns: final.Columns, Omit: final.Omit}})
 		if err != nil {
 			return nil, nil, nil, err
 		}

@@ -75,9 +75,9 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 		// companions match on columns a projection may leave out, and on
 		// rows a window may: a timeline row outside it can give a trace
 		// row inside it its times
-		lo.Columns, lo.Window, lo.SourceRows = nil, source.TimeWindow{}, nil
+		lo.Columns, lo.Omit, lo.Window, lo.SourceRows = nil, nil, source.TimeWindow{}, nil
 	}
-	sets, formats, warnings, err := lakePlan.read(lo, o.Columns)
+	sets, formats, warnings, err := lakePlan.read(lo, o)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +149,7 @@ func combine(sets []*source.Dataset, formats []source.Format, skipped []source.W
 	d.Runs = runs
 	d.Warnings = append(skipped, d.Warnings...)
 	if len(runs) > 1 { // the run column is the key that keeps runs apart: kept
-		o.Columns = withRunKey(o.Columns)
+		o.Columns, o.Omit = withRunKey(o.Columns), withoutRunKey(o.Omit)
 	}
 	return o.Project(d, nil)
 }
@@ -193,6 +193,15 @@ func withRunKey(cols map[string][]string) map[string][]string {
 		if !slices.Contains(c, "run") {
 			out[name] = append([]string{"run"}, c...)
 		}
+	}
+	return out
+}
+
+// withoutRunKey is omit without the run column.
+func withoutRunKey(omit map[string][]string) map[string][]string {
+	out := make(map[string][]string, len(omit))
+	for name, c := range omit {
+		out[name] = slices.DeleteFunc(slices.Clone(c), func(c string) bool { return c == "run" })
 	}
 	return out
 }

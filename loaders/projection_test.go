@@ -12,47 +12,50 @@ import (
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
+// projections are loads of some columns of a frame, by loader.
+var projections = []struct {
+	path  string
+	frame string
+	cols  []string
+}{
+	// measured columns, one that took the "measured_" prefix, and the
+	// attempt's own columns, in an order of our choosing
+	{sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Tasks, []string{"mem_mb", "final", "task", "measured_start", "cores", "exit_code", "limits_exceeded", "req_cpus"}},
+	{sourcetest.Bundled("taskvine/cctools-test_2025-04-25_transactions.log"), schema.Tasks, []string{"end_line", "state", "source", "job"}},
+	{sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Placements, []string{"worker", "start"}},
+	// no queue time or request kept for the tasks queued and not yet
+	// run, but TaskVine's attempt numbers are: task 9's second READY
+	// 1 makes its first attempt forsaken
+	{sourcetest.Bundled("taskvine/realrun_vine_7.17.1_transactions.log"), schema.Tasks, []string{"task", "attempt", "state", "final"}},
+	{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"tags", "cpu_time", "usertime", "numtids", "tag.op", "rdtsc_duration", "start"}},
+	{sourcetest.Bundled("epmt/804280"), schema.Threads, []string{"pid", "systemtime", "tid"}},
+	// the bench script's: no text but tags, metrics only for cpu_time
+	{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"start", "end", "tags", "cpu_time", "numtids"}},
+	{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"host", "exename", "args", "path", "file", "line", "ppid", "exitsignal"}},
+	// tag.* columns without tags, a duration without its start and
+	// end: each column built on its own
+	{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"duration_us", "tag.op_instance", "pid"}},
+	{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"numtids"}},
+	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Tasks, []string{"state", "worker", "start"}},
+	// HyperQueue's events without their JSON (not built), and with it
+	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Events, []string{"time", "type", "worker"}},
+	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Events, []string{"data", "line"}},
+	// HyperQueue builds only these placements columns (the bench
+	// script's), and all of them in another order
+	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Placements, []string{"worker", "start", "end", "cpus"}},
+	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Placements, []string{"end_line", "start_line", "mem_mb", "gpus", "cpus", "state", "end", "start", "root", "worker", "attempt", "task", "job"}},
+	{sourcetest.Bundled("balsam"), schema.Jobs, []string{"job", "state"}},
+	// Balsam events skip data, returncode, error, batch_job and tags
+	{sourcetest.Bundled("balsam"), schema.Events, []string{"tag.experiment", "to_state", "num_nodes", "time", "from_state", "id"}},
+	{sourcetest.Bundled("balsam"), schema.Events, []string{"returncode", "error", "batch_job", "tags", "data"}},
+}
+
 // Loading only some columns (Options.Columns) gives exactly the full
 // load's columns, selected: whether the loader skips building the others
 // (Work Queue and TaskVine tasks, EPMT procs and threads) or the dataset
 // is projected after the load (every other frame and loader).
 func TestColumnsOption(t *testing.T) {
-	for _, c := range []struct {
-		path  string
-		frame string
-		cols  []string
-	}{
-		// measured columns, one that took the "measured_" prefix, and the
-		// attempt's own columns, in an order of our choosing
-		{sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Tasks, []string{"mem_mb", "final", "task", "measured_start", "cores", "exit_code", "limits_exceeded", "req_cpus"}},
-		{sourcetest.Bundled("taskvine/cctools-test_2025-04-25_transactions.log"), schema.Tasks, []string{"end_line", "state", "source", "job"}},
-		{sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Placements, []string{"worker", "start"}},
-		// no queue time or request kept for the tasks queued and not yet
-		// run, but TaskVine's attempt numbers are: task 9's second READY
-		// 1 makes its first attempt forsaken
-		{sourcetest.Bundled("taskvine/realrun_vine_7.17.1_transactions.log"), schema.Tasks, []string{"task", "attempt", "state", "final"}},
-		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"tags", "cpu_time", "usertime", "numtids", "tag.op", "rdtsc_duration", "start"}},
-		{sourcetest.Bundled("epmt/804280"), schema.Threads, []string{"pid", "systemtime", "tid"}},
-		// the bench script's: no text but tags, metrics only for cpu_time
-		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"start", "end", "tags", "cpu_time", "numtids"}},
-		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"host", "exename", "args", "path", "file", "line", "ppid", "exitsignal"}},
-		// tag.* columns without tags, a duration without its start and
-		// end: each column built on its own
-		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"duration_us", "tag.op_instance", "pid"}},
-		{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"numtids"}},
-		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Tasks, []string{"state", "worker", "start"}},
-		// HyperQueue's events without their JSON (not built), and with it
-		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Events, []string{"time", "type", "worker"}},
-		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Events, []string{"data", "line"}},
-		// HyperQueue builds only these placements columns (the bench
-		// script's), and all of them in another order
-		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Placements, []string{"worker", "start", "end", "cpus"}},
-		{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Placements, []string{"end_line", "start_line", "mem_mb", "gpus", "cpus", "state", "end", "start", "root", "worker", "attempt", "task", "job"}},
-		{sourcetest.Bundled("balsam"), schema.Jobs, []string{"job", "state"}},
-		// Balsam events skip data, returncode, error, batch_job and tags
-		{sourcetest.Bundled("balsam"), schema.Events, []string{"tag.experiment", "to_state", "num_nodes", "time", "from_state", "id"}},
-		{sourcetest.Bundled("balsam"), schema.Events, []string{"returncode", "error", "batch_job", "tags", "data"}},
-	} {
+	for _, c := range projections {
 		full, err := Open(c.path)
 		if err != nil {
 			t.Fatal(err)
@@ -188,5 +191,45 @@ func TestOptionalColumns(t *testing.T) {
 	}
 	if o := (source.Options{Columns: cols}); !o.Keeps(schema.Events, "to_state") || o.Keeps(schema.Events, "data") || !o.Keeps(schema.Tasks, "x") {
 		t.Error("Keeps does not read optional columns")
+	}
+}
+
+// Leaving columns out (Options.Omit) gives the full load's frame without
+// them, in its order, whether the loader skips building them or the
+// dataset is projected after the load (lakeread's TestOmitOfLake reads
+// a lake so); with Columns too, Omit leaves its columns out of those; the
+// other frames are whole.
+func TestOmitOption(t *testing.T) {
+	for _, c := range projections {
+		full, err := Open(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := sourcetest.Frame(t, full, c.frame)
+		omit := slices.DeleteFunc(f.Names(), func(n string) bool { return slices.Contains(c.cols, n) })
+		want := f.Select(slices.DeleteFunc(f.Names(), func(n string) bool { return slices.Contains(omit, n) })...)
+		for _, src := range []string{c.path} {
+			some, err := OpenWith(source.Options{Omit: map[string][]string{c.frame: omit}}, src)
+			if err != nil {
+				t.Fatalf("%s %s: %v", src, c.frame, err)
+			}
+			got := sourcetest.Frame(t, some, c.frame)
+			if g, w := sourcetest.Rows(t, got), sourcetest.Rows(t, want); !slices.Equal(got.Names(), want.Names()) || !slices.Equal(g, w) {
+				t.Errorf("%s %s: without %v: columns %v, want %v, or other values", src, c.frame, omit, got.Names(), want.Names())
+			}
+			for name, f := range full.Frames {
+				if g := some.Frames[name]; name != c.frame && (g == nil || g.NumCols() != f.NumCols()) {
+					t.Errorf("%s: frame %s changed by Omit[%s]", src, name, c.frame)
+				}
+			}
+		}
+		// with Columns: what both keep, in Columns' order
+		both, err := OpenWith(source.Options{Columns: map[string][]string{c.frame: c.cols}, Omit: map[string][]string{c.frame: c.cols[:1]}}, c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sourcetest.Frame(t, both, c.frame).Names(); !slices.Equal(got, c.cols[1:]) {
+			t.Errorf("%s %s: Columns %v less Omit %v: %v", c.path, c.frame, c.cols, c.cols[:1], got)
+		}
 	}
 }

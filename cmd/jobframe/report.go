@@ -69,7 +69,8 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		}
 	} else {
 		lo := window.options(*lenient)
-		lo.Columns = report.Columns(readColumns(nil, rf.withs, rf.wheres)...)
+		read := readColumns(nil, rf.withs, rf.wheres)
+		lo.Columns, lo.Omit = report.Columns(read...), report.Omit(read...)
 		lo.SourceRows = rf.sourceRows()
 		d, err := loadWarnWith(sources, lo, stderr)
 		if err != nil {

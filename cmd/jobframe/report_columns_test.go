@@ -2,18 +2,21 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"path/filepath"
 	"testing"
 
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/report"
 	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/lake"
 )
 
 // TestReportColumns: the report of a load projected onto report.Columns
-// (what jobframe report loads) is the report of the whole load, byte for
-// byte, on every bundled sample, on the seeds' logs (Balsam's events are
-// the ones the report reads) and on all of those loaded together, and
-// with the columns a --where reads kept.
+// and report.Omit (what jobframe report loads) is the report of the
+// whole load, byte for byte, on every bundled sample, on the seeds' logs
+// (Balsam's events are the ones the report reads), on all of those
+// loaded together and on a lake of the seeds, and with the columns a
+// --where reads kept.
 func TestReportColumns(t *testing.T) {
 	data, err := filepath.Abs("../../testdata")
 	if err != nil {
@@ -29,7 +32,7 @@ func TestReportColumns(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		some, err := loaders.OpenWith(loaders.Options{Lenient: true, Columns: cols}, srcs...)
+		some, err := loaders.OpenWith(loaders.Options{Lenient: true, Columns: cols, Omit: report.Omit()}, srcs...)
 		if err != nil {
 			t.Fatalf("%s: projected: %v", name, err)
 		}
@@ -50,6 +53,17 @@ func TestReportColumns(t *testing.T) {
 		same(p, report.Options{}, report.Columns(), path)
 	}
 	same("all together", report.Options{}, report.Columns(), all...)
+	// a lake's reader leaves the columns out of what it decodes
+	dir := filepath.Join(t.TempDir(), "lake")
+	for _, p := range all[:7] {
+		if _, err := lake.Ingest(context.Background(), dir, []string{p}, lake.Options{BatchRows: 50}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	same("the seeds' lake", report.Options{}, report.Columns(), dir)
+	if d, err := loaders.OpenWith(loaders.Options{Omit: report.Omit()}, dir); err != nil || d.Frames["tasks"].Has("raw_state") || !d.Frames["tasks"].Has("state") {
+		t.Errorf("the lake read with report.Omit: %v, tasks columns %v", err, d.Frames["tasks"].Names())
+	}
 	// a --where on an events column keeps it: it cuts the frames it cuts
 	// in the whole load
 	rf := &rowFlags{wheres: multiFlag{`line > 10`}}

@@ -36,9 +36,10 @@ type Checkpoint struct {
 var ErrResume = errors.New("cannot go on from the checkpoint")
 
 // ResumeKey returns, as text, what of o decides the state a loader
-// keeps: the frames and columns asked for and the time zone. A loader
-// keeps it in its checkpoints and refuses, with ErrResume, one set under
-// another key: its state would hold other columns than the load builds.
+// keeps: the frames and columns asked for (and left out) and the time
+// zone. A loader keeps it in its checkpoints and refuses, with
+// ErrResume, one set under another key: its state would hold other
+// columns than the load builds.
 func (o Options) ResumeKey() string {
 	var b strings.Builder
 	frames := slices.Clone(o.Frames)
@@ -46,6 +47,9 @@ func (o Options) ResumeKey() string {
 	fmt.Fprintf(&b, "frames=%q tz=%q", frames, o.TimeZone)
 	for _, name := range slices.Sorted(maps.Keys(o.Columns)) {
 		fmt.Fprintf(&b, " %s=%q", name, o.Columns[name])
+	}
+	for _, name := range slices.Sorted(maps.Keys(o.Omit)) {
+		fmt.Fprintf(&b, " %s-%q", name, o.Omit[name])
 	}
 	return b.String()
 }

@@ -49,6 +49,13 @@ type Options struct {
 	// time and memory (the Work Queue and TaskVine tasks frame, EPMT procs
 	// and threads).
 	Columns map[string][]string
+	// Omit, for each frame it names, leaves out the columns listed where
+	// the frame has them, after Columns (no error for one it lacks): the
+	// projection of a caller that knows what it never reads rather than
+	// all it may read, whatever the source (Omit[Tasks] =
+	// []string{"raw_state"}). Loaders skip building them as they do for
+	// Columns.
+	Omit map[string][]string
 	// Batch, when set, receives the rows of a long log that are complete
 	// in batches of about BatchRows rows, as the log is read: the loader
 	// forgets them once Batch returns, so it holds only what is still
@@ -196,8 +203,12 @@ func (o Options) InputName() string {
 	return o.Name
 }
 
-// Keeps reports whether column col of frame name is kept by Columns.
+// Keeps reports whether column col of frame name is kept by Columns
+// and not left out by Omit.
 func (o Options) Keeps(name, col string) bool {
+	if slices.Contains(o.Omit[name], col) {
+		return false
+	}
 	cols, ok := o.Columns[name]
 	return !ok || slices.ContainsFunc(cols, func(c string) bool { return strings.TrimSuffix(c, "?") == col })
 }
@@ -216,10 +227,22 @@ func ColumnNames(cols []string) []string {
 	return out
 }
 
-// Project applies Columns to d, the result of a load that returned err.
+// Project applies Columns, then Omit, to d, the result of a load that
+// returned err.
 func (o Options) Project(d *Dataset, err error) (*Dataset, error) {
-	if err != nil || len(o.Columns) == 0 {
+	if err != nil {
 		return d, err
+	}
+	for _, name := range slices.Sorted(maps.Keys(o.Omit)) {
+		if f, ok := d.Frames[name]; ok {
+			left := slices.DeleteFunc(f.Names(), func(c string) bool { return slices.Contains(o.Omit[name], c) })
+			if len(left) < f.NumCols() {
+				d.Frames[name] = f.Select(left...)
+			}
+		}
+	}
+	if len(o.Columns) == 0 {
+		return d, nil
 	}
 	for _, name := range slices.Sorted(maps.Keys(o.Columns)) {
 		f, ok := d.Frames[name]
@@ -230,6 +253,7 @@ func (o Options) Project(d *Dataset, err error) (*Dataset, error) {
 		for _, c := range o.Columns[name] {
 			n, optional := strings.CutSuffix(c, "?")
 			switch {
+			case slices.Contains(o.Omit[name], n): // left out, built or not
 			case f.Has(n):
 				keep = append(keep, n)
 			case !optional:

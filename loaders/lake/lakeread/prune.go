@@ -17,8 +17,10 @@ type Window struct {
 	From, To time.Time
 	// Columns are, by frame, the columns the frames will have when they
 	// are cut (the load's projection; a frame not named keeps all its
-	// columns): the cut reads a row's begin among those.
+	// columns): the cut reads a row's begin among those. Omit are the
+	// columns the projection leaves out besides (source.Options.Omit).
 	Columns map[string][]string
+	Omit    map[string][]string
 }
 
 // IsZero reports whether the window has both sides open.
@@ -43,9 +45,12 @@ func (w Window) keepRowGroup(name string) func(frame.RowGroup) bool {
 	}
 	cols, projected := w.Columns[name]
 	cols = source.ColumnNames(cols)
-	has := func(g frame.RowGroup, c string) bool { return g.Has(c) && (!projected || slices.Contains(cols, c)) }
+	kept := func(c string) bool {
+		return (!projected || slices.Contains(cols, c)) && !slices.Contains(w.Omit[name], c)
+	}
+	has := func(g frame.RowGroup, c string) bool { return g.Has(c) && kept(c) }
 	end := canonicalEnd(name)
-	if end != "" && projected && !slices.Contains(cols, end) {
+	if end != "" && !kept(end) {
 		end = ""
 	}
 	from, to := w.From.UnixMicro(), w.To.UnixMicro()

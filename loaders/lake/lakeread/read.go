@@ -27,6 +27,9 @@ type Options struct {
 	// has is left to source.Options.Project to name.
 	Frames  []string
 	Columns map[string][]string
+	// Omit leaves columns out as source.Options.Omit does: they are not
+	// decoded.
+	Omit map[string][]string
 	// Sources, when not empty, are the source systems to read
 	// (hyperqueue, slurm, ...); the others' entries are skipped.
 	Sources []string
@@ -171,14 +174,15 @@ func planEntry(dir string, m *manifest.Manifest, e *manifest.Entry, o Options) (
 		if m.Version < 2 { // before generations, the frames' folders held the files
 			file = filepath.Join(dir, filepath.FromSlash(rel))
 		}
-		keep := o.Window.keepRowGroup(name)
+		keep, keepColumn := o.Window.keepRowGroup(name), omitting(o.Omit[name])
 		if o.SourceRows != nil && hasSource(name) && !o.SourceRows(e.Source) {
 			// the frame keeps the part's columns, none of its rows; the
 			// runs are spanned on the rows' times all the same
-			p.unread[name] = append(p.unread[name], &part{path: file, columns: cols, keep: keep, keepColumn: runColumn})
+			runs := func(c string, t frame.Type) bool { return runColumn(c, t) && (keepColumn == nil || keepColumn(c, t)) }
+			p.unread[name] = append(p.unread[name], &part{path: file, columns: cols, keep: keep, keepColumn: runs})
 			keep = func(frame.RowGroup) bool { return false }
 		}
-		p.parts[name] = append(p.parts[name], &part{path: file, columns: cols, keep: keep})
+		p.parts[name] = append(p.parts[name], &part{path: file, columns: cols, keep: keep, keepColumn: keepColumn})
 	}
 	return p, nil
 }
@@ -275,6 +279,15 @@ func (p *entryPlan) dataset() (*source.Dataset, error) {
 			Msg: fmt.Sprintf("and %d more warnings when it was ingested (jobframe ingest printed them; the lake keeps the first %d)", more, len(e.Notes))})
 	}
 	return d, nil
+}
+
+// omitting returns the test of a column that leaves out those named
+// (nil for none).
+func omitting(omit []string) func(string, frame.Type) bool {
+	if len(omit) == 0 {
+		return nil
+	}
+	return func(c string, _ frame.Type) bool { return !slices.Contains(omit, c) }
 }
 
 // runColumn keeps the columns a load's runs are counted and spanned on

@@ -29,3 +29,25 @@ func Columns(extra ...string) map[string][]string {
 	}
 	return map[string][]string{schema.Events: events}
 }
+
+// unread are, by frame, the columns of the tasks and placements that no
+// section reads: loaders' bookkeeping (line numbers, HyperQueue's
+// instance and variant, resource policy and worker list), the state as
+// the source words it, and what placements hold of a task's request
+// beyond its CPUs. On the 10M-task HyperQueue journal's lake they are
+// 0.7 GB of the 2.7 GB of columns the report held.
+var unread = map[string][]string{
+	schema.Tasks:      {"instance", "variant", "n_workers", "workers", "policy", "start_line", "end_line", "raw_state", "req_estimated"},
+	schema.Placements: {"gpus", "mem_mb", "root"},
+}
+
+// Omit returns, by frame, the columns a report never reads of the
+// frames it reads whole, for its load's projection (loaders.Options
+// .Omit), but for extra (those --with and --where read).
+func Omit(extra ...string) map[string][]string {
+	out := make(map[string][]string, len(unread))
+	for name, cols := range unread {
+		out[name] = slices.DeleteFunc(slices.Clone(cols), func(c string) bool { return slices.Contains(extra, c) })
+	}
+	return out
+}
