@@ -56,14 +56,15 @@ func stateRank(s string) int {
 // ganttBar is one bar: a time span in µs (end -1: still running).
 type ganttBar struct {
 	start, end int64
-	state      string
-	row        int // the attempt's row in the frame drawn
+	row        int   // the attempt's row in the frame drawn
+	state      int32 // in ganttLayer.states
 }
 
 // ganttLayer is one row of bars per worker.
 type ganttLayer struct {
 	g       *frame.Frame // the frame drawn, for the attempts' details
 	workers []string
+	states  []string     // the bars' states, by code
 	bars    [][]ganttBar // per worker, by start
 	total   int          // workers before the row limit
 	lo, hi  int64
@@ -84,41 +85,37 @@ func (f *Figure) Gantt(g *frame.Frame) *Figure {
 	if err := frameErr(g, "gantt"); err != nil {
 		return f.fail("%w", err)
 	}
-	workers, err := g.Texts("worker")
+	workers, names, err := textCodes(g, "worker")
 	if err != nil {
 		return f.fail("gantt: %w", err)
 	}
 	starts, sv, err1 := g.Micros("start")
 	ends, ev, err2 := g.Micros("end")
-	states, err3 := g.Texts("state")
+	states, stateNames, err3 := textCodes(g, "state")
 	for _, err := range []error{err1, err2, err3} {
 		if err != nil {
 			return f.fail("gantt (want columns worker, start, end, state): %w", err)
 		}
 	}
-	l := &ganttLayer{g: g}
-	row := map[string]int{}
+	l := &ganttLayer{g: g, states: stateNames}
+	row := make([]int32, len(names)) // by worker code, from 1 (0: none yet)
 	// A row per worker, in order of appearance, and each row's bars
-	// counted first: its slice is made once at its size.
-	rowOf := make([]int32, len(starts))
+	// counted first: its slice is made once at its size. rowOf holds a
+	// bar's row from 1.
+	rowOf := workers
 	var counts []int
-	for i := range starts {
+	for i, w := range workers {
 		if !sv[i] {
+			rowOf[i] = 0
 			continue
 		}
-		if i > 0 && sv[i-1] && workers[i] == workers[i-1] { // bars come by worker
-			rowOf[i] = rowOf[i-1]
-		} else {
-			r, ok := row[workers[i]]
-			if !ok {
-				r = len(l.workers)
-				row[workers[i]] = r
-				l.workers = append(l.workers, workers[i])
-				counts = append(counts, 0)
-			}
-			rowOf[i] = int32(r)
+		if row[w] == 0 {
+			l.workers = append(l.workers, names[w])
+			counts = append(counts, 0)
+			row[w] = int32(len(l.workers))
 		}
-		counts[rowOf[i]]++
+		rowOf[i] = row[w]
+		counts[rowOf[i]-1]++
 	}
 	l.bars = make([][]ganttBar, len(l.workers))
 	for r, n := range counts {
@@ -129,7 +126,7 @@ func (f *Figure) Gantt(g *frame.Frame) *Figure {
 		if !sv[i] {
 			continue
 		}
-		r := rowOf[i]
+		r := rowOf[i] - 1
 		b := ganttBar{start: starts[i], end: -1, state: states[i], row: i}
 		if ev[i] {
 			b.end = max(ends[i], starts[i])
@@ -196,10 +193,11 @@ func (l *ganttLayer) draw(p *gplot.Plot, r *render) error {
 			if end < 0 {
 				end = r.hi
 			}
-			s := byState[b.state]
+			state := l.states[b.state]
+			s := byState[state]
 			s[0], s[1] = append(s[0], b.start), append(s[1], end)
-			byState[b.state] = s
-			present[b.state] = true
+			byState[state] = s
+			present[state] = true
 		}
 		for state, s := range byState {
 			for _, span := range MergeBars(s[0], s[1], r.pixel) {

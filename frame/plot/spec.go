@@ -199,29 +199,45 @@ func (l *ganttLayer) spec(r *render) (LayerSpec, error) {
 		}
 		return k
 	}
-	detail := l.details()
-	add := func(row int, start, end int64, running bool, st string, count int, d string) {
-		if running {
-			end = r.hi
-		}
-		g.Row = append(g.Row, row)
-		g.Start, g.End = append(g.Start, r.x(start)), append(g.End, r.x(end))
-		g.State = append(g.State, stateOf(st))
-		g.Count, g.Running, g.Detail = append(g.Count, count), append(g.Running, running), append(g.Detail, d)
-	}
+	// The bars drawn, by row, then the details of those that are one
+	// attempt: a million attempts merge to a few thousand bars, and only
+	// the attempts drawn alone are named.
+	spans := make([][]merged, len(l.bars))
+	drawn := 0
+	var named []int
 	for row, bs := range l.bars {
 		if n <= GanttMaxBars {
-			for _, b := range bs {
-				add(row, b.start, b.end, b.end < 0, b.state, 1, detail(b.row))
+			spans[row] = make([]merged, len(bs))
+			for k, b := range bs {
+				spans[row][k] = merged{start: b.start, end: b.end, state: l.states[b.state], running: b.end < 0, count: 1, first: b.row}
 			}
-			continue
+		} else {
+			spans[row] = mergeCounted(bs, l.states, r.hi, r.pixel)
 		}
-		for _, m := range mergeCounted(bs, r.hi, r.pixel) {
+		drawn += len(spans[row])
+		for _, m := range spans[row] {
+			if m.count == 1 {
+				named = append(named, m.first)
+			}
+		}
+	}
+	details := l.details(named)
+	g.Row, g.Start, g.End = make([]int, 0, drawn), make([]float64, 0, drawn), make([]float64, 0, drawn)
+	g.State, g.Count, g.Running, g.Detail = make([]int, 0, drawn), make([]int, 0, drawn), make([]bool, 0, drawn), make([]string, 0, drawn)
+	for row, ms := range spans {
+		for _, m := range ms {
+			end := m.end
+			if m.running {
+				end = r.hi
+			}
 			d := ""
 			if m.count == 1 {
-				d = detail(m.first)
+				d, details = details[0], details[1:]
 			}
-			add(row, m.start, m.end, m.running, m.state, m.count, d)
+			g.Row = append(g.Row, row)
+			g.Start, g.End = append(g.Start, r.x(m.start)), append(g.End, r.x(end))
+			g.State = append(g.State, stateOf(m.state))
+			g.Count, g.Running, g.Detail = append(g.Count, m.count), append(g.Running, m.running), append(g.Detail, d)
 		}
 	}
 	sort.Strings(g.States)
@@ -235,30 +251,28 @@ func (l *ganttLayer) spec(r *render) (LayerSpec, error) {
 	return LayerSpec{Kind: "gantt", Gantt: g}, nil
 }
 
-// details returns the function that names the attempt of a row of the
-// drawn frame from its job (when the frame has one), task and attempt
-// columns.
-func (l *ganttLayer) details() func(row int) string {
+// details names the attempts of rows of the drawn frame, in order, from
+// their job (when the frame has one), task and attempt columns.
+func (l *ganttLayer) details(rows []int) []string {
 	cols := []string{"job", "task", "attempt"}
-	vals := make([][]string, len(cols))
-	for i, c := range cols {
-		if l.g.Has(c) {
-			vals[i], _ = l.g.Texts(c)
+	picked := l.g.Take(rows)
+	out := make([]string, len(rows))
+	for _, c := range cols {
+		if !picked.Has(c) {
+			continue
+		}
+		vals, err := picked.Texts(c)
+		if err != nil {
+			continue
+		}
+		for k, v := range vals {
+			if out[k] != "" {
+				out[k] += " "
+			}
+			out[k] += c + " " + v
 		}
 	}
-	return func(row int) string {
-		d := ""
-		for i, c := range cols {
-			if vals[i] == nil || row >= len(vals[i]) {
-				continue
-			}
-			if d != "" {
-				d += " "
-			}
-			d += c + " " + vals[i][row]
-		}
-		return d
-	}
+	return out
 }
 
 // merged is a span of bars of one worker and state.
@@ -273,8 +287,8 @@ type merged struct {
 // mergeCounted merges the bars of one worker (sorted by start) by state
 // as MergeBars does, counting the attempts of each span; a still running
 // bar ends at hi.
-func mergeCounted(bs []ganttBar, hi int64, pixel float64) []merged {
-	open := map[string]int{} // state → index in out of its last span
+func mergeCounted(bs []ganttBar, states []string, hi int64, pixel float64) []merged {
+	open := map[int32]int{} // state → index in out of its last span
 	var out []merged
 	for _, b := range bs {
 		end, running := b.end, b.end < 0
@@ -288,7 +302,7 @@ func mergeCounted(bs []ganttBar, hi int64, pixel float64) []merged {
 			continue
 		}
 		open[b.state] = len(out)
-		out = append(out, merged{start: b.start, end: end, state: b.state, running: running, count: 1, first: b.row})
+		out = append(out, merged{start: b.start, end: end, state: states[b.state], running: running, count: 1, first: b.row})
 	}
 	return out
 }
