@@ -150,13 +150,23 @@ func splitStarted(tasks *frame.Frame) (started, other *frame.Frame) {
 	if tasks.Has("run") {
 		run = tasks.GroupBy("run").GroupIDs()
 	}
-	records := map[int32]bool{} // runs with a start somewhere
+	var records []bool // by run: a start somewhere
 	for i, v := range ok {
-		if v {
-			records[run[i]] = true
+		for int(run[i]) >= len(records) {
+			records = append(records, false)
+		}
+		records[run[i]] = records[run[i]] || v
+	}
+	n := 0
+	for i, v := range ok {
+		if v || !records[run[i]] {
+			n++
 		}
 	}
-	var rows, rest []int
+	if n == len(ok) { // every row: the frame itself
+		return tasks, tasks.Take(nil)
+	}
+	rows, rest := make([]int, 0, n), make([]int, 0, len(ok)-n)
 	for i, v := range ok {
 		if v || !records[run[i]] {
 			rows = append(rows, i)

@@ -55,7 +55,9 @@ func (b *builder) failures() Section {
 		s.Reason = b.noStates()
 		return s
 	}
-	tasks = startedRows(tasks) // the attempts, as the summary counts them
+	// the attempts, as the summary counts them, of the columns read here
+	// (ops.Failures and ops.Retries): not a copy of every column
+	tasks = startedRows(narrow(tasks, "source", "run", "job", "task", "attempt", "state", "reason", "exit_code", "start"))
 	f := ops.Failures(tasks)
 	if err := f.Err(); err != nil {
 		s.Reason = failed("the failures", err)
