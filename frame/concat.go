@@ -12,7 +12,17 @@ import (
 // has every column of every frame, in order of first appearance; a frame
 // without a column contributes nulls there. A column must have the same
 // type in every frame that has it.
-func Concat(frames ...*Frame) *Frame {
+func Concat(frames ...*Frame) *Frame { return concat(frames, false) }
+
+// Stack is Concat of frames the caller hands over: each frame's column
+// is let go as soon as it is stacked, so that stacking the many parts of
+// a large frame holds little more than the result (Concat holds the
+// parts and the result whole, twice the frame). The frames must not be
+// used afterwards.
+func Stack(frames ...*Frame) *Frame { return concat(frames, true) }
+
+// concat is Concat; consume lets each frame's column go once stacked.
+func concat(frames []*Frame, consume bool) *Frame {
 	var names []string
 	types := map[string]Type{}
 	total := 0
@@ -36,6 +46,13 @@ func Concat(frames ...*Frame) *Frame {
 	cols := make([]arrow.Array, len(names))
 	for c, n := range names {
 		cols[c] = concatColumn(frames, n, types[n], total)
+		if consume {
+			for _, f := range frames {
+				if i, ok := f.index[n]; ok {
+					f.cols[i] = nil
+				}
+			}
+		}
 	}
 	return withCols(names, cols, total)
 }

@@ -252,7 +252,7 @@ func (p *entryPlan) dataset() (*source.Dataset, error) {
 		}
 		f := fs[0]
 		if len(fs) > 1 {
-			f = frame.Concat(fs...)
+			f = frame.Stack(fs...) // the parts' columns go as they are stacked
 		}
 		if f.Has("input") {
 			f = f.Drop("input")

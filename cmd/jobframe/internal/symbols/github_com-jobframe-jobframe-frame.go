@@ -62,6 +62,7 @@ func init() {
 		"ReadIPCFile":         reflect.ValueOf(frame.ReadIPCFile),
 		"ReadParquet":         reflect.ValueOf(frame.ReadParquet),
 		"ReadParquetFile":     reflect.ValueOf(frame.ReadParquetFile),
+		"Stack":               reflect.ValueOf(frame.Stack),
 		"Std":                 reflect.ValueOf(frame.Std),
 		"String":              reflect.ValueOf(frame.String),
 		"StringCol":           reflect.ValueOf(frame.StringCol),
