@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 )
 
@@ -71,6 +72,11 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		// the columns the derivations and filters read are loaded too,
 		// and dropped after
 		o.Columns = map[string][]string{*name: readColumns(keep, withs, wheres)}
+	}
+	if sf, ok := schema.Lookup(*name); ok {
+		if _, has := sf.Column("source"); has { // the frame --where cuts is one a lake prunes by source
+			o.SourceRows = (&rowFlags{withs: withs, wheres: wheres}).sourceRows()
+		}
 	}
 	d, err := loadWarnWith(sources, o, stderr)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/report"
@@ -51,17 +52,7 @@ func TestSourceRows(t *testing.T) {
 // is byte for byte the report of the lake read whole and cut by the
 // same --where.
 func TestReportWhereSource(t *testing.T) {
-	data, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(t.TempDir(), "lake")
-	for _, p := range []string{"hq/synthetic_v0.26_journal.jsonl", "workqueue/realrun_wq_7.17.1_transactions.log",
-		"slurm/tdhock_sacct-allcols.txt", "nextflow/openproblems_2021-03_trace.txt"} {
-		if _, err := lake.Ingest(context.Background(), dir, []string{filepath.Join(data, p)}, lake.Options{BatchRows: 50}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := systemsLake(t)
 	for _, where := range []string{`source == "hyperqueue"`, `source != "workqueue"`} {
 		got := filepath.Join(t.TempDir(), "got.json")
 		var stderr bytes.Buffer
@@ -87,6 +78,53 @@ func TestReportWhereSource(t *testing.T) {
 		}
 		if !bytes.Equal(have, want.Bytes()) {
 			t.Errorf("--where %s: the report of the pruned read (%d bytes) differs from the cut of the whole (%d bytes)", where, len(have), want.Len())
+		}
+	}
+}
+
+// systemsLake ingests four systems' samples into a lake, each its own
+// entry and run.
+func systemsLake(t *testing.T) string {
+	t.Helper()
+	data, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "lake")
+	for _, p := range []string{"hq/synthetic_v0.26_journal.jsonl", "workqueue/realrun_wq_7.17.1_transactions.log",
+		"slurm/tdhock_sacct-allcols.txt", "nextflow/openproblems_2021-03_trace.txt"} {
+		if _, err := lake.Ingest(context.Background(), dir, []string{filepath.Join(data, p)}, lake.Options{BatchRows: 50}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestExportWhereSource: an export of the tasks of a lake of several
+// systems with a --where on the source column, which prunes the other
+// systems' files, writes the rows, runs included, of the same filter
+// judged on every row (a derived column, which is not pushed down).
+func TestExportWhereSource(t *testing.T) {
+	dir := systemsLake(t)
+	export := func(args ...string) string {
+		t.Helper()
+		out := filepath.Join(t.TempDir(), "tasks.csv")
+		var stderr bytes.Buffer
+		args = append([]string{"export", dir, "--frame", "tasks", "--columns", "run,source,job,task,attempt,state,start,end", "-o", out}, args...)
+		if code := run(args, &bytes.Buffer{}, &stderr); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, sys := range []string{"hyperqueue", "slurm"} {
+		got := export("--where", `source == "`+sys+`"`)
+		want := export("--with", "src = source", "--where", `src == "`+sys+`"`)
+		if got != want || strings.Count(got, "\n") < 3 {
+			t.Errorf("%s: the pruned export (%d lines) differs from the filter on every row (%d lines)", sys, strings.Count(got, "\n"), strings.Count(want, "\n"))
 		}
 	}
 }
