@@ -227,8 +227,8 @@ func ColumnNames(cols []string) []string {
 	return out
 }
 
-// Project applies Columns, then Omit, to d, the result of a load that
-// returned err.
+// Project applies Omit and Columns to d, the result of a load that
+// returned err: a column both name is left out.
 func (o Options) Project(d *Dataset, err error) (*Dataset, error) {
 	if err != nil {
 		return d, err
