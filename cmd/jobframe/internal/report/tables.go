@@ -144,39 +144,43 @@ func (b *builder) outliers() Section {
 		s.Reason = "no task attempts with run times in this source"
 		return s
 	}
-	// what is read: the run time, the state, the category (category) and
-	// the attempt's name (attemptIDs); the filters copy no other column
-	dur := narrow(b.durations, "run_s", "state", "category", "job_name", "run", "job", "task", "attempt")
-	dur, what := dur.Where("run_s", "not-null", nil), "attempt"
-	if dur.NumRows() == 0 {
+	// The tests read the run time and the category (category) of each
+	// attempt, and a row number: the flagged rows' names (attemptIDs) are
+	// then taken of those rows alone, and the filters copy no other
+	// column.
+	by := category(b.durations)
+	test := narrow(b.durations, "run_s", "state", by)
+	test = test.WithColumn("row", frame.Int64Col("row", rowNumbers(test.NumRows()), nil))
+	test, what := test.Where("run_s", "not-null", nil), "attempt"
+	if test.NumRows() == 0 {
 		s.Reason = "no task attempts with run times in this source"
 		return s
 	}
 	if b.durations.Has("state") {
-		dur, what = dur.Where("state", "==", "success"), "successful attempt"
+		test, what = test.Where("state", "==", "success"), "successful attempt"
 	} else {
 		s.Notes = append(s.Notes, b.noStates()+": every attempt with a run time is compared")
 	}
-	if err := dur.Err(); err != nil {
+	if err := test.Err(); err != nil {
 		s.Reason = failed("the run times", err)
 		return s
 	}
-	if dur.NumRows() < 4 {
-		s.Reason = fmt.Sprintf("%s: at least 4 are needed to compare", plural(dur.NumRows(), what))
+	if test.NumRows() < 4 {
+		s.Reason = fmt.Sprintf("%s: at least 4 are needed to compare", plural(test.NumRows(), what))
 		return s
 	}
-	by := category(dur)
-	opts := ops.OutlierOptions{ID: "task", Features: []string{"run_s"}}
+	opts := ops.OutlierOptions{ID: "row", Features: []string{"run_s"}}
 	if by != "" {
 		opts.By = []string{by}
 	}
-	o := ops.Outliers(dur, opts)
+	o := ops.Outliers(test, opts)
 	methods, mv, err := o.Int64s("outlier_methods")
 	if err != nil {
 		s.Reason = failed("the outliers", err)
 		return s
 	}
-	// Outliers keeps the row order: flagged rows index dur and o alike.
+	// Outliers keeps the row order: flagged rows index test and o alike,
+	// and their row column the attempts.
 	var rows []int
 	for i, m := range methods {
 		if mv[i] && m == 3 {
@@ -188,18 +192,27 @@ func (b *builder) outliers() Section {
 		where = " among the attempts of the same " + by
 	}
 	s.Intro = fmt.Sprintf("Successful attempts whose run time stands out%s by all three of EPMT's univariate tests (IQR fences, modified z-score > 3.5, z-score > 3).", where)
-	s.Facts = append(s.Facts, countFact("attempts tested", dur.NumRows()), countFact("flagged by all three", len(rows)))
+	s.Facts = append(s.Facts, countFact("attempts tested", test.NumRows()), countFact("flagged by all three", len(rows)))
 	if len(rows) == 0 {
 		s.Notes = append(s.Notes, "no attempt is flagged by all three tests")
 		return s
 	}
-	flagged := dur.Take(rows)
+	scores := o.Take(rows)
+	at, _, err := scores.Int64s("row")
+	if err != nil {
+		s.Reason = failed("the outliers", err)
+		return s
+	}
+	attempts := make([]int, len(at))
+	for i, r := range at {
+		attempts[i] = int(r)
+	}
+	flagged := narrow(b.durations, "run_s", by, "run", "job", "task", "attempt").Take(attempts)
 	ids, err := attemptIDs(flagged)
 	if err != nil {
 		s.Reason = failed("the attempt names", err)
 		return s
 	}
-	scores := o.Take(rows)
 	flagged = flagged.WithColumn("id", ids)
 	for _, c := range []string{"run_s_iqr", "run_s_modified_z_score", "run_s_z_score"} {
 		v, valid, err := scores.Float64s(c)
@@ -279,4 +292,13 @@ func (b *builder) epmtOutliers(s Section) Section {
 	s.Intro = "Fewer than 4 jobs, so the operations (processes sharing a tag) are tested instead, by EPMT's univariate classifiers (detect_outlier_ops); outlier_methods counts the tests that flag an operation."
 	s.Tables = append(s.Tables, b.table("operations, most flagged first", o.Sort("-outlier_methods")))
 	return s
+}
+
+// rowNumbers returns 0, 1, ..., n-1.
+func rowNumbers(n int) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = int64(i)
+	}
+	return out
 }
