@@ -24,7 +24,7 @@ func Lanes(bars *frame.Frame) *frame.Frame {
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("Lanes: %w", err))
 	}
-	workers, wok, err1 := bars.Strings("worker")
+	workers, err1 := workerGroups(bars)
 	st, stOK, err2 := bars.Micros("start")
 	en, enOK, err3 := bars.Micros("end")
 	if err := firstErr(err1, err2, err3); err != nil {
@@ -34,7 +34,7 @@ func Lanes(bars *frame.Frame) *frame.Frame {
 	count := make([]int64, len(st))
 	for i := 0; i < len(order); {
 		j := i
-		for j < len(order) && sameWorker(workers, wok, order[i], order[j]) {
+		for j < len(order) && workers[order[i]] == workers[order[j]] {
 			j++
 		}
 		free := []int64{} // per lane, the time it is free from
@@ -66,8 +66,15 @@ func Lanes(bars *frame.Frame) *frame.Frame {
 	return bars.WithColumn("lane", frame.Int64Col("lane", lane, nil)).WithColumn("lanes", frame.Int64Col("lanes", count, nil))
 }
 
-// sameWorker reports whether rows a and b name the same worker (nulls
-// together).
-func sameWorker(w []string, ok []bool, a, b int) bool {
-	return ok[a] == ok[b] && (!ok[a] || w[a] == w[b])
+// workerGroups returns, per row of bars, a number its worker's rows
+// share (nulls together): 4 bytes a row rather than a string's 16.
+func workerGroups(bars *frame.Frame) ([]int32, error) {
+	if t, err := bars.Type("worker"); err != nil || t != frame.String {
+		return nil, fmt.Errorf("column worker is %v, want string (%v)", t, err)
+	}
+	g := bars.GroupBy("worker")
+	if err := g.Agg(frame.Count()).Err(); err != nil {
+		return nil, err
+	}
+	return g.GroupIDs(), nil
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/jobframe/jobframe/frame"
@@ -117,25 +118,36 @@ func slotRows(g *frame.Frame) (*frame.Frame, error) {
 	if err := l.Err(); err != nil {
 		return nil, err
 	}
-	w, ok, err1 := l.Strings("worker")
+	// The workers as groups, each named once: a row holds its group's
+	// number, not a string.
+	byWorker := l.GroupBy("worker")
+	names, named, err1 := byWorker.Agg(frame.Count()).Strings("worker")
 	lane, _, err2 := l.Int64s("lane")
 	lanes, _, err3 := l.Int64s("lanes")
 	if err := errors.Join(err1, err2, err3); err != nil {
 		return nil, err
 	}
+	w := byWorker.GroupIDs()
 	// The labels as a dictionary: a worker's slots are few, its bars
 	// many. The bars come by worker, so a worker's codes (by lane; lane
 	// 0 for a worker of one slot) are looked up when the worker changes.
-	slotsOf := map[string][]int32{}
+	slotsOf := make([][]int32, len(names))
 	var labels []string
 	codes := make([]int32, len(w))
+	var ok []bool // nil while no worker is null
+	if slices.Contains(named, false) {
+		ok = make([]bool, len(w))
+	}
 	var slots []int32
-	for i := range w {
-		if !ok[i] {
+	for i, g := range w {
+		if ok != nil {
+			ok[i] = named[g]
+		}
+		if !named[g] {
 			continue
 		}
-		if i == 0 || !ok[i-1] || w[i] != w[i-1] {
-			slots = slotsOf[w[i]]
+		if i == 0 || g != w[i-1] {
+			slots = slotsOf[g]
 		}
 		k := int64(0)
 		if lanes[i] > 1 {
@@ -147,11 +159,11 @@ func slotRows(g *frame.Frame) (*frame.Frame, error) {
 			}
 			slots[k] = int32(len(labels))
 			if k > 0 {
-				labels = append(labels, fmt.Sprintf("%s ·%d", w[i], k))
+				labels = append(labels, fmt.Sprintf("%s ·%d", names[g], k))
 			} else {
-				labels = append(labels, w[i])
+				labels = append(labels, names[g])
 			}
-			slotsOf[w[i]] = slots
+			slotsOf[g] = slots
 		}
 		codes[i] = slots[k]
 	}
