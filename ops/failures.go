@@ -2,6 +2,7 @@ package ops
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
@@ -92,11 +93,56 @@ func Retries(tasks *frame.Frame) *frame.Frame {
 			failed[i] = 1
 		}
 	}
-	// the keys, attempt and state alone are sorted, not the attempts' other columns
-	t := tasks.Select(append(keys[:len(keys):len(keys)], "attempt", "state")...).
-		WithColumn("_failed", failed).Sort(append(keys, "attempt")...)
-	out := t.GroupBy(keys...).Agg(frame.Count().As("attempts"), frame.Sum("_failed").As("failed_attempts"), frame.Last("state").As("final_state"))
-	return wrap("Retries", out)
+	// Grouped as they come, not sorted: the final state is picked per
+	// group (finalAttempts) as the last of the attempts sorted by number.
+	t := tasks.Select(append(keys[:len(keys):len(keys)], "attempt", "state")...).WithColumn("_failed", failed)
+	g := t.GroupBy(keys...)
+	out := g.Agg(frame.Count().As("attempts"), frame.Sum("_failed").As("failed_attempts"))
+	if err := out.Err(); err != nil {
+		return frame.WithErr(fmt.Errorf("Retries: %w", err))
+	}
+	attempt, attemptOK, err := t.Int64s("attempt")
+	if err != nil {
+		return frame.WithErr(fmt.Errorf("Retries: %w", err))
+	}
+	stateCol := slices.Index(t.Names(), "state")
+	pick := finalAttempts(g.GroupIDs(), out.NumRows(), attempt, attemptOK, func(i int) bool { return !t.IsNull(stateCol, i) })
+	final, err := t.Take(pick).Col("state")
+	if err != nil {
+		return frame.WithErr(fmt.Errorf("Retries: %w", err))
+	}
+	return wrap("Retries", out.WithColumn("final_state", final))
+}
+
+// finalAttempts returns, per group (gid of each row, ngroups), the row
+// whose state is a task's final one: of its rows with a state, the last
+// in order of attempt number (a null number last), then of row, as a
+// stable sort by number puts them; a group without a state gives any of
+// its rows (a null state all the same).
+func finalAttempts(gid []int32, ngroups int, attempt []int64, attemptOK []bool, hasState func(int) bool) []int {
+	pick := make([]int, ngroups)
+	for k := range pick {
+		pick[k] = -1
+	}
+	stated := make([]bool, ngroups)
+	later := func(i, j int) bool { // row i after row j in the stable order
+		switch {
+		case !attemptOK[i]:
+			return true // a null number last; of two, the later row
+		case !attemptOK[j]:
+			return false
+		}
+		return attempt[i] >= attempt[j]
+	}
+	for i, k := range gid {
+		switch {
+		case hasState(i) && (!stated[k] || later(i, pick[k])):
+			pick[k], stated[k] = i, true
+		case !stated[k] && pick[k] < 0:
+			pick[k] = i
+		}
+	}
+	return pick
 }
 
 // Badput sums the run time of ended attempts per group of equal values of
