@@ -145,8 +145,8 @@ func (b *builder) attemptThroughput(s *Section, tasks *frame.Frame, hasT bool) s
 	switch {
 	case hasT && tasks.Has("end"):
 		// what is read (startedRows, endedIn, the states): the filters copy no other column
-		tasks = narrow(tasks, "run", "start", "end", "state")
-		ended := b.endedIn(startedRows(tasks)) // attempts: a task canceled while waiting has none
+		started := startedRows(narrow(tasks, "run", "start", "end", "state"))
+		ended := b.endedIn(started) // attempts: a task canceled while waiting has none
 		if ended.NumRows() == 0 {
 			return "no attempt ended in this source"
 		}
@@ -170,7 +170,7 @@ func (b *builder) attemptThroughput(s *Section, tasks *frame.Frame, hasT bool) s
 			s.Facts = append(s.Facts, countFact("succeeded", ok.NumRows()))
 			// a source without times (Snakemake's benchmarks) loaded with
 			// one with them: its successes are attempts the series cannot place
-			undated := startedRows(tasks).Where("state", "==", "success").Where("end", "is-null", nil)
+			undated := started.Where("state", "==", "success").Where("end", "is-null", nil)
 			if n := undated.NumRows(); undated.Err() == nil && n > 0 {
 				f := countFact("successes without an end time", n)
 				f.Text += " (not in the series: their source records no end)"
