@@ -197,11 +197,22 @@ func (b *builder) outliers() Section {
 		s.Notes = append(s.Notes, "no attempt is flagged by all three tests")
 		return s
 	}
-	scores := o.Take(rows)
-	at, _, err := scores.Int64s("row")
+	t, err := b.flaggedTable(o.Take(rows), by)
 	if err != nil {
 		s.Reason = failed("the outliers", err)
 		return s
+	}
+	s.Tables = append(s.Tables, t)
+	return s
+}
+
+// flaggedTable lists the attempts flagged (scores: the rows of
+// ops.Outliers's result, whose row column numbers b.durations' rows),
+// longest first, with their names, category (by) and scores.
+func (b *builder) flaggedTable(scores *frame.Frame, by string) (Table, error) {
+	at, _, err := scores.Int64s("row")
+	if err != nil {
+		return Table{}, err
 	}
 	attempts := make([]int, len(at))
 	for i, r := range at {
@@ -210,30 +221,26 @@ func (b *builder) outliers() Section {
 	flagged := narrow(b.durations, "run_s", by, "run", "job", "task", "attempt").Take(attempts)
 	ids, err := attemptIDs(flagged)
 	if err != nil {
-		s.Reason = failed("the attempt names", err)
-		return s
+		return Table{}, fmt.Errorf("the attempt names: %w", err)
 	}
 	flagged = flagged.WithColumn("id", ids)
 	for _, c := range []string{"run_s_iqr", "run_s_modified_z_score", "run_s_z_score"} {
 		v, valid, err := scores.Float64s(c)
 		if err != nil {
-			s.Reason = failed("the outliers", err)
-			return s
+			return Table{}, err
 		}
 		flagged = flagged.WithColumn(c, frame.Float64Col(c, v, valid))
 	}
 	flagged = flagged.Sort("-run_s")
 	if err := flagged.Err(); err != nil {
-		s.Reason = failed("the outliers", err)
-		return s
+		return Table{}, err
 	}
 	cols := []string{"id"}
 	if by != "" && by != "id" {
 		cols = append(cols, by)
 	}
 	cols = append(cols, "run_s", "run_s_iqr", "run_s_modified_z_score", "run_s_z_score")
-	s.Tables = append(s.Tables, b.table("flagged attempts, longest first", flagged, cols...))
-	return s
+	return b.table("flagged attempts, longest first", flagged, cols...), nil
 }
 
 // attemptIDs names each attempt of f as "run:job@task#attempt", without
