@@ -69,8 +69,12 @@ func Lanes(bars *frame.Frame) *frame.Frame {
 // workerGroups returns, per row of bars, a number its worker's rows
 // share (nulls together): 4 bytes a row rather than a string's 16.
 func workerGroups(bars *frame.Frame) ([]int32, error) {
-	if t, err := bars.Type("worker"); err != nil || t != frame.String {
-		return nil, fmt.Errorf("column worker is %v, want string (%v)", t, err)
+	t, err := bars.Type("worker")
+	if err != nil {
+		return nil, err
+	}
+	if t != frame.String {
+		return nil, fmt.Errorf("column worker is %v, want string", t)
 	}
 	g := bars.GroupBy("worker")
 	if err := g.Agg(frame.Count()).Err(); err != nil {
