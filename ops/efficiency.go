@@ -112,11 +112,17 @@ func (m measures) any() bool {
 func readMeasures(tasks *frame.Frame) (measures, error) {
 	var m measures
 	var err error
+	if m.wall, err = floatsOrNaN(tasks, "wall_time_s"); err != nil { // completed from the times below
+		return measures{}, err
+	}
+	// the others are only read: a column's own values when it has no
+	// null, one slice of NaN for every column the frame lacks
+	nans := nanWhereNull(tasks.NumRows(), nil, nil)
 	for _, c := range []struct {
 		dst  *[]float64
 		name string
-	}{{&m.wall, "wall_time_s"}, {&m.cpu, "cpu_time_s"}, {&m.mem, "mem_mb"}, {&m.reqCPUs, "req_cpus"}, {&m.reqMem, "req_mem_mb"}, {&m.reqTime, "req_time_s"}} {
-		if *c.dst, err = floatsOrNaN(tasks, c.name); err != nil {
+	}{{&m.cpu, "cpu_time_s"}, {&m.mem, "mem_mb"}, {&m.reqCPUs, "req_cpus"}, {&m.reqMem, "req_mem_mb"}, {&m.reqTime, "req_time_s"}} {
+		if *c.dst, err = readFloats(tasks, c.name, nans); err != nil {
 			return measures{}, err
 		}
 	}
@@ -146,4 +152,21 @@ func readMeasures(tasks *frame.Frame) (measures, error) {
 		}
 	}
 	return m, nil
+}
+
+// readFloats reads a numeric column, NaN where null, for reading only:
+// the frame's own values when none is null, nans (all NaN, as long as
+// the frame) when the frame lacks the column, else a copy.
+func readFloats(f *frame.Frame, name string, nans []float64) ([]float64, error) {
+	if !f.Has(name) {
+		return nans, nil
+	}
+	v, ok, err := f.Float64s(name)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(ok, false) {
+		return v, nil
+	}
+	return nanWhereNull(len(v), ok, func(i int) float64 { return v[i] }), nil
 }

@@ -131,3 +131,32 @@ func TestRightSizeAgainstTheLogs(t *testing.T) {
 		}
 	}
 }
+
+// TestEfficiencyLeavesItsInput: Efficiency reads the frame's own values
+// of a column without nulls and one slice of NaN for the columns a frame
+// lacks; neither is written to: the frame is the same after, and the
+// figures of the columns it lacks are null, those of the others as when
+// it has them all.
+func TestEfficiencyLeavesItsInput(t *testing.T) {
+	f := frame.New(
+		frame.StringCol("state", []string{"success", "failed", "success"}, nil),
+		timeCol("start", 0, 0, 100),
+		timeCol("end", 100, 50, 400),
+		frame.Float64Col("cpu_time_s", []float64{160, 25, 30}, nil),
+		frame.Float64Col("req_cpus", []float64{4, 1, 2}, nil),
+	)
+	before := column(t, f, "cpu_time_s") + " " + column(t, f, "req_cpus")
+	e := Efficiency(f)
+	if after := column(t, f, "cpu_time_s") + " " + column(t, f, "req_cpus"); after != before {
+		t.Errorf("the frame read changed: %s, was %s", after, before)
+	}
+	for col, want := range map[string]string{
+		"cpu_eff":  "0.4 0.5 0.05", // 160 / (100 × 4); 25 / 50; 30 / (300 × 2)
+		"mem_eff":  "null null null",
+		"time_eff": "null null null",
+	} {
+		if got := column(t, e, col); got != want {
+			t.Errorf("%s = %s, want %s", col, got, want)
+		}
+	}
+}
