@@ -93,15 +93,16 @@ func (b *builder) energy() Section {
 // energyOf estimates the energy of every ended row of f, in all and per
 // value of column by.
 func energyOf(f *frame.Frame, by string) (energyUse, map[string]*energyUse) {
-	cores, coresOK := floats(f, "cpus")
+	cols := numbers{f: f}
+	cores, coresOK := cols.of("cpus")
 	if !f.Has("cpus") {
-		cores, coresOK = floats(f, "req_cpus")
+		cores, coresOK = cols.of("req_cpus")
 	}
-	cpu, cpuOK := floats(f, "cpu_time_s")
-	reqMem, reqMemOK := floats(f, "req_mem_mb")
-	peak, peakOK := floats(f, "mem_mb")
-	joules, joulesOK := floats(f, "energy_j")
-	kwh, kwhOK := floats(f, "energy_kwh")
+	cpu, cpuOK := cols.of("cpu_time_s")
+	reqMem, reqMemOK := cols.of("req_mem_mb")
+	peak, peakOK := cols.of("mem_mb")
+	joules, joulesOK := cols.of("energy_j")
+	kwh, kwhOK := cols.of("energy_kwh")
 	runH, runOK := runHours(f)
 	key := -1
 	groups := map[string]*energyUse{}

@@ -60,7 +60,7 @@ func (b *builder) usageFrame() (*frame.Frame, string, bool) {
 // no times of day); ok is false where it has neither.
 func runHours(f *frame.Frame) ([]float64, []bool) {
 	h, ok := make([]float64, f.NumRows()), make([]bool, f.NumRows())
-	wall, wallOK := floats(f, "wall_time_s")
+	wall, wallOK := (&numbers{f: f}).of("wall_time_s")
 	start, startOK, errS := f.Micros("start")
 	end, endOK, errE := f.Micros("end")
 	for i := range h {
@@ -74,15 +74,27 @@ func runHours(f *frame.Frame) ([]float64, []bool) {
 	return h, ok
 }
 
-// floats returns column name of f as numbers with their validity, all
-// invalid when f lacks it or it is not numeric.
-func floats(f *frame.Frame, name string) ([]float64, []bool) {
-	if f.Has(name) {
-		if v, ok, err := f.Float64s(name); err == nil {
+// numbers reads numeric columns of one frame, only to be read: a
+// column's own values with their validity, or, for a column the frame
+// lacks or that is not numeric, zeros all invalid, one pair of slices
+// for every such column.
+type numbers struct {
+	f     *frame.Frame
+	zeros []float64
+	none  []bool
+}
+
+// of returns column name as numbers with their validity.
+func (n *numbers) of(name string) ([]float64, []bool) {
+	if n.f.Has(name) {
+		if v, ok, err := n.f.Float64s(name); err == nil {
 			return v, ok
 		}
 	}
-	return make([]float64, f.NumRows()), make([]bool, f.NumRows())
+	if n.zeros == nil {
+		n.zeros, n.none = make([]float64, n.f.NumRows()), make([]bool, n.f.NumRows())
+	}
+	return n.zeros, n.none
 }
 
 // gpuUse is the GPU-hours of a group of attempts.
@@ -96,9 +108,10 @@ type gpuUse struct {
 // where the attempts carry their mean GPU utilization (gpu_util_pct),
 // the GPU-hours used and left idle, overall and per category.
 func gpuAttempts(s *Section, f *frame.Frame, unit, by string, maxRows int) {
-	held, heldOK := floats(f, "gpus")
-	req, reqOK := floats(f, "req_gpus")
-	util, utilOK := floats(f, "gpu_util_pct")
+	cols := numbers{f: f}
+	held, heldOK := cols.of("gpus")
+	req, reqOK := cols.of("req_gpus")
+	util, utilOK := cols.of("gpu_util_pct")
 	hours, hoursOK := runHours(f)
 	var groups map[string]*gpuUse
 	key := -1

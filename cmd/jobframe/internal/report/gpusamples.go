@@ -18,9 +18,10 @@ func (b *builder) gpuSamples(s *Section) {
 		return
 	}
 	tm, tmOK, _ := p.Micros("time")
-	gpus, gpusOK := floats(p, "gpus")
-	pct, pctOK := floats(p, "gpu_percent")
-	mem, memOK := floats(p, "gpu_mem_percent")
+	cols := numbers{f: p}
+	gpus, gpusOK := cols.of("gpus")
+	pct, pctOK := cols.of("gpu_percent")
+	mem, memOK := cols.of("gpu_mem_percent")
 	wcol := slices.Index(p.Names(), "worker")
 	type sample struct {
 		t              int64
