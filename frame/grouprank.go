@@ -33,8 +33,14 @@ func groupByRank(kcs []keyCodes, n int) grouping {
 	if !sorted {
 		idx, _ = radixByKey(idx, make([]int32, n), keys) // stable: a run's rows ascend
 	}
+	groups := 0 // counted first: firstRow is made at its size
+	for j, r := range idx {
+		if j == 0 || keys[r] != keys[idx[j-1]] {
+			groups++
+		}
+	}
 	gid := make([]int32, n)
-	var firstRow []int
+	firstRow := make([]int, 0, groups)
 	for j, r := range idx {
 		if j == 0 || keys[r] != keys[idx[j-1]] {
 			firstRow = append(firstRow, int(r))
