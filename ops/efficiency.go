@@ -117,12 +117,17 @@ func readMeasures(tasks *frame.Frame) (measures, error) {
 	}
 	// the others are only read: a column's own values when it has no
 	// null, one slice of NaN for every column the frame lacks
-	nans := nanWhereNull(tasks.NumRows(), nil, nil)
+	var nans []float64
 	for _, c := range []struct {
 		dst  *[]float64
 		name string
 	}{{&m.cpu, "cpu_time_s"}, {&m.mem, "mem_mb"}, {&m.reqCPUs, "req_cpus"}, {&m.reqMem, "req_mem_mb"}, {&m.reqTime, "req_time_s"}} {
-		if *c.dst, err = readFloats(tasks, c.name, nans); err != nil {
+		if !tasks.Has(c.name) {
+			if nans == nil {
+				nans = nanWhereNull(tasks.NumRows(), nil, nil)
+			}
+			*c.dst = nans
+		} else if *c.dst, err = readFloats(tasks, c.name); err != nil {
 			return measures{}, err
 		}
 	}
@@ -154,13 +159,9 @@ func readMeasures(tasks *frame.Frame) (measures, error) {
 	return m, nil
 }
 
-// readFloats reads a numeric column, NaN where null, for reading only:
-// the frame's own values when none is null, nans (all NaN, as long as
-// the frame) when the frame lacks the column, else a copy.
-func readFloats(f *frame.Frame, name string, nans []float64) ([]float64, error) {
-	if !f.Has(name) {
-		return nans, nil
-	}
+// readFloats reads a numeric column of f, NaN where null, for reading
+// only: the frame's own values when none is null, else a copy.
+func readFloats(f *frame.Frame, name string) ([]float64, error) {
 	v, ok, err := f.Float64s(name)
 	if err != nil {
 		return nil, err
