@@ -37,7 +37,7 @@ func TestKeepColumn(t *testing.T) {
 		if !slices.Equal(g.Names(), c.want) {
 			t.Errorf("columns %v: read %v, want %v", c.columns, g.Names(), c.want)
 		}
-		if c.columns != nil && len(asked) != len(c.want)+len(slices.DeleteFunc(slices.Clone(c.columns), func(n string) bool { return slices.Contains(c.want, n) })) {
+		if c.columns != nil && len(asked) != len(c.columns) {
 			t.Errorf("columns %v: KeepColumn asked of %v: of the projection's columns only", c.columns, asked)
 		}
 		if len(c.want) > 0 && g.NumRows() != f.NumRows() {

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
-	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 )
 
@@ -73,11 +72,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		// and dropped after
 		o.Columns = map[string][]string{*name: readColumns(keep, withs, wheres)}
 	}
-	if sf, ok := schema.Lookup(*name); ok {
-		if _, has := sf.Column("source"); has { // the frame --where cuts is one a lake prunes by source
-			o.SourceRows = (&rowFlags{withs: withs, wheres: wheres}).sourceRows()
-		}
-	}
+	o.SourceRows = frameSourceRows(*name, withs, wheres)
 	d, err := loadWarnWith(sources, o, stderr)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 // sourceRows returns the test of a system's name that the --where
@@ -32,4 +33,18 @@ func (rf *rowFlags) sourceRows() func(string) bool {
 		g, err := filterRows(frame.New(frame.StringCol("source", []string{src}, nil)), pushed)
 		return err != nil || g.NumRows() == 1
 	}
+}
+
+// frameSourceRows is sourceRows for filters that cut the one frame name
+// (export's): a test only when that frame is one a lake prunes by
+// source, a canonical frame with a source column.
+func frameSourceRows(name string, withs, wheres multiFlag) func(string) bool {
+	sf, ok := schema.Lookup(name)
+	if !ok {
+		return nil
+	}
+	if _, has := sf.Column("source"); !has {
+		return nil
+	}
+	return (&rowFlags{withs: withs, wheres: wheres}).sourceRows()
 }

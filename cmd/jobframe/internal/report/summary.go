@@ -146,15 +146,13 @@ func splitStarted(tasks *frame.Frame) (started, other *frame.Frame) {
 	if err != nil {
 		return frame.WithErr(err), frame.WithErr(err)
 	}
-	run := make([]int32, len(ok)) // one run unless a run column says otherwise
+	run, runs := make([]int32, len(ok)), 1 // one run unless a run column says otherwise
 	if tasks.Has("run") {
-		run = tasks.GroupBy("run").GroupIDs()
+		g := tasks.GroupBy("run")
+		run, runs = g.GroupIDs(), g.NumGroups()
 	}
-	var records []bool // by run: a start somewhere
+	records := make([]bool, runs) // by run: a start somewhere
 	for i, v := range ok {
-		for int(run[i]) >= len(records) {
-			records = append(records, false)
-		}
 		records[run[i]] = records[run[i]] || v
 	}
 	n := 0
