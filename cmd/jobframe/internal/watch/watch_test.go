@@ -155,20 +155,20 @@ func TestWatchInChromium(t *testing.T) {
 	w.Exec(`window.jfProbe = 42; document.querySelector('div.chart[id]').jfProbe = true; return JSON.stringify(1);`, new(int))
 	written := 30
 	for _, n := range []int{60, len(lines)} { // worker 3 and two failures by line 60; the end
-		before := p.Seq
+		before, want := p.Seq, expect(t, lines[:n])
 		write(strings.Join(lines[written:n], ""), true)
 		written = n
-		p = waitUpdate(t, w, before)
-		check(t, fmt.Sprintf("%d lines", n), p, expect(t, lines[:n]))
+		p = waitUntil(t, w, before, func(p page) bool { return len(mismatches(p, want)) == 0 })
+		check(t, fmt.Sprintf("%d lines", n), p, want)
 	}
 	if p.Live["running now"] != "0 attempts on 0 workers" || p.Running != nil {
 		t.Errorf("the run ended: running now %q, table %v", p.Live["running now"], p.Running)
 	}
 	// truncated to its first 30 lines: read again, and said so
-	before := p.Seq
+	before, want := p.Seq, expect(t, lines[:30])
 	write(strings.Join(lines[:30], ""), false)
-	p = waitUpdate(t, w, before)
-	check(t, "truncated", p, expect(t, lines[:30]))
+	p = waitUntil(t, w, before, func(p page) bool { return len(mismatches(p, want)) == 0 })
+	check(t, "truncated", p, want)
 	if !hasNote(p.Notes, "was truncated from") {
 		t.Errorf("notes %q, want the truncation said", p.Notes)
 	}
@@ -243,24 +243,34 @@ func waitUntil(t *testing.T, w *browsertest.Driver, before string, done func(pag
 // check compares the page's figures with those counted from the log.
 func check(t *testing.T, what string, p page, e expected) {
 	t.Helper()
+	for _, m := range mismatches(p, e) {
+		t.Errorf("%s: %s", what, m)
+	}
+}
+
+// mismatches says how the page differs from the figures expected (none:
+// it shows them).
+func mismatches(p page, e expected) []string {
+	var out []string
 	if got, want := p.Live["running now"], fmt.Sprintf("%s on %s", plural(e.running, "attempt"), plural(e.runningOn, "worker")); got != want {
-		t.Errorf("%s: running now %q, want %q", what, got, want)
+		out = append(out, fmt.Sprintf("running now %q, want %q", got, want))
 	}
 	if got := p.Summary["workers"]; !strings.HasPrefix(got, fmt.Sprintf("%d ", e.workers)) {
-		t.Errorf("%s: workers %q, want %d", what, got, e.workers)
+		out = append(out, fmt.Sprintf("workers %q, want %d", got, e.workers))
 	}
 	if e.failures == 0 {
 		if p.Failures != nil {
-			t.Errorf("%s: failures listed %v, want none", what, p.Failures)
+			out = append(out, fmt.Sprintf("failures listed %v, want none", p.Failures))
 		}
-		return
+		return out
 	}
 	if got := p.Summary["failures"]; !strings.HasPrefix(got, fmt.Sprintf("%d ", e.failures)) {
-		t.Errorf("%s: failures %q, want %d", what, got, e.failures)
+		out = append(out, fmt.Sprintf("failures %q, want %d", got, e.failures))
 	}
 	if len(p.Failures) != min(e.failures, newestFailures) || p.Failures[0][2] != e.newestFailed {
-		t.Errorf("%s: newest failures %v, want %d rows, task %s first", what, p.Failures, min(e.failures, newestFailures), e.newestFailed)
+		out = append(out, fmt.Sprintf("newest failures %v, want %d rows, task %s first", p.Failures, min(e.failures, newestFailures), e.newestFailed))
 	}
+	return out
 }
 
 func hasNote(notes []string, s string) bool {
