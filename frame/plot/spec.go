@@ -111,19 +111,13 @@ func (f *Figure) Spec() (*Spec, error) {
 }
 
 func (l *stepLayer) spec(r *render) (LayerSpec, error) {
-	xs := l.xs
-	if l.timed {
-		xs = make([]float64, len(l.times))
-		for i, t := range l.times {
-			xs[i] = r.x(t)
-		}
-	}
-	if len(xs) == 0 {
+	if len(l.values) == 0 {
 		return LayerSpec{}, fmt.Errorf("step %q: no points", l.label)
 	}
+	x := l.x(r)
 	s := LayerSpec{Kind: "step", Label: l.label}
-	for _, k := range Thin(xs, l.values, r.maxPoints) {
-		s.X, s.Y = append(s.X, xs[k]), append(s.Y, l.values[k])
+	for _, k := range thin(len(l.values), x, l.values, r.maxPoints) {
+		s.X, s.Y = append(s.X, x(k)), append(s.Y, l.values[k])
 	}
 	return s, nil
 }

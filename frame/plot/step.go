@@ -58,6 +58,10 @@ func (f *Figure) Step(s *frame.Frame, timeCol, valueCol, label string) *Figure {
 			n++
 		}
 	}
+	if n == len(vals) { // every point drawn: the layer reads the frame's own (immutable) columns
+		l.times, l.xs, l.values = ts, xs, vals
+		return f.add(l)
+	}
 	l.values = make([]float64, 0, n)
 	if l.timed {
 		l.times = make([]int64, 0, n)
@@ -97,17 +101,11 @@ func (l *stepLayer) timeRange() (int64, int64, bool) {
 }
 
 func (l *stepLayer) draw(p *gplot.Plot, r *render) error {
-	xs := l.xs
-	if l.timed {
-		xs = make([]float64, len(l.times))
-		for i, t := range l.times {
-			xs[i] = r.x(t)
-		}
-	}
-	keep := Thin(xs, l.values, r.maxPoints)
+	x := l.x(r)
+	keep := thin(len(l.values), x, l.values, r.maxPoints)
 	pts := make(plotter.XYs, len(keep))
 	for i, k := range keep {
-		pts[i] = plotter.XY{X: xs[k], Y: l.values[k]}
+		pts[i] = plotter.XY{X: x(k), Y: l.values[k]}
 	}
 	if len(pts) == 0 {
 		return fmt.Errorf("step %q: no points", l.label)
@@ -126,6 +124,14 @@ func (l *stepLayer) draw(p *gplot.Plot, r *render) error {
 	return nil
 }
 
+// x returns the axis value of the layer's point i.
+func (l *stepLayer) x(r *render) func(i int) float64 {
+	if l.timed {
+		return func(i int) float64 { return r.x(l.times[i]) }
+	}
+	return func(i int) float64 { return l.xs[i] }
+}
+
 // Thin returns the indexes of the points of a step series (xs ascending)
 // to draw when it has more than maxPoints points (all of them otherwise,
 // or when maxPoints is 0): the x range is cut into maxPoints/4 equal
@@ -133,7 +139,13 @@ func (l *stepLayer) draw(p *gplot.Plot, r *render) error {
 // order. Every local peak and trough of the series is therefore drawn at
 // its time, and the value at each bucket's end is exact.
 func Thin(xs, values []float64, maxPoints int) []int {
-	n := len(xs)
+	return thin(len(xs), func(i int) float64 { return xs[i] }, values, maxPoints)
+}
+
+// thin is Thin of the n points whose x values x gives: a layer's axis
+// values are computed as they are read, not held (a step series of a
+// 10M-attempt log has tens of millions of points).
+func thin(n int, x func(i int) float64, values []float64, maxPoints int) []int {
 	keep := make([]int, 0, min(n, max(maxPoints, 0)+4))
 	if maxPoints <= 0 || n <= maxPoints {
 		for i := range n {
@@ -142,7 +154,7 @@ func Thin(xs, values []float64, maxPoints int) []int {
 		return keep
 	}
 	buckets := max(maxPoints/4, 1)
-	lo, hi := xs[0], xs[n-1]
+	lo, hi := x(0), x(n-1)
 	width := (hi - lo) / float64(buckets)
 	bucketOf := func(x float64) int {
 		if width <= 0 {
@@ -150,10 +162,14 @@ func Thin(xs, values []float64, maxPoints int) []int {
 		}
 		return min(int((x-lo)/width), buckets-1)
 	}
+	b := bucketOf(lo)
 	for i := 0; i < n; {
-		b := bucketOf(xs[i])
 		first, lowest, highest, last := i, i, i, i
-		for i < n && bucketOf(xs[i]) == b {
+		next := b
+		for i++; i < n; i++ {
+			if next = bucketOf(x(i)); next != b {
+				break
+			}
 			if values[i] < values[lowest] {
 				lowest = i
 			}
@@ -161,7 +177,6 @@ func Thin(xs, values []float64, maxPoints int) []int {
 				highest = i
 			}
 			last = i
-			i++
 		}
 		a, c := min(lowest, highest), max(lowest, highest)
 		for _, k := range [...]int{first, a, c, last} {
@@ -169,6 +184,7 @@ func Thin(xs, values []float64, maxPoints int) []int {
 				keep = append(keep, k)
 			}
 		}
+		b = next
 	}
 	return keep
 }
