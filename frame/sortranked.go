@@ -12,6 +12,8 @@ import (
 // dictionary's codes replaced by the rank of their text), when every key
 // is an int64, a timestamp or a dictionary of strings, without nulls;
 // ok is false otherwise. A key with one value throughout is left out.
+// The keys are only read: an ascending int64 or timestamp key is its
+// column's own values, not a copy.
 func rankedKeys(cols []arrow.Array, descs []bool) (keys [][]int64, ok bool) {
 	for _, a := range cols {
 		if a.NullN() > 0 {
@@ -41,7 +43,10 @@ func rankedKeys(cols []arrow.Array, descs []bool) (keys [][]int64, ok bool) {
 			if allEqual(len(vals), func(i int) int64 { return vals[i] }) {
 				continue
 			}
-			v = slices.Clone(vals)
+			v = vals // read, never written: an ascending key is the column itself
+			if descs[k] {
+				v = slices.Clone(vals)
+			}
 		}
 		if descs[k] {
 			for i := range v {

@@ -66,6 +66,13 @@ func TestSortRanked(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("SortIndex(%v) differs from a stable sort of the values", keys)
 		}
+		// the keys are read, not written: an ascending key is the column itself
+		if kv, _, _ := fr.Int64s("k"); !slices.Equal(kv, k) {
+			t.Fatalf("SortIndex(%v) changed column k", keys)
+		}
+		if tv, _, _ := fr.Micros("t"); !slices.Equal(tv, ts) {
+			t.Fatalf("SortIndex(%v) changed column t", keys)
+		}
 		again, err := fr.Take(got).SortIndex(keys...) // rows in order: one pass
 		if err != nil {
 			t.Fatal(err)
