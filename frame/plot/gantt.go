@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"image/color"
+	"math"
 	"slices"
 	"sort"
 
@@ -56,7 +57,7 @@ func stateRank(s string) int {
 // ganttBar is one bar: a time span in µs (end -1: still running).
 type ganttBar struct {
 	start, end int64
-	row        int   // the attempt's row in the frame drawn
+	row        int32 // the attempt's row in the frame drawn (Gantt takes up to 2³¹−1)
 	state      int32 // in ganttLayer.states
 }
 
@@ -97,6 +98,9 @@ func (f *Figure) Gantt(g *frame.Frame) *Figure {
 			return f.fail("gantt (want columns worker, start, end, state): %w", err)
 		}
 	}
+	if len(starts) > math.MaxInt32 {
+		return f.fail("gantt: %d attempts, more than the %d a chart holds", len(starts), math.MaxInt32)
+	}
 	l := &ganttLayer{g: g, states: stateNames}
 	row := make([]int32, len(names)) // by worker code, from 1 (0: none yet)
 	// A row per worker, in order of appearance, and each row's bars
@@ -127,7 +131,7 @@ func (f *Figure) Gantt(g *frame.Frame) *Figure {
 			continue
 		}
 		r := rowOf[i] - 1
-		b := ganttBar{start: starts[i], end: -1, state: states[i], row: i}
+		b := ganttBar{start: starts[i], end: -1, state: states[i], row: int32(i)}
 		if ev[i] {
 			b.end = max(ends[i], starts[i])
 			busy[r] += b.end - b.start

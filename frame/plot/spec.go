@@ -203,7 +203,7 @@ func (l *ganttLayer) spec(r *render) (LayerSpec, error) {
 		if n <= GanttMaxBars {
 			spans[row] = make([]merged, len(bs))
 			for k, b := range bs {
-				spans[row][k] = merged{start: b.start, end: b.end, state: l.states[b.state], running: b.end < 0, count: 1, first: b.row}
+				spans[row][k] = merged{start: b.start, end: b.end, state: l.states[b.state], running: b.end < 0, count: 1, first: int(b.row)}
 			}
 		} else {
 			spans[row] = mergeCounted(bs, l.states, r.hi, r.pixel)
@@ -296,7 +296,7 @@ func mergeCounted(bs []ganttBar, states []string, hi int64, pixel float64) []mer
 			continue
 		}
 		open[b.state] = len(out)
-		out = append(out, merged{start: b.start, end: end, state: states[b.state], running: running, count: 1, first: b.row})
+		out = append(out, merged{start: b.start, end: end, state: states[b.state], running: running, count: 1, first: int(b.row)})
 	}
 	return out
 }

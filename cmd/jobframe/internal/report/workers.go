@@ -167,7 +167,7 @@ func slotRows(g *frame.Frame) (*frame.Frame, error) {
 		}
 		codes[i] = slots[k]
 	}
-	out := l.WithColumn("worker", frame.DictStringCol("worker", codes, ok, labels)).Drop("lanes")
+	out := l.WithColumn("worker", frame.DictStringCol("worker", codes, ok, labels)).Drop("lane", "lanes")
 	return out, out.Err()
 }
 
