@@ -25,15 +25,20 @@ type OutlierOptions struct {
 	// exp_name and exp_component) tested separately; a missing value is
 	// "". Sets with fewer than 4 rows get null scores and counts.
 	By []string
+	// MinMethods, when above 0, keeps only the rows that at least that
+	// many methods flag (outlier_methods ≥ MinMethods), in row order: no
+	// score column is held for the other rows, so a frame of millions of
+	// rows costs its counts and its flagged rows.
+	MinMethods int
 }
 
 // outlierThreshold is EPMT's outlier_thresholds: a score flags a row when
 // it is strictly above it (iqr has no entry: its 0/1 score flags above 0).
-func outlierThreshold(method string) float64 {
+func outlierThreshold(method int) float64 {
 	switch method {
-	case "modified_z_score":
+	case methodModifiedZ:
 		return 3.5
-	case "z_score":
+	case methodZ:
 		return 3.0
 	}
 	return 0
@@ -59,7 +64,8 @@ func outlierBlacklist(name string) bool {
 // pairwise sums; 0/0 is 0 and x/0 the largest float64). Then per feature
 // the column c with the number of methods that flag the row (score
 // strictly above 0, 3.5 and 3.0), and outlier_methods, the sum over the
-// features. Columns: the ID, then those. Row order is kept.
+// features. Columns: the ID, then those. Row order is kept; with
+// MinMethods only the rows flagged by that many methods are.
 //
 // A table with a null or NaN feature value, or fewer than 4 rows (without
 // By), is an error, as in EPMT.
@@ -70,14 +76,17 @@ func Outliers(f *frame.Frame, o OutlierOptions) *frame.Frame {
 	if err := require("Outliers", f, "the jobs frame has job; name the ID column otherwise", append([]string{o.ID}, o.By...)...); err != nil {
 		return frame.WithErr(err)
 	}
-	methods := o.Methods
-	if methods == nil {
-		methods = []string{"iqr", "modified_z_score", "z_score"}
+	names := o.Methods
+	if names == nil {
+		names = []string{"iqr", "modified_z_score", "z_score"}
 	}
-	for _, m := range methods {
-		if m != "iqr" && m != "modified_z_score" && m != "z_score" {
+	methods := make([]int, len(names))
+	for i, m := range names {
+		code, ok := methodCode(m)
+		if !ok {
 			return frame.Errorf("Outliers: method %q: want iqr, modified_z_score or z_score", m)
 		}
+		methods[i] = code
 	}
 	features := sanitizeFeatures(f, o.Features)
 	if len(features) == 0 {
@@ -103,47 +112,156 @@ func Outliers(f *frame.Frame, o OutlierOptions) *frame.Frame {
 	} else if n < 4 {
 		return frame.Errorf("Outliers: too few rows to do outlier detection: %d, need at least 4", n)
 	}
-	out := []frame.Column{}
 	idCol, err := f.Col(o.ID)
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("Outliers: %w", err))
 	}
-	out = append(out, idCol)
-	total := make([]int64, n)
-	totalOK := make([]bool, n)
-	var countCols []frame.Column
-	for k, c := range features {
-		count, countOK := make([]int64, n), make([]bool, n)
-		for _, m := range methods {
-			score, scoreOK := make([]float64, n), make([]bool, n)
-			for _, rows := range sets {
+	t := outlierTests{names: names, methods: methods, features: features, values: values, sets: sets, n: n}
+	t.count(o.MinMethods <= 0)
+	if o.MinMethods > 0 {
+		return t.flagged(idCol, o.MinMethods)
+	}
+	return t.frame(idCol)
+}
+
+// outlierTests are Outliers's classifiers run over the sets of rows of
+// each feature: per feature, method and set the statistics (scoring),
+// per feature and row the methods that flag it.
+type outlierTests struct {
+	names    []string // the methods, as named
+	methods  []int    // their codes
+	features []string
+	values   [][]float64 // by feature
+	sets     [][]int
+	n        int
+	// stats[k][m][s] is feature k's method m over set s (set of 4 rows or
+	// more); counts[k][r] the methods flagging row r's feature k; tested
+	// whether row r is in such a set.
+	stats  [][][]scoring
+	counts [][]int64
+	tested []bool
+	// scores[k][m] holds every row's score when all are returned (nil
+	// with MinMethods).
+	scores [][][]float64
+}
+
+// count works out every set's statistics and counts the methods that
+// flag each row; with all it holds every row's scores too.
+func (t *outlierTests) count(all bool) {
+	t.tested = make([]bool, t.n)
+	for _, rows := range t.sets {
+		if len(rows) >= 4 {
+			for _, r := range rows {
+				t.tested[r] = true
+			}
+		}
+	}
+	var ys []float64 // a set's values, the largest set's room reused
+	for k := range t.features {
+		count := make([]int64, t.n)
+		perMethod := make([][]scoring, len(t.methods))
+		var scores [][]float64
+		for mi, m := range t.methods {
+			perMethod[mi] = make([]scoring, len(t.sets))
+			var score []float64
+			if all {
+				score = make([]float64, t.n)
+			}
+			for si, rows := range t.sets {
 				if len(rows) < 4 {
 					continue
 				}
-				ys := make([]float64, len(rows))
-				for j, r := range rows {
-					ys[j] = values[k][r]
+				ys = ys[:0]
+				for _, r := range rows {
+					ys = append(ys, t.values[k][r])
 				}
-				s := outlierScores(m, ys)
+				sc := newScoring(m, ys)
+				perMethod[mi][si] = sc
 				for j, r := range rows {
-					score[r], scoreOK[r] = s[j], true
-					countOK[r] = true
-					if math.Abs(s[j]) > outlierThreshold(m) {
+					v := sc.score(ys[j])
+					if score != nil {
+						score[r] = v
+					}
+					if math.Abs(v) > outlierThreshold(m) {
 						count[r]++
 					}
 				}
 			}
-			out = append(out, frame.Float64Col(c+"_"+m, score, scoreOK))
+			scores = append(scores, score)
 		}
-		for i := range count {
-			total[i] += count[i]
-			totalOK[i] = countOK[i]
-		}
-		countCols = append(countCols, frame.Int64Col(c, count, countOK))
+		t.stats, t.counts, t.scores = append(t.stats, perMethod), append(t.counts, count), append(t.scores, scores)
 	}
-	out = append(out, countCols...)
-	out = append(out, frame.Int64Col("outlier_methods", total, totalOK))
-	return frame.New(out...)
+}
+
+// frame returns every row's scores (count(true)) and counts: the ID, the
+// score columns c_m, the counts per feature, outlier_methods.
+func (t *outlierTests) frame(id frame.Column) *frame.Frame {
+	out := []frame.Column{id}
+	for k, c := range t.features {
+		for mi := range t.methods {
+			out = append(out, frame.Float64Col(c+"_"+t.names[mi], t.scores[k][mi], t.tested))
+		}
+	}
+	total := make([]int64, t.n)
+	for k, c := range t.features {
+		for r, v := range t.counts[k] {
+			total[r] += v
+		}
+		out = append(out, frame.Int64Col(c, t.counts[k], t.tested))
+	}
+	return frame.New(append(out, frame.Int64Col("outlier_methods", total, t.tested))...)
+}
+
+// flagged returns the rows that at least least methods flag, in row
+// order, with the columns of frame; only their scores are worked out.
+func (t *outlierTests) flagged(id frame.Column, least int) *frame.Frame {
+	total := t.counts[0] // one feature: its counts are the sum
+	if len(t.features) > 1 {
+		total = make([]int64, t.n)
+		for _, count := range t.counts {
+			for r, v := range count {
+				total[r] += v
+			}
+		}
+	}
+	type kept struct{ row, set int }
+	var keep []kept
+	for si, rows := range t.sets {
+		if len(rows) < 4 {
+			continue
+		}
+		for _, r := range rows {
+			if total[r] >= int64(least) {
+				keep = append(keep, kept{r, si})
+			}
+		}
+	}
+	slices.SortFunc(keep, func(a, b kept) int { return a.row - b.row })
+	rows := make([]int, len(keep))
+	for i, k := range keep {
+		rows[i] = k.row
+	}
+	out := frame.New(id).Take(rows)
+	for k, c := range t.features {
+		for mi, m := range t.names {
+			score := make([]float64, len(keep))
+			for i, kp := range keep {
+				score[i] = t.stats[k][mi][kp.set].score(t.values[k][kp.row])
+			}
+			out = out.WithColumn(c+"_"+m, frame.Float64Col(c+"_"+m, score, nil))
+		}
+	}
+	taken := func(v []int64) []int64 {
+		w := make([]int64, len(rows))
+		for i, r := range rows {
+			w[i] = v[r]
+		}
+		return w
+	}
+	for k, c := range t.features {
+		out = out.WithColumn(c, frame.Int64Col(c, taken(t.counts[k]), nil))
+	}
+	return out.WithColumn("outlier_methods", frame.Int64Col("outlier_methods", taken(total), nil))
 }
 
 func rowRange(n int) []int {
@@ -187,92 +305,21 @@ func sanitizeFeatures(f *frame.Frame, want []string) []string {
 	return out
 }
 
-// outlierScores returns the scores of one method for one feature.
-func outlierScores(method string, ys []float64) []float64 {
-	switch method {
-	case "iqr":
-		return IQRScores(ys)
-	case "modified_z_score":
-		return ModifiedZScores(ys)
-	}
-	return ZScores(ys)
-}
-
 // IQRScores is EPMT's iqr: 1 for values strictly outside [Q1 − 1.5·IQR,
 // Q3 + 1.5·IQR] with Q1 and Q3 numpy's linear 25th and 75th percentiles,
 // else 0.
-func IQRScores(ys []float64) []float64 {
-	s := slices.Clone(ys)
-	out := make([]float64, len(ys))
-	if len(s) == 0 {
-		return out
-	}
-	q1, q3 := frame.QuantileOf(s, 0.25), frame.QuantileOf(s, 0.75)
-	iqr := q3 - q1
-	lb, ub := q1-1.5*iqr, q3+1.5*iqr
-	for i, y := range ys {
-		if y > ub || y < lb {
-			out[i] = 1
-		}
-	}
-	return out
-}
+func IQRScores(ys []float64) []float64 { return scores(methodIQR, ys) }
 
 // ModifiedZScores is EPMT's modified_z_score: npround(0.6745·|y − med| /
 // MAD, 4), MAD the median absolute deviation, or when that is 0 the mean
 // absolute deviation around the median; all 0 when that is 0 too.
-func ModifiedZScores(ys []float64) []float64 {
-	out := make([]float64, len(ys))
-	if len(ys) == 0 {
-		return out
-	}
-	med := median(ys)
-	dev := make([]float64, len(ys))
-	for i, y := range ys {
-		dev[i] = math.Abs(y - med)
-	}
-	mad := median(dev)
-	if mad == 0 {
-		mad = pairwiseSum(dev) / float64(len(dev))
-	}
-	if mad > 0 {
-		for i, d := range dev {
-			out[i] = npround(0.6745*d/mad, 4)
-		}
-	}
-	return out
-}
+func ModifiedZScores(ys []float64) []float64 { return scores(methodModifiedZ, ys) }
 
 // ZScores is EPMT's z_score: npround(|y − mean| / std, 4) with mean and
 // the population std each rounded to 4 decimals first (numpy's two-pass
 // std with pairwise sums); 0/0 gives 0 and x/0 the largest float64, as
 // numpy.nan_to_num.
-func ZScores(ys []float64) []float64 {
-	out := make([]float64, len(ys))
-	if len(ys) == 0 {
-		return out
-	}
-	n := float64(len(ys))
-	mu := pairwiseSum(ys) / n
-	sq := make([]float64, len(ys))
-	for i, y := range ys {
-		d := y - mu
-		sq[i] = d * d
-	}
-	std := npround(math.Sqrt(pairwiseSum(sq)/n), 4)
-	mean := npround(mu, 4)
-	for i, y := range ys {
-		z := npround(math.Abs(y-mean)/std, 4)
-		switch {
-		case math.IsNaN(z):
-			z = 0
-		case math.IsInf(z, 1):
-			z = math.MaxFloat64
-		}
-		out[i] = z
-	}
-	return out
-}
+func ZScores(ys []float64) []float64 { return scores(methodZ, ys) }
 
 func median(v []float64) float64 {
 	return frame.QuantileOf(slices.Clone(v), 0.5)

@@ -169,35 +169,28 @@ func (b *builder) outliers() Section {
 		s.Reason = fmt.Sprintf("%s: at least 4 are needed to compare", plural(test.NumRows(), what))
 		return s
 	}
-	opts := ops.OutlierOptions{ID: "row", Features: []string{"run_s"}}
+	// the attempts flagged by all three tests, with their scores: the
+	// others' scores are not held
+	opts := ops.OutlierOptions{ID: "row", Features: []string{"run_s"}, MinMethods: 3}
 	if by != "" {
 		opts.By = []string{by}
 	}
-	o := ops.Outliers(test, opts)
-	methods, mv, err := o.Int64s("outlier_methods")
-	if err != nil {
+	flagged := ops.Outliers(test, opts)
+	if err := flagged.Err(); err != nil {
 		s.Reason = failed("the outliers", err)
 		return s
-	}
-	// Outliers keeps the row order: flagged rows index test and o alike,
-	// and their row column the attempts.
-	var rows []int
-	for i, m := range methods {
-		if mv[i] && m == 3 {
-			rows = append(rows, i)
-		}
 	}
 	where := ""
 	if by != "" {
 		where = " among the attempts of the same " + by
 	}
 	s.Intro = fmt.Sprintf("Successful attempts whose run time stands out%s by all three of EPMT's univariate tests (IQR fences, modified z-score > 3.5, z-score > 3).", where)
-	s.Facts = append(s.Facts, countFact("attempts tested", test.NumRows()), countFact("flagged by all three", len(rows)))
-	if len(rows) == 0 {
+	s.Facts = append(s.Facts, countFact("attempts tested", test.NumRows()), countFact("flagged by all three", flagged.NumRows()))
+	if flagged.NumRows() == 0 {
 		s.Notes = append(s.Notes, "no attempt is flagged by all three tests")
 		return s
 	}
-	t, err := b.flaggedTable(o.Take(rows), by)
+	t, err := b.flaggedTable(flagged, by)
 	if err != nil {
 		s.Reason = failed("the outliers", err)
 		return s
