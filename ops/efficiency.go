@@ -132,16 +132,12 @@ func readMeasures(tasks *frame.Frame) (measures, error) {
 		}
 	}
 	m.measuredWall = slices.Clone(m.wall)
-	m.ok = make([]bool, len(m.wall))
 	if col := firstPresent(tasks, []string{"status", "state"}); col != "" {
-		state, valid, err := tasks.Strings(col)
-		if err != nil {
+		if m.ok, err = tasks.Matches(col, func(s string) bool { return s == "success" }); err != nil {
 			return measures{}, err
 		}
-		for i := range m.ok {
-			m.ok[i] = valid[i] && state[i] == "success"
-		}
 	} else {
+		m.ok = make([]bool, len(m.wall))
 		for i := range m.ok {
 			m.ok[i] = true
 		}

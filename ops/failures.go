@@ -61,13 +61,13 @@ func Failures(tasks *frame.Frame) *frame.Frame {
 // failedRows returns the rows of tasks whose state is a failure
 // (schema.Failure).
 func failedRows(tasks *frame.Frame) *frame.Frame {
-	state, ok, err := tasks.Strings("state")
+	failed, err := tasks.Matches("state", schema.Failure)
 	if err != nil {
 		return frame.WithErr(err)
 	}
 	var rows []int
-	for i, s := range state {
-		if ok[i] && schema.Failure(s) {
+	for i, f := range failed {
+		if f {
 			rows = append(rows, i)
 		}
 	}
@@ -83,13 +83,13 @@ func Retries(tasks *frame.Frame) *frame.Frame {
 		return frame.WithErr(err)
 	}
 	keys := taskKeys(tasks)
-	state, ok, err := tasks.Strings("state")
+	isFailed, err := tasks.Matches("state", schema.Failure)
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("Retries: %w", err))
 	}
-	failed := make([]int64, len(state))
-	for i, s := range state {
-		if ok[i] && schema.Failure(s) {
+	failed := make([]int64, len(isFailed))
+	for i, f := range isFailed {
+		if f {
 			failed[i] = 1
 		}
 	}
@@ -162,7 +162,7 @@ func Badput(tasks *frame.Frame, by ...string) *frame.Frame {
 	ended := tasks.Where("end", "not-null", nil).Where("state", "!=", schema.LibraryExit)
 	st, stOK, err1 := ended.Micros("start")
 	en, _, err2 := ended.Micros("end")
-	state, _, err3 := ended.Strings("state")
+	isFailed, err3 := ended.Matches("state", schema.Failure)
 	if err := firstErr(err1, err2, err3); err != nil {
 		return frame.WithErr(fmt.Errorf("Badput: %w", err))
 	}
@@ -181,7 +181,7 @@ func Badput(tasks *frame.Frame, by ...string) *frame.Frame {
 		if stOK[i] {
 			run = float64(en[i]-st[i]) / 1e6
 		}
-		if !schema.Failure(state[i]) {
+		if !isFailed[i] {
 			good[i] = run
 			continue
 		}
