@@ -7,14 +7,44 @@ import (
 	"github.com/apache/arrow/go/v17/arrow/array"
 )
 
-// rankedKeys returns the sort keys as one int64 per row each, ordered as
-// the key orders its rows (a descending key's values complemented, a
-// dictionary's codes replaced by the rank of their text), when every key
-// is an int64, a timestamp or a dictionary of strings, without nulls;
-// ok is false otherwise. A key with one value throughout is left out.
-// The keys are only read: an ascending int64 or timestamp key is its
-// column's own values, not a copy.
-func rankedKeys(cols []arrow.Array, descs []bool) (keys [][]int64, ok bool) {
+// rankedKey is one sort key read as an int64 per row (at), ordered as
+// the key orders its rows: an int64 or timestamp column's values, or a
+// dictionary's codes replaced by the rank of their text; complemented
+// when descending.
+type rankedKey struct {
+	vals  []int64 // an int64 or timestamp column's values; nil for a dictionary
+	codes []int32 // a dictionary's codes, each ranked by ranks
+	ranks []int32
+	flip  int64 // −1 when descending (v ^ −1 = ^v: order-reversing and bijective), else 0
+}
+
+// at returns the key of row i.
+func (k *rankedKey) at(i int) int64 {
+	if k.vals != nil {
+		return k.vals[i] ^ k.flip
+	}
+	return int64(k.ranks[k.codes[i]]) ^ k.flip
+}
+
+// values returns the keys of every row: an ascending int64 or timestamp
+// key is its column's own values, not a copy (they are only read).
+func (k *rankedKey) values() []int64 {
+	if k.vals != nil && k.flip == 0 {
+		return k.vals
+	}
+	v := make([]int64, max(len(k.vals), len(k.codes)))
+	for i := range v {
+		v[i] = k.at(i)
+	}
+	return v
+}
+
+// rankedKeys returns the sort keys (rankedKey) when every key is an
+// int64, a timestamp or a dictionary of strings, without nulls; ok is
+// false otherwise. A key with one value throughout is left out. Nothing
+// of the size of the rows is made: sortRanked makes a key's values only
+// when the rows are not in order, one key at a time.
+func rankedKeys(cols []arrow.Array, descs []bool) (keys []rankedKey, ok bool) {
 	for _, a := range cols {
 		if a.NullN() > 0 {
 			return nil, false
@@ -27,33 +57,21 @@ func rankedKeys(cols []arrow.Array, descs []bool) (keys [][]int64, ok bool) {
 		}
 	}
 	for k, a := range cols {
-		var v []int64
-		if d, isDict := a.(*array.Dictionary); isDict {
-			codes, dict := dictParts(d)
-			ranks, _ := dictRanks(dict, nil)
-			if allEqual(len(codes), func(i int) int64 { return int64(ranks[codes[i]]) }) {
-				continue // one value (a single run's name): it orders nothing
-			}
-			v = make([]int64, a.Len())
-			for i, c := range codes {
-				v[i] = int64(ranks[c])
-			}
-		} else {
-			vals := int64Values(a)
-			if allEqual(len(vals), func(i int) int64 { return vals[i] }) {
-				continue
-			}
-			v = vals // read, never written: an ascending key is the column itself
-			if descs[k] {
-				v = slices.Clone(vals)
-			}
-		}
+		key := rankedKey{}
 		if descs[k] {
-			for i := range v {
-				v[i] = ^v[i] // order-reversing and bijective
-			}
+			key.flip = -1
 		}
-		keys = append(keys, v)
+		if d, isDict := a.(*array.Dictionary); isDict {
+			var dict *array.String
+			key.codes, dict = dictParts(d)
+			key.ranks, _ = dictRanks(dict, nil)
+		} else {
+			key.vals = int64Values(a)
+		}
+		if allEqual(a.Len(), key.at) {
+			continue // one value (a single run's name): it orders nothing
+		}
+		keys = append(keys, key)
 	}
 	return keys, true
 }
@@ -73,7 +91,7 @@ func allEqual(n int, at func(i int) int64) bool {
 // are radix sorted by each key from the last to the first, each pass
 // stable, over the bytes in which that key's values differ (a dictionary
 // of fewer than 256 values: one pass), with no comparator call.
-func sortRanked(keys [][]int64, n int) []int {
+func sortRanked(keys []rankedKey, n int) []int {
 	out := make([]int, n)
 	if inOrder(keys, n) {
 		for i := range out {
@@ -86,7 +104,7 @@ func sortRanked(keys [][]int64, n int) []int {
 		idx[i] = int32(i)
 	}
 	for k := len(keys) - 1; k >= 0; k-- {
-		idx, buf = radixByKey(idx, buf, keys[k])
+		idx, buf = radixByKey(idx, buf, keys[k].values())
 	}
 	for i, r := range idx {
 		out[i] = int(r)
@@ -95,11 +113,11 @@ func sortRanked(keys [][]int64, n int) []int {
 }
 
 // inOrder reports whether rows 0..n−1 are already in the order of keys.
-func inOrder(keys [][]int64, n int) bool {
+func inOrder(keys []rankedKey, n int) bool {
 	for i := 1; i < n; i++ {
-		for _, k := range keys {
-			if k[i-1] != k[i] {
-				if k[i-1] > k[i] {
+		for k := range keys {
+			if a, b := keys[k].at(i-1), keys[k].at(i); a != b {
+				if a > b {
 					return false
 				}
 				break
