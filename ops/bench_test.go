@@ -71,6 +71,18 @@ func BenchmarkBusy1M(b *testing.B) {
 	}
 }
 
+// BenchmarkLanes1M slots a million attempts' bars, as ops.Gantt gives
+// them (sorted by worker and start), into their workers' lanes.
+func BenchmarkLanes1M(b *testing.B) {
+	g := Gantt(benchPlacements(1_000_000))
+	b.ResetTimer()
+	for range b.N {
+		if l := Lanes(g); l.Err() != nil {
+			b.Fatal(l.Err())
+		}
+	}
+}
+
 func BenchmarkTasksPerWorker1M(b *testing.B) {
 	p := benchPlacements(1_000_000)
 	b.ResetTimer()

@@ -38,7 +38,6 @@ func Lanes(bars *frame.Frame) *frame.Frame {
 			j++
 		}
 		free := []int64{} // per lane, the time it is free from
-		var members []int
 		for _, r := range order[i:j] {
 			if !stOK[r] {
 				continue
@@ -56,10 +55,11 @@ func Lanes(bars *frame.Frame) *frame.Frame {
 			}
 			free[k] = end
 			lane[r] = int64(k + 1)
-			members = append(members, r)
 		}
-		for _, r := range members {
-			count[r] = int64(len(free))
+		for _, r := range order[i:j] { // the worker's placed bars: its lanes in all
+			if stOK[r] {
+				count[r] = int64(len(free))
+			}
 		}
 		i = j
 	}
