@@ -5,12 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/ops"
 )
 
 // matrixSources are every bundled sample of every format, alone, and all
@@ -367,5 +369,52 @@ func TestHoursAgree(t *testing.T) {
 	t.Logf("%d samples checked", checked)
 	if checked < 4 {
 		t.Errorf("%d samples have both figures, want at least 4", checked)
+	}
+}
+
+// TestRetriedAgainstRetries: the failures section's count of tasks of
+// more than one attempt (retried) is ops.Retries's, on every matrix
+// source with attempts and on all of them loaded together.
+func TestRetriedAgainstRetries(t *testing.T) {
+	var all []string
+	checked, some := 0, 0
+	check := func(name string, paths []string) {
+		d, err := loaders.OpenWith(loaders.Options{Lenient: true}, paths...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tasks, ok := d.Frames["tasks"]
+		if !ok || !hasAll(tasks, "task", "attempt", "state") {
+			return
+		}
+		tasks = startedRows(tasks)
+		r := ops.Retries(tasks)
+		if err := r.Err(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		want := r.Where("attempts", ">", 1).NumRows()
+		if got := retried(tasks); got != want {
+			t.Errorf("%s: %d tasks retried, ops.Retries says %d", name, got, want)
+		}
+		checked++
+		if want > 0 {
+			some++
+		}
+	}
+	for name, rel := range matrixSources {
+		var paths []string
+		for _, r := range rel {
+			paths = append(paths, testdata(r))
+		}
+		for _, p := range paths {
+			if !slices.Contains(all, p) {
+				all = append(all, p)
+			}
+		}
+		check(name, paths)
+	}
+	check("all", all)
+	if checked < 5 || some == 0 {
+		t.Fatalf("%d sources with attempts, %d with retries: the test tests too little", checked, some)
 	}
 }
