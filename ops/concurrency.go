@@ -194,7 +194,14 @@ func Throughput(f *frame.Frame, timeCol string) *frame.Frame {
 			n++
 		}
 	}
-	times, values := make([]int64, 0, n), make([]float64, 0, n)
+	// the distinct times written over the sorted ones (the k-th distinct
+	// time is at or after position k), unless they are few enough that
+	// the room of all would be held for them
+	times := ts[:0]
+	if n < len(ts)/2 {
+		times = make([]int64, 0, n)
+	}
+	values := make([]float64, 0, n)
 	for i := range ts {
 		if i+1 == len(ts) || ts[i+1] != ts[i] { // the last row at this time
 			times = append(times, ts[i])

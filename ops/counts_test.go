@@ -99,39 +99,43 @@ func TestStateCountsAgainstIntervals(t *testing.T) {
 
 // TestThroughputCounts: on random times with ties and nulls, in no
 // order, Throughput gives one point per distinct time whose value is the
-// number of rows at or before it, counted here directly.
+// number of rows at or before it, counted here directly: times of 400
+// values (few distinct: a slice of their own) and of a million (most
+// distinct: written over the sorted times).
 func TestThroughputCounts(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	n := 3000
-	ts, ok := make([]int64, n), make([]bool, n)
-	for i := range ts {
-		ts[i], ok[i] = (r.Int64N(400)-100)*1_000_000, r.IntN(9) != 0
-	}
-	th := Throughput(frame.New(frame.MicrosCol("end", ts, ok)), "end")
-	times, _, err := th.Micros("time")
-	if err != nil {
-		t.Fatal(err)
-	}
-	values, _, _ := th.Float64s("value")
-	var want []int64
-	for i, v := range ts {
-		if ok[i] {
-			want = append(want, v)
+	for _, spread := range []int64{400, 1_000_000} {
+		ts, ok := make([]int64, n), make([]bool, n)
+		for i := range ts {
+			ts[i], ok[i] = (r.Int64N(spread)-100)*1_000_000, r.IntN(9) != 0
 		}
-	}
-	slices.Sort(want)
-	if want = slices.Compact(want); !slices.Equal(times, want) {
-		t.Fatalf("%d points, want one per distinct time (%d)", len(times), len(want))
-	}
-	for k, at := range times {
-		n := 0.0
+		th := Throughput(frame.New(frame.MicrosCol("end", ts, ok)), "end")
+		times, _, err := th.Micros("time")
+		if err != nil {
+			t.Fatal(err)
+		}
+		values, _, _ := th.Float64s("value")
+		var want []int64
 		for i, v := range ts {
-			if ok[i] && v <= at {
-				n++
+			if ok[i] {
+				want = append(want, v)
 			}
 		}
-		if values[k] != n {
-			t.Fatalf("at %d µs: %v, want %v rows at or before it", at, values[k], n)
+		slices.Sort(want)
+		if want = slices.Compact(want); !slices.Equal(times, want) {
+			t.Fatalf("spread %d: %d points, want one per distinct time (%d)", spread, len(times), len(want))
+		}
+		for k, at := range times {
+			n := 0.0
+			for i, v := range ts {
+				if ok[i] && v <= at {
+					n++
+				}
+			}
+			if values[k] != n {
+				t.Fatalf("spread %d, at %d µs: %v, want %v rows at or before it", spread, at, values[k], n)
+			}
 		}
 	}
 }
