@@ -2,6 +2,7 @@ package ops
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
@@ -82,28 +83,23 @@ func stateCounts(tasks *frame.Frame) *frame.Frame {
 			keys = append(keys, k)
 		}
 	}
-	keys = append(keys, "task", "attempt")
-	order, err := tasks.SortIndex(keys...)
-	if err != nil {
-		return frame.WithErr(fmt.Errorf("StateCounts: %w", err))
-	}
-	// The rows are read in that order where they are: nothing is gathered.
+	keys = append(keys, "task")
 	sub, subOK, err1 := tasks.Micros("submit")
 	st, stOK, err2 := tasks.Micros("start")
 	en, enOK, err3 := tasks.Micros("end")
-	if err := firstErr(err1, err2, err3); err != nil {
+	prev, err4 := previousAttempts(tasks, keys)
+	if err := firstErr(err1, err2, err3, err4); err != nil {
 		return frame.WithErr(fmt.Errorf("StateCounts: %w", err))
 	}
-	// Rows of one task share a group id, and sit together in that order.
-	gid := tasks.GroupBy(keys[:len(keys)-1]...).GroupIDs()
 	// The times attempts start and stop waiting and running, each sorted
-	// alone: four arrays of 8-byte times rather than one of events.
+	// alone: four arrays of 8-byte times rather than one of events. The
+	// rows are read in their order: the arrays are sorted after.
 	n := len(st)
 	waitIn, waitOut, runIn, runOut := make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
-	for j, i := range order {
+	for i := range n {
 		ready, readyOK := sub[i], subOK[i]
-		if p := j - 1; p >= 0 && gid[order[p]] == gid[i] {
-			ready, readyOK = en[order[p]], enOK[order[p]]
+		if prev != nil && prev[i] >= 0 {
+			ready, readyOK = en[prev[i]], enOK[prev[i]]
 		}
 		if readyOK {
 			waitIn = append(waitIn, ready)
@@ -122,6 +118,50 @@ func stateCounts(tasks *frame.Frame) *frame.Frame {
 		}
 	}
 	return countSteps([4][]int64{waitIn, waitOut, runIn, runOut})
+}
+
+// previousAttempts returns, per row of tasks, the row of the attempt
+// before it of the same task (keys; attempts in order of number, a null
+// number last, then of row), or −1 for a task's first attempt; nil when
+// no task has more than one attempt row. Only the rows of tasks with
+// several are sorted: a log of 10M tasks with a few retries sorts those.
+func previousAttempts(tasks *frame.Frame, keys []string) ([]int32, error) {
+	g := tasks.GroupBy(keys...)
+	gid := g.GroupIDs()
+	if err := tasks.Err(); err != nil {
+		return nil, err
+	}
+	if len(gid) > math.MaxInt32 {
+		return nil, fmt.Errorf("%d attempts: more than a run holds (2³¹−1)", len(gid))
+	}
+	rows := make([]int32, g.NumGroups())
+	for _, k := range gid {
+		rows[k]++
+	}
+	var several []int // the rows of tasks with more than one attempt row
+	for i, k := range gid {
+		if rows[k] > 1 {
+			several = append(several, i)
+		}
+	}
+	if len(several) == 0 {
+		return nil, nil
+	}
+	cols := append(keys[:len(keys):len(keys)], "attempt")
+	order, err := tasks.Select(cols...).Take(several).SortIndex(cols...)
+	if err != nil {
+		return nil, err
+	}
+	prev := make([]int32, len(gid))
+	for i := range prev {
+		prev[i] = -1
+	}
+	for k := 1; k < len(order); k++ { // a task's rows are together in that order
+		if a, b := several[order[k-1]], several[order[k]]; gid[a] == gid[b] {
+			prev[b] = int32(a)
+		}
+	}
+	return prev, nil
 }
 
 // countSteps sorts the times attempts start waiting, stop waiting, start

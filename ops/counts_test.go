@@ -139,3 +139,75 @@ func TestThroughputCounts(t *testing.T) {
 		}
 	}
 }
+
+// stateCountsBySort is StateCounts's single-run series as it was first
+// written: every row sorted by the task keys and attempt, a row's
+// previous attempt the row before it in that order.
+func stateCountsBySort(tasks *frame.Frame) *frame.Frame {
+	keys := []string{}
+	for _, k := range []string{"source", "run", "job"} {
+		if tasks.Has(k) {
+			keys = append(keys, k)
+		}
+	}
+	keys = append(keys, "task", "attempt")
+	order, _ := tasks.SortIndex(keys...)
+	sub, subOK, _ := tasks.Micros("submit")
+	st, stOK, _ := tasks.Micros("start")
+	en, enOK, _ := tasks.Micros("end")
+	gid := tasks.GroupBy(keys[:len(keys)-1]...).GroupIDs()
+	var times [4][]int64
+	for j, i := range order {
+		ready, readyOK := sub[i], subOK[i]
+		if p := j - 1; p >= 0 && gid[order[p]] == gid[i] {
+			ready, readyOK = en[order[p]], enOK[order[p]]
+		}
+		if readyOK {
+			times[0] = append(times[0], ready)
+			switch {
+			case stOK[i]:
+				times[1] = append(times[1], st[i])
+			case enOK[i]:
+				times[1] = append(times[1], en[i])
+			}
+		}
+		if stOK[i] {
+			times[2] = append(times[2], st[i])
+			if enOK[i] {
+				times[3] = append(times[3], en[i])
+			}
+		}
+	}
+	return countSteps(times)
+}
+
+// TestStateCountsPreviousAttempts: the previous attempt found by sorting
+// only the tasks with several rows is the one a sort of every row finds,
+// on random attempts with repeated and null attempt numbers, null jobs,
+// and tasks of one row and of many.
+func TestStateCountsPreviousAttempts(t *testing.T) {
+	r := rand.New(rand.NewPCG(28, 11))
+	for c := range 40 {
+		n := 1 + r.IntN(300)
+		job, task, attempt := make([]string, n), make([]int64, n), make([]int64, n)
+		jobOK, attemptOK := make([]bool, n), make([]bool, n)
+		sub, st, en := make([]int64, n), make([]int64, n), make([]int64, n)
+		stOK, enOK := make([]bool, n), make([]bool, n)
+		for i := range n {
+			job[i], jobOK[i] = []string{"a", "b"}[r.IntN(2)], r.IntN(10) != 0
+			task[i] = int64(r.IntN(max(1, n/(1+c%4))))
+			attempt[i], attemptOK[i] = int64(r.IntN(3)), r.IntN(12) != 0
+			sub[i] = int64(r.IntN(1000)) * 1_000_000
+			st[i], stOK[i] = sub[i]+int64(r.IntN(100))*1_000_000, r.IntN(6) != 0
+			en[i], enOK[i] = st[i]+int64(r.IntN(100))*1_000_000, r.IntN(5) != 0
+		}
+		f := frame.New(frame.StringCol("job", job, jobOK), frame.Int64Col("task", task, nil), frame.Int64Col("attempt", attempt, attemptOK),
+			frame.MicrosCol("submit", sub, nil), frame.MicrosCol("start", st, stOK), frame.MicrosCol("end", en, enOK))
+		got, want := stateCounts(f), stateCountsBySort(f)
+		for _, col := range []string{"time", "waiting", "running"} {
+			if g, w := column(t, got, col), column(t, want, col); g != w {
+				t.Fatalf("case %d (%d rows): %s\n%s\nwant\n%s", c, n, col, g, w)
+			}
+		}
+	}
+}
