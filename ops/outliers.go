@@ -150,7 +150,7 @@ type outlierTests struct {
 func (t *outlierTests) count(all bool) {
 	t.tested = make([]bool, t.n)
 	for _, rows := range t.sets {
-		if len(rows) >= 4 {
+		if len(rows) >= 4 && len(t.methods) > 0 { // no method tests a row: its counts are null
 			for _, r := range rows {
 				t.tested[r] = true
 			}

@@ -94,6 +94,10 @@ func TestOutliersFeaturesAndErrors(t *testing.T) {
 	if got := column(t, p, "num_procs"); got != "0 0 0 0 null" {
 		t.Errorf("partitioned counts %s", got)
 	}
+	// No method: no row is tested, every count null.
+	if got := column(t, Outliers(f, OutlierOptions{Methods: []string{}}), "outlier_methods"); got != "null null null null null" {
+		t.Errorf("no method: outlier_methods %s", got)
+	}
 	nan := f.WithColumn("duration", []float64{1, math.NaN(), 1, 1, 1})
 	if err := Outliers(nan, OutlierOptions{}).Err(); err == nil {
 		t.Error("NaN accepted")
