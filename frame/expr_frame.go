@@ -55,7 +55,7 @@ func (f *Frame) Keep(cond Expr) *Frame {
 	if err != nil {
 		return WithErr(fmt.Errorf("Keep %s: %w", cond.n, err))
 	}
-	return f.take(maskRows(mask))
+	return f.takeMask(mask)
 }
 
 // truth is the rows of f where condition n is true (not false, not

@@ -28,20 +28,30 @@ func (f *Frame) Filter(keep func(Row) bool) (out *Frame) {
 	for i := range mask {
 		mask[i] = keep(Row{f: f, i: i})
 	}
-	return f.take(maskRows(mask))
+	return f.takeMask(mask)
 }
 
-// maskRows returns the indexes of the true entries of mask, in an exact
+// takeMask returns the rows of f whose entry of mask is true. A mask
+// that keeps every row gives f's rows as they are, without a list of
+// them (80 MB at 10M rows: a filter on a column without nulls, say).
+func (f *Frame) takeMask(mask []bool) *Frame {
+	kept := 0
+	for _, m := range mask {
+		if m {
+			kept++
+		}
+	}
+	if kept == len(mask) {
+		return f.Slice(0, f.nrows)
+	}
+	return f.take(maskRows(mask, kept))
+}
+
+// maskRows returns the indexes of the n true entries of mask, in an exact
 // allocation: appending a million indexes one by one would copy the
 // slice many times over (an analysis filtering two million events made
 // 130 MB of such garbage, and the process's peak memory with it).
-func maskRows(mask []bool) []int {
-	n := 0
-	for _, m := range mask {
-		if m {
-			n++
-		}
-	}
+func maskRows(mask []bool, n int) []int {
 	rows := make([]int, n+1) // one spare: every row is written, kept or not
 	k := 0
 	for r, m := range mask {
@@ -74,7 +84,7 @@ func (f *Frame) Where(col, op string, value any) *Frame {
 	if err != nil {
 		return WithErr(fmt.Errorf("Where %s %s: column %q: %w", col, op, col, err))
 	}
-	return f.take(maskRows(mask))
+	return f.takeMask(mask)
 }
 
 func whereMask(a arrow.Array, op string, value any) ([]bool, error) {
