@@ -128,9 +128,6 @@ func stateCounts(tasks *frame.Frame) *frame.Frame {
 func previousAttempts(tasks *frame.Frame, keys []string) ([]int32, error) {
 	g := tasks.GroupBy(keys...)
 	gid := g.GroupIDs()
-	if err := tasks.Err(); err != nil {
-		return nil, err
-	}
 	if len(gid) > math.MaxInt32 {
 		return nil, fmt.Errorf("%d attempts: more than a run holds (2³¹−1)", len(gid))
 	}
