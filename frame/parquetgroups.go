@@ -41,26 +41,11 @@ func (g RowGroup) IsTime(col string) bool {
 // when the file has no such Time column or no statistics for it: then
 // nothing is known of its values.
 func (g RowGroup) TimeRange(col string) (lo, hi, nulls int64, ok bool) {
-	idx := g.schema.FieldIndices(col)
-	if len(idx) != 1 {
+	lo, hi, nulls, unit, ok := g.timeStats(col)
+	if !ok {
 		return 0, 0, 0, false
 	}
-	ts, isTime := g.schema.Field(idx[0]).Type.(*arrow.TimestampType)
-	sf := g.fields.Fields[idx[0]]
-	if !isTime || !sf.IsLeaf() {
-		return 0, 0, 0, false
-	}
-	cc, err := g.meta.ColumnChunk(sf.ColIndex)
-	if err != nil {
-		return 0, 0, 0, false
-	}
-	st, err := cc.Statistics()
-	s, isInt := st.(*metadata.Int64Statistics)
-	if err != nil || !isInt || !s.HasMinMax() || !s.HasNullCount() {
-		return 0, 0, 0, false
-	}
-	lo, hi = s.Min(), s.Max()
-	switch ts.Unit { // to µs, outward: the range holds every value
+	switch unit { // to µs, outward: the range holds every value
 	case arrow.Second:
 		lo, hi = lo*1_000_000, hi*1_000_000
 	case arrow.Millisecond:
@@ -68,7 +53,61 @@ func (g RowGroup) TimeRange(col string) (lo, hi, nulls int64, ok bool) {
 	case arrow.Nanosecond:
 		lo, hi = floorDiv(lo, 1_000), -floorDiv(-hi, 1_000)
 	}
-	return lo, hi, s.NullCount(), true
+	return lo, hi, nulls, true
+}
+
+// TimeSpan returns the least and greatest value of the Time column col
+// in the row group as the column reads them (µs since the Unix epoch),
+// from the footer's statistics. ok is false when the statistics do not
+// give them exactly: the file has no such Time column or no statistics
+// for it, every value is null, or the unit is finer than µs (a value
+// with sub-µs digits does not read).
+func (g RowGroup) TimeSpan(col string) (lo, hi int64, ok bool) {
+	lo, hi, nulls, unit, ok := g.timeStats(col)
+	if !ok || unit == arrow.Nanosecond || nulls == g.NumRows() {
+		return 0, 0, false
+	}
+	switch unit {
+	case arrow.Second:
+		lo, hi = lo*1_000_000, hi*1_000_000
+	case arrow.Millisecond:
+		lo, hi = lo*1_000, hi*1_000
+	}
+	return lo, hi, true
+}
+
+// Names returns the names of the file's columns, in order.
+func (g RowGroup) Names() []string {
+	names := make([]string, g.schema.NumFields())
+	for i, f := range g.schema.Fields() {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// timeStats returns the footer's statistics of the Time column col in
+// the row group, in the column's unit: its least and greatest values,
+// its null count and the unit.
+func (g RowGroup) timeStats(col string) (lo, hi, nulls int64, unit arrow.TimeUnit, ok bool) {
+	idx := g.schema.FieldIndices(col)
+	if len(idx) != 1 {
+		return 0, 0, 0, 0, false
+	}
+	ts, isTime := g.schema.Field(idx[0]).Type.(*arrow.TimestampType)
+	sf := g.fields.Fields[idx[0]]
+	if !isTime || !sf.IsLeaf() {
+		return 0, 0, 0, 0, false
+	}
+	cc, err := g.meta.ColumnChunk(sf.ColIndex)
+	if err != nil {
+		return 0, 0, 0, 0, false
+	}
+	st, err := cc.Statistics()
+	s, isInt := st.(*metadata.Int64Statistics)
+	if err != nil || !isInt || !s.HasMinMax() || !s.HasNullCount() {
+		return 0, 0, 0, 0, false
+	}
+	return s.Min(), s.Max(), s.NullCount(), ts.Unit, true
 }
 
 // floorDiv is a / b rounded toward negative infinity (b > 0).

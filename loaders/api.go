@@ -28,3 +28,6 @@ type Progress = source.Progress
 
 // Run is one run of a load (see source.Run).
 type Run = source.Run
+
+// Extent is a span of times in µs (Dataset.Skimmed).
+type Extent = source.Extent

@@ -75,15 +75,20 @@ func (p *lakePlan) units() []loadUnit {
 // column is not asked for reads as one run), and only the row groups
 // that o.Window, cut with the columns of final (the load's projection),
 // may keep rows of, and of the frames with a source column only the
-// parts of the systems o.SourceRows keeps. The warnings name what was
-// not read.
+// parts of the systems o.SourceRows keeps; without those two, the rows
+// o.SpanOnly reads only for their span give it from the footers
+// (Dataset.Skimmed). The warnings name what was not read.
 func (p *lakePlan) read(o, final source.Options) ([]*source.Dataset, []source.Format, []source.Warning, error) {
 	var sets []*source.Dataset
 	var formats []source.Format
 	var warnings []source.Warning
 	for _, dir := range p.dirs {
-		l, err := lakeread.Read(dir, lakeread.Options{Frames: o.Frames, Columns: o.Columns, Omit: o.Omit, Sources: o.Sources, SourceRows: o.SourceRows,
-			Window: lakeread.Window{From: o.Window.From, To: o.Window.To, Columns: final.Columns, Omit: final.Omit}})
+		lo := lakeread.Options{Frames: o.Frames, Columns: o.Columns, Omit: o.Omit, Sources: o.Sources, SourceRows: o.SourceRows,
+			Window: lakeread.Window{From: o.Window.From, To: o.Window.To, Columns: final.Columns, Omit: final.Omit}}
+		if lo.Window.IsZero() && lo.SourceRows == nil { // their cuts apply to rows
+			lo.SpanOnly = o.SpanOnly
+		}
+		l, err := lakeread.Read(dir, lo)
 		if err != nil {
 			return nil, nil, nil, err
 		}

@@ -32,6 +32,7 @@ func merge(sets []*source.Dataset) (*source.Dataset, error) {
 				}
 			}
 		}
+		out.Skimmed.Join(d.Skimmed)
 		if d.HasLogSpan {
 			if !out.HasLogSpan || d.LogStart < out.LogStart {
 				out.LogStart = d.LogStart

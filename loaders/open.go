@@ -75,7 +75,7 @@ func OpenContext(ctx context.Context, o source.Options, paths ...string) (*sourc
 		// companions match on columns a projection may leave out, and on
 		// rows a window may: a timeline row outside it can give a trace
 		// row inside it its times
-		lo.Columns, lo.Omit, lo.Window, lo.SourceRows = nil, nil, source.TimeWindow{}, nil
+		lo.Columns, lo.Omit, lo.Window, lo.SourceRows, lo.SpanOnly = nil, nil, source.TimeWindow{}, nil, nil
 	}
 	sets, formats, warnings, err := lakePlan.read(lo, o)
 	if err != nil {

@@ -341,6 +341,9 @@ func runSpans(d *source.Dataset, n int) []span {
 	for k := range out {
 		out[k] = span{math.MaxInt64, math.MinInt64}
 	}
+	if n == 1 && d.Skimmed.OK { // rows read for their span alone
+		out[0] = span{d.Skimmed.Start, d.Skimmed.End}
+	}
 	for _, f := range runFrames(d) {
 		var run []int64
 		if n > 1 {

@@ -72,6 +72,9 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		read := readColumns(nil, rf.withs, rf.wheres)
 		lo.Columns, lo.Omit = report.Columns(read...), report.Omit(read...)
 		lo.SourceRows = rf.sourceRows()
+		if *window.from == "" && *window.to == "" && len(rf.withs)+len(rf.wheres) == 0 {
+			lo.SpanOnly = report.SpanOnly() // no cut: the events' span is theirs whole
+		}
 		d, err := loadWarnWith(sources, lo, stderr)
 		if err != nil {
 			return err

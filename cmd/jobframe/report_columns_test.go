@@ -12,11 +12,13 @@ import (
 )
 
 // TestReportColumns: the report of a load projected onto report.Columns
-// and report.Omit (what jobframe report loads) is the report of the
+// and report.Omit, the events read only for their span but Balsam's
+// (report.SpanOnly: what jobframe report loads) is the report of the
 // whole load, byte for byte, on every bundled sample, on the seeds' logs
 // (Balsam's events are the ones the report reads), on all of those
-// loaded together and on a lake of the seeds, and with the columns a
-// --where reads kept.
+// loaded together, on a lake of the seeds and on lakes of the HyperQueue
+// journal and the Work Queue log alone (whose events span them), and
+// with the columns a --where reads kept.
 func TestReportColumns(t *testing.T) {
 	data, err := filepath.Abs("../../testdata")
 	if err != nil {
@@ -32,7 +34,7 @@ func TestReportColumns(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		some, err := loaders.OpenWith(loaders.Options{Lenient: true, Columns: cols, Omit: report.Omit()}, srcs...)
+		some, err := loaders.OpenWith(loaders.Options{Lenient: true, Columns: cols, Omit: report.Omit(), SpanOnly: report.SpanOnly()}, srcs...)
 		if err != nil {
 			t.Fatalf("%s: projected: %v", name, err)
 		}
@@ -61,6 +63,19 @@ func TestReportColumns(t *testing.T) {
 		}
 	}
 	same("the seeds' lake", report.Options{}, report.Columns(), dir)
+	// the events of a HyperQueue journal and of a Work Queue log reach
+	// past their other frames' times: a lake of each alone gives their
+	// span from its footers
+	for _, p := range all[:2] {
+		one := filepath.Join(t.TempDir(), "lake")
+		if _, err := lake.Ingest(context.Background(), one, []string{p}, lake.Options{BatchRows: 50}); err != nil {
+			t.Fatal(err)
+		}
+		same(filepath.Base(p)+"'s lake", report.Options{}, report.Columns(), one)
+		if d, err := loaders.OpenWith(loaders.Options{Columns: report.Columns(), SpanOnly: report.SpanOnly()}, one); err != nil || !d.Skimmed.OK {
+			t.Errorf("%s's lake read with report.SpanOnly: %v; skimmed %+v", p, err, d.Skimmed)
+		}
+	}
 	if d, err := loaders.OpenWith(loaders.Options{Omit: report.Omit()}, dir); err != nil || d.Frames["tasks"].Has("raw_state") || !d.Frames["tasks"].Has("state") {
 		t.Errorf("the lake read with report.Omit: %v, tasks columns %v", err, d.Frames["tasks"].Names())
 	}

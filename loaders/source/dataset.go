@@ -63,6 +63,34 @@ type Dataset struct {
 	// read or not, as they would be before the cut. loaders.Open drops it
 	// once the runs are labelled.
 	Unread []*frame.Frame
+
+	// Skimmed is the span of the times of the rows a reader did not read
+	// because the caller reads them only for that span
+	// (Options.SpanOnly): Span counts it, and so do the runs' spans.
+	Skimmed Extent
+}
+
+// Extent is a span of times, in µs since the Unix epoch (UTC); OK is
+// false when it holds none.
+type Extent struct {
+	Start, End int64
+	OK         bool
+}
+
+// Add widens e to hold lo and hi (lo <= hi).
+func (e *Extent) Add(lo, hi int64) {
+	if !e.OK {
+		e.Start, e.End, e.OK = lo, hi, true
+		return
+	}
+	e.Start, e.End = min(e.Start, lo), max(e.End, hi)
+}
+
+// Join widens e to hold o.
+func (e *Extent) Join(o Extent) {
+	if o.OK {
+		e.Add(o.Start, o.End)
+	}
 }
 
 // Skip records that the columns names of frame name were not built
@@ -106,10 +134,13 @@ func (d *Dataset) Frame(name string) (*frame.Frame, error) {
 }
 
 // Span returns the earliest and the latest timestamp in any of the
-// dataset's frames, in µs since the Unix epoch (UTC); ok is false when
-// no frame holds a time.
+// dataset's frames and in the rows read only for their span (Skimmed),
+// in µs since the Unix epoch (UTC); ok is false when none holds a time.
 func (d *Dataset) Span() (start, end int64, ok bool) {
 	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	if d.Skimmed.OK {
+		lo, hi = d.Skimmed.Start, d.Skimmed.End
+	}
 	d.EachTime(func(_ *frame.Frame, us []int64, valid []bool) {
 		for k, v := range us {
 			if valid[k] {

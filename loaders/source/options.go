@@ -108,6 +108,19 @@ type Options struct {
 	// pruned. A hint, as Window: logs are read whole, as are lakes whose
 	// entries absorb companions.
 	SourceRows func(source string) bool
+	// SpanOnly names, for each frame it names, the columns for which the
+	// caller reads that frame's rows: rows with none of them it reads
+	// only for the span of their times (Dataset.Span). A lake's row
+	// groups of such a frame that hold none of those columns nor a run
+	// column, and whose footers give each of their time columns' least
+	// and greatest values, are not read: those values widen
+	// Dataset.Skimmed instead (SpanOnly[Events] = {"to_state"}: Balsam's
+	// transitions are read, a HyperQueue journal's 20M events of 10M
+	// tasks give their first and last time). A hint, as Window: logs are
+	// read whole, as are lakes whose entries absorb companions; a lake
+	// ignores it when Window or SourceRows is set (their cuts apply to
+	// rows, not to a span).
+	SpanOnly map[string][]string
 	// Limits bound what one input may make a load hold.
 	Limits
 }

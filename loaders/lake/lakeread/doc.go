@@ -19,6 +19,11 @@
 // (Options.Sources) and by day partition (Options.FromDay, ToDay); the
 // frames with a source column (tasks) are also pruned by a test of it
 // (Options.SourceRows: only the footers and times of the other systems'
-// files are read, so that runs are spanned as before the cut). The
-// rows of a frame come in the lake's order: by day, then as ingested.
+// files are read, so that runs are spanned as before the cut). A frame
+// the caller reads only for the span of its times, but for rows with
+// certain columns (Options.SpanOnly: the report's events, read for
+// Balsam's transitions), has its other row groups' spans read from
+// their footers' statistics, not their rows (source.Dataset.Skimmed).
+// The rows of a frame come in the lake's order: by day, then as
+// ingested.
 package lakeread

@@ -47,6 +47,12 @@ type Options struct {
 	// have no row group read, only their footers (the frame keeps its
 	// columns).
 	SourceRows func(source string) bool
+	// SpanOnly names, by frame, the columns for which the caller reads
+	// the frame's rows, as source.Options.SpanOnly: the row groups that
+	// hold none of them are read from their footers alone, for the span
+	// of their times (source.Dataset.Skimmed). Ignored when Window or
+	// SourceRows is set.
+	SpanOnly map[string][]string
 }
 
 // IsLake reports whether path is a folder holding a lake's manifest.
@@ -149,6 +155,9 @@ type part struct {
 	// (frame.ReadOptions.KeepColumn)
 	keepColumn func(string, frame.Type) bool
 	f          *frame.Frame
+	// skimmed is the span of the times of the row groups read for
+	// their span alone (Options.SpanOnly)
+	skimmed source.Extent
 }
 
 // planEntry selects the parts of e that o asks for; a part whose path
@@ -182,7 +191,11 @@ func planEntry(dir string, m *manifest.Manifest, e *manifest.Entry, o Options) (
 			p.unread[name] = append(p.unread[name], &part{path: file, columns: cols, keep: keep, keepColumn: runs})
 			keep = func(frame.RowGroup) bool { return false }
 		}
-		p.parts[name] = append(p.parts[name], &part{path: file, columns: cols, keep: keep, keepColumn: keepColumn})
+		pt := &part{path: file, columns: cols, keep: keep, keepColumn: keepColumn}
+		if skim := skimming(name, o, cols, keepColumn, &pt.skimmed); skim != nil {
+			pt.keep = skim
+		}
+		p.parts[name] = append(p.parts[name], pt)
 	}
 	return p, nil
 }
@@ -249,6 +262,7 @@ func (p *entryPlan) dataset() (*source.Dataset, error) {
 		fs := make([]*frame.Frame, len(p.parts[name]))
 		for i, pt := range p.parts[name] {
 			fs[i], pt.f = pt.f, nil
+			d.Skimmed.Join(pt.skimmed)
 		}
 		f := fs[0]
 		if len(fs) > 1 {

@@ -42,7 +42,7 @@ func TestMembers(t *testing.T) {
 			t.Errorf("Members(%s) = %v, want none", c.expr, got)
 		}
 	}
-	if got := s.Fields("loaders.Options"); !slices.Equal(got, []string{"Batch", "BatchRows", "Checkpoints", "Columns", "Frames", "Lenient", "Limits", "Name", "Omit", "Progress", "Resume", "SourceRows", "Sources", "Tee", "TimeZone", "Window"}) {
+	if got := s.Fields("loaders.Options"); !slices.Equal(got, []string{"Batch", "BatchRows", "Checkpoints", "Columns", "Frames", "Lenient", "Limits", "Name", "Omit", "Progress", "Resume", "SourceRows", "Sources", "SpanOnly", "Tee", "TimeZone", "Window"}) {
 		t.Errorf("Fields(loaders.Options) = %v", got)
 	}
 	for expr, want := range map[string]bool{

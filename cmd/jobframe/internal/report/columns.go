@@ -30,6 +30,17 @@ func Columns(extra ...string) map[string][]string {
 	return map[string][]string{schema.Events: events}
 }
 
+// SpanOnly returns, by frame, the columns for which a report reads the
+// rows of a frame it otherwise reads only for the span of its times
+// (loaders.Options.SpanOnly): the events are read for Balsam's
+// transitions (to_state), and otherwise only for the data's span, which
+// a lake's footers give without their rows. For a load the report cuts
+// to a window or filters (--from, --to, --where), whose cuts apply to
+// rows.
+func SpanOnly() map[string][]string {
+	return map[string][]string{schema.Events: {"to_state"}}
+}
+
 // unread are, by frame, the columns of the tasks and placements that no
 // section reads: loaders' bookkeeping (line numbers, HyperQueue's
 // instance and variant, resource policy and worker list), the state as

@@ -25,6 +25,7 @@ func init() {
 
 		// type definitions
 		"Dataset":    reflect.ValueOf((*loaders.Dataset)(nil)),
+		"Extent":     reflect.ValueOf((*loaders.Extent)(nil)),
 		"Group":      reflect.ValueOf((*loaders.Group)(nil)),
 		"Limits":     reflect.ValueOf((*loaders.Limits)(nil)),
 		"Options":    reflect.ValueOf((*loaders.Options)(nil)),
