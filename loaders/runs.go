@@ -48,14 +48,15 @@ func labelRuns(sets []*source.Dataset, keep func(name string) bool) []source.Run
 		}
 		for _, i := range g.sets {
 			d := sets[i]
-			spans := runSpans(d, len(g.labels))
+			var spans []span
+			if len(g.labels) == 1 && d.HasLogSpan { // the log's first and last record: no time column is scanned
+				spans = []span{{d.LogStart, d.LogEnd}}
+			} else {
+				spans = runSpans(d, len(g.labels))
+			}
 			for k := range rs {
 				rs[k].Files = append(rs[k].Files, d.Files...)
-				lo, hi := spans[k].lo, spans[k].hi
-				if len(g.labels) == 1 && d.HasLogSpan {
-					lo, hi = d.LogStart, d.LogEnd
-				}
-				rs[k].Start, rs[k].End = min(rs[k].Start, lo), max(rs[k].End, hi)
+				rs[k].Start, rs[k].End = min(rs[k].Start, spans[k].lo), max(rs[k].End, spans[k].hi)
 			}
 			for fn, f := range d.Frames {
 				if total == 1 && !keep(fn) {

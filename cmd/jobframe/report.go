@@ -72,7 +72,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		read := readColumns(nil, rf.withs, rf.wheres)
 		lo.Columns, lo.Omit = report.Columns(read...), report.Omit(read...)
 		lo.SourceRows = rf.sourceRows()
-		if *window.from == "" && *window.to == "" && len(rf.withs)+len(rf.wheres) == 0 {
+		if window.open() && len(rf.withs)+len(rf.wheres) == 0 {
 			lo.SpanOnly = report.SpanOnly() // no cut: the events' span is theirs whole
 		}
 		d, err := loadWarnWith(sources, lo, stderr)
@@ -122,6 +122,9 @@ func compareRuns(sources []string, lenient bool, window windowFlags, title strin
 	for i, src := range sources {
 		o := window.options(lenient)
 		o.Columns = report.Columns()
+		if window.open() {
+			o.SpanOnly = report.SpanOnly()
+		}
 		d, err := loadWarnWith([]string{src}, o, stderr)
 		if err != nil {
 			return nil, err

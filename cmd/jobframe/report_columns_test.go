@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 
@@ -17,8 +18,9 @@ import (
 // whole load, byte for byte, on every bundled sample, on the seeds' logs
 // (Balsam's events are the ones the report reads), on all of those
 // loaded together, on a lake of the seeds and on lakes of the HyperQueue
-// journal and the Work Queue log alone (whose events span them), and
-// with the columns a --where reads kept.
+// journal and the Work Queue log alone (whose events span them), the
+// two of them compared (--compare), and with the columns a --where
+// reads kept.
 func TestReportColumns(t *testing.T) {
 	data, err := filepath.Abs("../../testdata")
 	if err != nil {
@@ -66,6 +68,7 @@ func TestReportColumns(t *testing.T) {
 	// the events of a HyperQueue journal and of a Work Queue log reach
 	// past their other frames' times: a lake of each alone gives their
 	// span from its footers
+	var runs [2][]report.Run // --compare's runs, loaded whole and as the report loads them
 	for _, p := range all[:2] {
 		one := filepath.Join(t.TempDir(), "lake")
 		if _, err := lake.Ingest(context.Background(), one, []string{p}, lake.Options{BatchRows: 50}); err != nil {
@@ -75,6 +78,20 @@ func TestReportColumns(t *testing.T) {
 		if d, err := loaders.OpenWith(loaders.Options{Columns: report.Columns(), SpanOnly: report.SpanOnly()}, one); err != nil || !d.Skimmed.OK {
 			t.Errorf("%s's lake read with report.SpanOnly: %v; skimmed %+v", p, err, d.Skimmed)
 		}
+		for i, o := range []loaders.Options{{}, {Columns: report.Columns(), SpanOnly: report.SpanOnly()}} {
+			d, err := loaders.OpenWith(o, one)
+			if err != nil {
+				t.Fatal(err)
+			}
+			runs[i] = append(runs[i], report.Run{Name: filepath.Base(p), Data: d})
+		}
+	}
+	var whole, some bytes.Buffer
+	if err := errors.Join(report.Encode(&whole, report.Compare(runs[0], report.Options{})), report.Encode(&some, report.Compare(runs[1], report.Options{}))); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(whole.Bytes(), some.Bytes()) {
+		t.Errorf("--compare of the two lakes: the report of what it loads differs from the whole load's (%d bytes against %d)", some.Len(), whole.Len())
 	}
 	if d, err := loaders.OpenWith(loaders.Options{Omit: report.Omit()}, dir); err != nil || d.Frames["tasks"].Has("raw_state") || !d.Frames["tasks"].Has("state") {
 		t.Errorf("the lake read with report.Omit: %v, tasks columns %v", err, d.Frames["tasks"].Names())

@@ -22,6 +22,10 @@ func addWindowFlags(fs *flag.FlagSet) windowFlags {
 	}
 }
 
+// open reports whether neither --from nor --to is set: nothing is cut
+// to a window.
+func (wf windowFlags) open() bool { return *wf.from == "" && *wf.to == "" }
+
 // options are the load options of the flags: --source, and the sides of
 // the window that name a time pushed down to a lake's reader (a side
 // relative to the data's start or end is open there: the data are not
@@ -52,7 +56,7 @@ func (wf windowFlags) cut(d *loaders.Dataset) (ops.Window, error) {
 // parse parses the window against d's time span (see cut) without
 // cutting d.
 func (wf windowFlags) parse(d *loaders.Dataset) (ops.Window, error) {
-	if *wf.from == "" && *wf.to == "" {
+	if wf.open() {
 		return ops.Window{}, nil
 	}
 	start, end := dataSpan(d)
