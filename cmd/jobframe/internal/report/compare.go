@@ -87,7 +87,7 @@ func (b *builder) metrics() []metric {
 	if tasks, ok := b.frameOf(schema.Tasks); ok {
 		attempts = float64(tasks.NumRows())
 		if hasAll(tasks, "state", "end") {
-			ended := b.endedIn(tasks)
+			ended := b.endedIn(tasks.Select("end", "state")) // all that is read
 			ok := ended.Where("state", "==", "success").NumRows()
 			successes = float64(ok)
 			if ended.NumRows() > 0 {
@@ -283,7 +283,7 @@ func compareCharts(bs []*builder, names []string) Section {
 			nUse++
 		}
 		if tasks, ok := b.frameOf(schema.Tasks); ok && hasAll(tasks, "state", "end") {
-			ok := b.endedIn(tasks).Where("state", "==", "success")
+			ok := b.endedIn(tasks.Select("end", "state")).Where("state", "==", "success") // its ends are all that is read
 			if ok.Err() == nil && ok.NumRows() > 0 {
 				done.Step(shift(b.series(ops.Throughput(ok, "end")), start), "time", "value", names[i])
 				nDone++

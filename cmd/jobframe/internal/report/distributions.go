@@ -136,15 +136,19 @@ func (b *builder) resources() Section {
 		s.Reason = "no task attempts in this source"
 		return s
 	}
-	if tasks.Has("final") {
-		tasks = tasks.Where("final", "==", true)
+	if tasks.Has("final") { // the columns read, not the frame, are filtered
+		cols := []string{"final", "measured_fallback"}
+		for _, m := range measured {
+			cols = append(cols, m.col)
+		}
+		tasks = narrow(tasks, cols...).Where("final", "==", true)
 	}
 	any := false
 	for _, m := range measured {
 		if !tasks.Has(m.col) {
 			continue
 		}
-		v := tasks.Where(m.col, "not-null", nil)
+		v := tasks.Select(m.col).Where(m.col, "not-null", nil)
 		if v.Err() != nil || v.NumRows() == 0 {
 			continue
 		}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
@@ -196,7 +197,7 @@ func (b *builder) concurrency() Section {
 		s.Reason = "no task attempts with start and end times in this source"
 		return s
 	}
-	if tasks.Where("start", "not-null", nil).NumRows() == 0 {
+	if !anyValue(tasks, "start") {
 		s.Reason = b.noStarts(tasks)
 		return s
 	}
@@ -221,6 +222,25 @@ func (b *builder) concurrency() Section {
 	}
 	b.chart(&s, f, 900, 340)
 	return s
+}
+
+// anyValue reports whether column col of f holds a value that is not
+// null (false when f lacks it), without gathering the rows that do: a
+// filter would copy every column of a frame with a null there (tasks
+// still waiting).
+func anyValue(f *frame.Frame, col string) bool {
+	t, err := f.Type(col)
+	if err != nil {
+		return false
+	}
+	var valid []bool
+	switch t {
+	case frame.Time:
+		_, valid, err = f.Micros(col)
+	default:
+		_, valid, err = f.Float64s(col)
+	}
+	return err == nil && slices.Contains(valid, true)
 }
 
 // undatedSuccesses counts the successful attempts of tasks without an

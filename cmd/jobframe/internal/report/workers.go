@@ -33,7 +33,7 @@ func (b *builder) tasksPerWorker() Section {
 		s.Reason = b.noWorkers()
 		return s
 	}
-	started := p.Where("start", "not-null", nil)
+	started := p.Select("worker", "start").Where("start", "not-null", nil) // what it copies of a null start
 	counts := started.GroupBy("worker").Agg(frame.Count())
 	if err := counts.Err(); err != nil {
 		s.Reason = failed("the attempts per worker", err)
