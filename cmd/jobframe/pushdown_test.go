@@ -128,3 +128,40 @@ func TestExportWhereSource(t *testing.T) {
 		}
 	}
 }
+
+// TestReportOfLakeInPasses: jobframe report of a lake of several
+// systems, with no window nor --where, builds it in two passes
+// (report.BuildInPasses): its JSON is the report of the lake loaded
+// whole, byte for byte, and a warning of the lake's (a file its
+// manifest does not list) is printed once, not once per pass.
+func TestReportOfLakeInPasses(t *testing.T) {
+	dir := systemsLake(t)
+	parts, err := filepath.Glob(filepath.Join(dir, "_data", "*", "tasks", "source=hyperqueue", "day=*", "*.parquet"))
+	if err != nil || len(parts) == 0 {
+		t.Fatalf("the lake's tasks parts: %v, %v", parts, err)
+	}
+	last := parts[len(parts)-1] // of the current generation, the last
+	foreign := filepath.Join(filepath.Dir(last), "copied-in.parquet")
+	if b, err := os.ReadFile(last); err != nil || os.WriteFile(foreign, b, 0o644) != nil {
+		t.Fatal(err)
+	}
+	got := filepath.Join(t.TempDir(), "got.json")
+	var stderr bytes.Buffer
+	if code := run([]string{"report", dir, "--json", got}, &bytes.Buffer{}, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if n := strings.Count(stderr.String(), "copied-in.parquet"); n != 1 {
+		t.Errorf("the foreign file is named %d times on stderr, want once:\n%s", n, stderr.String())
+	}
+	d, err := loaders.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := report.Encode(&want, report.Build(d, report.Options{CarbonIntensity: report.DefaultCarbonIntensity})); err != nil {
+		t.Fatal(err)
+	}
+	if have, err := os.ReadFile(got); err != nil || !bytes.Equal(have, want.Bytes()) {
+		t.Errorf("the report in passes (%d bytes, %v) differs from the report of the whole load (%d bytes)", len(have), err, want.Len())
+	}
+}

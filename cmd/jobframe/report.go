@@ -72,21 +72,28 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		read := readColumns(nil, rf.withs, rf.wheres)
 		lo.Columns, lo.Omit = report.Columns(read...), report.Omit(read...)
 		lo.SourceRows = rf.sourceRows()
-		if window.open() && len(rf.withs)+len(rf.wheres) == 0 {
-			lo.SpanOnly = report.SpanOnly() // no cut: the events' span is theirs whole
-		}
-		d, err := loadWarnWith(sources, lo, stderr)
-		if err != nil {
-			return err
-		}
 		o := report.Options{Title: *title, CarbonIntensity: *carbon}
-		if o.Rows, err = rf.cutDataset(d); err != nil {
-			return err
+		uncut := window.open() && len(rf.withs)+len(rf.wheres) == 0
+		if uncut && allLakes(sources) {
+			if doc, err = report.BuildInPasses(passLoader(sources, lo, stderr), o); err != nil {
+				return err
+			}
+		} else {
+			if uncut {
+				lo.SpanOnly = report.SpanOnly() // no cut: the events' span is theirs whole
+			}
+			d, err := loadWarnWith(sources, lo, stderr)
+			if err != nil {
+				return err
+			}
+			if o.Rows, err = rf.cutDataset(d); err != nil {
+				return err
+			}
+			if o.Window, err = window.parse(d); err != nil {
+				return err
+			}
+			doc = report.Build(d, o)
 		}
-		if o.Window, err = window.parse(d); err != nil {
-			return err
-		}
-		doc = report.Build(d, o)
 	}
 	for _, o := range []struct {
 		path  string
@@ -109,6 +116,33 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "wrote %s (%d KB)\n", o.path, (buf.Len()+1023)/1024)
 	}
 	return nil
+}
+
+// allLakes reports whether every source is a lake written by jobframe
+// ingest: a reader that gives a frame's span without its rows
+// (report.BuildInPasses).
+func allLakes(sources []string) bool {
+	for _, src := range sources {
+		if _, ok, err := loaders.LakeFrames(src); !ok || err != nil {
+			return false
+		}
+	}
+	return len(sources) > 0
+}
+
+// passLoader is the loader of report.BuildInPasses: each pass loads the
+// sources with o and its frames read for their span alone (a terminal
+// shows each pass's progress); the warnings are printed once.
+func passLoader(sources []string, o loaders.Options, stderr io.Writer) report.Loader {
+	warned := false
+	return func(spanOnly map[string][]string) (*loaders.Dataset, error) {
+		o.SpanOnly = spanOnly
+		if warned {
+			return loadWith(sources, o, stderr)
+		}
+		warned = true
+		return loadWarnWith(sources, o, stderr)
+	}
 }
 
 // compareRuns loads each source as a run and builds their comparison; a

@@ -93,20 +93,57 @@ func Encode(w io.Writer, doc *Document) error {
 // Build computes the report of d: its sections' figures, charts and
 // tables.
 func Build(d *loaders.Dataset, o Options) *Document {
+	o = o.withDefaults(d.Source)
+	parts := newBuilder(d, o).parts()
+	builds := make([]func() Section, len(parts))
+	for i, p := range parts {
+		builds[i] = p.build
+	}
+	return document(d, o, buildAll(builds))
+}
+
+// withDefaults returns o with its defaults set for a source named src.
+func (o Options) withDefaults(src string) Options {
 	if o.MaxTableRows <= 0 {
 		o.MaxTableRows = 20
 	}
 	if o.Title == "" {
-		o.Title = "jobframe report: " + d.Source
+		o.Title = "jobframe report: " + src
 	}
-	b := newBuilder(d, o)
-	parts := []func() Section{b.summary, b.warnings}
+	return o
+}
+
+// part is one section of the report to build; ofWorkers marks those
+// that read the placements and workers and never the tasks (the first
+// pass of BuildInPasses).
+type part struct {
+	build     func() Section
+	ofWorkers bool
+}
+
+// parts are the report's sections, in order.
+func (b *builder) parts() []part {
+	of := func(builds ...func() Section) []part {
+		out := make([]part, len(builds))
+		for i, f := range builds {
+			out[i] = part{build: f}
+		}
+		return out
+	}
+	parts := of(b.summary, b.warnings)
 	if _, ok := b.frameOf(schema.Procs); ok { // processes (EPMT): their sections first
-		parts = append(parts, b.opsCosts, b.processTree)
+		parts = append(parts, of(b.opsCosts, b.processTree)...)
 	}
-	parts = append(parts, b.utilization, b.throughput, b.concurrency, b.tasksPerWorker, b.gantt,
-		b.distributions, b.resources, b.efficiency, b.gpus, b.energy, b.dataMovement, b.failures, b.outliers, b.criticalPath, b.perf)
-	doc := &Document{Schema: SchemaVersion, Title: o.Title, Source: d.Source, Files: d.Files, Sections: buildAll(parts)}
+	parts = append(parts, part{b.utilization, true}, part{build: b.throughput}, part{build: b.concurrency},
+		part{b.tasksPerWorker, true}, part{b.gantt, true})
+	return append(parts, of(b.distributions, b.resources, b.efficiency, b.gpus, b.energy, b.dataMovement, b.failures,
+		b.outliers, b.criticalPath, b.perf)...)
+}
+
+// document is the report of d made of its sections, their charts
+// numbered.
+func document(d *loaders.Dataset, o Options, sections []Section) *Document {
+	doc := &Document{Schema: SchemaVersion, Title: o.Title, Source: d.Source, Files: d.Files, Sections: sections}
 	for i := range doc.Sections {
 		s := &doc.Sections[i]
 		for k := range s.Charts {
