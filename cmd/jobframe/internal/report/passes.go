@@ -39,18 +39,7 @@ func BuildInPasses(load Loader, o Options) (*Document, error) {
 	o = o.withDefaults(first.Source)
 	parts := newBuilder(first, o).parts()
 	sections := make([]Section, len(parts))
-	var builds []func() Section
-	for _, p := range parts {
-		if p.ofWorkers {
-			builds = append(builds, p.build)
-		}
-	}
-	built := buildAll(builds)
-	for i, p := range parts {
-		if p.ofWorkers {
-			sections[i], built = built[0], built[1:]
-		}
-	}
+	buildPass(parts, sections, true)
 	second := withSpanOnly(SpanOnly(), schema.Placements)
 	if samplesCPUs(first) {
 		second = SpanOnly()
@@ -64,19 +53,25 @@ func BuildInPasses(load Loader, o Options) (*Document, error) {
 	if parts = newBuilder(d, o).parts(); len(parts) != len(sections) {
 		return nil, fmt.Errorf("report in passes: the second load has %d sections, the first %d (the inputs changed between them?)", len(parts), len(sections))
 	}
-	builds = builds[:0]
+	buildPass(parts, sections, false)
+	return document(d, o, sections), nil
+}
+
+// buildPass builds the parts whose ofWorkers is workers, on every core,
+// into their places in sections.
+func buildPass(parts []part, sections []Section, workers bool) {
+	var builds []func() Section
 	for _, p := range parts {
-		if !p.ofWorkers {
+		if p.ofWorkers == workers {
 			builds = append(builds, p.build)
 		}
 	}
-	built = buildAll(builds)
+	built := buildAll(builds)
 	for i, p := range parts {
-		if !p.ofWorkers {
+		if p.ofWorkers == workers {
 			sections[i], built = built[0], built[1:]
 		}
 	}
-	return document(d, o, sections), nil
 }
 
 // withSpanOnly returns spanOnly with the frame name read for its span
