@@ -95,6 +95,21 @@ func FuzzReadParquet(f *testing.F) {
 		if err == nil && g.Err() != nil {
 			t.Fatal("nil error with an errored frame")
 		}
+		// the footer's statistics, as a lake's reader asks for them
+		k := 0
+		g, err = ReadParquet(bytes.NewReader(in), ReadOptions{Name: "fuzz", KeepRowGroup: func(rg RowGroup) bool {
+			for _, c := range rg.Names() {
+				if lo, hi, ok := rg.TimeSpan(c); ok && (lo > hi || !rg.IsTime(c)) {
+					t.Fatalf("column %s: TimeSpan %d..%d of a column that is not a time or out of order", c, lo, hi)
+				}
+				rg.TimeRange(c)
+			}
+			k++
+			return k%2 == 1
+		}})
+		if err == nil && g.Err() != nil {
+			t.Fatal("nil error with an errored frame (some row groups kept)")
+		}
 	})
 }
 

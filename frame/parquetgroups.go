@@ -60,8 +60,9 @@ func (g RowGroup) TimeRange(col string) (lo, hi, nulls int64, ok bool) {
 // in the row group as the column reads them (µs since the Unix epoch),
 // from the footer's statistics. ok is false when the statistics do not
 // give them exactly: the file has no such Time column or no statistics
-// for it, every value is null, or the unit is finer than µs (a value
-// with sub-µs digits does not read).
+// for it, every value is null, the unit is finer than µs (a value with
+// sub-µs digits does not read), or the least is above the greatest (a
+// damaged footer).
 func (g RowGroup) TimeSpan(col string) (lo, hi int64, ok bool) {
 	lo, hi, nulls, unit, ok := g.timeStats(col)
 	if !ok || unit == arrow.Nanosecond || nulls == g.NumRows() {
@@ -72,6 +73,9 @@ func (g RowGroup) TimeSpan(col string) (lo, hi int64, ok bool) {
 		lo, hi = lo*1_000_000, hi*1_000_000
 	case arrow.Millisecond:
 		lo, hi = lo*1_000, hi*1_000
+	}
+	if lo > hi {
+		return 0, 0, false
 	}
 	return lo, hi, true
 }
