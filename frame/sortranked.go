@@ -129,19 +129,30 @@ func inOrder(keys []rankedKey, n int) bool {
 
 // radixByKey sorts the positions idx stably by key[position], an LSD
 // radix sort over the bytes of key − min(key) that are not all equal;
-// buf is scratch of idx's length. It returns the sorted positions and
-// the other buffer.
+// idx is a permutation of key's positions, and buf is scratch of its
+// length. It returns the sorted positions and the other buffer. The
+// counts of every byte are taken in one pass over key in its own order
+// (a count does not depend on the order): only the scatter of each pass
+// reads key through idx.
 func radixByKey(idx, buf []int32, key []int64) ([]int32, []int32) {
 	lo, hi := key[0], key[0]
 	for _, v := range key {
 		lo, hi = min(lo, v), max(hi, v)
 	}
 	span := uint64(hi) - uint64(lo)
-	for shift := uint(0); shift < 64 && span>>shift != 0; shift += 8 {
-		var count [257]int
-		for _, r := range idx {
-			count[(uint64(key[r])-uint64(lo))>>shift&0xff+1]++
+	bytes := 0
+	for bytes < 8 && span>>(8*bytes) != 0 {
+		bytes++
+	}
+	counts := make([][257]int, bytes)
+	for _, v := range key {
+		u := uint64(v) - uint64(lo)
+		for b := range counts {
+			counts[b][u>>(8*b)&0xff+1]++
 		}
+	}
+	for b := range counts {
+		count, shift := &counts[b], uint(8*b)
 		if slices.Contains(count[1:], len(idx)) {
 			continue // every value has the same byte here
 		}

@@ -3,6 +3,7 @@ package frame
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -80,6 +81,51 @@ func TestSortRanked(t *testing.T) {
 		for i, r := range again {
 			if r != i {
 				t.Fatalf("SortIndex(%v) of sorted rows moves row %d to %d", keys, r, i)
+			}
+		}
+	}
+}
+
+// TestRadixByKey: the radix sort of a permutation of positions by int64
+// keys is the stable sort of the positions by their keys, for keys of
+// every width from one byte to eight (negative ones, both extremes of
+// int64), keys whose middle bytes are all equal (a pass skipped between
+// two taken), one value throughout, and a permutation not in position
+// order (a later key's pass of a sort by several).
+func TestRadixByKey(t *testing.T) {
+	g := lcg(5)
+	const n = 3000
+	keySets := map[string]func(i int) int64{
+		"one byte":      func(int) int64 { return int64(g.next() % 200) },
+		"two bytes":     func(int) int64 { return int64(g.next()%60000) - 30000 },
+		"five bytes":    func(int) int64 { return 1_700_000_000_000_000 + int64(g.next()%(1<<37)) },
+		"eight bytes":   func(int) int64 { return int64(g.next()) },
+		"extremes":      func(i int) int64 { return [...]int64{math.MinInt64, math.MaxInt64, 0, -1, 1}[g.next()%5] },
+		"middle equal":  func(int) int64 { return int64(g.next()%256) | int64(g.next()%256)<<32 },
+		"one value":     func(int) int64 { return 42 },
+		"ties, 3 bytes": func(int) int64 { return int64(g.next()%8) << 17 },
+	}
+	for name, next := range keySets {
+		key := make([]int64, n)
+		for i := range key {
+			key[i] = next(i)
+		}
+		for _, start := range []string{"in order", "shuffled"} {
+			idx := make([]int32, n)
+			for i := range idx {
+				idx[i] = int32(i)
+			}
+			if start == "shuffled" {
+				for i := n - 1; i > 0; i-- {
+					j := int(g.next() % uint64(i+1))
+					idx[i], idx[j] = idx[j], idx[i]
+				}
+			}
+			want := slices.Clone(idx)
+			slices.SortStableFunc(want, func(a, b int32) int { return cmp.Compare(key[a], key[b]) })
+			got, _ := radixByKey(idx, make([]int32, n), key)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s, %s: the radix sort differs from the stable sort of the keys", name, start)
 			}
 		}
 	}
