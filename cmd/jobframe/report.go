@@ -64,36 +64,12 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	}
 	var doc *report.Document
 	if *compare {
-		if doc, err = compareRuns(sources, *lenient, window, *title, stderr); err != nil {
-			return err
-		}
+		doc, err = compareRuns(sources, *lenient, window, *title, stderr)
 	} else {
-		lo := window.options(*lenient)
-		read := readColumns(nil, rf.withs, rf.wheres)
-		lo.Columns, lo.Omit = report.Columns(read...), report.Omit(read...)
-		lo.SourceRows = rf.sourceRows()
-		o := report.Options{Title: *title, CarbonIntensity: *carbon}
-		uncut := window.open() && len(rf.withs)+len(rf.wheres) == 0
-		if uncut && allLakes(sources) {
-			if doc, err = report.BuildInPasses(passLoader(sources, lo, stderr), o); err != nil {
-				return err
-			}
-		} else {
-			if uncut {
-				lo.SpanOnly = report.SpanOnly() // no cut: the events' span is theirs whole
-			}
-			d, err := loadWarnWith(sources, lo, stderr)
-			if err != nil {
-				return err
-			}
-			if o.Rows, err = rf.cutDataset(d); err != nil {
-				return err
-			}
-			if o.Window, err = window.parse(d); err != nil {
-				return err
-			}
-			doc = report.Build(d, o)
-		}
+		doc, err = reportOf(sources, window, rf, *lenient, report.Options{Title: *title, CarbonIntensity: *carbon}, stderr)
+	}
+	if err != nil {
+		return err
 	}
 	for _, o := range []struct {
 		path  string
@@ -116,6 +92,35 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "wrote %s (%d KB)\n", o.path, (buf.Len()+1023)/1024)
 	}
 	return nil
+}
+
+// reportOf loads the sources and builds their report with o: in two
+// passes for lakes alone with no cut (report.BuildInPasses), else of one
+// load, cut to the window and by the --with and --where filters (the
+// events read only for their span when nothing is cut).
+func reportOf(sources []string, window windowFlags, rf *rowFlags, lenient bool, o report.Options, stderr io.Writer) (*report.Document, error) {
+	lo := window.options(lenient)
+	read := readColumns(nil, rf.withs, rf.wheres)
+	lo.Columns, lo.Omit = report.Columns(read...), report.Omit(read...)
+	lo.SourceRows = rf.sourceRows()
+	uncut := window.open() && len(rf.withs)+len(rf.wheres) == 0
+	if uncut && allLakes(sources) {
+		return report.BuildInPasses(passLoader(sources, lo, stderr), o)
+	}
+	if uncut {
+		lo.SpanOnly = report.SpanOnly()
+	}
+	d, err := loadWarnWith(sources, lo, stderr)
+	if err != nil {
+		return nil, err
+	}
+	if o.Rows, err = rf.cutDataset(d); err != nil {
+		return nil, err
+	}
+	if o.Window, err = window.parse(d); err != nil {
+		return nil, err
+	}
+	return report.Build(d, o), nil
 }
 
 // allLakes reports whether every source is a lake written by jobframe
