@@ -36,9 +36,9 @@ type metadataScan struct {
 // anything it does not read exactly as the general path would: a top
 // member's name not in ASCII (it may fold to "calls"), calls given
 // twice or not an object, a call named twice, a list that is not a list,
-// an entry the hand decoder leaves (subworkflows, type errors), bad
-// syntax. The general path then reads the document, or says what is
-// wrong with it.
+// an entry the hand decoder leaves (subworkflows, type errors), text
+// outside the calls that is not UTF-8, bad syntax. The general path
+// then reads the document, or says what is wrong with it.
 func scanMetadata(doc []byte) *metadata {
 	s := &metadataScan{doc: doc, start: -1}
 	if jsontext.WholeObject(doc, func(i int) (int, error) {
@@ -50,6 +50,12 @@ func scanMetadata(doc []byte) *metadata {
 	if s.start >= 0 {
 		rest = make([]byte, 0, len(doc)-(s.end-s.start)+2)
 		rest = append(append(append(rest, doc[:s.start]...), "{}"...), doc[s.end:]...)
+	}
+	if !utf8.Valid(rest) {
+		// goccy/go-json keeps a bad byte of a string where encoding/json
+		// makes it U+FFFD: the general path reads such a document, and
+		// the load's text check judges its values
+		return nil
 	}
 	md := new(metadata)
 	if jsontext.UnmarshalExplained(rest, md) != nil {
