@@ -45,14 +45,7 @@ func (g RowGroup) TimeRange(col string) (lo, hi, nulls int64, ok bool) {
 	if !ok {
 		return 0, 0, 0, false
 	}
-	switch unit { // to µs, outward: the range holds every value
-	case arrow.Second:
-		lo, hi = lo*1_000_000, hi*1_000_000
-	case arrow.Millisecond:
-		lo, hi = lo*1_000, hi*1_000
-	case arrow.Nanosecond:
-		lo, hi = floorDiv(lo, 1_000), -floorDiv(-hi, 1_000)
-	}
+	lo, hi = toMicros(lo, hi, unit)
 	return lo, hi, nulls, true
 }
 
@@ -68,13 +61,7 @@ func (g RowGroup) TimeSpan(col string) (lo, hi int64, ok bool) {
 	if !ok || unit == arrow.Nanosecond || nulls == g.NumRows() {
 		return 0, 0, false
 	}
-	switch unit {
-	case arrow.Second:
-		lo, hi = lo*1_000_000, hi*1_000_000
-	case arrow.Millisecond:
-		lo, hi = lo*1_000, hi*1_000
-	}
-	if lo > hi {
+	if lo, hi = toMicros(lo, hi, unit); lo > hi {
 		return 0, 0, false
 	}
 	return lo, hi, true
@@ -112,6 +99,21 @@ func (g RowGroup) timeStats(col string) (lo, hi, nulls int64, unit arrow.TimeUni
 		return 0, 0, 0, 0, false
 	}
 	return s.Min(), s.Max(), s.NullCount(), ts.Unit, true
+}
+
+// toMicros converts the range lo..hi of a column in unit to µs,
+// outward: a range in ns holds every value it held (in s, ms and µs it
+// is exact).
+func toMicros(lo, hi int64, unit arrow.TimeUnit) (int64, int64) {
+	switch unit {
+	case arrow.Second:
+		return lo * 1_000_000, hi * 1_000_000
+	case arrow.Millisecond:
+		return lo * 1_000, hi * 1_000
+	case arrow.Nanosecond:
+		return floorDiv(lo, 1_000), -floorDiv(-hi, 1_000)
+	}
+	return lo, hi
 }
 
 // floorDiv is a / b rounded toward negative infinity (b > 0).

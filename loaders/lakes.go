@@ -83,12 +83,8 @@ func (p *lakePlan) read(o, final source.Options) ([]*source.Dataset, []source.Fo
 	var formats []source.Format
 	var warnings []source.Warning
 	for _, dir := range p.dirs {
-		lo := lakeread.Options{Frames: o.Frames, Columns: o.Columns, Omit: o.Omit, Sources: o.Sources, SourceRows: o.SourceRows,
-			Window: lakeread.Window{From: o.Window.From, To: o.Window.To, Columns: final.Columns, Omit: final.Omit}}
-		if lo.Window.IsZero() && lo.SourceRows == nil { // their cuts apply to rows
-			lo.SpanOnly = o.SpanOnly
-		}
-		l, err := lakeread.Read(dir, lo)
+		l, err := lakeread.Read(dir, lakeread.Options{Frames: o.Frames, Columns: o.Columns, Omit: o.Omit, Sources: o.Sources, SourceRows: o.SourceRows,
+			SpanOnly: o.SpanOnly, Window: lakeread.Window{From: o.Window.From, To: o.Window.To, Columns: final.Columns, Omit: final.Omit}})
 		if err != nil {
 			return nil, nil, nil, err
 		}

@@ -1,16 +1,13 @@
 package lakeread_test
 
 import (
-	"context"
 	"maps"
 	"slices"
 	"testing"
 	"time"
 
-	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
-	"github.com/jobframe/jobframe/loaders/lake"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -29,11 +26,7 @@ func TestSpanOnly(t *testing.T) {
 	spanOnly := map[string][]string{schema.Events: {"to_state"}}
 	lakes := map[string]string{"all": smallGroups(t)}
 	for _, p := range paths() {
-		lakes[p] = t.TempDir()
-		o := lake.Options{BatchRows: 7, Parquet: frame.ParquetOptions{RowGroupRows: 16}}
-		if _, err := lake.Ingest(context.Background(), lakes[p], []string{p}, o); err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
+		lakes[p] = smallGroupsOf(t, []string{p})
 	}
 	reach, read, all := 0, 0, 0
 	for _, in := range slices.Sorted(maps.Keys(lakes)) {

@@ -20,8 +20,14 @@ import (
 // that a window leaves whole row groups out.
 func smallGroups(t *testing.T) string {
 	t.Helper()
+	return smallGroupsOf(t, paths())
+}
+
+// smallGroupsOf is smallGroups of the inputs named, each its own entry.
+func smallGroupsOf(t *testing.T, inputs []string) string {
+	t.Helper()
 	dir := t.TempDir()
-	for _, p := range paths() {
+	for _, p := range inputs {
 		o := lake.Options{BatchRows: 7, Parquet: frame.ParquetOptions{RowGroupRows: 16}}
 		if _, err := lake.Ingest(context.Background(), dir, []string{p}, o); err != nil {
 			t.Fatalf("%s: %v", p, err)

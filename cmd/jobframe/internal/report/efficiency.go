@@ -144,12 +144,21 @@ func (b *builder) efficiencyCharts(s *Section, eff *frame.Frame, unit string) {
 	}
 }
 
+// cpuSamples returns the frames sampledCPUs sets against each other,
+// when frames holds both with rows: the workers' hardware samples with
+// their CPUs, and the placements with theirs.
+func cpuSamples(frames map[string]*frame.Frame) (perf, p *frame.Frame, ok bool) {
+	perf, p = frames[schema.Perf], frames[schema.Placements]
+	ok = perf != nil && p != nil && perf.NumRows() > 0 && p.NumRows() > 0 &&
+		hasAll(perf, "worker", "cpu_percent", "cpu_cores") && p.Has("cpus")
+	return perf, p, ok
+}
+
 // sampledCPUs draws the CPUs given to running attempts against those the
 // workers' hardware samples report busy (HyperQueue worker overviews).
 func (b *builder) sampledCPUs(s *Section) {
-	perf, ok := b.frameOf(schema.Perf)
-	p, hasP := b.frameOf(schema.Placements)
-	if !ok || !hasP || !hasAll(perf, "worker", "cpu_percent", "cpu_cores") || !p.Has("cpus") {
+	perf, p, ok := cpuSamples(b.d.Frames)
+	if !ok {
 		return
 	}
 	used := ops.CPUsUsed(perf)

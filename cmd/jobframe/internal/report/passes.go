@@ -41,7 +41,7 @@ func BuildInPasses(load Loader, o Options) (*Document, error) {
 	sections := make([]Section, len(parts))
 	buildPass(parts, sections, true)
 	second := withSpanOnly(SpanOnly(), schema.Placements)
-	if samplesCPUs(first) {
+	if _, _, ok := cpuSamples(first.Frames); ok { // the efficiency section reads the placements
 		second = SpanOnly()
 	}
 	parts, first = nil, nil
@@ -80,12 +80,4 @@ func withSpanOnly(spanOnly map[string][]string, name string) map[string][]string
 	out := maps.Clone(spanOnly)
 	out[name] = nil
 	return out
-}
-
-// samplesCPUs reports whether the efficiency section draws the CPUs of
-// d's worker samples against the placements' (sampledCPUs).
-func samplesCPUs(d *loaders.Dataset) bool {
-	perf, ok := d.Frames[schema.Perf]
-	p, hasP := d.Frames[schema.Placements]
-	return ok && hasP && perf.NumRows() > 0 && p.NumRows() > 0 && hasAll(perf, "worker", "cpu_percent", "cpu_cores") && p.Has("cpus")
 }
