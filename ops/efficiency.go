@@ -54,12 +54,16 @@ type effFigures struct {
 // figures; it is an error when no pair of measured and requested
 // resources is there.
 func efficiencyOf(tasks *frame.Frame) (measures, effFigures, error) {
+	noPair := fmt.Errorf("the frame has no measured resource with its request (cpu_time_s with req_cpus, mem_mb with req_mem_mb, or req_time_s with wall_time_s or start and end); %s", effFrom)
+	if !mayPair(tasks) { // nothing to read: a HyperQueue journal's 10M attempts are not copied to say so
+		return measures{}, effFigures{}, noPair
+	}
 	m, err := readMeasures(tasks)
 	if err != nil {
 		return measures{}, effFigures{}, err
 	}
 	if !m.any() {
-		return measures{}, effFigures{}, fmt.Errorf("the frame has no measured resource with its request (cpu_time_s with req_cpus, mem_mb with req_mem_mb, or req_time_s with wall_time_s or start and end); %s", effFrom)
+		return measures{}, effFigures{}, noPair
 	}
 	n := len(m.wall)
 	e := effFigures{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
@@ -107,6 +111,13 @@ func (m measures) any() bool {
 		return false
 	}
 	return has(m.cpu) && has(m.reqCPUs) || has(m.mem) && has(m.reqMem) || has(m.reqTime) && has(m.wall)
+}
+
+// mayPair reports whether tasks has the columns of one pair that
+// measures.any looks for: without them no row can have both.
+func mayPair(tasks *frame.Frame) bool {
+	wall := tasks.Has("wall_time_s") || tasks.Has("start") && tasks.Has("end")
+	return tasks.Has("cpu_time_s") && tasks.Has("req_cpus") || tasks.Has("mem_mb") && tasks.Has("req_mem_mb") || tasks.Has("req_time_s") && wall
 }
 
 func readMeasures(tasks *frame.Frame) (measures, error) {
