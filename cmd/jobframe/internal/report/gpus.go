@@ -97,6 +97,24 @@ func (n *numbers) of(name string) ([]float64, []bool) {
 	return n.zeros, n.none
 }
 
+// anyPositive reports whether numeric column name of f holds a value
+// above 0 (false when f lacks it or it is not numeric).
+func anyPositive(f *frame.Frame, name string) bool {
+	if !f.Has(name) {
+		return false
+	}
+	v, ok, err := f.Float64s(name)
+	if err != nil {
+		return false
+	}
+	for i, x := range v {
+		if ok[i] && x > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // gpuUse is the GPU-hours of a group of attempts.
 type gpuUse struct {
 	attempts          int
@@ -108,6 +126,9 @@ type gpuUse struct {
 // where the attempts carry their mean GPU utilization (gpu_util_pct),
 // the GPU-hours used and left idle, overall and per category.
 func gpuAttempts(s *Section, f *frame.Frame, unit, by string, maxRows int) {
+	if !anyPositive(f, "gpus") && !anyPositive(f, "req_gpus") { // no attempt holds a GPU: nothing to read
+		return
+	}
 	cols := numbers{f: f}
 	held, heldOK := cols.of("gpus")
 	req, reqOK := cols.of("req_gpus")

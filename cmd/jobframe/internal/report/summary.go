@@ -81,7 +81,11 @@ func (b *builder) taskFacts(tasks *frame.Frame) []Fact {
 	if keys := taskKeyCols(tasks); len(keys) > 0 {
 		all := tasks.GroupBy(keys...).NumGroups()
 		facts = append(facts, countFact("tasks", all))
-		if never := all - started.GroupBy(keys...).NumGroups(); never > 0 {
+		never := 0
+		if started != tasks { // some rows never started: the tasks with an attempt, counted
+			never = all - started.GroupBy(keys...).NumGroups()
+		}
+		if never > 0 {
 			f := countFact("tasks never started", never)
 			f.Text += " (" + stateText(other) + ": no attempt)"
 			facts = append(facts, f)
