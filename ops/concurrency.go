@@ -77,6 +77,58 @@ func StateCounts(tasks *frame.Frame) *frame.Frame {
 
 // stateCounts is StateCounts over the attempts of one run.
 func stateCounts(tasks *frame.Frame) *frame.Frame {
+	times, err := stateTimes(tasks)
+	if err != nil {
+		return frame.WithErr(fmt.Errorf("StateCounts: %w", err))
+	}
+	return countSteps(times)
+}
+
+// StepSink receives a step series point by point, in time order: its
+// time (µs) and its values, one per column (StateCountsTo). values is
+// reused from one call to the next.
+type StepSink interface {
+	Add(t int64, values []float64)
+}
+
+// StateCountsTo is StateCounts handed to a sink point by point instead
+// of returned whole, for the attempts of one run: open receives the
+// number of points and the first and last times (µs; 0 when there are
+// no points) and returns the sink, which then receives every point,
+// its values waiting and running. The series of a 10M-attempt log has
+// tens of millions of points; a sink may keep only those a chart draws
+// (plot.StepKeeper). ok is false, and open is not called, when tasks
+// hold several runs: their series merge whole (StateCounts).
+func StateCountsTo(tasks *frame.Frame, open func(points int, first, last int64) StepSink) (ok bool, err error) {
+	if err := requireFrame("StateCounts", tasks, schema.Tasks, "task", "attempt", "submit", "start", "end"); err != nil {
+		return false, err
+	}
+	if severalRuns(tasks) {
+		return false, nil
+	}
+	times, err := stateTimes(tasks)
+	if err != nil {
+		return false, fmt.Errorf("StateCounts: %w", err)
+	}
+	sortSteps(times)
+	n, first, last := 0, int64(0), int64(0)
+	walkSteps(times, func(t int64, _, _ int) {
+		if n == 0 {
+			first = t
+		}
+		n, last = n+1, t
+	})
+	sink, values := open(n, first, last), make([]float64, 2)
+	walkSteps(times, func(t int64, waiting, running int) {
+		values[0], values[1] = float64(waiting), float64(running)
+		sink.Add(t, values)
+	})
+	return true, nil
+}
+
+// stateTimes returns the times the attempts of one run start waiting,
+// stop waiting, start running and stop running, each in row order.
+func stateTimes(tasks *frame.Frame) ([4][]int64, error) {
 	keys := []string{}
 	for _, k := range []string{"source", "run", "job"} {
 		if tasks.Has(k) {
@@ -89,7 +141,7 @@ func stateCounts(tasks *frame.Frame) *frame.Frame {
 	en, enOK, err3 := tasks.Micros("end")
 	prev, err4 := previousAttempts(tasks, keys)
 	if err := firstErr(err1, err2, err3, err4); err != nil {
-		return frame.WithErr(fmt.Errorf("StateCounts: %w", err))
+		return [4][]int64{}, err
 	}
 	// The times attempts start and stop waiting and running, each sorted
 	// alone: four arrays of 8-byte times rather than one of events. The
@@ -117,7 +169,7 @@ func stateCounts(tasks *frame.Frame) *frame.Frame {
 			}
 		}
 	}
-	return countSteps([4][]int64{waitIn, waitOut, runIn, runOut})
+	return [4][]int64{waitIn, waitOut, runIn, runOut}, nil
 }
 
 // previousAttempts returns, per row of tasks, the row of the attempt
@@ -166,42 +218,49 @@ func previousAttempts(tasks *frame.Frame, keys []string) ([]int32, error) {
 // just after each distinct time among them: columns time, waiting,
 // running.
 func countSteps(times [4][]int64) *frame.Frame {
-	for _, ts := range times {
-		sortInt64s(ts)
-	}
-	var pos [4]int
-	dw, dr := [4]int{1, -1, 0, 0}, [4]int{0, 0, 1, -1}
-	walk := func(emit func(t int64, waiting, running int)) {
-		pos = [4]int{}
-		cw, cr := 0, 0
-		for {
-			t, found := int64(0), false
-			for k, ts := range times {
-				if pos[k] < len(ts) && (!found || ts[pos[k]] < t) {
-					t, found = ts[pos[k]], true
-				}
-			}
-			if !found {
-				return
-			}
-			for k, ts := range times {
-				for ; pos[k] < len(ts) && ts[pos[k]] == t; pos[k]++ {
-					cw += dw[k]
-					cr += dr[k]
-				}
-			}
-			emit(t, cw, cr)
-		}
-	}
+	sortSteps(times)
 	n := 0
-	walk(func(int64, int, int) { n++ })
+	walkSteps(times, func(int64, int, int) { n++ })
 	at, w, r := make([]int64, 0, n), make([]float64, 0, n), make([]float64, 0, n)
-	walk(func(t int64, waiting, running int) {
+	walkSteps(times, func(t int64, waiting, running int) {
 		at = append(at, t)
 		w = append(w, float64(waiting))
 		r = append(r, float64(running))
 	})
 	return frame.New(frame.MicrosCol("time", at, nil), frame.Float64Col("waiting", w, nil), frame.Float64Col("running", r, nil))
+}
+
+// sortSteps sorts each of the four arrays of times of countSteps.
+func sortSteps(times [4][]int64) {
+	for _, ts := range times {
+		sortInt64s(ts)
+	}
+}
+
+// walkSteps calls emit with each distinct time of the sorted arrays of
+// countSteps, in order, and the waiting and running counts just after it.
+func walkSteps(times [4][]int64, emit func(t int64, waiting, running int)) {
+	var pos [4]int
+	dw, dr := [4]int{1, -1, 0, 0}, [4]int{0, 0, 1, -1}
+	cw, cr := 0, 0
+	for {
+		t, found := int64(0), false
+		for k, ts := range times {
+			if pos[k] < len(ts) && (!found || ts[pos[k]] < t) {
+				t, found = ts[pos[k]], true
+			}
+		}
+		if !found {
+			return
+		}
+		for k, ts := range times {
+			for ; pos[k] < len(ts) && ts[pos[k]] == t; pos[k]++ {
+				cw += dw[k]
+				cr += dr[k]
+			}
+		}
+		emit(t, cw, cr)
+	}
 }
 
 // Throughput returns the cumulative count of the rows of f by the time

@@ -1,8 +1,12 @@
 package ops
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/jobframe/jobframe/loaders"
 
 	"github.com/jobframe/jobframe/frame"
 )
@@ -112,5 +116,66 @@ func TestResample(t *testing.T) {
 	}
 	if err := Resample(p, "time", "value", time.Second, "median").Err(); err == nil {
 		t.Error("an unknown method was accepted")
+	}
+}
+
+// pointSink holds every point a StepSink receives.
+type pointSink struct {
+	times            []int64
+	waiting, running []float64
+}
+
+func (s *pointSink) Add(t int64, v []float64) {
+	s.times, s.waiting, s.running = append(s.times, t), append(s.waiting, v[0]), append(s.running, v[1])
+}
+
+// TestStateCountsTo: the points StateCountsTo hands its sink are
+// StateCounts' rows, announced by their number and first and last times,
+// on every bundled source's attempts with submit times, one run at a
+// time; and it declines several runs, which StateCounts merges.
+func TestStateCountsTo(t *testing.T) {
+	checked := 0
+	for _, paths := range [][]string{{"hq/synthetic_v0.26_journal.jsonl"}, {"taskvine/realrun_vine_7.17.1_transactions.log"},
+		{"taskvine/cctools-test_2025-04-25_transactions.log"}, {"nextflow/openproblems_2021-03_trace.txt"},
+		{"slurm/slurmsim_sacct_simple.log"}, {"hq/synthetic_v0.26_journal.jsonl", "taskvine/realrun_vine_7.17.1_transactions.log"}} {
+		for i := range paths {
+			paths[i] = bundled(paths[i])
+		}
+		name := strings.Join(paths, " + ")
+		d, err := loaders.Open(paths...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tasks := frameOf(t, d, "tasks")
+		want := StateCounts(tasks)
+		var sink pointSink
+		var announced int
+		var first, last int64
+		ok, err := StateCountsTo(tasks, func(n int, a, b int64) StepSink {
+			announced, first, last = n, a, b
+			return &sink
+		})
+		if err != nil || want.Err() != nil {
+			t.Fatalf("%s: %v, %v", name, err, want.Err())
+		}
+		if severalRuns(tasks) {
+			if ok || sink.times != nil {
+				t.Errorf("%s: several runs handed to the sink", name)
+			}
+			continue
+		}
+		at, _, _ := want.Micros("time")
+		w, _, _ := want.Float64s("waiting")
+		r, _, _ := want.Float64s("running")
+		if !ok || !slices.Equal(sink.times, at) || !slices.Equal(sink.waiting, w) || !slices.Equal(sink.running, r) {
+			t.Errorf("%s: the sink received %d points, StateCounts has %d, or other values", name, len(sink.times), len(at))
+		}
+		if announced != len(at) || len(at) > 0 && (first != at[0] || last != at[len(at)-1]) {
+			t.Errorf("%s: announced %d points from %d to %d, the series %d", name, announced, first, last, len(at))
+		}
+		checked++
+	}
+	if checked < 4 {
+		t.Fatalf("%d bundled sources checked: want the attempts of five, one run each", checked)
 	}
 }

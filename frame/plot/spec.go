@@ -70,6 +70,12 @@ type GanttSpec struct {
 	Detail  []string  `json:"detail"`
 }
 
+// specSeconds maps a time in µs to the x value of a Spec's time axis:
+// seconds since origin, rounded to the millisecond.
+func specSeconds(origin int64) func(us int64) float64 {
+	return func(us int64) float64 { return math.Round(float64(us-origin)/1e3) / 1e3 }
+}
+
 // Spec returns the figure as data, or the figure's error, or an error if
 // a layer has nothing to draw.
 func (f *Figure) Spec() (*Spec, error) {
@@ -91,7 +97,7 @@ func (f *Figure) Spec() (*Spec, error) {
 			s.OriginUS = f.origin
 		}
 		origin := s.OriginUS
-		r.x = func(us int64) float64 { return math.Round(float64(us-origin)/1e3) / 1e3 }
+		r.x = specSeconds(origin)
 		r.pixel = max(float64(hi-lo), 1e6) / 4000
 	case xNumber:
 		s.X = "number"

@@ -153,21 +153,13 @@ func thin(n int, x func(i int) float64, values []float64, maxPoints int) []int {
 		}
 		return keep
 	}
-	buckets := max(maxPoints/4, 1)
-	lo, hi := x(0), x(n-1)
-	width := (hi - lo) / float64(buckets)
-	bucketOf := func(x float64) int {
-		if width <= 0 {
-			return 0
-		}
-		return min(int((x-lo)/width), buckets-1)
-	}
-	b := bucketOf(lo)
+	buckets := newBuckets(x(0), x(n-1), maxPoints)
+	b := buckets.of(x(0))
 	for i := 0; i < n; {
 		first, lowest, highest, last := i, i, i, i
 		next := b
 		for i++; i < n; i++ {
-			if next = bucketOf(x(i)); next != b {
+			if next = buckets.of(x(i)); next != b {
 				break
 			}
 			if values[i] < values[lowest] {
@@ -187,4 +179,26 @@ func thin(n int, x func(i int) float64, values []float64, maxPoints int) []int {
 		b = next
 	}
 	return keep
+}
+
+// buckets cut the x range [lo, lo + n × width] of a thinned step series
+// into n equal buckets (Thin).
+type buckets struct {
+	lo, width float64
+	n         int
+}
+
+// newBuckets are the buckets Thin cuts x values from lo to hi into for
+// maxPoints points: maxPoints/4 of them, as each keeps four.
+func newBuckets(lo, hi float64, maxPoints int) buckets {
+	n := max(maxPoints/4, 1)
+	return buckets{lo: lo, width: (hi - lo) / float64(n), n: n}
+}
+
+// of returns the bucket of x.
+func (b buckets) of(x float64) int {
+	if b.width <= 0 {
+		return 0
+	}
+	return min(int((x-b.lo)/b.width), b.n-1)
 }

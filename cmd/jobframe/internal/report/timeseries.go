@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/plot"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/ops"
 )
@@ -203,14 +204,14 @@ func (b *builder) concurrency() Section {
 	}
 	f := b.figure("Attempts waiting and running", "", "attempts")
 	if tasks.Has("submit") {
-		sc := b.series(ops.StateCounts(tasks))
-		if err := sc.Err(); err != nil {
+		waiting, running := b.stateCounts(tasks)
+		if err := firstErr(waiting, running); err != nil {
 			s.Reason = failed("the attempts by state", err)
 			return s
 		}
 		s.Intro = "Attempts waiting (from submission, or from the end of the previous attempt, to start) and running (start to end), over time."
-		f.Step(sc, "time", "waiting", "waiting").Step(sc, "time", "running", "running")
-		s.Facts = append(s.Facts, quantity("peak waiting", peak(sc, "waiting"), "attempts", ""), quantity("peak running", peak(sc, "running"), "attempts", ""))
+		f.Step(waiting, "time", "waiting", "waiting").Step(running, "time", "running", "running")
+		s.Facts = append(s.Facts, quantity("peak waiting", peak(waiting, "waiting"), "attempts", ""), quantity("peak running", peak(running, "running"), "attempts", ""))
 	} else {
 		run := b.series(ops.Steps(tasks, "start", "end", ""))
 		if err := run.Err(); err != nil {
@@ -222,6 +223,34 @@ func (b *builder) concurrency() Section {
 	}
 	b.chart(&s, f, 900, 340)
 	return s
+}
+
+// stateCounts returns the step series of the attempts waiting and
+// running (ops.StateCounts), each with the points its chart draws of
+// it: of a run whole, only those, kept as the series streams
+// (plot.StepKeeper), so that the tens of millions of points of a
+// 10M-attempt log are never held; of several runs, or cut to a window,
+// the whole series, which the chart thins.
+func (b *builder) stateCounts(tasks *frame.Frame) (waiting, running *frame.Frame) {
+	if b.o.Window.IsZero() {
+		var k *plot.StepKeeper
+		ok, err := ops.StateCountsTo(tasks, func(n int, first, last int64) ops.StepSink {
+			origin := first // a figure without an origin starts at its data
+			if b.hasSpan {
+				origin = b.origin
+			}
+			k = plot.NewStepKeeper(origin, n, first, last, chartPoints, 2)
+			return k
+		})
+		if err != nil {
+			return frame.WithErr(err), frame.WithErr(err)
+		}
+		if ok {
+			return k.Layer(0, "waiting"), k.Layer(1, "running")
+		}
+	}
+	sc := b.series(ops.StateCounts(tasks))
+	return sc, sc
 }
 
 // anyValue reports whether column col of f holds a value that is not
