@@ -269,12 +269,57 @@ func walkSteps(times [4][]int64, emit func(t int64, waiting, running int)) {
 // number of rows at or before it. Rows with a null time are left out.
 // Columns: time, value (count).
 func Throughput(f *frame.Frame, timeCol string) *frame.Frame {
-	if err := require("Throughput", f, "any frame with a time column", timeCol); err != nil {
+	ts, n, err := sortedTimes(f, timeCol)
+	if err != nil {
 		return frame.WithErr(err)
+	}
+	// the distinct times written over the sorted ones (the k-th distinct
+	// time is at or after position k), unless they are few enough that
+	// the room of all would be held for them
+	times := ts[:0]
+	if n < len(ts)/2 {
+		times = make([]int64, 0, n)
+	}
+	values := make([]float64, 0, n)
+	walkCounts(ts, func(t int64, count float64) {
+		times = append(times, t)
+		values = append(values, count)
+	})
+	return frame.New(frame.MicrosCol("time", times, nil), frame.Float64Col("value", values, nil))
+}
+
+// ThroughputTo is Throughput handed to a sink point by point instead of
+// returned whole: open receives the number of points and the first and
+// last times (µs; 0 when there are none) and returns the sink, which
+// then receives every point, its one value the count. The attempts
+// ended of a 10M-attempt log are ten million points; a sink may keep
+// only those a chart draws (plot.StepKeeper).
+func ThroughputTo(f *frame.Frame, timeCol string, open func(points int, first, last int64) StepSink) error {
+	ts, n, err := sortedTimes(f, timeCol)
+	if err != nil {
+		return err
+	}
+	first, last := int64(0), int64(0)
+	if n > 0 {
+		first, last = ts[0], ts[len(ts)-1]
+	}
+	sink, values := open(n, first, last), make([]float64, 1)
+	walkCounts(ts, func(t int64, count float64) {
+		values[0] = count
+		sink.Add(t, values)
+	})
+	return nil
+}
+
+// sortedTimes returns the times of column timeCol of f that are not
+// null, sorted, and how many distinct ones there are (Throughput).
+func sortedTimes(f *frame.Frame, timeCol string) ([]int64, int, error) {
+	if err := require("Throughput", f, "any frame with a time column", timeCol); err != nil {
+		return nil, 0, err
 	}
 	t, ok, err := f.Micros(timeCol)
 	if err != nil {
-		return frame.WithErr(fmt.Errorf("Throughput: %w", err))
+		return nil, 0, fmt.Errorf("Throughput: %w", err)
 	}
 	// the times alone, sorted in place: a count needs no deltas
 	ts := make([]int64, 0, len(t))
@@ -290,19 +335,16 @@ func Throughput(f *frame.Frame, timeCol string) *frame.Frame {
 			n++
 		}
 	}
-	// the distinct times written over the sorted ones (the k-th distinct
-	// time is at or after position k), unless they are few enough that
-	// the room of all would be held for them
-	times := ts[:0]
-	if n < len(ts)/2 {
-		times = make([]int64, 0, n)
-	}
-	values := make([]float64, 0, n)
+	return ts, n, nil
+}
+
+// walkCounts calls emit with each distinct time of the sorted times ts,
+// in order, and the number of times at or before it. emit may write
+// over ts before the position of the time it is given.
+func walkCounts(ts []int64, emit func(t int64, count float64)) {
 	for i := range ts {
 		if i+1 == len(ts) || ts[i+1] != ts[i] { // the last row at this time
-			times = append(times, ts[i])
-			values = append(values, float64(i+1))
+			emit(ts[i], float64(i+1))
 		}
 	}
-	return frame.New(frame.MicrosCol("time", times, nil), frame.Float64Col("value", values, nil))
 }

@@ -119,14 +119,17 @@ func TestResample(t *testing.T) {
 	}
 }
 
-// pointSink holds every point a StepSink receives.
+// pointSink holds every point a StepSink receives (one or two values).
 type pointSink struct {
 	times            []int64
 	waiting, running []float64
 }
 
 func (s *pointSink) Add(t int64, v []float64) {
-	s.times, s.waiting, s.running = append(s.times, t), append(s.waiting, v[0]), append(s.running, v[1])
+	s.times, s.waiting = append(s.times, t), append(s.waiting, v[0])
+	if len(v) > 1 {
+		s.running = append(s.running, v[1])
+	}
 }
 
 // TestStateCountsTo: the points StateCountsTo hands its sink are
@@ -177,5 +180,42 @@ func TestStateCountsTo(t *testing.T) {
 	}
 	if checked < 4 {
 		t.Fatalf("%d bundled sources checked: want the attempts of five, one run each", checked)
+	}
+}
+
+// TestThroughputTo: the points ThroughputTo hands its sink are
+// Throughput's rows, announced by their number and first and last
+// times, on the ends of bundled sources' attempts (several runs at
+// once: a count needs no runs) and on a frame with none.
+func TestThroughputTo(t *testing.T) {
+	paths := []string{bundled("hq/synthetic_v0.26_journal.jsonl"), bundled("taskvine/realrun_vine_7.17.1_transactions.log"), bundled("nextflow/openproblems_2021-03_trace.txt")}
+	tasks := frameOf(t, load(t, paths[0]), "tasks")
+	d, err := loaders.Open(paths...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, f := range map[string]*frame.Frame{"one run": tasks, "three": frameOf(t, d, "tasks"), "none": tasks.Take(nil)} {
+		want := Throughput(f, "end")
+		at, _, _ := want.Micros("time")
+		v, _, _ := want.Float64s("value")
+		var sink pointSink
+		var announced int
+		var first, last int64
+		err := ThroughputTo(f, "end", func(n int, a, b int64) StepSink {
+			announced, first, last = n, a, b
+			return &sink
+		})
+		if err != nil || want.Err() != nil {
+			t.Fatalf("%s: %v, %v", name, err, want.Err())
+		}
+		if !slices.Equal(sink.times, at) || !slices.Equal(sink.waiting, v) {
+			t.Errorf("%s: the sink received %d points, Throughput has %d, or other values", name, len(sink.times), len(at))
+		}
+		if announced != len(at) || len(at) > 0 && (first != at[0] || last != at[len(at)-1]) {
+			t.Errorf("%s: announced %d points from %d to %d, the series %d", name, announced, first, last, len(at))
+		}
+		if name != "none" && len(at) < 10 {
+			t.Errorf("%s: %d points: too few to tell", name, len(at))
+		}
 	}
 }

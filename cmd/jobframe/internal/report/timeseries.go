@@ -162,9 +162,9 @@ func (b *builder) attemptThroughput(s *Section, tasks *frame.Frame, hasT bool) s
 			return failed("the throughput", err)
 		}
 		s.Intro = "Attempts ended, cumulative: all of them and the successful ones."
-		f := b.figure("Attempts ended", "", "attempts (cumulative)").Step(b.series(ops.Throughput(ended, "end")), "time", "value", "ended")
+		f := b.figure("Attempts ended", "", "attempts (cumulative)").Step(b.throughputSeries(ended), "time", "value", "ended")
 		if ok.NumRows() > 0 {
-			f.Step(b.series(ops.Throughput(ok, "end")), "time", "value", "succeeded")
+			f.Step(b.throughputSeries(ok), "time", "value", "succeeded")
 		}
 		b.chart(s, f, 900, 340)
 		s.Facts = append(s.Facts, countFact("attempts ended", ended.NumRows()))
@@ -188,6 +188,36 @@ func (b *builder) attemptThroughput(s *Section, tasks *frame.Frame, hasT bool) s
 		return ""
 	}
 	return "no task attempts with end times in this source"
+}
+
+// throughputSeries returns the step series of the rows of f ended,
+// cumulative (ops.Throughput of column end), with the points its chart
+// draws of it: without a window only those, kept as the series streams
+// (plot.StepKeeper), so that a point per attempt of a 10M-attempt log is
+// never held; cut to a window, the whole series, which the chart thins.
+func (b *builder) throughputSeries(f *frame.Frame) *frame.Frame {
+	if !b.o.Window.IsZero() {
+		return b.series(ops.Throughput(f, "end"))
+	}
+	var k *plot.StepKeeper
+	if err := ops.ThroughputTo(f, "end", func(n int, first, last int64) ops.StepSink {
+		k = b.keeper(n, first, last, 1)
+		return k
+	}); err != nil {
+		return frame.WithErr(err)
+	}
+	return k.Layer(0, "value")
+}
+
+// keeper returns the plot.StepKeeper of a step series of n points from
+// first to last (µs) with layers value columns, for a chart of the
+// report (its origin, chartPoints).
+func (b *builder) keeper(n int, first, last int64, layers int) *plot.StepKeeper {
+	origin := first // a figure without an origin starts at its data
+	if b.hasSpan {
+		origin = b.origin
+	}
+	return plot.NewStepKeeper(origin, n, first, last, chartPoints, layers)
 }
 
 // concurrency draws the attempts waiting and running over time.
@@ -235,11 +265,7 @@ func (b *builder) stateCounts(tasks *frame.Frame) (waiting, running *frame.Frame
 	if b.o.Window.IsZero() {
 		var k *plot.StepKeeper
 		ok, err := ops.StateCountsTo(tasks, func(n int, first, last int64) ops.StepSink {
-			origin := first // a figure without an origin starts at its data
-			if b.hasSpan {
-				origin = b.origin
-			}
-			k = plot.NewStepKeeper(origin, n, first, last, chartPoints, 2)
+			k = b.keeper(n, first, last, 2)
 			return k
 		})
 		if err != nil {
