@@ -116,6 +116,18 @@ func BenchmarkWriteParquet(b *testing.B) {
 	}
 }
 
+// BenchmarkWriteCSVSmall writes a frame of 5 rows, as the loaders'
+// stream tests do thousands of times per input (sourcetest.Rows).
+func BenchmarkWriteCSVSmall(b *testing.B) {
+	f := mixed(5)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if err := f.WriteCSV(io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkWriteIPC(b *testing.B) {
 	f := benchData()
 	var buf bytes.Buffer

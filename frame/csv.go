@@ -407,7 +407,9 @@ func (f *Frame) WriteCSV(w io.Writer) error {
 	if f.err != nil {
 		return f.err
 	}
-	bw := bufio.NewWriterSize(w, 1<<16)
+	// 64 KB for a large frame; a small one (a test's, a batch's) gets
+	// about its size: tests write thousands of them
+	bw := bufio.NewWriterSize(w, min(1<<16, max(4096, 16*f.NumRows()*f.NumCols())))
 	for i, n := range f.names {
 		if i > 0 {
 			bw.WriteByte(',')
