@@ -340,7 +340,8 @@ func sortedTimes(f *frame.Frame, timeCol string) ([]int64, int, error) {
 
 // walkCounts calls emit with each distinct time of the sorted times ts,
 // in order, and the number of times at or before it. emit may write
-// over ts before the position of the time it is given.
+// over ts at or before the position of the time it is given (the k-th
+// distinct time is at or after position k).
 func walkCounts(ts []int64, emit func(t int64, count float64)) {
 	for i := range ts {
 		if i+1 == len(ts) || ts[i+1] != ts[i] { // the last row at this time

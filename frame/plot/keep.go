@@ -20,7 +20,8 @@ import (
 // maxPoints.
 type StepKeeper struct {
 	x         func(us int64) float64
-	n         int // the points announced
+	n         int   // the points announced
+	from, to  int64 // their first and last times, announced
 	all       bool
 	buckets   buckets
 	bucket    int // of the points since the last flush
@@ -54,14 +55,14 @@ type extreme struct {
 // (µs), for a Spec on a time axis from origin (µs) thinned to maxPoints
 // (0: every point kept).
 func NewStepKeeper(origin int64, n int, first, last int64, maxPoints, layers int) *StepKeeper {
-	k := &StepKeeper{x: specSeconds(origin), n: n, all: maxPoints <= 0 || n <= maxPoints,
-		times: make([][]int64, layers), values: make([][]float64, layers), kept: make([]int, layers)}
 	switch {
 	case n < 0 || layers < 1 || maxPoints < 0:
-		k.err = fmt.Errorf("step keeper: %d points, %d layers, %d max points: want 0 or more, 1 or more, 0 or more", n, layers, maxPoints)
+		return &StepKeeper{err: fmt.Errorf("step keeper: %d points, %d layers, %d max points: want 0 or more, 1 or more, 0 or more", n, layers, maxPoints)}
 	case n > 0 && first > last:
-		k.err = fmt.Errorf("step keeper: first time %d after the last, %d", first, last)
+		return &StepKeeper{err: fmt.Errorf("step keeper: first time %d after the last, %d", first, last)}
 	}
+	k := &StepKeeper{x: specSeconds(origin), n: n, from: first, to: last, all: maxPoints <= 0 || n <= maxPoints,
+		times: make([][]int64, layers), values: make([][]float64, layers), kept: make([]int, layers)}
 	if k.all {
 		return k
 	}
@@ -85,6 +86,9 @@ func (k *StepKeeper) Add(t int64, values []float64) {
 		return
 	case k.added == k.n:
 		k.err = fmt.Errorf("step keeper: more than the %d points announced", k.n)
+		return
+	case k.added == 0 && t != k.from:
+		k.err = fmt.Errorf("step keeper: the first point at %d, announced at %d", t, k.from)
 		return
 	}
 	for _, v := range values {
@@ -147,11 +151,16 @@ func (k *StepKeeper) flush() {
 
 // Layer returns the points kept of value column layer, as a step
 // series: columns time and valueCol. It is an errored frame when the
-// points added were not the ones announced (their number, their order).
+// points added were not the ones announced (their number, first and
+// last times, order).
 // Call it once every point is added.
 func (k *StepKeeper) Layer(layer int, valueCol string) *frame.Frame {
-	if k.err == nil && k.added != k.n {
+	switch {
+	case k.err != nil:
+	case k.added != k.n:
 		k.err = fmt.Errorf("step keeper: %d points added, %d announced", k.added, k.n)
+	case k.added > 0 && k.prev != k.to:
+		k.err = fmt.Errorf("step keeper: the last point at %d, announced at %d", k.prev, k.to)
 	}
 	if k.err != nil {
 		return frame.WithErr(k.err)

@@ -82,6 +82,8 @@ func TestStepKeeperRefuses(t *testing.T) {
 		"backwards":  func(k *StepKeeper) { k.Add(2, []float64{1}); k.Add(1, []float64{1}) },
 		"NaN":        func(k *StepKeeper) { k.Add(1, []float64{1}); k.Add(2, []float64{math.NaN()}) },
 		"two values": func(k *StepKeeper) { k.Add(1, []float64{1, 2}); k.Add(2, []float64{1}) },
+		"first":      func(k *StepKeeper) { k.Add(0, []float64{1}); k.Add(2, []float64{1}) },
+		"last":       func(k *StepKeeper) { k.Add(1, []float64{1}); k.Add(3, []float64{1}) },
 	} {
 		for _, maxPoints := range []int{0, 1} {
 			k := NewStepKeeper(0, 2, 1, 2, maxPoints, 1)
@@ -91,7 +93,14 @@ func TestStepKeeperRefuses(t *testing.T) {
 			}
 		}
 	}
-	if NewStepKeeper(0, 1, 1, 1, 4, 0).Layer(0, "v").Err() == nil {
-		t.Error("no layers: no error")
+	for name, k := range map[string]*StepKeeper{
+		"no layers": NewStepKeeper(0, 1, 1, 1, 4, 0), "layers −1": NewStepKeeper(0, 1, 1, 1, 4, -1),
+		"points −1": NewStepKeeper(0, -1, 1, 1, 4, 1), "max points −1": NewStepKeeper(0, 1, 1, 1, -1, 1),
+		"first after last": NewStepKeeper(0, 2, 5, 1, 4, 1),
+	} {
+		k.Add(1, []float64{1})
+		if k.Layer(0, "v").Err() == nil {
+			t.Errorf("%s: no error", name)
+		}
 	}
 }
