@@ -124,7 +124,9 @@ func (b fbuf) keyValues(tab, s int) error {
 	})
 }
 
-func (b fbuf) field(tab, depth int) error {
+// field checks the Field table at tab and its children, counting in
+// dicts those that are dictionary-encoded.
+func (b fbuf) field(tab, depth int, dicts *int) error {
 	if depth > 64 {
 		return fmt.Errorf("%w: fields nested deeper than 64", errCorruptIPC)
 	}
@@ -140,11 +142,12 @@ func (b fbuf) field(tab, depth int) error {
 		if it, err := b.child(d, 1); err != nil || (it != 0 && b.plainTable(it) != nil) {
 			return errCorruptIPC
 		}
+		*dicts++
 	}
 	if err := b.keyValues(tab, 6); err != nil {
 		return err
 	}
-	return b.tables(tab, 5, func(c int) error { return b.field(c, depth+1) })
+	return b.tables(tab, 5, func(c int) error { return b.field(c, depth+1, dicts) })
 }
 
 // plainTable checks that a table of scalar fields has a valid vtable.
@@ -193,6 +196,7 @@ func (b fbuf) recordBatch(tab int, body []byte) error {
 func checkIPCStream(r io.ReaderAt, start, end int64) error {
 	pos := start
 	var hdr [8]byte
+	dicts := 0 // dictionary batches still due after the schema
 	for pos < end {
 		if end-pos < 4 {
 			return fmt.Errorf("%w: %d stray bytes at offset %d", errCorruptIPC, end-pos, pos)
@@ -222,7 +226,7 @@ func checkIPCStream(r io.ReaderAt, start, end int64) error {
 		if _, err := r.ReadAt(meta, pos+skip); err != nil {
 			return err
 		}
-		bodyLen, err := checkMessage(meta, func(n int64) ([]byte, error) {
+		m, err := checkMessage(meta, func(n int64) ([]byte, error) {
 			from := pos + skip + size
 			if n < 0 || n > end-from {
 				return nil, fmt.Errorf("%w: message body of %d bytes at offset %d overruns the stream", errCorruptIPC, n, from)
@@ -234,64 +238,88 @@ func checkIPCStream(r io.ReaderAt, start, end int64) error {
 		if err != nil {
 			return fmt.Errorf("message at offset %d: %w", pos, err)
 		}
-		pos += skip + size + bodyLen
+		// arrow-go's stream reader takes the messages after the schema
+		// as its dictionaries, one per dictionary-encoded field, whatever
+		// their kind (it notes the error and decodes them anyway), so
+		// another kind there would be decoded unchecked
+		switch {
+		case m.kind == ipcSchema:
+			dicts = m.dicts
+		case dicts > 0 && m.kind != ipcDictionary:
+			return fmt.Errorf("%w: the message at offset %d is of kind %d, not a dictionary batch: %d more are due after the schema, one per dictionary-encoded field", errCorruptIPC, pos, m.kind, dicts)
+		case dicts > 0:
+			dicts--
+		}
+		pos += skip + size + m.bodyLen
 	}
 	return nil
 }
 
+// The kinds of IPC message (format/Message.fbs, MessageHeader).
+const (
+	ipcSchema     = 1
+	ipcDictionary = 2
+	ipcRecords    = 3
+)
+
+// message is what checkMessage found of one IPC message: its body's
+// length, its kind and, of a schema, how many fields are
+// dictionary-encoded (the dictionary batches that must follow it).
+type message struct {
+	bodyLen int64
+	kind    byte
+	dicts   int
+}
+
 // checkMessage validates one Message flatbuffer; body reads its body.
-func checkMessage(b fbuf, body func(int64) ([]byte, error)) (int64, error) {
+func checkMessage(b fbuf, body func(int64) ([]byte, error)) (message, error) {
+	var m message
 	root, err := b.ref(0)
 	if err != nil {
-		return 0, err
+		return m, err
 	}
-	var bodyLen int64
 	if p, err := b.slot(root, 3); err != nil {
-		return 0, err
+		return m, err
 	} else if p != 0 {
 		if p+8 > len(b) {
-			return 0, errCorruptIPC
+			return m, errCorruptIPC
 		}
-		bodyLen = int64(binary.LittleEndian.Uint64(b[p:]))
+		m.bodyLen = int64(binary.LittleEndian.Uint64(b[p:]))
 	}
-	data, err := body(bodyLen)
+	data, err := body(m.bodyLen)
 	if err != nil {
-		return 0, err
+		return m, err
 	}
 	if err := b.keyValues(root, 4); err != nil {
-		return 0, err
+		return m, err
 	}
 	kindPos, err := b.slot(root, 1)
 	if err != nil {
-		return 0, err
+		return m, err
 	}
-	kind := byte(0)
 	if kindPos != 0 {
-		kind = b[kindPos]
+		m.kind = b[kindPos]
 	}
 	hdr, err := b.child(root, 2)
-	if err != nil {
-		return 0, err
+	if err != nil || hdr == 0 {
+		return m, err
 	}
-	if hdr == 0 {
-		return bodyLen, nil
-	}
-	switch kind {
-	case 1: // Schema
-		if err := b.tables(hdr, 1, func(f int) error { return b.field(f, 0) }); err != nil {
-			return 0, err
+	switch m.kind {
+	case ipcSchema:
+		if err := b.tables(hdr, 1, func(f int) error { return b.field(f, 0, &m.dicts) }); err != nil {
+			return m, err
 		}
 		if err := b.keyValues(hdr, 2); err != nil {
-			return 0, err
+			return m, err
 		}
 		_, _, err = b.vector(hdr, 3, 8)
-	case 2: // DictionaryBatch
+	case ipcDictionary:
 		var rb int
 		if rb, err = b.child(hdr, 1); err == nil && rb != 0 {
 			err = b.recordBatch(rb, data)
 		}
-	case 3: // RecordBatch
+	case ipcRecords:
 		err = b.recordBatch(hdr, data)
 	}
-	return bodyLen, err
+	return m, err
 }

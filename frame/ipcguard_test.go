@@ -1,0 +1,58 @@
+package frame
+
+import (
+	"bytes"
+	"encoding/binary"
+	"strings"
+	"testing"
+)
+
+// TestIPCDictionaryDue: a message after the schema that is not the
+// dictionary batch due there is refused before arrow-go decodes it.
+// arrow-go's stream reader notes that error and decodes the message as a
+// dictionary batch anyway: a fuzzed file whose message there is of kind
+// 0 made it allocate 154 GB (FuzzReadIPC/cf4a8e4ef4323e0f).
+func TestIPCDictionaryDue(t *testing.T) {
+	f := New(StringCol("state", []string{"a", "b", "a", "a", "b", "a"}, nil), Int64Col("n", []int64{1, 2, 3, 4, 5, 6}, nil))
+	var buf bytes.Buffer
+	if err := f.WriteIPC(&buf, IPCOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.Bytes()
+	if _, err := ReadIPC(bytes.NewReader(good), ReadOptions{Name: "good.arrow"}); err != nil {
+		t.Fatalf("the file as written: %v", err)
+	}
+	// the dictionary batch's kind made 0 (none), and the batch left out
+	// (the record batch comes where it is due)
+	zero := bytes.Clone(good)
+	pos := messageAfterSchema(t, zero)
+	size := int(binary.LittleEndian.Uint32(zero[pos+4:]))
+	meta := fbuf(zero[pos+8 : pos+8+size]) // shares zero's bytes
+	root, _ := meta.ref(0)
+	kindPos, err := meta.slot(root, 1)
+	if err != nil || kindPos == 0 || meta[kindPos] != ipcDictionary {
+		t.Fatalf("the message after the schema is not a dictionary batch (%v)", err)
+	}
+	meta[kindPos] = 0
+	bodyPos, _ := meta.slot(root, 3)
+	body := int(binary.LittleEndian.Uint64(meta[bodyPos:]))
+	left := append(bytes.Clone(good[:pos]), good[pos+8+size+body:]...)
+	for name, bad := range map[string][]byte{"kind 0": zero, "no dictionary batch": left} {
+		_, err = ReadIPC(bytes.NewReader(bad), ReadOptions{Name: "bad.arrow"})
+		if err == nil || !strings.Contains(err.Error(), "bad.arrow") || !strings.Contains(err.Error(), "not a dictionary batch: 1 more are due") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// messageAfterSchema returns the offset of the second message of the IPC
+// file b (its continuation marker).
+func messageAfterSchema(t *testing.T, b []byte) int {
+	t.Helper()
+	pos := 8 // "ARROW1" and padding
+	if binary.LittleEndian.Uint32(b[pos:]) != 0xFFFFFFFF {
+		t.Fatal("no continuation marker at the schema")
+	}
+	size := int(binary.LittleEndian.Uint32(b[pos+4:]))
+	return pos + 8 + size // the schema has no body
+}
