@@ -21,14 +21,16 @@ func init() {
 		"GanttMaxRows":     reflect.ValueOf(constant.MakeFromLiteral("2000", token.INT, 0)),
 		"MergeBars":        reflect.ValueOf(plot.MergeBars),
 		"New":              reflect.ValueOf(plot.New),
+		"NewStepKeeper":    reflect.ValueOf(plot.NewStepKeeper),
 		"StateColor":       reflect.ValueOf(plot.StateColor),
 		"Thin":             reflect.ValueOf(plot.Thin),
 
 		// type definitions
-		"BoxStats":  reflect.ValueOf((*plot.BoxStats)(nil)),
-		"Figure":    reflect.ValueOf((*plot.Figure)(nil)),
-		"GanttSpec": reflect.ValueOf((*plot.GanttSpec)(nil)),
-		"LayerSpec": reflect.ValueOf((*plot.LayerSpec)(nil)),
-		"Spec":      reflect.ValueOf((*plot.Spec)(nil)),
+		"BoxStats":   reflect.ValueOf((*plot.BoxStats)(nil)),
+		"Figure":     reflect.ValueOf((*plot.Figure)(nil)),
+		"GanttSpec":  reflect.ValueOf((*plot.GanttSpec)(nil)),
+		"LayerSpec":  reflect.ValueOf((*plot.LayerSpec)(nil)),
+		"Spec":       reflect.ValueOf((*plot.Spec)(nil)),
+		"StepKeeper": reflect.ValueOf((*plot.StepKeeper)(nil)),
 	}
 }

@@ -59,6 +59,7 @@ func init() {
 		"Roots":                  reflect.ValueOf(ops.Roots),
 		"SampleSum":              reflect.ValueOf(ops.SampleSum),
 		"StateCounts":            reflect.ValueOf(ops.StateCounts),
+		"StateCountsTo":          reflect.ValueOf(ops.StateCountsTo),
 		"Steps":                  reflect.ValueOf(ops.Steps),
 		"Succeeded":              reflect.ValueOf(constant.MakeFromLiteral("\"success\"", token.STRING, 0)),
 		"Summary":                reflect.ValueOf(ops.Summary),
@@ -66,6 +67,7 @@ func init() {
 		"TasksPerWorker":         reflect.ValueOf(ops.TasksPerWorker),
 		"Throughput":             reflect.ValueOf(ops.Throughput),
 		"ThroughputReport":       reflect.ValueOf(ops.ThroughputReport),
+		"ThroughputTo":           reflect.ValueOf(ops.ThroughputTo),
 		"TimeWeightedMean":       reflect.ValueOf(ops.TimeWeightedMean),
 		"Timeline":               reflect.ValueOf(ops.Timeline),
 		"TransferFiles":          reflect.ValueOf(ops.TransferFiles),
@@ -85,6 +87,20 @@ func init() {
 		"OpsCostsResult":      reflect.ValueOf((*ops.OpsCostsResult)(nil)),
 		"OutlierOptions":      reflect.ValueOf((*ops.OutlierOptions)(nil)),
 		"RightSizeOptions":    reflect.ValueOf((*ops.RightSizeOptions)(nil)),
+		"StepSink":            reflect.ValueOf((*ops.StepSink)(nil)),
 		"Window":              reflect.ValueOf((*ops.Window)(nil)),
+
+		// interface wrapper definitions
+		"_StepSink": reflect.ValueOf((*_github_com_jobframe_jobframe_ops_StepSink)(nil)),
 	}
+}
+
+// _github_com_jobframe_jobframe_ops_StepSink is an interface wrapper for StepSink type
+type _github_com_jobframe_jobframe_ops_StepSink struct {
+	IValue interface{}
+	WAdd   func(t int64, values []float64)
+}
+
+func (W _github_com_jobframe_jobframe_ops_StepSink) Add(t int64, values []float64) {
+	W.WAdd(t, values)
 }
