@@ -45,9 +45,16 @@ func (b fbuf) slot(tab, s int) (int, error) {
 	if vtlen < 4 || vt+vtlen > len(b) || tab+tablen > len(b) {
 		return 0, errCorruptIPC
 	}
+	// a slot is there when its place starts inside the vtable, as
+	// flatbuffers reads it (Table.Offset), even if an odd vtable length
+	// cuts its second byte off: a stricter reading would skip checking
+	// what arrow-go then reads
 	at := 4 + 2*s
-	if at+2 > vtlen {
+	if at >= vtlen {
 		return 0, nil
+	}
+	if vt+at+2 > len(b) {
+		return 0, errCorruptIPC
 	}
 	off := int(binary.LittleEndian.Uint16(b[vt+at:]))
 	if off == 0 {

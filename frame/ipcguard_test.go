@@ -3,8 +3,11 @@ package frame
 import (
 	"bytes"
 	"encoding/binary"
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	flatbuffers "github.com/google/flatbuffers/go"
 )
 
 // TestIPCDictionaryDue: a message after the schema that is not the
@@ -55,4 +58,43 @@ func messageAfterSchema(t *testing.T, b []byte) int {
 	}
 	size := int(binary.LittleEndian.Uint32(b[pos+4:]))
 	return pos + 8 + size // the schema has no body
+}
+
+// TestSlotAsFlatbuffers: fbuf.slot finds a table's field wherever the
+// flatbuffers library (which arrow-go reads with) finds it: a field the
+// guard took for absent would go unchecked and be read. Random tables
+// and vtables, odd vtable lengths among them (a fuzzed schema whose
+// vtable length 9 cut its header slot in two: the guard skipped the
+// schema, arrow-go read it and asked for 27 GB;
+// FuzzReadIPC/f18602f0d4e20084).
+func TestSlotAsFlatbuffers(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	present := 0
+	for c := range 20000 {
+		b := make(fbuf, 16+r.IntN(48))
+		for i := range b {
+			b[i] = byte(r.IntN(256))
+		}
+		vt := 4 + r.IntN(4)
+		tab := vt + 4 + r.IntN(len(b)-vt-8)
+		binary.LittleEndian.PutUint32(b[tab:], uint32(int32(tab-vt)))
+		binary.LittleEndian.PutUint16(b[vt:], uint16(4+r.IntN(min(12, tab-vt-1))))
+		binary.LittleEndian.PutUint16(b[vt+2:], uint16(r.IntN(len(b)-tab+1)))
+		fb := flatbuffers.Table{Bytes: b, Pos: flatbuffers.UOffsetT(tab)}
+		for s := range 5 {
+			p, err := b.slot(tab, s)
+			if err != nil {
+				continue // refused: nothing is read
+			}
+			if want := fb.Offset(flatbuffers.VOffsetT(4 + 2*s)); (p != 0) != (want != 0) || p != 0 && p != tab+int(want) {
+				t.Fatalf("case %d, slot %d: at %d, flatbuffers %d (table %d, vtable % x)", c, s, p, want, tab, b[vt:vt+8])
+			}
+			if p != 0 {
+				present++
+			}
+		}
+	}
+	if present < 1000 {
+		t.Fatalf("%d slots found present: the cases do not reach them", present)
+	}
 }
