@@ -164,12 +164,15 @@ func (b fbuf) plainTable(tab int) error {
 }
 
 // recordBatch checks a RecordBatch table against its message body.
-func (b fbuf) recordBatch(tab int, body []byte) error {
+func (b fbuf) recordBatch(tab int, body []byte, n batchNeed) error {
 	if _, _, err := b.vector(tab, 1, 16); err != nil { // nodes
 		return err
 	}
 	bs, nb, err := b.vector(tab, 2, 16) // buffers
 	if err != nil {
+		return err
+	}
+	if err := b.holds(tab, nb, n); err != nil {
 		return err
 	}
 	comp, err := b.child(tab, 3)
@@ -203,7 +206,8 @@ func (b fbuf) recordBatch(tab int, body []byte) error {
 func checkIPCStream(r io.ReaderAt, start, end int64) error {
 	pos := start
 	var hdr [8]byte
-	dicts := 0 // dictionary batches still due after the schema
+	dicts := 0          // dictionary batches still due after the schema
+	var schema []layout // its top-level fields, once read
 	for pos < end {
 		if end-pos < 4 {
 			return fmt.Errorf("%w: %d stray bytes at offset %d", errCorruptIPC, end-pos, pos)
@@ -233,7 +237,7 @@ func checkIPCStream(r io.ReaderAt, start, end int64) error {
 		if _, err := r.ReadAt(meta, pos+skip); err != nil {
 			return err
 		}
-		m, err := checkMessage(meta, func(n int64) ([]byte, error) {
+		m, err := checkMessage(meta, schema, func(n int64) ([]byte, error) {
 			from := pos + skip + size
 			if n < 0 || n > end-from {
 				return nil, fmt.Errorf("%w: message body of %d bytes at offset %d overruns the stream", errCorruptIPC, n, from)
@@ -251,7 +255,7 @@ func checkIPCStream(r io.ReaderAt, start, end int64) error {
 		// another kind there would be decoded unchecked
 		switch {
 		case m.kind == ipcSchema:
-			dicts = m.dicts
+			dicts, schema = m.dicts, m.fields
 		case dicts > 0 && m.kind != ipcDictionary:
 			return fmt.Errorf("%w: the message at offset %d is of kind %d, not a dictionary batch: %d more are due after the schema, one per dictionary-encoded field", errCorruptIPC, pos, m.kind, dicts)
 		case dicts > 0:
@@ -271,15 +275,19 @@ const (
 
 // message is what checkMessage found of one IPC message: its body's
 // length, its kind and, of a schema, how many fields are
-// dictionary-encoded (the dictionary batches that must follow it).
+// dictionary-encoded (the dictionary batches that must follow it) and
+// the layout of each top-level field.
 type message struct {
 	bodyLen int64
 	kind    byte
 	dicts   int
+	fields  []layout // of a schema, its top-level fields
 }
 
-// checkMessage validates one Message flatbuffer; body reads its body.
-func checkMessage(b fbuf, body func(int64) ([]byte, error)) (message, error) {
+// checkMessage validates one Message flatbuffer of a stream whose
+// schema's fields are schema (nil before the schema); body reads its
+// body.
+func checkMessage(b fbuf, schema []layout, body func(int64) ([]byte, error)) (message, error) {
 	var m message
 	root, err := b.ref(0)
 	if err != nil {
@@ -313,7 +321,14 @@ func checkMessage(b fbuf, body func(int64) ([]byte, error)) (message, error) {
 	}
 	switch m.kind {
 	case ipcSchema:
-		if err := b.tables(hdr, 1, func(f int) error { return b.field(f, 0, &m.dicts) }); err != nil {
+		if err := b.tables(hdr, 1, func(f int) error {
+			if err := b.field(f, 0, &m.dicts); err != nil {
+				return err
+			}
+			l, err := b.fieldLayout(f)
+			m.fields = append(m.fields, l)
+			return err
+		}); err != nil {
 			return m, err
 		}
 		if err := b.keyValues(hdr, 2); err != nil {
@@ -322,11 +337,17 @@ func checkMessage(b fbuf, body func(int64) ([]byte, error)) (message, error) {
 		_, _, err = b.vector(hdr, 3, 8)
 	case ipcDictionary:
 		var rb int
+		var n batchNeed
 		if rb, err = b.child(hdr, 1); err == nil && rb != 0 {
-			err = b.recordBatch(rb, data)
+			if n, err = b.dictionaryNeed(hdr, schema); err == nil {
+				err = b.recordBatch(rb, data, n)
+			}
 		}
 	case ipcRecords:
-		err = b.recordBatch(hdr, data)
+		var n batchNeed
+		if n, err = need(schema, true); err == nil {
+			err = b.recordBatch(hdr, data, n)
+		}
 	}
 	return m, err
 }

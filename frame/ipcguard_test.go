@@ -7,6 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow/go/v17/arrow"
+	"github.com/apache/arrow/go/v17/arrow/array"
+	"github.com/apache/arrow/go/v17/arrow/ipc"
+	"github.com/apache/arrow/go/v17/arrow/memory"
 	flatbuffers "github.com/google/flatbuffers/go"
 )
 
@@ -96,5 +100,104 @@ func TestSlotAsFlatbuffers(t *testing.T) {
 	}
 	if present < 1000 {
 		t.Fatalf("%d slots found present: the cases do not reach them", present)
+	}
+}
+
+// TestIPCBatchHolds: a batch whose vectors hold fewer field nodes,
+// buffers or variadic counts than arrow-go reads for the schema's
+// fields is refused (arrow-go would read past their ends: a fuzzed file
+// asked for 1.79 TB; FuzzReadIPC/258228358d8291da), and the files
+// jobframe writes, with every type of column, are read.
+func TestIPCBatchHolds(t *testing.T) {
+	f := New(StringCol("state", []string{"a", "b", "a", "a"}, nil), StringCol("name", []string{"w", "x", "y", "z"}, nil),
+		Int64Col("n", []int64{1, 2, 3, 4}, []bool{true, false, true, true}), Float64Col("x", []float64{1, 2, 3, 4}, nil),
+		BoolCol("ok", []bool{true, false, true, true}, nil), MicrosCol("at", []int64{1, 2, 3, 4}, nil))
+	for _, o := range []IPCOptions{{}, {Compression: "zstd"}} {
+		var buf bytes.Buffer
+		if err := f.WriteIPC(&buf, o); err != nil {
+			t.Fatal(err)
+		}
+		good := buf.Bytes()
+		if _, err := ReadIPC(bytes.NewReader(good), ReadOptions{Name: "good.arrow"}); err != nil {
+			t.Fatalf("%+v: the file as written: %v", o, err)
+		}
+		msgs := ipcMessages(t, good)
+		if len(msgs) != 3 { // the schema, the dictionary of state, the records
+			t.Fatalf("%d messages", len(msgs))
+		}
+		for k, what := range map[int]string{1: "dictionary batch", 2: "record batch"} {
+			for slot, vec := range map[int]string{1: "field nodes", 2: "buffers"} {
+				bad := bytes.Clone(good)
+				meta := fbuf(bad[msgs[k][0] : msgs[k][0]+msgs[k][1]])
+				root, _ := meta.ref(0)
+				hdr, _ := meta.child(root, 2)
+				if k == 1 {
+					hdr, _ = meta.child(hdr, 1)
+				}
+				p, _ := meta.slot(hdr, slot)
+				v, _ := meta.ref(p)
+				n := binary.LittleEndian.Uint32(meta[v:])
+				binary.LittleEndian.PutUint32(meta[v:], n-1) // one fewer
+				_, err := ReadIPC(bytes.NewReader(bad), ReadOptions{Name: "bad.arrow"})
+				if err == nil || !strings.Contains(err.Error(), "bad.arrow") || !strings.Contains(err.Error(), "the schema's fields need") {
+					t.Errorf("%+v: the %s with one fewer %s: %v", o, what, vec, err)
+				}
+			}
+		}
+	}
+}
+
+// ipcMessages returns the offset and length of the metadata of every
+// message of the IPC file b, in order.
+func ipcMessages(t *testing.T, b []byte) [][2]int {
+	t.Helper()
+	var out [][2]int
+	for pos := 8; pos+8 <= len(b) && binary.LittleEndian.Uint32(b[pos:]) == 0xFFFFFFFF; {
+		size := int(binary.LittleEndian.Uint32(b[pos+4:]))
+		if size == 0 {
+			break
+		}
+		meta := fbuf(b[pos+8 : pos+8+size])
+		root, _ := meta.ref(0)
+		body := 0
+		if p, _ := meta.slot(root, 3); p != 0 {
+			body = int(binary.LittleEndian.Uint64(meta[p:]))
+		}
+		out = append(out, [2]int{pos + 8, size})
+		pos += 8 + size + body
+	}
+	return out
+}
+
+// TestIPCNested: a file with a list column is refused, by name, before
+// its batches are decoded: frames hold flat columns.
+func TestIPCNested(t *testing.T) {
+	mem := memory.NewGoAllocator()
+	lb := array.NewListBuilder(mem, arrow.PrimitiveTypes.Int64)
+	defer lb.Release()
+	vb := lb.ValueBuilder().(*array.Int64Builder)
+	lb.Append(true)
+	vb.AppendValues([]int64{1, 2}, nil)
+	lb.Append(true)
+	vb.Append(3)
+	list := lb.NewArray()
+	defer list.Release()
+	schema := arrow.NewSchema([]arrow.Field{{Name: "sizes", Type: list.DataType(), Nullable: true}}, nil)
+	rec := array.NewRecord(schema, []arrow.Array{list}, 2)
+	defer rec.Release()
+	var buf bytes.Buffer
+	w, err := ipc.NewFileWriter(&seekless{w: &buf}, ipc.WithSchema(schema), ipc.WithAllocator(mem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, err = ReadIPC(bytes.NewReader(buf.Bytes()), ReadOptions{Name: "lists.arrow"})
+	if err == nil || !strings.Contains(err.Error(), `lists.arrow`) || !strings.Contains(err.Error(), `field "sizes" is of a nested Arrow type (list)`) {
+		t.Fatalf("got %v", err)
 	}
 }
