@@ -182,12 +182,14 @@ func (b fbuf) recordBatch(tab int, body []byte, n batchNeed) error {
 	if _, _, err := b.vector(tab, 4, 8); err != nil { // variadic counts
 		return err
 	}
+	data := int64(0) // the bytes of the buffers, uncompressed
 	for i := 0; i < nb; i++ {
 		off := int64(binary.LittleEndian.Uint64(b[bs+16*i:]))
 		n := int64(binary.LittleEndian.Uint64(b[bs+16*i+8:]))
 		if off < 0 || n < 0 || off > int64(len(body)) || n > int64(len(body))-off {
 			return fmt.Errorf("%w: buffer %d [%d, +%d) outside a %d-byte body", errCorruptIPC, i, off, n, len(body))
 		}
+		data += n
 		if comp != 0 && n >= 8 {
 			// A compressed buffer starts with its uncompressed length
 			// (-1: stored uncompressed). Accept what compression could
@@ -197,6 +199,39 @@ func (b fbuf) recordBatch(tab int, body []byte, n batchNeed) error {
 			if raw < -1 || (raw > 64<<20 && raw/65536 > n) {
 				return fmt.Errorf("%w: buffer %d claims %d bytes uncompressed from %d", errCorruptIPC, i, raw, n)
 			}
+			data += max(raw, 0)
+		}
+	}
+	return b.rowsBacked(tab, data)
+}
+
+// rowsBacked checks the row counts of the record batch at tab (its
+// length and its field nodes') against data, the bytes of its buffers:
+// a row of any type but Null takes at least a bit of some buffer, so a
+// count above 8 × data (or 2²⁴, for a batch of Null columns alone) is
+// not the batch's, and would have frames allocate for rows that are not
+// there (a Null column claiming 2³⁶ rows ran out of memory).
+func (b fbuf) rowsBacked(tab int, data int64) error {
+	most := max(1<<24, 8*data)
+	if p, err := b.slot(tab, 0); err != nil {
+		return err
+	} else if p != 0 {
+		if p+8 > len(b) {
+			return errCorruptIPC
+		}
+		if rows := int64(binary.LittleEndian.Uint64(b[p:])); rows < 0 || rows > most {
+			return fmt.Errorf("%w: a batch of %d rows in %d bytes of buffers", errCorruptIPC, rows, data)
+		}
+	}
+	ns, nodes, err := b.vector(tab, 1, 16)
+	if err != nil {
+		return err
+	}
+	for i := range nodes {
+		length := int64(binary.LittleEndian.Uint64(b[ns+16*i:]))
+		nulls := int64(binary.LittleEndian.Uint64(b[ns+16*i+8:]))
+		if length < 0 || length > most || nulls < 0 || nulls > length {
+			return fmt.Errorf("%w: field node %d of %d values (%d null) in %d bytes of buffers", errCorruptIPC, i, length, nulls, data)
 		}
 	}
 	return nil

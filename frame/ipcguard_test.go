@@ -3,6 +3,7 @@ package frame
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -199,5 +200,48 @@ func TestIPCNested(t *testing.T) {
 	_, err = ReadIPC(bytes.NewReader(buf.Bytes()), ReadOptions{Name: "lists.arrow"})
 	if err == nil || !strings.Contains(err.Error(), `lists.arrow`) || !strings.Contains(err.Error(), `field "sizes" is of a nested Arrow type (list)`) {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// TestIPCRowsBacked: a batch of a Null column read as written (5 rows,
+// all null), and refused when its length and its node's claim 2³⁶ rows,
+// which no buffer backs: the frame would be allocated for them (it ran
+// out of memory).
+func TestIPCRowsBacked(t *testing.T) {
+	schema := arrow.NewSchema([]arrow.Field{{Name: "nothing", Type: arrow.Null, Nullable: true}}, nil)
+	rec := array.NewRecord(schema, []arrow.Array{array.NewNull(5)}, 5)
+	defer rec.Release()
+	var buf bytes.Buffer
+	w, err := ipc.NewFileWriter(&seekless{w: &buf}, ipc.WithSchema(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := errors.Join(w.Write(rec), w.Close()); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.Bytes()
+	f, err := ReadIPC(bytes.NewReader(good), ReadOptions{Name: "nulls.arrow"})
+	if err != nil || f.NumRows() != 5 {
+		t.Fatalf("as written: %v", err)
+	}
+	for i := range 5 {
+		if !f.IsNull(0, i) {
+			t.Fatalf("row %d is not null", i)
+		}
+	}
+	bad := bytes.Clone(good)
+	msgs := ipcMessages(t, bad)
+	meta := fbuf(bad[msgs[1][0] : msgs[1][0]+msgs[1][1]])
+	root, _ := meta.ref(0)
+	hdr, _ := meta.child(root, 2)
+	p, _ := meta.slot(hdr, 0)
+	binary.LittleEndian.PutUint64(meta[p:], 1<<36) // the batch's length
+	np, _ := meta.slot(hdr, 1)
+	v, _ := meta.ref(np)
+	binary.LittleEndian.PutUint64(meta[v+4:], 1<<36) // its field node's
+	binary.LittleEndian.PutUint64(meta[v+12:], 1<<36)
+	_, err = ReadIPC(bytes.NewReader(bad), ReadOptions{Name: "nulls.arrow"})
+	if err == nil || !strings.Contains(err.Error(), "nulls.arrow") || !strings.Contains(err.Error(), "68719476736 rows in 0 bytes of buffers") {
+		t.Fatalf("2³⁶ rows: %v", err)
 	}
 }
