@@ -84,6 +84,37 @@ func (b fbuf) child(tab, s int) (int, error) {
 	return b.ref(p)
 }
 
+// scalar returns the size bytes of scalar slot s of tab (nil when the
+// field is absent: its default, 0).
+func (b fbuf) scalar(tab, s, size int) ([]byte, error) {
+	p, err := b.slot(tab, s)
+	if err != nil || p == 0 {
+		return nil, err
+	}
+	if p+size > len(b) {
+		return nil, errCorruptIPC
+	}
+	return b[p : p+size], nil
+}
+
+// byteAt returns the ubyte in slot s of tab (0 when absent).
+func (b fbuf) byteAt(tab, s int) (byte, error) {
+	v, err := b.scalar(tab, s, 1)
+	if err != nil || v == nil {
+		return 0, err
+	}
+	return v[0], nil
+}
+
+// int64At returns the long in slot s of tab (0 when absent).
+func (b fbuf) int64At(tab, s int) (int64, error) {
+	v, err := b.scalar(tab, s, 8)
+	if err != nil || v == nil {
+		return 0, err
+	}
+	return int64(binary.LittleEndian.Uint64(v)), nil
+}
+
 // vector returns the start and length of the vector in slot s of tab,
 // checking that n elements of elem bytes fit.
 func (b fbuf) vector(tab, s, elem int) (int, int, error) {
@@ -213,15 +244,10 @@ func (b fbuf) recordBatch(tab int, body []byte, n batchNeed) error {
 // there (a Null column claiming 2³⁶ rows ran out of memory).
 func (b fbuf) rowsBacked(tab int, data int64) error {
 	most := max(1<<24, 8*data)
-	if p, err := b.slot(tab, 0); err != nil {
+	if rows, err := b.int64At(tab, 0); err != nil {
 		return err
-	} else if p != 0 {
-		if p+8 > len(b) {
-			return errCorruptIPC
-		}
-		if rows := int64(binary.LittleEndian.Uint64(b[p:])); rows < 0 || rows > most {
-			return fmt.Errorf("%w: a batch of %d rows in %d bytes of buffers", errCorruptIPC, rows, data)
-		}
+	} else if rows < 0 || rows > most {
+		return fmt.Errorf("%w: a batch of %d rows in %d bytes of buffers", errCorruptIPC, rows, data)
 	}
 	ns, nodes, err := b.vector(tab, 1, 16)
 	if err != nil {
@@ -328,13 +354,8 @@ func checkMessage(b fbuf, schema []layout, body func(int64) ([]byte, error)) (me
 	if err != nil {
 		return m, err
 	}
-	if p, err := b.slot(root, 3); err != nil {
+	if m.bodyLen, err = b.int64At(root, 3); err != nil {
 		return m, err
-	} else if p != 0 {
-		if p+8 > len(b) {
-			return m, errCorruptIPC
-		}
-		m.bodyLen = int64(binary.LittleEndian.Uint64(b[p:]))
 	}
 	data, err := body(m.bodyLen)
 	if err != nil {
@@ -343,12 +364,8 @@ func checkMessage(b fbuf, schema []layout, body func(int64) ([]byte, error)) (me
 	if err := b.keyValues(root, 4); err != nil {
 		return m, err
 	}
-	kindPos, err := b.slot(root, 1)
-	if err != nil {
+	if m.kind, err = b.byteAt(root, 1); err != nil {
 		return m, err
-	}
-	if kindPos != 0 {
-		m.kind = b[kindPos]
 	}
 	hdr, err := b.child(root, 2)
 	if err != nil || hdr == 0 {

@@ -60,27 +60,17 @@ func (b fbuf) fieldLayout(tab int) (layout, error) {
 	if start, n, err := b.vector(tab, 0, 1); err == nil && start != 0 {
 		l.name = string(b[start : start+n])
 	}
-	p, err := b.slot(tab, 2)
-	if err != nil {
+	var err error
+	if l.typ, err = b.byteAt(tab, 2); err != nil {
 		return l, err
-	}
-	if p != 0 {
-		l.typ = b[p]
 	}
 	d, err := b.child(tab, 4)
 	if err != nil || d == 0 {
 		return l, err
 	}
 	l.dict = true
-	if p, err = b.slot(d, 0); err != nil {
-		return l, err
-	} else if p != 0 {
-		if p+8 > len(b) {
-			return l, errCorruptIPC
-		}
-		l.dictID = int64(binary.LittleEndian.Uint64(b[p:]))
-	}
-	return l, nil
+	l.dictID, err = b.int64At(d, 0)
+	return l, err
 }
 
 // need is what a batch of the values of fields holds; indices says that
@@ -114,14 +104,9 @@ func need(fields []layout, indices bool) (batchNeed, error) {
 // dictionaryNeed is what the dictionary batch at hdr (a DictionaryBatch
 // table) holds: the values of the schema's field with its id.
 func (b fbuf) dictionaryNeed(hdr int, schema []layout) (batchNeed, error) {
-	id := int64(0)
-	if p, err := b.slot(hdr, 0); err != nil {
+	id, err := b.int64At(hdr, 0)
+	if err != nil {
 		return batchNeed{}, err
-	} else if p != 0 {
-		if p+8 > len(b) {
-			return batchNeed{}, errCorruptIPC
-		}
-		id = int64(binary.LittleEndian.Uint64(b[p:]))
 	}
 	for _, f := range schema {
 		if f.dict && f.dictID == id {

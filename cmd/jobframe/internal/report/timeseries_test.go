@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame/plot"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -22,15 +23,7 @@ func TestConcurrencyKept(t *testing.T) {
 	}
 	got := sectionByID(t, Build(d, Options{}), "concurrency")
 	b := newBuilder(d, Options{}.withDefaults(d.Source))
-	want, err := b.figure("", "", "").Step(sc, "time", "waiting", "waiting").Step(sc, "time", "running", "running").MaxPoints(chartPoints).Spec()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _ := json.Marshal(got.Charts[0].Layers)
-	w, _ := json.Marshal(want.Layers)
-	if string(g) != string(w) || got.Charts[0].OriginUS != want.OriginUS {
-		t.Errorf("the chart's layers differ from the whole series' (%d and %d bytes)", len(g), len(w))
-	}
+	sameChart(t, got, b.figure("", "", "").Step(sc, "time", "waiting", "waiting").Step(sc, "time", "running", "running"))
 	peaks := map[string]float64{}
 	for _, f := range got.Facts {
 		if f.Value != nil {
@@ -59,14 +52,21 @@ func TestThroughputKept(t *testing.T) {
 	}
 	got := sectionByID(t, Build(d, Options{}), "throughput")
 	b := newBuilder(d, Options{}.withDefaults(d.Source))
-	want, err := b.figure("", "", "").Step(all, "time", "value", "ended").Step(succeeded, "time", "value", "succeeded").MaxPoints(chartPoints).Spec()
+	sameChart(t, got, b.figure("", "", "").Step(all, "time", "value", "ended").Step(succeeded, "time", "value", "succeeded"))
+}
+
+// sameChart checks that the one chart of section s has the layers and
+// origin of figure f of the whole series, thinned as the report thins.
+func sameChart(t *testing.T, s Section, f *plot.Figure) {
+	t.Helper()
+	want, err := f.MaxPoints(chartPoints).Spec()
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, _ := json.Marshal(got.Charts[0].Layers)
+	g, _ := json.Marshal(s.Charts[0].Layers)
 	w, _ := json.Marshal(want.Layers)
-	if string(g) != string(w) || got.Charts[0].OriginUS != want.OriginUS {
-		t.Errorf("the chart's layers differ from the whole series' (%d and %d bytes)", len(g), len(w))
+	if string(g) != string(w) || s.Charts[0].OriginUS != want.OriginUS {
+		t.Errorf("the %s chart's layers differ from the whole series' (%d and %d bytes)", s.ID, len(g), len(w))
 	}
 }
 
