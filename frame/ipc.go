@@ -95,7 +95,11 @@ func ReadIPCFile(path string, o ReadOptions) (*Frame, error) {
 // the magic again. ReadIPC checks both magics and decodes the stream with
 // ipc.NewReader: arrow-go v17's ipc.FileReader never releases the
 // dictionaries it reads (apache/arrow#36981 was fixed for the stream
-// reader only), which a checked allocator in our tests exposes.
+// reader only), which a checked allocator in our tests exposes. Every
+// message's metadata is checked first (ipcguard.go, docs/formats.md "Bad
+// input and limits"): a damaged or hostile file is an error naming it,
+// never a request for more memory than its bytes can describe. Nested
+// columns (lists, structs, maps, unions) are an error naming the field.
 func ReadIPC(r ipc.ReadAtSeeker, o ReadOptions) (f *Frame, err error) {
 	defer recoverCorrupt(o.name(), &f, &err)
 	notIPC := fmt.Errorf("%s: not an Arrow IPC file (it does not start and end with ARROW1)", o.name())
