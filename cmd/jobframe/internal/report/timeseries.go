@@ -234,7 +234,7 @@ func (b *builder) concurrency() Section {
 	}
 	f := b.figure("Attempts waiting and running", "", "attempts")
 	if tasks.Has("submit") {
-		waiting, running := b.stateCounts(tasks)
+		waiting, running := b.stateSeries(tasks)
 		if err := firstErr(waiting, running); err != nil {
 			s.Reason = failed("the attempts by state", err)
 			return s
@@ -255,13 +255,13 @@ func (b *builder) concurrency() Section {
 	return s
 }
 
-// stateCounts returns the step series of the attempts waiting and
+// stateSeries returns the step series of the attempts waiting and
 // running (ops.StateCounts), each with the points its chart draws of
 // it: of a run whole, only those, kept as the series streams
 // (plot.StepKeeper), so that the tens of millions of points of a
 // 10M-attempt log are never held; of several runs, or cut to a window,
 // the whole series, which the chart thins.
-func (b *builder) stateCounts(tasks *frame.Frame) (waiting, running *frame.Frame) {
+func (b *builder) stateSeries(tasks *frame.Frame) (waiting, running *frame.Frame) {
 	if b.o.Window.IsZero() {
 		var k *plot.StepKeeper
 		ok, err := ops.StateCountsTo(tasks, func(n int, first, last int64) ops.StepSink {
