@@ -194,25 +194,42 @@ func (b fbuf) plainTable(tab int) error {
 	return err
 }
 
+// batchVectors are the vectors of a RecordBatch table: where each
+// starts and how many elements it holds.
+type batchVectors struct {
+	nodesAt, nodes     int // FieldNode structs, 16 bytes each
+	buffersAt, buffers int // Buffer structs, 16 bytes each
+	viewsAt, views     int // variadic buffer counts, 8 bytes each
+}
+
+// batchVectors checks and returns the vectors of the RecordBatch at tab.
+func (b fbuf) batchVectors(tab int) (batchVectors, error) {
+	var v batchVectors
+	var err error
+	if v.nodesAt, v.nodes, err = b.vector(tab, 1, 16); err != nil {
+		return v, err
+	}
+	if v.buffersAt, v.buffers, err = b.vector(tab, 2, 16); err != nil {
+		return v, err
+	}
+	v.viewsAt, v.views, err = b.vector(tab, 4, 8)
+	return v, err
+}
+
 // recordBatch checks a RecordBatch table against its message body.
 func (b fbuf) recordBatch(tab int, body []byte, n batchNeed) error {
-	if _, _, err := b.vector(tab, 1, 16); err != nil { // nodes
-		return err
-	}
-	bs, nb, err := b.vector(tab, 2, 16) // buffers
+	v, err := b.batchVectors(tab)
 	if err != nil {
 		return err
 	}
-	if err := b.holds(tab, nb, n); err != nil {
+	if err := b.holds(v, n); err != nil {
 		return err
 	}
 	comp, err := b.child(tab, 3)
 	if err != nil {
 		return err
 	}
-	if _, _, err := b.vector(tab, 4, 8); err != nil { // variadic counts
-		return err
-	}
+	bs, nb := v.buffersAt, v.buffers
 	data := int64(0) // the bytes of the buffers, uncompressed
 	for i := 0; i < nb; i++ {
 		off := int64(binary.LittleEndian.Uint64(b[bs+16*i:]))
@@ -233,29 +250,25 @@ func (b fbuf) recordBatch(tab int, body []byte, n batchNeed) error {
 			data += max(raw, 0)
 		}
 	}
-	return b.rowsBacked(tab, data)
+	return b.rowsBacked(tab, v, data)
 }
 
-// rowsBacked checks the row counts of the record batch at tab (its
-// length and its field nodes') against data, the bytes of its buffers:
+// rowsBacked checks the row counts of the record batch at tab, whose
+// vectors are v (its length and its field nodes') against data, the bytes of its buffers:
 // a row of any type but Null takes at least a bit of some buffer, so a
 // count above 8 × data (or 2²⁴, for a batch of Null columns alone) is
 // not the batch's, and would have frames allocate for rows that are not
 // there (a Null column claiming 2³⁶ rows ran out of memory).
-func (b fbuf) rowsBacked(tab int, data int64) error {
+func (b fbuf) rowsBacked(tab int, v batchVectors, data int64) error {
 	most := max(1<<24, 8*data)
 	if rows, err := b.int64At(tab, 0); err != nil {
 		return err
 	} else if rows < 0 || rows > most {
 		return fmt.Errorf("%w: a batch of %d rows in %d bytes of buffers", errCorruptIPC, rows, data)
 	}
-	ns, nodes, err := b.vector(tab, 1, 16)
-	if err != nil {
-		return err
-	}
-	for i := range nodes {
-		length := int64(binary.LittleEndian.Uint64(b[ns+16*i:]))
-		nulls := int64(binary.LittleEndian.Uint64(b[ns+16*i+8:]))
+	for i := range v.nodes {
+		length := int64(binary.LittleEndian.Uint64(b[v.nodesAt+16*i:]))
+		nulls := int64(binary.LittleEndian.Uint64(b[v.nodesAt+16*i+8:]))
 		if length < 0 || length > most || nulls < 0 || nulls > length {
 			return fmt.Errorf("%w: field node %d of %d values (%d null) in %d bytes of buffers", errCorruptIPC, i, length, nulls, data)
 		}

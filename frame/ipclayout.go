@@ -116,30 +116,22 @@ func (b fbuf) dictionaryNeed(hdr int, schema []layout) (batchNeed, error) {
 	return batchNeed{}, fmt.Errorf("%w: a dictionary batch of id %d, which no field of the schema has", errCorruptIPC, id)
 }
 
-// holds checks that the record batch at tab, whose buffers vector holds
-// nb buffers, holds what n says.
-func (b fbuf) holds(tab, nb int, n batchNeed) error {
-	_, nodes, err := b.vector(tab, 1, 16)
-	if err != nil {
-		return err
-	}
-	vs, views, err := b.vector(tab, 4, 8)
-	if err != nil {
-		return err
-	}
-	if nodes < n.nodes || views < n.views {
-		return fmt.Errorf("%w: a batch of %d field nodes and %d variadic counts where the schema's fields need %d and %d", errCorruptIPC, nodes, views, n.nodes, n.views)
+// holds checks that a record batch whose vectors are v holds what n
+// says.
+func (b fbuf) holds(v batchVectors, n batchNeed) error {
+	if v.nodes < n.nodes || v.views < n.views {
+		return fmt.Errorf("%w: a batch of %d field nodes and %d variadic counts where the schema's fields need %d and %d", errCorruptIPC, v.nodes, v.views, n.nodes, n.views)
 	}
 	buffers := n.buffers
 	for i := range n.views {
-		c := int64(binary.LittleEndian.Uint64(b[vs+8*i:]))
-		if c < 0 || c > int64(nb) {
-			return fmt.Errorf("%w: variadic count %d of a batch of %d buffers", errCorruptIPC, c, nb)
+		c := int64(binary.LittleEndian.Uint64(b[v.viewsAt+8*i:]))
+		if c < 0 || c > int64(v.buffers) {
+			return fmt.Errorf("%w: variadic count %d of a batch of %d buffers", errCorruptIPC, c, v.buffers)
 		}
 		buffers += int(c)
 	}
-	if nb < buffers {
-		return fmt.Errorf("%w: a batch of %d buffers where the schema's fields need %d", errCorruptIPC, nb, buffers)
+	if v.buffers < buffers {
+		return fmt.Errorf("%w: a batch of %d buffers where the schema's fields need %d", errCorruptIPC, v.buffers, buffers)
 	}
 	return nil
 }
