@@ -111,14 +111,7 @@ func StateCountsTo(tasks *frame.Frame, open func(points int, first, last int64) 
 		return false, fmt.Errorf("StateCounts: %w", err)
 	}
 	sortSteps(times)
-	n, first, last := 0, int64(0), int64(0)
-	walkSteps(times, func(t int64, _, _ int) {
-		if n == 0 {
-			first = t
-		}
-		n, last = n+1, t
-	})
-	sink, values := open(n, first, last), make([]float64, 2)
+	sink, values := open(stepsSpan(times)), make([]float64, 2)
 	walkSteps(times, func(t int64, waiting, running int) {
 		values[0], values[1] = float64(waiting), float64(running)
 		sink.Add(t, values)
@@ -219,8 +212,7 @@ func previousAttempts(tasks *frame.Frame, keys []string) ([]int32, error) {
 // running.
 func countSteps(times [4][]int64) *frame.Frame {
 	sortSteps(times)
-	n := 0
-	walkSteps(times, func(int64, int, int) { n++ })
+	n, _, _ := stepsSpan(times)
 	at, w, r := make([]int64, 0, n), make([]float64, 0, n), make([]float64, 0, n)
 	walkSteps(times, func(t int64, waiting, running int) {
 		at = append(at, t)
@@ -235,6 +227,18 @@ func sortSteps(times [4][]int64) {
 	for _, ts := range times {
 		sortInt64s(ts)
 	}
+}
+
+// stepsSpan returns the number of points of the sorted arrays of
+// countSteps and their first and last times (0 when there are none).
+func stepsSpan(times [4][]int64) (n int, first, last int64) {
+	walkSteps(times, func(t int64, _, _ int) {
+		if n == 0 {
+			first = t
+		}
+		n, last = n+1, t
+	})
+	return n, first, last
 }
 
 // walkSteps calls emit with each distinct time of the sorted arrays of
