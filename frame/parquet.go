@@ -164,6 +164,11 @@ type ReadOptions struct {
 	// columns of a file whose names the caller does not know). ReadIPC
 	// ignores it.
 	KeepColumn func(name string, t Type) bool
+	// Budget bounds the bytes a Parquet read may allocate (see Budget);
+	// nil means a budget of its own of DefaultBudgetBytes(the file's
+	// size). Reads that share one (a lake's files) are bounded in all.
+	// ReadIPC ignores it: an IPC file's buffers hold what it decodes to.
+	Budget *Budget
 }
 
 func (o ReadOptions) mem() memory.Allocator {
@@ -190,17 +195,26 @@ func ReadParquetFile(path string, o ReadOptions) (*Frame, error) {
 
 // ReadParquet reads a whole Parquet file into a frame, converting column
 // types as FromRecord does. A file that is not Parquet is an error saying
-// so.
+// so; one whose reading would allocate more than its budget
+// (ReadOptions.Budget) is an error wrapping a *BudgetError.
 func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) {
 	defer recoverCorrupt(o.name(), &f, &err)
 	magic := make([]byte, 4)
 	if _, err := r.ReadAt(magic, 0); err != nil || !bytes.Equal(magic, []byte("PAR1")) {
 		return nil, fmt.Errorf("%s: not a Parquet file (it does not start with PAR1)", o.name())
 	}
+	size, err := r.Seek(0, io.SeekEnd)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", o.name(), err)
+	}
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
 		return nil, fmt.Errorf("%s: %w", o.name(), err)
 	}
-	mem := o.mem()
+	budget := o.Budget
+	if budget == nil {
+		budget = NewBudget(DefaultBudgetBytes(size))
+	}
+	mem := budgeted{Allocator: o.mem(), b: budget}
 	pf, err := file.NewParquetReader(r, file.WithReadProps(parquet.NewReaderProperties(mem)))
 	if err != nil {
 		return nil, fmt.Errorf("%s: parquet: %w", o.name(), err)
@@ -368,10 +382,15 @@ func checkArrowSchemaMeta(pf *file.Reader) error {
 }
 
 // recoverCorrupt turns a panic inside a third-party decoder (which arrow-go
-// raises on some corrupt inputs) into an error naming the input.
+// raises on some corrupt inputs, and a Budget's allocator when it is
+// spent) into an error naming the input.
 func recoverCorrupt(name string, f **Frame, err *error) {
 	if r := recover(); r != nil {
 		*f = nil
+		if be, ok := r.(*BudgetError); ok {
+			*err = fmt.Errorf("%s: %w", name, be)
+			return
+		}
 		*err = fmt.Errorf("%s: corrupt file: %v", name, r)
 	}
 }

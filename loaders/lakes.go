@@ -84,7 +84,7 @@ func (p *lakePlan) read(o, final source.Options) ([]*source.Dataset, []source.Fo
 	var warnings []source.Warning
 	for _, dir := range p.dirs {
 		l, err := lakeread.Read(dir, lakeread.Options{Frames: o.Frames, Columns: o.Columns, Omit: o.Omit, Sources: o.Sources, SourceRows: o.SourceRows,
-			SpanOnly: o.SpanOnly, Window: lakeread.Window{From: o.Window.From, To: o.Window.To, Columns: final.Columns, Omit: final.Omit}})
+			SpanOnly: o.SpanOnly, Window: lakeread.Window{From: o.Window.From, To: o.Window.To, Columns: final.Columns, Omit: final.Omit}, MaxBytes: o.MaxParquetBytes})
 		if err != nil {
 			return nil, nil, nil, err
 		}

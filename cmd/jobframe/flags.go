@@ -114,8 +114,8 @@ func positiveEnv(name, unit string) (int64, error) {
 
 // limits reads the bounds on what one input may make a load hold from
 // the environment (source.Limits): JOBFRAME_MAX_HOSTS,
-// JOBFRAME_MAX_ARCHIVE_BYTES and JOBFRAME_MAX_LINE_BYTES; each unset is
-// 0, the default.
+// JOBFRAME_MAX_ARCHIVE_BYTES, JOBFRAME_MAX_LINE_BYTES and
+// JOBFRAME_MAX_PARQUET_BYTES; each unset is 0, the default.
 func limits() (source.Limits, error) {
 	var l source.Limits
 	hosts, err := positiveEnv("JOBFRAME_MAX_HOSTS", "hosts")
@@ -127,6 +127,9 @@ func limits() (source.Limits, error) {
 	}
 	line, err := positiveEnv("JOBFRAME_MAX_LINE_BYTES", "bytes")
 	if err != nil {
+		return l, err
+	}
+	if l.MaxParquetBytes, err = positiveEnv("JOBFRAME_MAX_PARQUET_BYTES", "bytes"); err != nil {
 		return l, err
 	}
 	l.MaxHosts, l.MaxLineBytes = int(min(hosts, math.MaxInt32)), int(min(line, math.MaxInt32))

@@ -150,6 +150,12 @@ type Limits struct {
 	// JSON-record formats; 0 means DefaultMaxLineBytes. A longer one
 	// stops the load, naming its file and line, before it is held whole.
 	MaxLineBytes int
+	// MaxParquetBytes bounds the bytes that reading a lake's Parquet
+	// files may allocate in all (frame.Budget); 0 means
+	// frame.DefaultBudgetBytes of the files' size: 1024 bytes per byte,
+	// at least 1 GiB. A few hundred bytes of Parquet can hold a column
+	// of a billion nulls.
+	MaxParquetBytes int64
 }
 
 // DefaultMaxLineBytes is the default of Options.MaxLineBytes: 64 MiB.

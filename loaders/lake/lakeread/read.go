@@ -53,6 +53,10 @@ type Options struct {
 	// of their times (source.Dataset.Skimmed). Ignored when Window or
 	// SourceRows is set.
 	SpanOnly map[string][]string
+	// MaxBytes bounds the bytes that reading the lake's Parquet files
+	// may allocate in all (frame.Budget); 0 means
+	// frame.DefaultBudgetBytes of the size of the files read.
+	MaxBytes int64
 }
 
 // IsLake reports whether path is a folder holding a lake's manifest.
@@ -115,8 +119,12 @@ func Read(dir string, o Options) (*Lake, error) {
 		warnings = append(warnings, source.Warning{File: f, Msg: "not in the lake's manifest (a half-written or foreign file): not read"})
 	}
 	l := &Lake{Sets: make([]*source.Dataset, len(plans)), Formats: make([]string, len(plans)), Warnings: warnings}
+	budget := frame.NewBudget(o.MaxBytes)
+	if o.MaxBytes == 0 {
+		budget = frame.NewBudget(frame.DefaultBudgetBytes(planBytes(plans)))
+	}
 	for i, p := range plans {
-		if l.Sets[i], err = p.dataset(); err != nil {
+		if l.Sets[i], err = p.dataset(budget); err != nil {
 			return nil, err
 		}
 		l.Formats[i] = p.entry.Format
@@ -218,9 +226,27 @@ func dayWanted(day string, o Options) bool {
 	return (o.FromDay == "" || day >= o.FromDay) && (o.ToDay == "" || day <= o.ToDay)
 }
 
-// readParts reads the parts of one frame on GOMAXPROCS goroutines; the
-// first error in order is returned.
-func readParts(all []*part) error {
+// planBytes returns the size of the files the plans read (those that
+// cannot be read are left to the read to report).
+func planBytes(plans []*entryPlan) int64 {
+	var n int64
+	for _, p := range plans {
+		for _, parts := range []map[string][]*part{p.parts, p.unread} {
+			for _, ps := range parts {
+				for _, pt := range ps {
+					if st, err := os.Stat(pt.path); err == nil {
+						n += st.Size()
+					}
+				}
+			}
+		}
+	}
+	return n
+}
+
+// readParts reads the parts of one frame on GOMAXPROCS goroutines, all
+// under budget; the first error in order is returned.
+func readParts(all []*part, budget *frame.Budget) error {
 	errs := make([]error, len(all))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -229,7 +255,7 @@ func readParts(all []*part) error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				all[i].f, errs[i] = frame.ReadParquetFile(all[i].path, frame.ReadOptions{Columns: all[i].columns, KeepRowGroup: all[i].keep, KeepColumn: all[i].keepColumn})
+				all[i].f, errs[i] = frame.ReadParquetFile(all[i].path, frame.ReadOptions{Columns: all[i].columns, KeepRowGroup: all[i].keep, KeepColumn: all[i].keepColumn, Budget: budget})
 			}
 		}()
 	}
@@ -241,18 +267,18 @@ func readParts(all []*part) error {
 	return errors.Join(errs...)
 }
 
-// dataset reads the entry's parts and stacks them into its frames, a
-// frame at a time: memory holds one frame's parts besides the frames
-// built.
-func (p *entryPlan) dataset() (*source.Dataset, error) {
+// dataset reads the entry's parts under budget and stacks them into its
+// frames, a frame at a time: memory holds one frame's parts besides the
+// frames built.
+func (p *entryPlan) dataset(budget *frame.Budget) (*source.Dataset, error) {
 	e := p.entry
 	d := &source.Dataset{Source: e.Source, Files: e.Inputs(), Frames: map[string]*frame.Frame{}}
 	for _, name := range p.frames {
-		if err := readParts(p.parts[name]); err != nil {
+		if err := readParts(p.parts[name], budget); err != nil {
 			return nil, err
 		}
 		if unread := p.unread[name]; len(unread) > 0 {
-			if err := readParts(unread); err != nil {
+			if err := readParts(unread, budget); err != nil {
 				return nil, err
 			}
 			for _, pt := range unread {
