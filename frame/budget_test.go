@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -142,5 +143,64 @@ func TestDefaultBudgetBytes(t *testing.T) {
 		if got := DefaultBudgetBytes(c.size); got != c.want {
 			t.Errorf("DefaultBudgetBytes(%d) = %d, want %d", c.size, got, c.want)
 		}
+	}
+}
+
+// zerosIPC writes, zstd-compressed, a frame of cols int64 columns of
+// rows zeros each (one array shared, so writing holds it once): zstd
+// makes 64 MiB of zeros about 7 KB.
+func zerosIPC(t *testing.T, rows, cols int) []byte {
+	t.Helper()
+	zeros := Int64Col("c", make([]int64, rows), nil).Arrow()
+	cs := make([]Column, cols)
+	for i := range cs {
+		cs[i] = ArrowCol("c"+strconv.Itoa(i), zeros)
+	}
+	var buf bytes.Buffer
+	if err := New(cs...).WriteIPC(&buf, IPCOptions{Compression: "zstd"}); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestBudgetIPC reads a zstd Arrow IPC file of 4 columns of 1M zeros
+// under a budget of exactly what an unbounded read allocated, which
+// reads, and of a byte less, which stops with a *BudgetError.
+func TestBudgetIPC(t *testing.T) {
+	data := zerosIPC(t, 1<<20, 4)
+	free := NewBudget(0)
+	f, err := ReadIPC(bytes.NewReader(data), ReadOptions{Budget: free})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.NumRows() != 1<<20 || f.NumCols() != 4 {
+		t.Fatalf("%d rows, %d columns; want %d and 4", f.NumRows(), f.NumCols(), 1<<20)
+	}
+	need := free.Used()
+	if need < 4*8<<20 {
+		t.Fatalf("the read allocated %d bytes, less than the columns' %d", need, 4*8<<20)
+	}
+	if _, err := ReadIPC(bytes.NewReader(data), ReadOptions{Budget: NewBudget(need)}); err != nil {
+		t.Fatalf("a budget of the %d bytes the read takes: %v", need, err)
+	}
+	_, err = ReadIPC(bytes.NewReader(data), ReadOptions{Budget: NewBudget(need - 1), Name: "zeros.arrow"})
+	var be *BudgetError
+	if !errors.As(err, &be) || be.Max != need-1 || !strings.HasPrefix(err.Error(), "zeros.arrow: ") {
+		t.Fatalf("a budget of a byte less: %v, want a *BudgetError past %d naming the file", err, need-1)
+	}
+}
+
+// TestBudgetIPCDefault reads a 176 KB zstd IPC file of 24 columns of 8M
+// zeros, 1.5 GiB once read, with the default budget: the read stops at
+// 1 GiB.
+func TestBudgetIPCDefault(t *testing.T) {
+	data := zerosIPC(t, 8<<20, 24)
+	if len(data) > 256<<10 {
+		t.Fatalf("%d bytes of IPC, want under 256 KiB", len(data))
+	}
+	_, err := ReadIPC(bytes.NewReader(data), ReadOptions{})
+	var be *BudgetError
+	if !errors.As(err, &be) || be.Max != MinBudgetBytes {
+		t.Fatalf("%v, want a *BudgetError past %d bytes", err, MinBudgetBytes)
 	}
 }

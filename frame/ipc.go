@@ -100,6 +100,9 @@ func ReadIPCFile(path string, o ReadOptions) (*Frame, error) {
 // input and limits"): a damaged or hostile file is an error naming it,
 // never a request for more memory than its bytes can describe. Nested
 // columns (lists, structs, maps, unions) are an error naming the field.
+// A file whose reading would allocate more than its budget
+// (ReadOptions.Budget: compressed buffers of zeros) is an error wrapping
+// a *BudgetError.
 func ReadIPC(r ipc.ReadAtSeeker, o ReadOptions) (f *Frame, err error) {
 	defer recoverCorrupt(o.name(), &f, &err)
 	notIPC := fmt.Errorf("%s: not an Arrow IPC file (it does not start and end with ARROW1)", o.name())
@@ -127,7 +130,7 @@ func ReadIPC(r ipc.ReadAtSeeker, o ReadOptions) (f *Frame, err error) {
 	if err := checkIPCStream(r, 8, streamEnd); err != nil {
 		return nil, fmt.Errorf("%s: %w", o.name(), err)
 	}
-	mem := o.mem()
+	mem := o.budgeted(size)
 	sr, err := ipc.NewReader(io.NewSectionReader(r, 8, streamEnd-8), ipc.WithAllocator(mem))
 	if err != nil {
 		return nil, fmt.Errorf("%s: arrow ipc: %w", o.name(), err)

@@ -164,10 +164,9 @@ type ReadOptions struct {
 	// columns of a file whose names the caller does not know). ReadIPC
 	// ignores it.
 	KeepColumn func(name string, t Type) bool
-	// Budget bounds the bytes a Parquet read may allocate (see Budget);
-	// nil means a budget of its own of DefaultBudgetBytes(the file's
-	// size). Reads that share one (a lake's files) are bounded in all.
-	// ReadIPC ignores it: an IPC file's buffers hold what it decodes to.
+	// Budget bounds the bytes the read may allocate (see Budget); nil
+	// means a budget of its own of DefaultBudgetBytes(the file's size).
+	// Reads that share one (a lake's files) are bounded in all.
 	Budget *Budget
 }
 
@@ -176,6 +175,16 @@ func (o ReadOptions) mem() memory.Allocator {
 		return memory.DefaultAllocator
 	}
 	return o.Allocator
+}
+
+// budgeted returns o's allocator counting against o.Budget, or against
+// a budget of its own for a file of size bytes.
+func (o ReadOptions) budgeted(size int64) memory.Allocator {
+	b := o.Budget
+	if b == nil {
+		b = NewBudget(DefaultBudgetBytes(size))
+	}
+	return budgeted{Allocator: o.mem(), b: b}
 }
 
 func (o ReadOptions) name() string {
@@ -210,11 +219,7 @@ func ReadParquet(r parquet.ReaderAtSeeker, o ReadOptions) (f *Frame, err error) 
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
 		return nil, fmt.Errorf("%s: %w", o.name(), err)
 	}
-	budget := o.Budget
-	if budget == nil {
-		budget = NewBudget(DefaultBudgetBytes(size))
-	}
-	mem := budgeted{Allocator: o.mem(), b: budget}
+	mem := o.budgeted(size)
 	pf, err := file.NewParquetReader(r, file.WithReadProps(parquet.NewReaderProperties(mem)))
 	if err != nil {
 		return nil, fmt.Errorf("%s: parquet: %w", o.name(), err)
