@@ -29,9 +29,16 @@ import (
 //     2.8 GB then, a 64 KiB reader and a full line batch per file (145
 //     MB now);
 //   - a HyperQueue journal whose second line is 1 GiB (213 KB of zstd):
-//     6.3 GB then, stopped at the line bound, 64 MiB, now (156 MB);
+//     6.3 GB then, stopped at the line bound, 64 MiB, since (156 MB),
+//     and now first at the bound on decompression below (159 MB);
 //   - a sacct dump of 40 steps each on cn[0000000-1048575] (3.6 KB):
 //     4.2 GB then, stopped at the bound on hosts now (103 MB).
+//   - a WfCommons instance padded with 1 GiB of spaces (213 KB of zstd;
+//     a document format holds its whole text) and a HyperQueue journal
+//     of one short event line repeated 20M times (980 MB; 205 KB): 2.7
+//     GB and 4.8 GB then (the journal loaded 20M events), stopped at the
+//     bound on what a compressed input may decompress to now, 1024
+//     bytes per compressed byte, at least 64 MiB (about 200 and 350 MB).
 func TestBombsInBoundedMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the bombs take a few seconds to make")
@@ -45,8 +52,10 @@ func TestBombsInBoundedMemory(t *testing.T) {
 	}{
 		{"epmt-2GiB-member.tar.zst", func(t *testing.T, p string) { tarZstd(t, p, 1, 2<<30) }, "hold more than 1073741824 bytes once decompressed", 200},
 		{"epmt-40000-members.tar.zst", func(t *testing.T, p string) { tarZstd(t, p, 40000, 0) }, "loads: ", 400},
-		{"hq-1GiB-line.jsonl.zst", longLineJournal, "a line of at most 64 MiB", 300},
+		{"hq-1GiB-line.jsonl.zst", longLineJournal, "its zstd stream decompresses to more than 67108864 bytes", 300},
 		{"slurm-nodelist.txt", nodeListBomb, "hosts", 400},
+		{"wfcommons-1GiB-spaces.json.zst", paddedDocument, "its zstd stream decompresses to more than 67108864 bytes", 300},
+		{"hq-20M-lines.jsonl.zst", repeatedLines, "its zstd stream decompresses to more than 67108864 bytes", 450},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -167,4 +176,39 @@ func nodeListBomb(t *testing.T, path string) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// paddedDocument writes a zstd WfCommons instance, the bundled one's
+// first 2,000 bytes followed by 1 GiB of spaces.
+func paddedDocument(t *testing.T, path string) {
+	doc, err := os.ReadFile(filepath.Join("..", "testdata", "wfcommons", "blast-chameleon-small-001.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zstdFile(t, path, func(zw io.Writer) error {
+		if _, err := zw.Write(doc[:2000]); err != nil {
+			return err
+		}
+		pad := []byte(strings.Repeat(" ", 1<<20))
+		for range 1 << 10 {
+			if _, err := zw.Write(pad); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// repeatedLines writes a zstd HyperQueue journal of a server start and
+// 20M lines of an event of no type, each kept as a row of the events.
+func repeatedLines(t *testing.T, path string) {
+	zstdFile(t, path, func(zw io.Writer) error {
+		w := bufio.NewWriter(zw)
+		w.WriteString(`{"event":{"type":"server-start","server_uid":"x"},"time":"2026-08-04T09:00:00Z"}` + "\n")
+		line := `{"event":{"x":1},"time":"2026-08-04T09:00:00Z"}` + "\n"
+		for range 20_000_000 {
+			w.WriteString(line)
+		}
+		return w.Flush()
+	})
 }

@@ -71,7 +71,7 @@ func openInput(ctx context.Context, path string, from int64, o source.Options) (
 	if ctx.Done() != nil {
 		r = source.ContextReader(ctx, r)
 	}
-	dr, closeDec, err := decompress(r, path)
+	dr, closeDec, err := decompress(r, path, o.MaxDecompressedBytes)
 	if err != nil {
 		closeFile()
 		return nil, err
@@ -167,23 +167,25 @@ func compressed(magic []byte) bool {
 }
 
 // decompress wraps r in a gzip or zstd reader when its first bytes are
-// that format's magic number.
-func decompress(r io.Reader, name string) (io.Reader, func(), error) {
+// that format's magic number, bounded to fixed bytes of output (0: the
+// ratio of InflateBytesPerByte).
+func decompress(r io.Reader, name string, fixed int64) (io.Reader, func(), error) {
 	br := bufio.NewReader(r)
 	magic, _ := br.Peek(4)
+	in := &countReader{r: br}
 	switch {
 	case len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
-		zr, err := gzip.NewReader(br)
+		zr, err := gzip.NewReader(in)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: gzip: %w", name, err)
 		}
-		return zr, func() { zr.Close() }, nil
+		return &inflated{r: zr, in: in, fixed: fixed, codec: "gzip"}, func() { zr.Close() }, nil
 	case bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}):
-		zr, err := zstd.NewReader(br)
+		zr, err := zstd.NewReader(in)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: zstd: %w", name, err)
 		}
-		return zr, zr.Close, nil
+		return &inflated{r: zr, in: in, fixed: fixed, codec: "zstd"}, zr.Close, nil
 	}
 	return br, func() {}, nil
 }

@@ -114,8 +114,9 @@ func positiveEnv(name, unit string) (int64, error) {
 
 // limits reads the bounds on what one input may make a load hold from
 // the environment (source.Limits): JOBFRAME_MAX_HOSTS,
-// JOBFRAME_MAX_ARCHIVE_BYTES, JOBFRAME_MAX_LINE_BYTES and
-// JOBFRAME_MAX_PARQUET_BYTES; each unset is 0, the default.
+// JOBFRAME_MAX_ARCHIVE_BYTES, JOBFRAME_MAX_LINE_BYTES,
+// JOBFRAME_MAX_PARQUET_BYTES and JOBFRAME_MAX_DECOMPRESSED_BYTES; each
+// unset is 0, the default.
 func limits() (source.Limits, error) {
 	var l source.Limits
 	hosts, err := positiveEnv("JOBFRAME_MAX_HOSTS", "hosts")
@@ -130,6 +131,9 @@ func limits() (source.Limits, error) {
 		return l, err
 	}
 	if l.MaxParquetBytes, err = positiveEnv("JOBFRAME_MAX_PARQUET_BYTES", "bytes"); err != nil {
+		return l, err
+	}
+	if l.MaxDecompressedBytes, err = positiveEnv("JOBFRAME_MAX_DECOMPRESSED_BYTES", "bytes"); err != nil {
 		return l, err
 	}
 	l.MaxHosts, l.MaxLineBytes = int(min(hosts, math.MaxInt32)), int(min(line, math.MaxInt32))

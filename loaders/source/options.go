@@ -156,6 +156,11 @@ type Limits struct {
 	// at least 1 GiB. A few hundred bytes of Parquet can hold a column
 	// of a billion nulls.
 	MaxParquetBytes int64
+	// MaxDecompressedBytes bounds the bytes a compressed input (gzip,
+	// zstd) may decompress to; 0 means 1024 bytes per compressed byte
+	// read, at least 64 MiB (loaders.InflateBytesPerByte). zstd makes 3
+	// GB of spaces 92 KB, and a document format holds its whole text.
+	MaxDecompressedBytes int64
 }
 
 // DefaultMaxLineBytes is the default of Options.MaxLineBytes: 64 MiB.

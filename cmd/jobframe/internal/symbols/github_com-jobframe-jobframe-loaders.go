@@ -4,24 +4,28 @@ package symbols
 
 import (
 	"github.com/jobframe/jobframe/loaders"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["github.com/jobframe/jobframe/loaders/loaders"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Combine":      reflect.ValueOf(loaders.Combine),
-		"FileOffset":   reflect.ValueOf(loaders.FileOffset),
-		"Formats":      reflect.ValueOf(loaders.Formats),
-		"KnownSources": reflect.ValueOf(loaders.KnownSources),
-		"LakeFrames":   reflect.ValueOf(loaders.LakeFrames),
-		"LoadGroup":    reflect.ValueOf(loaders.LoadGroup),
-		"Open":         reflect.ValueOf(loaders.Open),
-		"OpenContext":  reflect.ValueOf(loaders.OpenContext),
-		"OpenWith":     reflect.ValueOf(loaders.OpenWith),
-		"Plan":         reflect.ValueOf(loaders.Plan),
-		"RunNames":     reflect.ValueOf(loaders.RunNames),
-		"Systems":      reflect.ValueOf(loaders.Systems),
+		"Combine":             reflect.ValueOf(loaders.Combine),
+		"FileOffset":          reflect.ValueOf(loaders.FileOffset),
+		"Formats":             reflect.ValueOf(loaders.Formats),
+		"InflateBytesPerByte": reflect.ValueOf(constant.MakeFromLiteral("1024", token.INT, 0)),
+		"KnownSources":        reflect.ValueOf(loaders.KnownSources),
+		"LakeFrames":          reflect.ValueOf(loaders.LakeFrames),
+		"LoadGroup":           reflect.ValueOf(loaders.LoadGroup),
+		"MinInflateBytes":     reflect.ValueOf(constant.MakeFromLiteral("67108864", token.INT, 0)),
+		"Open":                reflect.ValueOf(loaders.Open),
+		"OpenContext":         reflect.ValueOf(loaders.OpenContext),
+		"OpenWith":            reflect.ValueOf(loaders.OpenWith),
+		"Plan":                reflect.ValueOf(loaders.Plan),
+		"RunNames":            reflect.ValueOf(loaders.RunNames),
+		"Systems":             reflect.ValueOf(loaders.Systems),
 
 		// type definitions
 		"Dataset":    reflect.ValueOf((*loaders.Dataset)(nil)),
