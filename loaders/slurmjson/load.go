@@ -9,9 +9,8 @@ import (
 
 	stdjson "encoding/json"
 
-	json "github.com/goccy/go-json"
-
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/slurm"
 	"github.com/jobframe/jobframe/loaders/source"
@@ -76,7 +75,7 @@ func loadDoc(file string, doc []byte, o source.Options, fast bool) (*source.Data
 		}
 	} else { // the general path, which names what is wrong
 		var d document
-		if err := json.Unmarshal(doc, &d); err != nil {
+		if err := jsontext.Unmarshal(doc, &d); err != nil {
 			if stdErr := stdjson.Unmarshal(doc, &document{}); stdErr != nil {
 				err = stdErr // says where, in encoding/json's words
 			}
