@@ -179,8 +179,9 @@ func openInputs(ctx context.Context, o source.Options, paths []string) (*openedI
 	return in, nil
 }
 
-// withRunKey returns a copy of cols (Options.Columns) with "run" first in
-// every frame's list: a load of several runs keeps it. (A loader that
+// withRunKey returns a copy of cols (Options.Columns) with "run" in
+// every frame's list, first unless it was asked for (optional or not): a
+// load of several runs keeps it. (A loader that
 // numbers the runs of one log, cctools', builds its run column only when
 // asked: a projection without "run" reads such a log as one run.)
 func withRunKey(cols map[string][]string) map[string][]string {
@@ -190,7 +191,9 @@ func withRunKey(cols map[string][]string) map[string][]string {
 	out := make(map[string][]string, len(cols))
 	for name, c := range cols {
 		out[name] = c
-		if !slices.Contains(c, "run") {
+		if i := slices.Index(c, source.Optional("run")); i >= 0 { // asked for if there: it is
+			out[name] = slices.Concat(c[:i:i], []string{"run"}, c[i+1:])
+		} else if !slices.Contains(c, "run") {
 			out[name] = append([]string{"run"}, c...)
 		}
 	}

@@ -189,6 +189,16 @@ func TestOptionalColumns(t *testing.T) {
 	if got := sourcetest.Frame(t, both, schema.Events).Names(); !slices.Equal(got, []string{"run", "time", "to_state"}) {
 		t.Errorf("together: columns %v", got)
 	}
+	// an optional run column asked of a load of several runs, which
+	// keeps the run column: named once, where asked (it was twice, an
+	// error)
+	runs, err := OpenWith(source.Options{Columns: map[string][]string{schema.Events: {"time", source.Optional("run")}}}, balsam, hq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sourcetest.Frame(t, runs, schema.Events).Names(); !slices.Equal(got, []string{"time", "run"}) {
+		t.Errorf("an optional run column of several runs: columns %v", got)
+	}
 	if o := (source.Options{Columns: cols}); !o.Keeps(schema.Events, "to_state") || o.Keeps(schema.Events, "data") || !o.Keeps(schema.Tasks, "x") {
 		t.Error("Keeps does not read optional columns")
 	}
