@@ -33,6 +33,9 @@ func merge(sets []*source.Dataset) (*source.Dataset, error) {
 			}
 		}
 		out.Skimmed.Join(d.Skimmed)
+		for name, n := range d.SkimmedRows {
+			out.AddSkimmedRows(name, n)
+		}
 		if d.HasLogSpan {
 			if !out.HasLogSpan || d.LogStart < out.LogStart {
 				out.LogStart = d.LogStart

@@ -24,55 +24,59 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := loadWith(sources, loaders.Options{Lenient: *lenient, Sources: sourceList(*only)}, stderr)
+	d, sum, err := infoOf(sources, loaders.Options{Lenient: *lenient, Sources: sourceList(*only)}, stderr)
 	if err != nil {
 		return err
 	}
 	start, end, ok := d.Span()
-	sum := summarise(d)
 	if *asJSON {
 		return infoJSON(stdout, d, sum, start, end, ok)
 	}
-	fmt.Fprintf(stdout, "source:   %s\n", d.Source)
-	fmt.Fprintf(stdout, "files:    %s\n", strings.Join(d.Files, ", "))
+	infoText(stdout, d, sum, start, end, ok)
+	return nil
+}
+
+// infoText writes info's text of d: its files, span, runs, frames,
+// summary and warnings.
+func infoText(w io.Writer, d *loaders.Dataset, sum infoSummary, start, end int64, ok bool) {
+	fmt.Fprintf(w, "source:   %s\n", d.Source)
+	fmt.Fprintf(w, "files:    %s\n", strings.Join(d.Files, ", "))
 	if ok {
-		fmt.Fprintf(stdout, "span:     %s .. %s (%.3f s)\n", frame.FormatMicros(start), frame.FormatMicros(end), float64(end-start)/1e6)
+		fmt.Fprintf(w, "span:     %s .. %s (%.3f s)\n", frame.FormatMicros(start), frame.FormatMicros(end), float64(end-start)/1e6)
 	}
 	if len(d.Runs) > 1 {
-		fmt.Fprintf(stdout, "runs:     %d\n", len(d.Runs))
+		fmt.Fprintf(w, "runs:     %d\n", len(d.Runs))
 		for _, r := range d.Runs {
-			fmt.Fprintf(stdout, "  %s\n", runLine(r))
+			fmt.Fprintf(w, "  %s\n", runLine(r))
 		}
 	}
-	fmt.Fprintln(stdout, "frames:")
+	fmt.Fprintln(w, "frames:")
 	for _, name := range d.Names() {
-		f := d.Frames[name]
-		fmt.Fprintf(stdout, "  %-12s %9d rows  %3d columns\n", name, f.NumRows(), f.NumCols())
+		fmt.Fprintf(w, "  %-12s %9d rows  %3d columns\n", name, d.FrameRows(name), d.Frames[name].NumCols())
 	}
 	if sum.Workers != nil {
-		fmt.Fprintf(stdout, "workers:  %d\n", *sum.Workers)
+		fmt.Fprintf(w, "workers:  %d\n", *sum.Workers)
 	}
 	if sum.Attempts != nil {
-		fmt.Fprintf(stdout, "attempts: %d", *sum.Attempts)
+		fmt.Fprintf(w, "attempts: %d", *sum.Attempts)
 		if sum.Tasks != nil {
-			fmt.Fprintf(stdout, " of %d tasks", *sum.Tasks)
+			fmt.Fprintf(w, " of %d tasks", *sum.Tasks)
 		}
-		fmt.Fprintln(stdout)
+		fmt.Fprintln(w)
 		var parts []string
 		for _, st := range sum.States {
 			parts = append(parts, fmt.Sprintf("%s %d", st.State, st.Count))
 		}
-		fmt.Fprintf(stdout, "states:   %s\n", strings.Join(parts, ", "))
+		fmt.Fprintf(w, "states:   %s\n", strings.Join(parts, ", "))
 	}
 	if len(d.Warnings) == 0 {
-		fmt.Fprintln(stdout, "warnings: none")
+		fmt.Fprintln(w, "warnings: none")
 	} else {
-		fmt.Fprintf(stdout, "warnings: %d\n", len(d.Warnings))
-		for _, w := range d.Warnings {
-			fmt.Fprintf(stdout, "  %s\n", w)
+		fmt.Fprintf(w, "warnings: %d\n", len(d.Warnings))
+		for _, wn := range d.Warnings {
+			fmt.Fprintf(w, "  %s\n", wn)
 		}
 	}
-	return nil
 }
 
 // runLine describes one run of a load: its name, format and span.
@@ -104,14 +108,16 @@ type stateCount struct {
 	Count int64  `json:"count"`
 }
 
-// summarise computes the infoSummary of d.
-func summarise(d *loaders.Dataset) infoSummary {
+// summarise computes the infoSummary of a load: its workers from d,
+// its attempts, tasks and states from the tasks frame of tasks (d
+// itself, or a load of the tasks' columns that the summary reads).
+func summarise(d, tasks *loaders.Dataset) infoSummary {
 	var s infoSummary
-	if w, ok := d.Frames[schema.Workers]; ok {
-		n := w.NumRows()
+	if _, ok := d.Frames[schema.Workers]; ok {
+		n := d.FrameRows(schema.Workers)
 		s.Workers = &n
 	}
-	t, ok := d.Frames[schema.Tasks]
+	t, ok := tasks.Frames[schema.Tasks]
 	if !ok || !t.Has("state") {
 		return s
 	}
@@ -170,7 +176,7 @@ func infoJSON(w io.Writer, d *loaders.Dataset, sum infoSummary, start, end int64
 		out.Runs = append(out.Runs, ri)
 	}
 	for name, f := range d.Frames {
-		out.Frames[name] = frameInfo{Rows: f.NumRows(), Columns: f.Names()}
+		out.Frames[name] = frameInfo{Rows: d.FrameRows(name), Columns: f.Names()}
 	}
 	if ok {
 		s, e := frame.FormatMicros(start), frame.FormatMicros(end)

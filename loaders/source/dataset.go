@@ -68,6 +68,30 @@ type Dataset struct {
 	// because the caller reads them only for that span
 	// (Options.SpanOnly): Span counts it, and so do the runs' spans.
 	Skimmed Extent
+	// SkimmedRows counts, by frame, those rows (FrameRows).
+	SkimmedRows map[string]int
+}
+
+// FrameRows returns the rows of frame name: those it holds and those a
+// reader read only for their span (SkimmedRows); 0 when d has neither.
+func (d *Dataset) FrameRows(name string) int {
+	n := d.SkimmedRows[name]
+	if f, ok := d.Frames[name]; ok {
+		n += f.NumRows()
+	}
+	return n
+}
+
+// AddSkimmedRows counts n more rows of frame name read only for their
+// span.
+func (d *Dataset) AddSkimmedRows(name string, n int) {
+	if n == 0 {
+		return
+	}
+	if d.SkimmedRows == nil {
+		d.SkimmedRows = map[string]int{}
+	}
+	d.SkimmedRows[name] += n
 }
 
 // Extent is a span of times, in µs since the Unix epoch (UTC); OK is

@@ -164,8 +164,9 @@ type part struct {
 	keepColumn func(string, frame.Type) bool
 	f          *frame.Frame
 	// skimmed is the span of the times of the row groups read for
-	// their span alone (Options.SpanOnly)
-	skimmed source.Extent
+	// their span alone (Options.SpanOnly), skimmedRows their rows
+	skimmed     source.Extent
+	skimmedRows int
 }
 
 // planEntry selects the parts of e that o asks for; a part whose path
@@ -200,7 +201,7 @@ func planEntry(dir string, m *manifest.Manifest, e *manifest.Entry, o Options) (
 			keep = func(frame.RowGroup) bool { return false }
 		}
 		pt := &part{path: file, columns: cols, keep: keep, keepColumn: keepColumn}
-		if skim := skimming(name, o, cols, keepColumn, &pt.skimmed); skim != nil {
+		if skim := skimming(name, o, cols, keepColumn, &pt.skimmed, &pt.skimmedRows); skim != nil {
 			pt.keep = skim
 		}
 		p.parts[name] = append(p.parts[name], pt)
@@ -289,6 +290,7 @@ func (p *entryPlan) dataset(budget *frame.Budget) (*source.Dataset, error) {
 		for i, pt := range p.parts[name] {
 			fs[i], pt.f = pt.f, nil
 			d.Skimmed.Join(pt.skimmed)
+			d.AddSkimmedRows(name, pt.skimmedRows)
 		}
 		f := fs[0]
 		if len(fs) > 1 {

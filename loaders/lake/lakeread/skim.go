@@ -17,8 +17,8 @@ import (
 // one run, as the skimmed ones do) and its footer gives the exact least
 // and greatest value of each time column the read keeps (cols, the
 // part's projection, nil for all; keepColumn, when set): those values
-// widen ext instead.
-func skimming(name string, o Options, cols []string, keepColumn func(string, frame.Type) bool, ext *source.Extent) func(frame.RowGroup) bool {
+// widen ext instead, and their rows count in rows.
+func skimming(name string, o Options, cols []string, keepColumn func(string, frame.Type) bool, ext *source.Extent, rows *int) func(frame.RowGroup) bool {
 	needed, ok := o.SpanOnly[name]
 	if !ok || !o.Window.IsZero() || o.SourceRows != nil {
 		return nil
@@ -46,6 +46,7 @@ func skimming(name string, o Options, cols []string, keepColumn func(string, fra
 			span.Add(lo, hi)
 		}
 		ext.Join(span)
+		*rows += int(g.NumRows())
 		return false
 	}
 }
