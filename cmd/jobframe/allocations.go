@@ -35,7 +35,7 @@ func runAllocations(args []string, stdout, stderr io.Writer) error {
 	var alloc *frame.Frame // the allocations of the one sacct source
 	var work []*frame.Frame
 	for _, src := range sources {
-		d, _, err := af.load([]string{src}, stderr)
+		d, _, err := af.load([]string{src}, stderr, schema.Allocations, schema.Placements, schema.Workers, schema.Tasks, schema.Procs)
 		if err != nil {
 			return err
 		}

@@ -95,9 +95,18 @@ func (rf *rowFlags) noColumns() error {
 }
 
 // load opens the sources (warnings on stderr), of the --source systems,
-// and cuts them to the --from/--to window.
-func (af analysisFlags) load(sources []string, stderr io.Writer) (*loaders.Dataset, ops.Window, error) {
-	d, err := loadWarnWith(sources, af.window.options(*af.lenient), stderr)
+// and cuts them to the --from/--to window. Of lakes, the frames need
+// does not name are read from their footers alone (skimmed): they keep
+// their columns, not their rows, and count in the data's span. A window
+// side that names a time is pushed down to the lakes' reader instead,
+// which then reads every frame (a window cuts rows).
+func (af analysisFlags) load(sources []string, stderr io.Writer, need ...string) (*loaders.Dataset, ops.Window, error) {
+	o := af.window.options(*af.lenient)
+	var err error
+	if o.SpanOnly, err = skimmed(sources, need...); err != nil {
+		return nil, ops.Window{}, err
+	}
+	d, err := loadWarnWith(sources, o, stderr)
 	if err != nil {
 		return nil, ops.Window{}, err
 	}
@@ -123,7 +132,7 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, w, err := af.load(sources, stderr)
+	d, w, err := af.load(sources, stderr, schema.Placements, schema.Tasks)
 	if err != nil {
 		return err
 	}
@@ -160,7 +169,7 @@ func runCapacity(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, w, err := af.load(sources, stderr)
+	d, w, err := af.load(sources, stderr, schema.Workers, schema.Allocations)
 	if err != nil {
 		return err
 	}
@@ -192,7 +201,7 @@ func runTasksPerWorker(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, _, err := af.load(sources, stderr)
+	d, _, err := af.load(sources, stderr, schema.Placements, schema.Workers)
 	if err != nil {
 		return err
 	}
@@ -239,7 +248,7 @@ func runHist(args []string, stdout, stderr io.Writer) error {
 			return usagef("--range %q: want LO,HI with LO <= HI", *rng)
 		}
 	}
-	d, _, err := af.load(sources, stderr)
+	d, _, err := af.load(sources, stderr, *name)
 	if err != nil {
 		return err
 	}
@@ -274,7 +283,11 @@ func runIntervals(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, _, err := af.load(sources, stderr)
+	need := []string{*name}
+	if *name == "" {
+		need = []string{schema.Procs, schema.Tasks}
+	}
+	d, _, err := af.load(sources, stderr, need...)
 	if err != nil {
 		return err
 	}

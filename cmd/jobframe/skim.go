@@ -1,0 +1,35 @@
+package main
+
+import (
+	"slices"
+
+	"github.com/jobframe/jobframe/loaders"
+)
+
+// skimmed returns, when every source is a lake, each frame of their
+// manifests but those need names, mapped to no column: as
+// loaders.Options.SpanOnly, it has the lakes' reader take those frames'
+// columns, rows and span from the Parquet footers alone (a row group is
+// read when its footer cannot give an exact span, or when it holds a
+// run column: a log of several runs spans each on its rows). A command
+// that reads need alone so sees every frame, its rows counted
+// (Dataset.FrameRows) and its times in the data's span, which a window
+// relative to the data's start or end counts. Logs are read whole: nil.
+func skimmed(sources []string, need ...string) (map[string][]string, error) {
+	if !allLakes(sources) {
+		return nil, nil
+	}
+	out := map[string][]string{}
+	for _, src := range sources {
+		frames, _, err := loaders.LakeFrames(src)
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range frames {
+			if !slices.Contains(need, name) {
+				out[name] = nil
+			}
+		}
+	}
+	return out, nil
+}
