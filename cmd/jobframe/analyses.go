@@ -101,12 +101,23 @@ func (rf *rowFlags) noColumns() error {
 // side that names a time is pushed down to the lakes' reader instead,
 // which then reads every frame (a window cuts rows).
 func (af analysisFlags) load(sources []string, stderr io.Writer, need ...string) (*loaders.Dataset, ops.Window, error) {
+	return af.loadBy(loadWarnWith, sources, stderr, need)
+}
+
+// reload is load without printing the warnings, which a load of the
+// same sources printed.
+func (af analysisFlags) reload(sources []string, stderr io.Writer, need ...string) (*loaders.Dataset, ops.Window, error) {
+	return af.loadBy(loadWith, sources, stderr, need)
+}
+
+// loadBy is load with the loading function open.
+func (af analysisFlags) loadBy(open func([]string, loaders.Options, io.Writer) (*loaders.Dataset, error), sources []string, stderr io.Writer, need []string) (*loaders.Dataset, ops.Window, error) {
 	o := af.window.options(*af.lenient)
 	var err error
 	if o.SpanOnly, err = skimmed(sources, need...); err != nil {
 		return nil, ops.Window{}, err
 	}
-	d, err := loadWarnWith(sources, o, stderr)
+	d, err := open(sources, o, stderr)
 	if err != nil {
 		return nil, ops.Window{}, err
 	}
@@ -132,9 +143,16 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, w, err := af.load(sources, stderr, schema.Placements, schema.Tasks)
+	d, w, err := af.load(sources, stderr, schema.Placements)
 	if err != nil {
 		return err
+	}
+	if p, ok := d.Frames[schema.Placements]; (!ok || !p.Has(r)) && d.SkimmedRows[schema.Tasks] > 0 {
+		// no placements of r: the tasks' requests, which a lake's
+		// first read took from the footers
+		if d, w, err = af.reload(sources, stderr, schema.Tasks); err != nil {
+			return err
+		}
 	}
 	var s *frame.Frame
 	if p, ok := d.Frames[schema.Placements]; ok && p.Has(r) {

@@ -32,7 +32,7 @@ func TestAnalysesReadWhatTheyNeed(t *testing.T) {
 		}
 	}
 	needs := [][]string{
-		{schema.Placements, schema.Tasks},    // busy
+		{schema.Placements},                  // busy (then the tasks, without placements of the resource)
 		{schema.Workers, schema.Allocations}, // capacity
 		{schema.Placements, schema.Workers},  // tasks-per-worker
 		{schema.Tasks},                       // hist
