@@ -1,16 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"io"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/loaders/lake"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -84,5 +87,36 @@ func TestAnalysesReadWhatTheyNeed(t *testing.T) {
 	}
 	if skims == 0 {
 		t.Error("no analysis skimmed a frame: the test tests nothing")
+	}
+}
+
+// TestExportOfLakeReadsOneFrame: jobframe export of one frame of a lake,
+// which reads the other frames from their footers alone, writes that
+// frame of the lake loaded whole, row for row, for every frame of a lake
+// of six systems.
+func TestExportOfLakeReadsOneFrame(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "lake")
+	for _, p := range []string{"hq/synthetic_v0.26_journal.jsonl", "balsam", "epmt/804280", "slurm/allocations_sacct.txt"} {
+		if _, err := lake.Ingest(context.Background(), dir, []string{sourcetest.Bundled(p)}, lake.Options{Lenient: true}); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+	whole, err := loadWith([]string{dir}, loaders.Options{}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range whole.Names() {
+		out := filepath.Join(t.TempDir(), name+".csv")
+		var stderr bytes.Buffer
+		if code := run([]string{"export", dir, "--frame", name, "-o", out}, &bytes.Buffer{}, &stderr); code != 0 {
+			t.Fatalf("export --frame %s: exit %d: %s", name, code, stderr.String())
+		}
+		got, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := sourcetest.CSV(t, whole.Frames[name]); string(got) != want {
+			t.Errorf("export --frame %s (%d bytes) differs from the frame of the whole load (%d bytes)", name, len(got), len(want))
+		}
 	}
 }
