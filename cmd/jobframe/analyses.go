@@ -12,6 +12,7 @@ import (
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
+	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -101,18 +102,51 @@ func (rf *rowFlags) noColumns() error {
 // side that names a time is pushed down to the lakes' reader instead,
 // which then reads every frame (a window cuts rows).
 func (af analysisFlags) load(sources []string, stderr io.Writer, need ...string) (*loaders.Dataset, ops.Window, error) {
-	return af.loadBy(loadWarnWith, sources, stderr, need)
+	return af.loadBy(loadWarnWith, sources, stderr, need, nil)
 }
 
-// reload is load without printing the warnings, which a load of the
-// same sources printed.
-func (af analysisFlags) reload(sources []string, stderr io.Writer, need ...string) (*loaders.Dataset, ops.Window, error) {
-	return af.loadBy(loadWith, sources, stderr, need)
+// loadColumns is load of the frames cols names, each of the columns it
+// lists (loaders.Options.Columns; analysisColumns; nil: all).
+func (af analysisFlags) loadColumns(sources []string, stderr io.Writer, cols map[string][]string) (*loaders.Dataset, ops.Window, error) {
+	return af.loadBy(loadWarnWith, sources, stderr, slices.Collect(maps.Keys(cols)), cols)
 }
 
-// loadBy is load with the loading function open.
-func (af analysisFlags) loadBy(open func([]string, loaders.Options, io.Writer) (*loaders.Dataset, error), sources []string, stderr io.Writer, need []string) (*loaders.Dataset, ops.Window, error) {
+// reloadColumns is loadColumns without printing the warnings, which a
+// load of the same sources printed.
+func (af analysisFlags) reloadColumns(sources []string, stderr io.Writer, cols map[string][]string) (*loaders.Dataset, ops.Window, error) {
+	return af.loadBy(loadWith, sources, stderr, slices.Collect(maps.Keys(cols)), cols)
+}
+
+// analysisColumns are the columns of a frame that an op reads (reads),
+// with the run column and those of the window's cut (schema.Begins and
+// Ends), each optional: the projection of that frame that leaves the
+// op's result as it is. With --with or --where it is nil, the frame
+// whole: an expression's error lists the frame's columns.
+func analysisColumns(reads []string, withs, wheres []string) []string {
+	if len(withs)+len(wheres) > 0 {
+		return nil
+	}
+	var cols []string
+	for _, c := range slices.Concat([]string{"run"}, schema.Begins(), schema.Ends(), reads) {
+		if c = source.Optional(c); !slices.Contains(cols, c) {
+			cols = append(cols, c)
+		}
+	}
+	return cols
+}
+
+// loadBy is load with the loading function open and a projection of
+// some frames (cols, nil for none).
+func (af analysisFlags) loadBy(open func([]string, loaders.Options, io.Writer) (*loaders.Dataset, error), sources []string, stderr io.Writer, need []string, cols map[string][]string) (*loaders.Dataset, ops.Window, error) {
 	o := af.window.options(*af.lenient)
+	for name, c := range cols {
+		if c != nil {
+			if o.Columns == nil {
+				o.Columns = map[string][]string{}
+			}
+			o.Columns[name] = c
+		}
+	}
 	var err error
 	if o.SpanOnly, err = skimmed(sources, need...); err != nil {
 		return nil, ops.Window{}, err
@@ -143,14 +177,16 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, w, err := af.load(sources, stderr, schema.Placements)
+	// ops.Busy's columns, and ops.Steps' of the tasks (ties in log order)
+	reads := []string{"start", "end", "start_line", "end_line"}
+	d, w, err := af.loadColumns(sources, stderr, map[string][]string{schema.Placements: analysisColumns(append(reads, r), rf.withs, rf.wheres)})
 	if err != nil {
 		return err
 	}
 	if p, ok := d.Frames[schema.Placements]; (!ok || !p.Has(r)) && d.SkimmedRows[schema.Tasks] > 0 {
 		// no placements of r: the tasks' requests, which a lake's
 		// first read took from the footers
-		if d, w, err = af.reload(sources, stderr, schema.Tasks); err != nil {
+		if d, w, err = af.reloadColumns(sources, stderr, map[string][]string{schema.Tasks: analysisColumns(append(reads, "req_"+r), rf.withs, rf.wheres)}); err != nil {
 			return err
 		}
 	}
@@ -266,7 +302,7 @@ func runHist(args []string, stdout, stderr io.Writer) error {
 			return usagef("--range %q: want LO,HI with LO <= HI", *rng)
 		}
 	}
-	d, _, err := af.load(sources, stderr, *name)
+	d, _, err := af.loadColumns(sources, stderr, map[string][]string{*name: analysisColumns([]string{*col}, withs, wheres)})
 	if err != nil {
 		return err
 	}
