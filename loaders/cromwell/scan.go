@@ -58,8 +58,8 @@ func scanMetadata(doc []byte) *metadata {
 		return nil
 	}
 	md := new(metadata)
-	if jsontext.UnmarshalExplained(rest, md) != nil {
-		return nil
+	if jsontext.UnmarshalScanned(rest, md) != nil { // scanned above
+		return nil // the general path reads it, or says what is wrong
 	}
 	if s.start >= 0 && md.Calls == nil {
 		return nil // "calls" was not an object after all

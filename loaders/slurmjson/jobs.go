@@ -74,9 +74,11 @@ func writePart(jobs []stdjson.RawMessage, lo, hi int, loc *time.Location, strict
 
 // decodeJob decodes one job: goccy (a panic of its an error), and
 // encoding/json's error when it does not decode, which names the member
-// and its offset (goccy's, its Go field).
+// and its offset (goccy's, its Go field). The job's text is well formed:
+// the fast path scanned it (jsontext.ScanValue), the general path read
+// the document with jsontext.Unmarshal.
 func decodeJob(raw []byte, j *job) error {
-	err := jsontext.Unmarshal(raw, j)
+	err := jsontext.UnmarshalScanned(raw, j)
 	if err != nil {
 		if stdErr := stdjson.Unmarshal(raw, &job{}); stdErr != nil {
 			err = stdErr
