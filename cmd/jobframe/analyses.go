@@ -255,7 +255,10 @@ func runTasksPerWorker(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, _, err := af.load(sources, stderr, schema.Placements, schema.Workers)
+	// ops.TasksPerWorker's columns of the placements; the workers whole
+	reads := []string{"worker", "job", "task", "start", "start_line"}
+	d, _, err := af.loadColumns(sources, stderr, map[string][]string{
+		schema.Placements: analysisColumns(reads, rf.withs, rf.wheres), schema.Workers: nil})
 	if err != nil {
 		return err
 	}
