@@ -24,9 +24,6 @@ type Budget struct {
 // NewBudget returns a budget of max bytes; max <= 0 means no bound.
 func NewBudget(max int64) *Budget { return &Budget{max: max} }
 
-// Max returns the bytes the budget allows (<= 0: no bound).
-func (b *Budget) Max() int64 { return b.max }
-
 // Used returns the bytes allocated so far under the budget.
 func (b *Budget) Used() int64 { return b.used.Load() }
 

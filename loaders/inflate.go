@@ -3,6 +3,8 @@ package loaders
 import (
 	"fmt"
 	"io"
+
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // InflateBytesPerByte and MinInflateBytes make the default bound on
@@ -21,46 +23,35 @@ const (
 // inflated is a decompressor's output, bounded: past its bound a read
 // fails, naming the codec and the bound.
 type inflated struct {
-	r     io.Reader    // the decompressor
-	in    *countReader // the compressed bytes it read
-	out   int64        // the bytes it gave
-	fixed int64        // a bound set by the caller (> 0), else the ratio's
-	codec string       // "gzip" or "zstd"
+	r     io.Reader        // the decompressor
+	in    *source.Progress // counts the compressed bytes it read
+	out   int64            // the bytes it gave
+	fixed int64            // a bound set by the caller (> 0), else the ratio's
+	codec string           // "gzip" or "zstd"
 }
 
 // bound returns the bytes the input may decompress to, having read
-// z.in.n compressed bytes.
-func (z *inflated) bound() int64 {
+// read compressed bytes.
+func (z *inflated) bound(read int64) int64 {
 	if z.fixed > 0 {
 		return z.fixed
 	}
-	if z.in.n > (1<<62)/InflateBytesPerByte {
+	if read > (1<<62)/InflateBytesPerByte {
 		return 1 << 62
 	}
-	return max(MinInflateBytes, InflateBytesPerByte*z.in.n)
+	return max(MinInflateBytes, InflateBytesPerByte*read)
 }
 
 func (z *inflated) Read(p []byte) (int, error) {
 	n, err := z.r.Read(p)
 	z.out += int64(n)
-	if b := z.bound(); z.out > b {
+	read, _ := z.in.Bytes()
+	if b := z.bound(read); z.out > b {
 		how := fmt.Sprintf("%d bytes per byte of it, at least %d", InflateBytesPerByte, MinInflateBytes)
 		if z.fixed > 0 {
 			how = "the bound set"
 		}
-		return 0, fmt.Errorf("its %s stream decompresses to more than %d bytes from %d (%s): a damaged or hostile file; source.Options.MaxDecompressedBytes, and JOBFRAME_MAX_DECOMPRESSED_BYTES for jobframe, set the bound", z.codec, b, z.in.n, how)
+		return 0, fmt.Errorf("its %s stream decompresses to more than %d bytes from %d (%s): a damaged or hostile file; source.Options.MaxDecompressedBytes, and JOBFRAME_MAX_DECOMPRESSED_BYTES for jobframe, set the bound", z.codec, b, read, how)
 	}
-	return n, err
-}
-
-// countReader counts the bytes read through it.
-type countReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
 	return n, err
 }

@@ -172,16 +172,16 @@ func compressed(magic []byte) bool {
 func decompress(r io.Reader, name string, fixed int64) (io.Reader, func(), error) {
 	br := bufio.NewReader(r)
 	magic, _ := br.Peek(4)
-	in := &countReader{r: br}
+	in := new(source.Progress)
 	switch {
 	case len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
-		zr, err := gzip.NewReader(in)
+		zr, err := gzip.NewReader(in.Reader(br))
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: gzip: %w", name, err)
 		}
 		return &inflated{r: zr, in: in, fixed: fixed, codec: "gzip"}, func() { zr.Close() }, nil
 	case bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}):
-		zr, err := zstd.NewReader(in)
+		zr, err := zstd.NewReader(in.Reader(br))
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: zstd: %w", name, err)
 		}

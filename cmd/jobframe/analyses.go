@@ -147,10 +147,7 @@ func (af analysisFlags) loadBy(open func([]string, loaders.Options, io.Writer) (
 			o.Columns[name] = c
 		}
 	}
-	var err error
-	if o.SpanOnly, err = skimmed(sources, need...); err != nil {
-		return nil, ops.Window{}, err
-	}
+	o.SpanOnly = skimmed(sources, need...)
 	d, err := open(sources, o, stderr)
 	if err != nil {
 		return nil, ops.Window{}, err

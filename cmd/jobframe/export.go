@@ -71,9 +71,8 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		// the columns the derivations and filters read are loaded too,
 		// and dropped after
 		o.Columns = map[string][]string{*name: readColumns(keep, withs, wheres)}
-	} else if o.SpanOnly, err = skimmed(sources, *name); err != nil {
-		// of lakes, the other frames from their footers alone
-		return err
+	} else {
+		o.SpanOnly = skimmed(sources, *name) // of lakes, the other frames from their footers alone
 	}
 	o.SourceRows = frameSourceRows(*name, withs, wheres)
 	d, err := loadWarnWith(sources, o, stderr)

@@ -21,11 +21,9 @@ var infoColumns = []string{"run", "job", "task", "state", "start"}
 // 1.1 GB against 26 s and 11.9 GB read whole. Other sources are loaded
 // once, whole.
 func infoOf(sources []string, o loaders.Options, stderr io.Writer) (*loaders.Dataset, infoSummary, error) {
-	skim, err := skimmed(sources)
-	if err != nil || skim == nil {
+	if o.SpanOnly = skimmed(sources); o.SpanOnly == nil {
 		return infoWhole(sources, o, stderr)
 	}
-	o.SpanOnly = skim
 	d, err := loadWarnWith(sources, o, stderr)
 	if err != nil {
 		return nil, infoSummary{}, err

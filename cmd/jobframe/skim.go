@@ -14,16 +14,14 @@ import (
 // run column: a log of several runs spans each on its rows). A command
 // that reads need alone so sees every frame, its rows counted
 // (Dataset.FrameRows) and its times in the data's span, which a window
-// relative to the data's start or end counts. Logs are read whole: nil.
-func skimmed(sources []string, need ...string) (map[string][]string, error) {
-	if !allLakes(sources) {
-		return nil, nil
-	}
+// relative to the data's start or end counts. Logs are read whole, and
+// so is a lake whose manifest does not read (the load reports it): nil.
+func skimmed(sources []string, need ...string) map[string][]string {
 	out := map[string][]string{}
 	for _, src := range sources {
-		frames, _, err := loaders.LakeFrames(src)
-		if err != nil {
-			return nil, err
+		frames, ok, err := loaders.LakeFrames(src)
+		if !ok || err != nil {
+			return nil
 		}
 		for _, name := range frames {
 			if !slices.Contains(need, name) {
@@ -31,5 +29,8 @@ func skimmed(sources []string, need ...string) (map[string][]string, error) {
 			}
 		}
 	}
-	return out, nil
+	if len(sources) == 0 {
+		return nil
+	}
+	return out
 }

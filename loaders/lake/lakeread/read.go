@@ -119,10 +119,11 @@ func Read(dir string, o Options) (*Lake, error) {
 		warnings = append(warnings, source.Warning{File: f, Msg: "not in the lake's manifest (a half-written or foreign file): not read"})
 	}
 	l := &Lake{Sets: make([]*source.Dataset, len(plans)), Formats: make([]string, len(plans)), Warnings: warnings}
-	budget := frame.NewBudget(o.MaxBytes)
-	if o.MaxBytes == 0 {
-		budget = frame.NewBudget(frame.DefaultBudgetBytes(planBytes(plans)))
+	limit := o.MaxBytes
+	if limit == 0 {
+		limit = frame.DefaultBudgetBytes(planBytes(plans))
 	}
+	budget := frame.NewBudget(limit)
 	for i, p := range plans {
 		if l.Sets[i], err = p.dataset(budget); err != nil {
 			return nil, err
