@@ -39,8 +39,8 @@ func TestAnalysesReadWhatTheyNeed(t *testing.T) {
 		{schema.Workers, schema.Allocations}, // capacity
 		{schema.Placements, schema.Workers},  // tasks-per-worker
 		{schema.Tasks},                       // hist
-		{schema.Procs, schema.Tasks},         // intervals
-		{schema.Allocations, schema.Placements, schema.Workers, schema.Tasks, schema.Procs}, // allocations
+		{schema.Procs},                       // intervals (then the tasks, without procs)
+		{schema.Allocations, schema.Workers}, // allocations (then the frames it joins)
 	}
 	skims := 0
 	for _, window := range [][]string{nil, {"--from", "+1m"}, {"--to", "-30s"}, {"--from", "+10s", "--to", "+5m"}} {
