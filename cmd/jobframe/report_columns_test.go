@@ -4,12 +4,21 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/report"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/loaders/lake"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // TestReportColumns: the report of a load projected onto report.Columns
@@ -57,6 +66,13 @@ func TestReportColumns(t *testing.T) {
 		same(p, report.Options{}, report.Columns(), path)
 	}
 	same("all together", report.Options{}, report.Columns(), all...)
+	// four EPMT jobs or more: the outliers section tests the jobs on
+	// duration_us, cpu_time and num_procs, a path no sample takes
+	jobs := t.TempDir()
+	for _, id := range []string{"804280", "804281", "804282", "804283"} {
+		epmtJobCopy(t, filepath.Join(data, "epmt/804280"), filepath.Join(jobs, id), "804280", id)
+	}
+	same("four EPMT jobs", report.Options{}, report.Columns(), jobs)
 	// a lake's reader leaves the columns out of what it decodes
 	dir := filepath.Join(t.TempDir(), "lake")
 	for _, p := range all[:7] {
@@ -112,5 +128,109 @@ func TestReportColumns(t *testing.T) {
 	}
 	if got, want := cut(report.Columns(readColumns(nil, rf.withs, rf.wheres)...)), cut(nil); got != want || want != "line > 10, on events, perf" {
 		t.Errorf("--where on the projected events: %q, on the whole load %q", got, want)
+	}
+}
+
+// TestReportColumnsListed: every column name that the report's code or
+// the ops' quote, and that a bundled sample's tasks, jobs or
+// allocations hold, is in report.Columns' projection of that frame. So
+// a column a section reads on a path no sample takes (the outliers of
+// four EPMT jobs or more, a source's fallback) is not left out of a
+// load unseen; TestReportColumns holds the projection to the reports of
+// the samples.
+func TestReportColumnsListed(t *testing.T) {
+	data, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted := map[string]bool{}
+	for _, dir := range []string{"internal/report", "../../ops"} {
+		for s := range stringLiterals(t, dir) {
+			quoted[s] = true
+		}
+	}
+	allow := report.Columns()
+	held := map[string]map[string][]string{} // frame, column: the samples
+	for _, p := range samples(t, data) {
+		d, err := loaders.OpenWith(loaders.Options{Lenient: true}, filepath.Join(data, p))
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		for name, f := range d.Frames {
+			if !slices.Contains([]string{schema.Tasks, schema.Jobs, schema.Allocations}, name) {
+				continue // the events' projection is their times and Balsam's transitions, which two sections read
+			}
+			for _, c := range f.Names() {
+				if quoted[c] && !slices.Contains(allow[name], source.Optional(c)) {
+					if held[name] == nil {
+						held[name] = map[string][]string{}
+					}
+					held[name][c] = append(held[name][c], p)
+				}
+			}
+		}
+	}
+	for name, cols := range held {
+		for c, in := range cols {
+			t.Errorf("the %s column %s (%s) is quoted in the report's or the ops' code, and report.Columns leaves it out", name, c, in[0])
+		}
+	}
+}
+
+// stringLiterals returns the string literals of the Go files of dir but
+// its tests.
+func stringLiterals(t *testing.T, dir string) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	fset := token.NewFileSet()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				if s, err := strconv.Unquote(lit.Value); err == nil {
+					out[s] = true
+				}
+			}
+			return true
+		})
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s: no string literals", dir)
+	}
+	return out
+}
+
+// epmtJobCopy copies the EPMT job folder from to a folder to, as job id:
+// every from in its files' names and job_metadata's text is id.
+func epmtJobCopy(t *testing.T, from, to, old, id string) {
+	t.Helper()
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(to, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Name() == "job_metadata" {
+			b = bytes.ReplaceAll(b, []byte(old), []byte(id))
+		}
+		if err := os.WriteFile(filepath.Join(to, strings.ReplaceAll(e.Name(), old, id)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -21,13 +21,35 @@ var balsamEvents = []string{"id", "job", "from_state", "to_state", "num_nodes"}
 // attempt, each with its JSON: a report of the 10M-task journal's lake
 // then reads their times alone.
 func Columns(extra ...string) map[string][]string {
-	var events []string
-	for _, c := range slices.Concat([]string{"time"}, balsamEvents, extra) {
-		if c = source.Optional(c); !slices.Contains(events, c) {
-			events = append(events, c)
+	out := map[string][]string{schema.Events: optional(slices.Concat([]string{"time"}, balsamEvents, extra))}
+	for name, cols := range read {
+		if name == schema.Jobs { // a Slurm job stands for its steps (usageFrame): the tasks' columns
+			cols = slices.Concat(cols, canonical(schema.Tasks), read[schema.Tasks])
+		}
+		out[name] = optional(slices.Concat(tags, canonical(name), cols, extra))
+	}
+	return out
+}
+
+// canonical returns the core columns of frame name (schema.Lookup).
+func canonical(name string) []string {
+	f, _ := schema.Lookup(name)
+	var out []string
+	for _, c := range f.Columns {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+// optional returns cols, each once, each optional (source.Optional).
+func optional(cols []string) []string {
+	var out []string
+	for _, c := range cols {
+		if c = source.Optional(c); !slices.Contains(out, c) {
+			out = append(out, c)
 		}
 	}
-	return map[string][]string{schema.Events: events}
+	return out
 }
 
 // SpanOnly returns, by frame, the columns for which a report reads the
@@ -62,4 +84,26 @@ func Omit(extra ...string) map[string][]string {
 		out[name] = slices.DeleteFunc(slices.Clone(cols), func(c string) bool { return slices.Contains(extra, c) })
 	}
 	return out
+}
+
+// tags are the columns a load adds to every frame that a report reads.
+var tags = []string{"run", "source"}
+
+// read are, by frame, the columns beyond the canonical ones
+// (schema.Lookup) that a report may read of the frames whose sources
+// write many more (a sacct dump with every field: 126 columns of tasks,
+// 123 of jobs), for their projection. Some sections read them
+// (TestReportColumns: the report of the canonical columns and these is
+// the report of the frames whole, on every bundled sample); the others
+// are names the report's or the ops' code quotes that a sample's frame
+// holds (TestReportColumnsListed), kept so that a path no sample takes
+// does not lose a column unseen.
+var read = map[string][]string{
+	schema.Tasks: {"job_name", "reason", "step", "final", "measured_fallback", "library", "bandwidth_mbps", "cpus",
+		"batch_job", "eligible", "file", "line", "partition", "resources", "samples", "user"},
+	schema.Jobs: {"status", "partition", "cpu_time", "cpu_time_s", "wall_time_s", "mem_mb", "energy_j", "gpu_util_pct",
+		"req_cpus", "req_mem_mb", "req_time_s", "makespan_s", "duration", "duration_us", "num_procs",
+		"eligible", "failures", "file", "host", "line", "nodes", "parent", "path", "resources", "runs", "tasks_failed"},
+	schema.Allocations: {"cpus", "eligible", "gpus", "job_name", "jobname", "mem_mb", "partition", "queue_s",
+		"scheduler_id", "status", "user", "wait_s"},
 }
