@@ -147,18 +147,20 @@ func (d *decoder) fields(c *chunk, line []byte, starts []int) bool {
 		from = to + 1
 		slot := l.slots.of[i]
 		var err error
-		switch s.kind {
-		case kTime:
+		switch {
+		case slot < 0: // a field the load leaves out: checked alone
+			err = l.check(s, bytesconv.String(text))
+		case s.kind == kTime:
 			d.ints[slot], d.iok[slot], err = parseTime(bytesconv.String(text), l.loc)
-		case kInt:
+		case s.kind == kInt:
 			d.ints[slot], d.iok[slot], err = parseInt(bytesconv.String(text))
-		case kExit:
+		case s.kind == kExit:
 			sig := l.slots.signal[i]
 			d.ints[slot], d.ints[sig], d.iok[slot], err = parseExit(bytesconv.String(text))
 			d.iok[sig] = d.iok[slot]
-		case kDuration:
+		case s.kind == kDuration:
 			d.flts[slot], d.fok[slot], err = parseDuration(bytesconv.String(text))
-		case kSizeK, kSizeM:
+		case s.kind == kSizeK, s.kind == kSizeM:
 			var per byte
 			d.flts[slot], per, d.fok[slot], err = parseSize(bytesconv.String(text), sizeBase(s.kind))
 			if i == l.at.reqMem {

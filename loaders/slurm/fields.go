@@ -32,6 +32,34 @@ type spec struct {
 	rank int
 }
 
+// named are the fields the loader reads by name (layout.field), in lower
+// case: the JobID, the times, the state, what a row asked for, held and
+// used, the hosts. Every other field becomes one column of its own name
+// (rows.rest) in the jobs and the tasks, or two for an exit code
+// (spec.columns); a load that keeps none of them (Options.Columns,
+// Options.Omit) checks the field's values but does not keep them.
+// TestNamedFields holds the list to the names the package's code looks
+// up.
+var named = map[string]bool{
+	"jobid": true, "jobidraw": true, "jobname": true, "user": true, "submit": true, "eligible": true, "start": true,
+	"end": true, "state": true, "exitcode": true, "reqmem": true, "reqcpus": true, "reqnodes": true, "reqtres": true,
+	"alloccpus": true, "ncpus": true, "allocnodes": true, "nnodes": true, "alloctres": true, "totalcpu": true,
+	"elapsed": true, "maxrss": true, "timelimit": true, "tresusageinave": true, "tresusageinmax": true,
+	"consumedenergyraw": true, "nodelist": true, "partition": true, "account": true, "qos": true,
+}
+
+// columns returns the columns a field that is not named becomes
+// (rows.column): its own, and an exit code's signal.
+func (s spec) columns() []string {
+	if s.kind != kExit {
+		return []string{s.col}
+	}
+	if s.col == "exit_code" {
+		return []string{s.col, "signal"}
+	}
+	return []string{s.col, s.col + "_signal"}
+}
+
 // specOf returns the spec of a header field (any case, as sacct accepts
 // --format names in any case and prints them as typed).
 func specOf(name string) spec {

@@ -103,7 +103,7 @@ func (r *rows) rest(c *cols, sd *side, used ...int) {
 		skip[u] = true
 	}
 	for i := range r.lay.specs {
-		if !skip[i] {
+		if !skip[i] && !r.lay.skip[i] {
 			r.column(c, sd, i, "")
 		}
 	}
@@ -175,11 +175,11 @@ func (r *rows) jobsFrame() *frame.Frame {
 // one), as its mem_mb is its largest MaxRSS.
 func (r *rows) usageColumns(c *cols, sd *side, jobs bool) {
 	for _, x := range []struct {
-		field string
+		field int
 		slot  int
 		name  string
-	}{{"tresusageinave", dGPUUtil, "gpu_util_pct"}, {"tresusageinmax", dGPUMem, "gpu_mem_mb"}, {"consumedenergyraw", dEnergy, "energy_j"}} {
-		if r.field(x.field) < 0 {
+	}{{r.field("tresusageinave"), dGPUUtil, "gpu_util_pct"}, {r.field("tresusageinmax"), dGPUMem, "gpu_mem_mb"}, {r.field("consumedenergyraw"), dEnergy, "energy_j"}} {
+		if x.field < 0 {
 			continue
 		}
 		if jobs && x.slot != dEnergy {

@@ -3,6 +3,7 @@ package slurm
 import (
 	"fmt"
 	"hash/maphash"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,6 +21,7 @@ type layout struct {
 	loc      *time.Location
 	header   string
 	seed     maphash.Seed // of the JobID hashes that number attempts
+	skip     []bool       // per field: read only to check it, not kept (named, keeps)
 	slots    slots        // where each field's values go (slots.go)
 	at       rowFields    // the fields a row's derived values are read from
 }
@@ -34,7 +36,10 @@ func (l *layout) field(lower string) int {
 
 // readHeader reads sacct's header line: field names separated by one
 // delimiter byte ('|' for --parsable2, any other with --delimiter).
-func readHeader(line []byte, file string, loc *time.Location) (*layout, error) {
+// keep says which columns the load keeps (nil: all): a field the
+// loader does not read by name (named) whose columns keep leaves out
+// is only checked, not kept.
+func readHeader(line []byte, file string, loc *time.Location, keep func(col string) bool) (*layout, error) {
 	text := string(line)
 	bad := func(want string) error {
 		return &source.ParseError{File: file, Line: 1, Text: source.Clip(text, 80), Want: want, Err: source.ErrBadHeader}
@@ -68,6 +73,7 @@ func readHeader(line []byte, file string, loc *time.Location) (*layout, error) {
 		s := specOf(name)
 		l.canJoin = l.canJoin || s.kind == kFree
 		l.specs = append(l.specs, s)
+		l.skip = append(l.skip, keep != nil && !named[lower] && !slices.ContainsFunc(s.columns(), keep))
 	}
 	if l.field("jobid") < 0 && l.field("jobidraw") < 0 {
 		return nil, bad("a JobID or JobIDRaw field (sacct --format=JobID,...)")

@@ -47,7 +47,7 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	if len(head) == 0 {
 		return nil, &source.ParseError{File: p.File, Line: 1, Want: "sacct's header line (the file is empty)", Err: source.ErrBadHeader}
 	}
-	lay, err := readHeader(head, p.File, loc)
+	lay, err := readHeader(head, p.File, loc, keeps(o))
 	if err != nil {
 		return nil, err
 	}
@@ -68,4 +68,22 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	d := &source.Dataset{Source: Source, Frames: b.assemble(source.WantFrames(o)).frames(source.WantFrames(o))}
 	d.Warnings = p.Finish()
 	return d, nil
+}
+
+// keeps says whether a load with o keeps a column of a field not named
+// in the jobs or the tasks, the frames its column goes to (nil: every
+// column).
+func keeps(o source.Options) func(col string) bool {
+	if len(o.Columns)+len(o.Omit) == 0 {
+		return nil
+	}
+	want := source.WantFrames(o)
+	return func(col string) bool {
+		for _, name := range []string{schema.Jobs, schema.Tasks} {
+			if (want == nil || want[name]) && o.Keeps(name, col) {
+				return true
+			}
+		}
+		return false
+	}
 }

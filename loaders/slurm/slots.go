@@ -70,20 +70,23 @@ type slots struct {
 	unique           []bool // per text slot: its values are one per row (JobIDs), never looked up
 }
 
-// assignSlots gives every field of l its slots, after the derived ones.
+// assignSlots gives every field of l its slots, after the derived ones;
+// a field l skips has none (-1).
 func assignSlots(l *layout) slots {
 	s := slots{text: nDerivedText, ints: nDerivedInt, flts: nDerivedFlt}
-	for _, sp := range l.specs {
+	for i, sp := range l.specs {
 		sig := -1
-		switch slotOf(sp.kind) {
-		case sInt:
+		switch {
+		case l.skip[i]:
+			s.of = append(s.of, -1)
+		case slotOf(sp.kind) == sInt:
 			s.of = append(s.of, s.ints)
 			s.ints++
 			if sp.kind == kExit {
 				sig = s.ints
 				s.ints++
 			}
-		case sFlt:
+		case slotOf(sp.kind) == sFlt:
 			s.of = append(s.of, s.flts)
 			s.flts++
 		default:

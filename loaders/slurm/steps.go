@@ -29,8 +29,8 @@ func (r *rows) allocations() *frame.Frame {
 		c.add(derivedCol(sd, dAllocGPUs, "gpus"))
 		c.add(derivedCol(sd, dAllocMem, "mem_mb"))
 	}
-	for _, f := range []string{"partition", "account", "user", "qos", "jobname", "nodelist", "timelimit"} {
-		r.column(&c, sd, r.field(f), "")
+	for _, f := range []int{r.field("partition"), r.field("account"), r.field("user"), r.field("qos"), r.field("jobname"), r.field("nodelist"), r.field("timelimit")} {
+		r.column(&c, sd, f, "")
 	}
 	if fStart >= 0 && fEligible >= 0 {
 		c.add(r.between("wait_s", fEligible, fStart))
