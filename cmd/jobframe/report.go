@@ -150,31 +150,30 @@ func passLoader(sources []string, o loaders.Options, stderr io.Writer) report.Lo
 	}
 }
 
-// compareRuns loads each source as a run and builds their comparison; a
-// window's +D and -D sides count from each run's own start and end.
+// compareRuns loads each source as a run and builds their comparison,
+// one run at a time (report.CompareLoaded); a window's +D and -D sides
+// count from each run's own start and end.
 func compareRuns(sources []string, lenient bool, window windowFlags, title string, stderr io.Writer) (*report.Document, error) {
 	if len(sources) < 2 {
 		return nil, usagef("--compare needs two or more SOURCEs, one per run")
 	}
-	runs := make([]report.Run, len(sources))
 	names := loaders.RunNames(trimSlashes(sources)) // run1/transactions.log, run2/transactions.log
-	for i, src := range sources {
+	return report.CompareLoaded(len(sources), func(i int) (report.Run, error) {
 		o := window.options(lenient)
 		o.Columns = report.Columns()
 		if window.open() {
 			o.SpanOnly = report.SpanOnly()
 		}
-		d, err := loadWarnWith([]string{src}, o, stderr)
+		d, err := loadWarnWith([]string{sources[i]}, o, stderr)
 		if err != nil {
-			return nil, err
+			return report.Run{}, err
 		}
 		w, err := window.parse(d) // +D and -D: the run's own start and end
 		if err != nil {
-			return nil, err
+			return report.Run{}, err
 		}
-		runs[i] = report.Run{Name: names[i], Data: d, Window: w}
-	}
-	return report.Compare(runs, report.Options{Title: title}), nil
+		return report.Run{Name: names[i], Data: d, Window: w}, nil
+	}, report.Options{Title: title})
 }
 
 // trimSlashes returns the paths without trailing slashes (a folder named

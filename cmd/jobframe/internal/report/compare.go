@@ -1,10 +1,12 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jobframe/jobframe/frame"
@@ -38,30 +40,44 @@ type metric struct {
 // one series per run on an elapsed axis (each run from its own start).
 // o.Window, when set, cuts every run without a Window of its own.
 func Compare(runs []Run, o Options) *Document {
+	doc, _ := CompareLoaded(len(runs), func(i int) (Run, error) { return runs[i], nil }, o)
+	return doc
+}
+
+// CompareLoaded is Compare of n runs that load gives one at a time: of
+// each, what the comparison reads (its figures, its medians per category,
+// the series it draws) is taken before the next is loaded, so memory
+// holds one run's data at a time. It stops at the first error of load.
+func CompareLoaded(n int, load func(i int) (Run, error), o Options) (*Document, error) {
 	if o.MaxTableRows <= 0 {
 		o.MaxTableRows = 20
 	}
-	names := make([]string, len(runs))
-	builders := make([]*builder, len(runs))
-	for i, r := range runs {
-		names[i] = r.Name
+	if n == 0 {
+		return nil, errors.New("compare: no runs")
+	}
+	runs := make([]runFigures, n)
+	names := make([]string, n)
+	var files []string
+	for i := range n {
+		r, err := load(i)
+		if err != nil {
+			return nil, err
+		}
+		names[i], files = r.Name, append(files, r.Data.Files...)
 		ro := o
 		if !r.Window.IsZero() {
 			ro.Window = r.Window
 		}
-		builders[i] = newBuilder(r.Data, ro)
+		runs[i] = figuresOf(newBuilder(r.Data, ro))
 	}
 	if o.Title == "" {
 		o.Title = "jobframe comparison: " + strings.Join(names, " vs ")
 	}
-	doc := &Document{Schema: SchemaVersion, Title: o.Title, Source: "comparison"}
-	for _, r := range runs {
-		doc.Files = append(doc.Files, r.Data.Files...)
-	}
+	doc := &Document{Schema: SchemaVersion, Title: o.Title, Source: "comparison", Files: files}
 	parts := []func() Section{
-		func() Section { return compareFigures(builders, names) },
-		func() Section { return compareCategories(builders, names) },
-		func() Section { return compareCharts(builders, names) },
+		func() Section { return compareFigures(runs, names) },
+		func() Section { return compareCategories(runs, names, o.MaxTableRows) },
+		func() Section { return compareCharts(runs, names) },
 	}
 	doc.Sections = buildAll(parts)
 	for i := range doc.Sections {
@@ -70,7 +86,37 @@ func Compare(runs []Run, o Options) *Document {
 			s.Charts[k].ID = fmt.Sprintf("%s-%d", s.ID, k+1)
 		}
 	}
-	return doc
+	return doc, nil
+}
+
+// runFigures is what a comparison reads of one run: its headline
+// figures, the median run time per category (nil when it has no
+// categories), and the series it draws on the run's elapsed time (nil
+// when it has none).
+type runFigures struct {
+	metrics   []metric
+	medians   map[string]float64
+	use, done *frame.Frame
+}
+
+// figuresOf takes what a comparison reads of b's run, the three parts
+// on every core.
+func figuresOf(b *builder) runFigures {
+	var f runFigures
+	var wg sync.WaitGroup
+	for _, part := range []func(){
+		func() { f.metrics = b.metrics() },
+		func() { f.medians = b.categoryMedians() },
+		func() { f.use, f.done = b.elapsedSeries() },
+	} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			part()
+		}()
+	}
+	wg.Wait()
+	return f
 }
 
 // metrics returns the run's headline figures, NaN where it lacks them.
@@ -145,12 +191,12 @@ func change(base, v float64) float64 {
 }
 
 // compareFigures sets the runs' headline figures side by side.
-func compareFigures(bs []*builder, names []string) Section {
+func compareFigures(runs []runFigures, names []string) Section {
 	s := Section{ID: "compare-figures", Title: "Figures by run",
 		Intro: fmt.Sprintf("Each run's headline figures; changes are against the first run, %s, in per cent.", names[0])}
-	per := make([][]metric, len(bs))
-	for i, b := range bs {
-		per[i] = b.metrics()
+	per := make([][]metric, len(runs))
+	for i, r := range runs {
+		per[i] = r.metrics
 	}
 	t := Table{Caption: "figures by run (change: against " + names[0] + ")", Head: append([]string{"figure", "unit"}, names...)}
 	for _, n := range names[1:] {
@@ -158,7 +204,7 @@ func compareFigures(bs []*builder, names []string) Section {
 	}
 	for k, m := range per[0] {
 		row := []string{m.name, m.unit}
-		for i := range bs {
+		for i := range runs {
 			v := per[i][k].value
 			row = append(row, cell(v))
 			if !math.IsNaN(v) {
@@ -167,7 +213,7 @@ func compareFigures(bs []*builder, names []string) Section {
 				s.Facts = append(s.Facts, f)
 			}
 		}
-		for i := 1; i < len(bs); i++ {
+		for i := 1; i < len(runs); i++ {
 			c := change(m.value, per[i][k].value)
 			row = append(row, signed(c))
 			if !math.IsNaN(c) {
@@ -202,32 +248,39 @@ func signed(c float64) string {
 	return formatNumber(c) + " %"
 }
 
-// compareCategories sets the median run time per category side by side.
-func compareCategories(bs []*builder, names []string) Section {
+// categoryMedians is the median run time of the run's attempts per
+// category, nil when they have no category or run time.
+func (b *builder) categoryMedians() map[string]float64 {
+	d := b.durations
+	if d == nil || category(d) == "" {
+		return nil
+	}
+	keys, err1 := d.Texts(category(d))
+	run, valid, err2 := d.Float64s("run_s")
+	if err1 != nil || err2 != nil {
+		return nil
+	}
+	vals := map[string][]float64{}
+	for k, c := range keys {
+		if valid[k] {
+			vals[c] = append(vals[c], run[k])
+		}
+	}
+	out := make(map[string]float64, len(vals))
+	for c, v := range vals {
+		out[c] = ops.Quantile(v, 0.5)
+	}
+	return out
+}
+
+// compareCategories sets the median run time per category side by side,
+// up to maxRows categories.
+func compareCategories(runs []runFigures, names []string, maxRows int) Section {
 	s := Section{ID: "compare-categories", Title: "Run time per category, by run"}
-	medians := make([]map[string]float64, len(bs))
 	seen := map[string]bool{}
 	var cats []string
-	for i, b := range bs {
-		medians[i] = map[string]float64{}
-		d := b.durations
-		if d == nil || category(d) == "" {
-			continue
-		}
-		by := category(d)
-		keys, err1 := d.Texts(by)
-		run, valid, err2 := d.Float64s("run_s")
-		if err1 != nil || err2 != nil {
-			continue
-		}
-		vals := map[string][]float64{}
-		for k, c := range keys {
-			if valid[k] {
-				vals[c] = append(vals[c], run[k])
-			}
-		}
-		for c, v := range vals {
-			medians[i][c] = ops.Quantile(v, 0.5)
+	for _, r := range runs {
+		for c := range r.medians {
 			if !seen[c] {
 				seen[c] = true
 				cats = append(cats, c)
@@ -246,16 +299,16 @@ func compareCategories(bs []*builder, names []string) Section {
 	}
 	for _, c := range cats {
 		row := []string{c}
-		for i := range bs {
-			row = append(row, cell(valueOr(medians[i], c)))
+		for _, r := range runs {
+			row = append(row, cell(valueOr(r.medians, c)))
 		}
-		for i := 1; i < len(bs); i++ {
-			row = append(row, signed(change(valueOr(medians[0], c), valueOr(medians[i], c))))
+		for i := 1; i < len(runs); i++ {
+			row = append(row, signed(change(valueOr(runs[0].medians, c), valueOr(runs[i].medians, c))))
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	if len(t.Rows) > bs[0].o.MaxTableRows {
-		t.More, t.Rows = len(t.Rows)-bs[0].o.MaxTableRows, t.Rows[:bs[0].o.MaxTableRows]
+	if len(t.Rows) > maxRows {
+		t.More, t.Rows = len(t.Rows)-maxRows, t.Rows[:maxRows]
 	}
 	s.Tables = append(s.Tables, t)
 	return s
@@ -268,33 +321,46 @@ func valueOr(m map[string]float64, k string) float64 {
 	return math.NaN()
 }
 
+// elapsedSeries returns the run's series a comparison draws, on its
+// elapsed time: what its attempts held (or how many ran), and its
+// successful attempts so far; nil where it has none.
+func (b *builder) elapsedSeries() (use, done *frame.Frame) {
+	if series, ok := b.inUse(); ok {
+		use = shift(series, b.origin)
+	}
+	if tasks, ok := b.frameOf(schema.Tasks); ok && hasAll(tasks, "state", "end") {
+		ok := b.endedIn(tasks.Select("end", "state")).Where("state", "==", "success") // its ends are all that is read
+		if ok.Err() == nil && ok.NumRows() > 0 {
+			done = shift(b.series(ops.Throughput(ok, "end")), b.origin)
+		}
+	}
+	return use, done
+}
+
 // compareCharts draws one series per run on an elapsed axis: what the
 // attempts held (or how many ran) and the successful attempts so far.
-func compareCharts(bs []*builder, names []string) Section {
+func compareCharts(runs []runFigures, names []string) Section {
 	s := Section{ID: "compare-charts", Title: "Runs over elapsed time",
 		Intro: "One series per run, each on its own elapsed time (0 is the run's start)."}
 	use := plot.New("CPUs allocated to attempts (or attempts running)", "elapsed (h:mm:ss) since each run's start", "CPUs or attempts").Origin(time.Unix(0, 0))
 	done := plot.New("Successful attempts, cumulative", "elapsed (h:mm:ss) since each run's start", "attempts").Origin(time.Unix(0, 0))
 	nUse, nDone := 0, 0
-	for i, b := range bs {
-		start := b.origin
-		if series, ok := b.inUse(); ok {
-			use.Step(shift(series, start), "time", "value", names[i])
+	for i, r := range runs {
+		if r.use != nil {
+			use.Step(r.use, "time", "value", names[i])
 			nUse++
 		}
-		if tasks, ok := b.frameOf(schema.Tasks); ok && hasAll(tasks, "state", "end") {
-			ok := b.endedIn(tasks.Select("end", "state")).Where("state", "==", "success") // its ends are all that is read
-			if ok.Err() == nil && ok.NumRows() > 0 {
-				done.Step(shift(b.series(ops.Throughput(ok, "end")), start), "time", "value", names[i])
-				nDone++
-			}
+		if r.done != nil {
+			done.Step(r.done, "time", "value", names[i])
+			nDone++
 		}
 	}
+	var b builder // chart reads nothing of it
 	if nUse > 0 {
-		bs[0].chart(&s, use, 900, 360)
+		b.chart(&s, use, 900, 360)
 	}
 	if nDone > 0 {
-		bs[0].chart(&s, done, 900, 340)
+		b.chart(&s, done, 900, 340)
 	}
 	if len(s.Charts) == 0 {
 		s.Reason = "no run has attempts with start and end times to draw"

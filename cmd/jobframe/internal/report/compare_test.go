@@ -2,11 +2,15 @@ package report
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"weak"
 
+	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders"
 )
 
@@ -92,5 +96,50 @@ func TestComparisonInChromium(t *testing.T) {
 	}
 	if n != 2 {
 		t.Errorf("%d charts drawn, want 2", n)
+	}
+}
+
+// CompareLoaded takes each run's figures before it loads the next: when
+// the loader is asked for run i, run i-1's frames are garbage (weak
+// pointers to them are cleared by a collection), and the document is
+// Compare's of the runs loaded at once; an error of the loader stops the
+// comparison.
+func TestCompareLoadedOneRunAtATime(t *testing.T) {
+	paths := []string{"hq/synthetic_v0.26_journal.jsonl", "workqueue/realrun_wq_7.17.1_transactions.log", "taskvine/realrun_vine_7.17.1_transactions.log"}
+	var prev []weak.Pointer[frame.Frame]
+	doc, err := CompareLoaded(len(paths), func(i int) (Run, error) {
+		runtime.GC()
+		for _, p := range prev {
+			if p.Value() != nil {
+				t.Errorf("run %d is loaded while a frame of run %d is still held", i, i-1)
+				break
+			}
+		}
+		r := runOf(t, paths[i], paths[i])
+		prev = prev[:0]
+		for _, f := range r.Data.Frames {
+			prev = append(prev, weak.Make(f))
+		}
+		return r, nil
+	}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole, some bytes.Buffer
+	runs := []Run{runOf(t, paths[0], paths[0]), runOf(t, paths[1], paths[1]), runOf(t, paths[2], paths[2])}
+	if err := errors.Join(Encode(&whole, Compare(runs, Options{})), Encode(&some, doc)); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(whole.Bytes(), some.Bytes()) {
+		t.Error("the comparison of runs loaded one at a time differs from that of the runs loaded at once")
+	}
+	bad := errors.New("the second run does not load")
+	if _, err := CompareLoaded(3, func(i int) (Run, error) {
+		if i == 1 {
+			return Run{}, bad
+		}
+		return runOf(t, paths[i], paths[i]), nil
+	}, Options{}); !errors.Is(err, bad) {
+		t.Errorf("a run that does not load: %v, want %v", err, bad)
 	}
 }
