@@ -363,8 +363,8 @@ func runIntervals(args []string, stdout, stderr io.Writer) error {
 // whole with --with or --where), and returns its name. Of lakes the
 // other frames are taken from their footers; without a name, the
 // tasks are read only when no procs are there (logs are read once,
-// whole). The 10M-task HyperQueue lake by job_name: 9.3 s and 5.2 GB
-// before.
+// whole). The 10M-task HyperQueue lake by job_name: 2.4-2.6 s and 1.1-1.2
+// GB against 5.3-5.9 s and 4.9 GB.
 func (af analysisFlags) loadIntervals(sources []string, name string, keys, withs, wheres []string, stderr io.Writer) (*loaders.Dataset, string, error) {
 	cols := analysisColumns(append([]string{"start", "end"}, keys...), withs, wheres)
 	if name != "" {

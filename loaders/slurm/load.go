@@ -31,7 +31,9 @@ func Format() source.Format {
 // Load reads sacct output (see the package documentation) into jobs,
 // allocations, tasks (job steps) and placements. sacct prints local times
 // without a zone: they are read in o.TimeZone (an IANA name), UTC when
-// it is empty.
+// it is empty. A field whose columns o.Columns and o.Omit leave out of
+// the jobs and the tasks, and that the loader does not read by name, is
+// checked as the whole load checks it but not stored (named).
 func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 	p := o.Problems(o.InputName())
 	loc, err := o.Location()

@@ -14,12 +14,15 @@ var balsamEvents = []string{"id", "job", "from_state", "to_state", "num_nodes"}
 
 // Columns returns, by frame, the columns a report reads of the frames it
 // does not read whole, for its load's projection (loaders.Options
-// .Columns): of the events, their time and Balsam's transitions. extra
+// .Columns): of the events, their time and Balsam's transitions; of the
+// tasks, jobs and allocations, their canonical columns and those of read
+// (a jobs frame also the tasks', which a Slurm job stands for). extra
 // are more columns to keep where a frame has them (those --with and
 // --where read). Every column is optional (source.Optional): a frame
 // keeps those it has. A HyperQueue journal's events are two per task
 // attempt, each with its JSON: a report of the 10M-task journal's lake
-// then reads their times alone.
+// then reads their times alone; of a lake of 300,000 sacct jobs with
+// every field, the report reads 0.17 GB of columns instead of 0.75.
 func Columns(extra ...string) map[string][]string {
 	out := map[string][]string{schema.Events: optional(slices.Concat([]string{"time"}, balsamEvents, extra))}
 	for name, cols := range read {

@@ -97,26 +97,47 @@ type runFigures struct {
 	metrics   []metric
 	medians   map[string]float64
 	use, done *frame.Frame
+	// panics holds what each part panicked with (a bug in an op), for
+	// its section to panic with again: buildAll makes that the section's
+	// reason, as when the section computed the part itself
+	panics [3]any
 }
+
+// The parts of runFigures, each read by one section.
+const (
+	partMetrics = iota
+	partMedians
+	partSeries
+)
 
 // figuresOf takes what a comparison reads of b's run, the three parts
 // on every core.
 func figuresOf(b *builder) runFigures {
 	var f runFigures
 	var wg sync.WaitGroup
-	for _, part := range []func(){
-		func() { f.metrics = b.metrics() },
-		func() { f.medians = b.categoryMedians() },
-		func() { f.use, f.done = b.elapsedSeries() },
+	for k, part := range [...]func(){
+		partMetrics: func() { f.metrics = b.metrics() },
+		partMedians: func() { f.medians = b.categoryMedians() },
+		partSeries:  func() { f.use, f.done = b.elapsedSeries() },
 	} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() { f.panics[k] = recover() }()
 			part()
 		}()
 	}
 	wg.Wait()
 	return f
+}
+
+// repanic panics with what a run's part panicked with, if one did.
+func repanic(runs []runFigures, part int) {
+	for _, r := range runs {
+		if r.panics[part] != nil {
+			panic(r.panics[part])
+		}
+	}
 }
 
 // metrics returns the run's headline figures, NaN where it lacks them.
@@ -192,6 +213,7 @@ func change(base, v float64) float64 {
 
 // compareFigures sets the runs' headline figures side by side.
 func compareFigures(runs []runFigures, names []string) Section {
+	repanic(runs, partMetrics)
 	s := Section{ID: "compare-figures", Title: "Figures by run",
 		Intro: fmt.Sprintf("Each run's headline figures; changes are against the first run, %s, in per cent.", names[0])}
 	per := make([][]metric, len(runs))
@@ -276,6 +298,7 @@ func (b *builder) categoryMedians() map[string]float64 {
 // compareCategories sets the median run time per category side by side,
 // up to maxRows categories.
 func compareCategories(runs []runFigures, names []string, maxRows int) Section {
+	repanic(runs, partMedians)
 	s := Section{ID: "compare-categories", Title: "Run time per category, by run"}
 	seen := map[string]bool{}
 	var cats []string
@@ -340,6 +363,7 @@ func (b *builder) elapsedSeries() (use, done *frame.Frame) {
 // compareCharts draws one series per run on an elapsed axis: what the
 // attempts held (or how many ran) and the successful attempts so far.
 func compareCharts(runs []runFigures, names []string) Section {
+	repanic(runs, partSeries)
 	s := Section{ID: "compare-charts", Title: "Runs over elapsed time",
 		Intro: "One series per run, each on its own elapsed time (0 is the run's start)."}
 	use := plot.New("CPUs allocated to attempts (or attempts running)", "elapsed (h:mm:ss) since each run's start", "CPUs or attempts").Origin(time.Unix(0, 0))

@@ -143,3 +143,21 @@ func TestCompareLoadedOneRunAtATime(t *testing.T) {
 		t.Errorf("a run that does not load: %v, want %v", err, bad)
 	}
 }
+
+// A part of a run's figures that panics (a bug in an op) makes its
+// section's reason, as a section that panics does, and the comparison
+// goes on: here a builder without a dataset, whose figures and series
+// panic (its medians need only the durations, which it lacks).
+func TestCompareFiguresThatPanic(t *testing.T) {
+	runs := []runFigures{figuresOf(&builder{})}
+	sections := buildAll([]func() Section{
+		func() Section { return compareFigures(runs, []string{"a"}) },
+		func() Section { return compareCategories(runs, []string{"a"}, 20) },
+		func() Section { return compareCharts(runs, []string{"a"}) },
+	})
+	for k, want := range []string{"internal error: ", "no run has attempts with a category", "internal error: "} {
+		if !strings.HasPrefix(sections[k].Reason, want) {
+			t.Errorf("section %d: reason %q, want %q...", k, sections[k].Reason, want)
+		}
+	}
+}
