@@ -126,7 +126,7 @@ var (
 // GB.
 func (af analysisFlags) loadAllocations(src string, rf *rowFlags, stderr io.Writer) (*loaders.Dataset, error) {
 	sources := []string{src}
-	d, _, err := af.loadColumns(sources, stderr, map[string][]string{schema.Allocations: nil, schema.Workers: nil})
+	d, _, err := af.loadColumns(sources, stderr, map[string][]string{schema.Allocations: nil, schema.Workers: nil}, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -100,21 +100,27 @@ func (rf *rowFlags) noColumns() error {
 // does not name are read from their footers alone (skimmed): they keep
 // their columns, not their rows, and count in the data's span. A window
 // side that names a time is pushed down to the lakes' reader instead,
-// which then reads every frame (a window cuts rows).
+// which then reads every frame (a window cuts rows). Logs are read
+// whole.
 func (af analysisFlags) load(sources []string, stderr io.Writer, need ...string) (*loaders.Dataset, ops.Window, error) {
-	return af.loadBy(loadWarnWith, sources, stderr, need, nil)
+	return af.loadBy(loadWarnWith, sources, stderr, need, nil, nil)
 }
 
 // loadColumns is load of the frames cols names, each of the columns it
-// lists (loaders.Options.Columns; analysisColumns; nil: all).
-func (af analysisFlags) loadColumns(sources []string, stderr io.Writer, cols map[string][]string) (*loaders.Dataset, ops.Window, error) {
-	return af.loadBy(loadWarnWith, sources, stderr, slices.Collect(maps.Keys(cols)), cols)
+// lists (loaders.Options.Columns; analysisColumns; nil: all). Of logs
+// (and lakes mixed with them) without a window, the frames logs names
+// are read of the columns it lists, those the command reads with the
+// ones a lake's later reread would, and every other frame of its run
+// and time columns alone (thinned; nil logs: every frame, those of cols
+// projected). A window needs every frame's times whole.
+func (af analysisFlags) loadColumns(sources []string, stderr io.Writer, cols, logs map[string][]string) (*loaders.Dataset, ops.Window, error) {
+	return af.loadBy(loadWarnWith, sources, stderr, slices.Collect(maps.Keys(cols)), cols, logs)
 }
 
-// reloadColumns is loadColumns without printing the warnings, which a
-// load of the same sources printed.
+// reloadColumns is loadColumns of lakes without printing the warnings,
+// which a load of the same sources printed.
 func (af analysisFlags) reloadColumns(sources []string, stderr io.Writer, cols map[string][]string) (*loaders.Dataset, ops.Window, error) {
-	return af.loadBy(loadWith, sources, stderr, slices.Collect(maps.Keys(cols)), cols)
+	return af.loadBy(loadWith, sources, stderr, slices.Collect(maps.Keys(cols)), cols, nil)
 }
 
 // analysisColumns are the columns of a frame that an op reads (reads),
@@ -135,10 +141,15 @@ func analysisColumns(reads []string, withs, wheres []string) []string {
 	return cols
 }
 
-// loadBy is load with the loading function open and a projection of
-// some frames (cols, nil for none).
-func (af analysisFlags) loadBy(open func([]string, loaders.Options, io.Writer) (*loaders.Dataset, error), sources []string, stderr io.Writer, need []string, cols map[string][]string) (*loaders.Dataset, ops.Window, error) {
+// loadBy is load with the loading function open, a projection of some
+// frames (cols, nil for none) and the frames of logs to build (logs, as
+// loadColumns).
+func (af analysisFlags) loadBy(open func([]string, loaders.Options, io.Writer) (*loaders.Dataset, error), sources []string, stderr io.Writer, need []string, cols, logs map[string][]string) (*loaders.Dataset, ops.Window, error) {
 	o := af.window.options(*af.lenient)
+	o.SpanOnly = skimmed(sources, need...)
+	if o.SpanOnly == nil && logs != nil && af.window.open() {
+		cols = thinned(logs)
+	}
 	for name, c := range cols {
 		if c != nil {
 			if o.Columns == nil {
@@ -147,7 +158,6 @@ func (af analysisFlags) loadBy(open func([]string, loaders.Options, io.Writer) (
 			o.Columns[name] = c
 		}
 	}
-	o.SpanOnly = skimmed(sources, need...)
 	d, err := open(sources, o, stderr)
 	if err != nil {
 		return nil, ops.Window{}, err
@@ -174,16 +184,15 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// ops.Busy's columns, and ops.Steps' of the tasks (ties in log order)
-	reads := []string{"start", "end", "start_line", "end_line"}
-	d, w, err := af.loadColumns(sources, stderr, map[string][]string{schema.Placements: analysisColumns(append(reads, r), rf.withs, rf.wheres)})
+	rd, tasks := busyReads(r, rf)
+	d, w, err := af.loadColumns(sources, stderr, rd.lake, rd.logs)
 	if err != nil {
 		return err
 	}
 	if p, ok := d.Frames[schema.Placements]; (!ok || !p.Has(r)) && d.SkimmedRows[schema.Tasks] > 0 {
 		// no placements of r: the tasks' requests, which a lake's
 		// first read took from the footers
-		if d, w, err = af.reloadColumns(sources, stderr, map[string][]string{schema.Tasks: analysisColumns(append(reads, "req_"+r), rf.withs, rf.wheres)}); err != nil {
+		if d, w, err = af.reloadColumns(sources, stderr, tasks); err != nil {
 			return err
 		}
 	}
@@ -220,7 +229,8 @@ func runCapacity(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, w, err := af.load(sources, stderr, schema.Workers, schema.Allocations)
+	rd := capacityReads()
+	d, w, err := af.loadColumns(sources, stderr, rd.lake, rd.logs)
 	if err != nil {
 		return err
 	}
@@ -252,10 +262,8 @@ func runTasksPerWorker(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// ops.TasksPerWorker's columns of the placements; the workers whole
-	reads := []string{"worker", "job", "task", "start", "start_line"}
-	d, _, err := af.loadColumns(sources, stderr, map[string][]string{
-		schema.Placements: analysisColumns(reads, rf.withs, rf.wheres), schema.Workers: nil})
+	rd := tasksPerWorkerReads(rf)
+	d, _, err := af.loadColumns(sources, stderr, rd.lake, rd.logs)
 	if err != nil {
 		return err
 	}
@@ -302,7 +310,8 @@ func runHist(args []string, stdout, stderr io.Writer) error {
 			return usagef("--range %q: want LO,HI with LO <= HI", *rng)
 		}
 	}
-	d, _, err := af.loadColumns(sources, stderr, map[string][]string{*name: analysisColumns([]string{*col}, withs, wheres)})
+	rd := histReads(*name, *col, withs, wheres)
+	d, _, err := af.loadColumns(sources, stderr, rd.lake, rd.logs)
 	if err != nil {
 		return err
 	}
@@ -366,20 +375,85 @@ func runIntervals(args []string, stdout, stderr io.Writer) error {
 // whole). The 10M-task HyperQueue lake by job_name: 2.4-2.6 s and 1.1-1.2
 // GB against 5.3-5.9 s and 4.9 GB.
 func (af analysisFlags) loadIntervals(sources []string, name string, keys, withs, wheres []string, stderr io.Writer) (*loaders.Dataset, string, error) {
-	cols := analysisColumns(append([]string{"start", "end"}, keys...), withs, wheres)
-	if name != "" {
-		d, _, err := af.loadColumns(sources, stderr, map[string][]string{name: cols})
-		return d, name, err
-	}
-	d, _, err := af.loadColumns(sources, stderr, map[string][]string{schema.Procs: cols})
+	rd := intervalsReads(name, keys, withs, wheres)
+	d, _, err := af.loadColumns(sources, stderr, rd.lake, rd.logs)
 	if err != nil {
 		return nil, "", err
+	}
+	if name != "" {
+		return d, name, nil
 	}
 	if _, ok := d.Frames[schema.Procs]; ok {
 		return d, schema.Procs, nil
 	}
 	if d.SkimmedRows[schema.Tasks] > 0 { // a lake's first read took them from the footers
-		d, _, err = af.reloadColumns(sources, stderr, map[string][]string{schema.Tasks: cols})
+		d, _, err = af.reloadColumns(sources, stderr, map[string][]string{schema.Tasks: rd.logs[schema.Tasks]})
 	}
 	return d, schema.Tasks, err
+}
+
+// thinned returns the projection of a load of logs that reads the
+// frames of logs, each of its columns (nil: whole), and every other
+// frame of its run and time columns alone: the loaders that can skip
+// building a column skip the rest, and the load still counts, names
+// and spans its runs, and lists its frames, as a load of every column
+// does.
+func thinned(logs map[string][]string) map[string][]string {
+	out := maps.Clone(logs)
+	for _, f := range schema.Frames() {
+		if _, ok := out[f.Name]; !ok {
+			out[f.Name] = analysisColumns(nil, nil, nil)
+		}
+	}
+	return out
+}
+
+// reads is what an analysis loads (loadColumns): the frames a lake's
+// first read takes, each of its columns (nil: whole), the others from
+// their footers; and the frames a load of logs reads, the others of
+// their run and time columns alone.
+type reads struct{ lake, logs map[string][]string }
+
+// busyReads is what busy of resource r reads: the placements, of the
+// columns of ops.Busy (ties in log order); of logs the tasks too, of
+// those of ops.Steps over req_r, which a lake reads after (tasks) when
+// no placement holds r.
+func busyReads(r string, rf *rowFlags) (rd reads, tasks map[string][]string) {
+	cols := []string{"start", "end", "start_line", "end_line"}
+	p := analysisColumns(append(cols, r), rf.withs, rf.wheres)
+	t := analysisColumns(append(cols, "req_"+r), rf.withs, rf.wheres)
+	return reads{lake: map[string][]string{schema.Placements: p}, logs: map[string][]string{schema.Placements: p, schema.Tasks: t}},
+		map[string][]string{schema.Tasks: t}
+}
+
+// capacityReads is what capacity reads: the workers and allocations
+// whole.
+func capacityReads() reads {
+	f := map[string][]string{schema.Workers: nil, schema.Allocations: nil}
+	return reads{lake: f, logs: f}
+}
+
+// tasksPerWorkerReads is what tasks-per-worker reads: the placements, of
+// ops.TasksPerWorker's columns, and the workers whole.
+func tasksPerWorkerReads(rf *rowFlags) reads {
+	f := map[string][]string{schema.Placements: analysisColumns([]string{"worker", "job", "task", "start", "start_line"}, rf.withs, rf.wheres), schema.Workers: nil}
+	return reads{lake: f, logs: f}
+}
+
+// histReads is what hist of column col of frame name reads.
+func histReads(name, col string, withs, wheres []string) reads {
+	f := map[string][]string{name: analysisColumns([]string{col}, withs, wheres)}
+	return reads{lake: f, logs: f}
+}
+
+// intervalsReads is what intervals by keys reads: frame name, or the
+// procs and, of logs, the tasks too (a lake reads them after when it
+// has no procs), of start, end and the keys.
+func intervalsReads(name string, keys, withs, wheres []string) reads {
+	cols := analysisColumns(append([]string{"start", "end"}, keys...), withs, wheres)
+	if name != "" {
+		f := map[string][]string{name: cols}
+		return reads{lake: f, logs: f}
+	}
+	return reads{lake: map[string][]string{schema.Procs: cols}, logs: map[string][]string{schema.Procs: cols, schema.Tasks: cols}}
 }
