@@ -71,9 +71,12 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		// the columns the derivations and filters read are loaded too,
 		// and dropped after
 		o.Columns = map[string][]string{*name: readColumns(keep, withs, wheres)}
-	} else {
-		o.SpanOnly = skimmed(sources, *name) // of lakes, the other frames from their footers alone
-	}
+	} else if o.SpanOnly = skimmed(sources, *name); o.SpanOnly == nil {
+		// of logs, the other frames of their run and time columns alone
+		// (the runs are counted and named on them)
+		o.Columns = thinned(map[string][]string{*name: nil})
+		delete(o.Columns, *name)
+	} // of lakes, the other frames from their footers alone
 	o.SourceRows = frameSourceRows(*name, withs, wheres)
 	d, err := loadWarnWith(sources, o, stderr)
 	if err != nil {

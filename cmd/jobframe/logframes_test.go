@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/jobframe/jobframe/frame/schema"
@@ -89,4 +92,43 @@ func runNames(d *loaders.Dataset) []string {
 		out = append(out, r.Name)
 	}
 	return out
+}
+
+// TestExportOfLogsReadsOneFrame: jobframe export of one frame of logs,
+// which reads the other frames of their run and time columns alone,
+// writes that frame of the logs loaded whole, row for row, for every
+// frame of the seeds loaded together and of every bundled Slurm, PBS
+// and Parsl sample (whose runs are counted on several frames).
+func TestExportOfLogsReadsOneFrame(t *testing.T) {
+	data, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sets := [][]string{{filepath.Join(data, "hq/synthetic_v0.26_journal.jsonl"), filepath.Join(data, "workqueue/realrun_wq_7.17.1_transactions.log"),
+		filepath.Join(data, "balsam"), filepath.Join(data, "epmt/804280")}}
+	for _, p := range samples(t, data) {
+		if strings.HasPrefix(p, "slurm/") || strings.HasPrefix(p, "pbs/") || strings.HasPrefix(p, "parsl/") {
+			sets = append(sets, []string{filepath.Join(data, p)})
+		}
+	}
+	for _, paths := range sets {
+		whole, err := loadWith(paths, loaders.Options{Lenient: true}, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range whole.Names() {
+			out := filepath.Join(t.TempDir(), name+".csv")
+			var stderr bytes.Buffer
+			if code := run(append([]string{"export", "--lenient", "--frame", name, "-o", out}, paths...), &bytes.Buffer{}, &stderr); code != 0 {
+				t.Fatalf("export --frame %s of %v: exit %d: %s", name, paths, code, stderr.String())
+			}
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := sourcetest.CSV(t, whole.Frames[name]); string(got) != want {
+				t.Errorf("export --frame %s of %v (%d bytes) differs from the frame of the whole load (%d bytes)", name, paths, len(got), len(want))
+			}
+		}
+	}
 }
