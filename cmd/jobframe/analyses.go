@@ -184,7 +184,7 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rd, tasks := busyReads(r, rf)
+	rd := busyReads(r, rf)
 	d, w, err := af.loadColumns(sources, stderr, rd.lake, rd.logs)
 	if err != nil {
 		return err
@@ -192,7 +192,7 @@ func runBusy(args []string, stdout, stderr io.Writer) error {
 	if p, ok := d.Frames[schema.Placements]; (!ok || !p.Has(r)) && d.SkimmedRows[schema.Tasks] > 0 {
 		// no placements of r: the tasks' requests, which a lake's
 		// first read took from the footers
-		if d, w, err = af.reloadColumns(sources, stderr, tasks); err != nil {
+		if d, w, err = af.reloadColumns(sources, stderr, map[string][]string{schema.Tasks: rd.logs[schema.Tasks]}); err != nil {
 			return err
 		}
 	}
@@ -390,70 +390,4 @@ func (af analysisFlags) loadIntervals(sources []string, name string, keys, withs
 		d, _, err = af.reloadColumns(sources, stderr, map[string][]string{schema.Tasks: rd.logs[schema.Tasks]})
 	}
 	return d, schema.Tasks, err
-}
-
-// thinned returns the projection of a load of logs that reads the
-// frames of logs, each of its columns (nil: whole), and every other
-// frame of its run and time columns alone: the loaders that can skip
-// building a column skip the rest, and the load still counts, names
-// and spans its runs, and lists its frames, as a load of every column
-// does.
-func thinned(logs map[string][]string) map[string][]string {
-	out := maps.Clone(logs)
-	for _, f := range schema.Frames() {
-		if _, ok := out[f.Name]; !ok {
-			out[f.Name] = analysisColumns(nil, nil, nil)
-		}
-	}
-	return out
-}
-
-// reads is what an analysis loads (loadColumns): the frames a lake's
-// first read takes, each of its columns (nil: whole), the others from
-// their footers; and the frames a load of logs reads, the others of
-// their run and time columns alone.
-type reads struct{ lake, logs map[string][]string }
-
-// busyReads is what busy of resource r reads: the placements, of the
-// columns of ops.Busy (ties in log order); of logs the tasks too, of
-// those of ops.Steps over req_r, which a lake reads after (tasks) when
-// no placement holds r.
-func busyReads(r string, rf *rowFlags) (rd reads, tasks map[string][]string) {
-	cols := []string{"start", "end", "start_line", "end_line"}
-	p := analysisColumns(append(cols, r), rf.withs, rf.wheres)
-	t := analysisColumns(append(cols, "req_"+r), rf.withs, rf.wheres)
-	return reads{lake: map[string][]string{schema.Placements: p}, logs: map[string][]string{schema.Placements: p, schema.Tasks: t}},
-		map[string][]string{schema.Tasks: t}
-}
-
-// capacityReads is what capacity reads: the workers and allocations
-// whole.
-func capacityReads() reads {
-	f := map[string][]string{schema.Workers: nil, schema.Allocations: nil}
-	return reads{lake: f, logs: f}
-}
-
-// tasksPerWorkerReads is what tasks-per-worker reads: the placements, of
-// ops.TasksPerWorker's columns, and the workers whole.
-func tasksPerWorkerReads(rf *rowFlags) reads {
-	f := map[string][]string{schema.Placements: analysisColumns([]string{"worker", "job", "task", "start", "start_line"}, rf.withs, rf.wheres), schema.Workers: nil}
-	return reads{lake: f, logs: f}
-}
-
-// histReads is what hist of column col of frame name reads.
-func histReads(name, col string, withs, wheres []string) reads {
-	f := map[string][]string{name: analysisColumns([]string{col}, withs, wheres)}
-	return reads{lake: f, logs: f}
-}
-
-// intervalsReads is what intervals by keys reads: frame name, or the
-// procs and, of logs, the tasks too (a lake reads them after when it
-// has no procs), of start, end and the keys.
-func intervalsReads(name string, keys, withs, wheres []string) reads {
-	cols := analysisColumns(append([]string{"start", "end"}, keys...), withs, wheres)
-	if name != "" {
-		f := map[string][]string{name: cols}
-		return reads{lake: f, logs: f}
-	}
-	return reads{lake: map[string][]string{schema.Procs: cols}, logs: map[string][]string{schema.Procs: cols, schema.Tasks: cols}}
 }

@@ -28,12 +28,11 @@ func TestAnalysesOfLogsBuildWhatTheyRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	rf := &rowFlags{}
-	busy, _ := busyReads("cpus", rf)
 	loads := []struct {
 		name string
 		rd   reads
 	}{
-		{"busy", busy}, {"capacity", capacityReads()}, {"tasks-per-worker", tasksPerWorkerReads(rf)},
+		{"busy", busyReads("cpus", rf)}, {"capacity", capacityReads()}, {"tasks-per-worker", tasksPerWorkerReads(rf)},
 		{"hist", histReads(schema.Tasks, "req_cpus", nil, nil)}, {"hist of the jobs", histReads(schema.Jobs, "cpus", nil, nil)},
 		{"intervals", intervalsReads("", []string{"tags"}, nil, nil)}, {"intervals of the placements", intervalsReads(schema.Placements, []string{"worker"}, nil, nil)},
 	}

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"maps"
 	"slices"
 
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders"
 )
 
@@ -31,6 +33,22 @@ func skimmed(sources []string, need ...string) map[string][]string {
 	}
 	if len(sources) == 0 {
 		return nil
+	}
+	return out
+}
+
+// thinned returns the projection of a load of logs that reads the
+// frames of logs, each of its columns (nil: whole), and every other
+// frame of its run and time columns alone: the loaders that can skip
+// building a column skip the rest, and the load still counts, names
+// and spans its runs, and lists its frames, as a load of every column
+// does.
+func thinned(logs map[string][]string) map[string][]string {
+	out := maps.Clone(logs)
+	for _, f := range schema.Frames() {
+		if _, ok := out[f.Name]; !ok {
+			out[f.Name] = analysisColumns(nil, nil, nil)
+		}
 	}
 	return out
 }
