@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -79,6 +80,18 @@ func benchFile(b *testing.B, n int) string {
 
 func BenchmarkLoadSlurm(b *testing.B) {
 	sourcetest.BenchLoad(b, benchFile(b, 1_000_000), Load, "tasks", 750_000)
+}
+
+// BenchmarkLoadSlurmFewColumns loads the same input keeping a few
+// columns of the jobs and tasks, as a report or an analysis does: the
+// fields it leaves out (Partition, Account, UID, Group, CPUTime, NNodes,
+// MaxVMSize, AveCPU, SubmitLine, ...) are checked but not stored.
+func BenchmarkLoadSlurmFewColumns(b *testing.B) {
+	few := map[string][]string{schema.Tasks: {"job", "task", "start", "end", "state", "cpu_time_s", "mem_mb"}, schema.Jobs: {"job", "start", "end", "status"}}
+	sourcetest.BenchLoad(b, benchFile(b, 1_000_000), func(r io.Reader, o source.Options) (*source.Dataset, error) {
+		o.Columns = few
+		return Load(r, o)
+	}, "tasks", 750_000)
 }
 
 // TestGeneratedInputLoads checks the benchmark's generator against the
