@@ -234,3 +234,41 @@ func epmtJobCopy(t *testing.T, from, to, old, id string) {
 		}
 	}
 }
+
+// TestReportFramesUnread: the report's code names none of the frames
+// report.Columns reads of their run and time columns alone (EPMT's
+// threads, the resource monitor's samples, cctools' categories) but in
+// columns.go, which lists them: a section that comes to read one fails
+// this test until that frame leaves the list.
+func TestReportFramesUnread(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("internal/report/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") || filepath.Base(name) == "columns.go" {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen++
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "schema" && slices.Contains([]string{"Threads", "Samples", "Categories"}, sel.Sel.Name) {
+					t.Errorf("%s: the report reads schema.%s, which report.Columns reads of its times alone", fset.Position(sel.Pos()), sel.Sel.Name)
+				}
+			}
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && slices.Contains([]string{`"threads"`, `"categories"`}, lit.Value) {
+				t.Errorf("%s: the report names the frame %s, which report.Columns reads of its times alone", fset.Position(lit.Pos()), lit.Value)
+			}
+			return true
+		})
+	}
+	if seen < 10 {
+		t.Fatalf("%d files of the report's code parsed", seen)
+	}
+}

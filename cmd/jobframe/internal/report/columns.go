@@ -31,6 +31,9 @@ func Columns(extra ...string) map[string][]string {
 		}
 		out[name] = optional(slices.Concat(tags, canonical(name), cols, extra))
 	}
+	for _, name := range unreadFrames { // their rows and times count in the data's span and the runs'
+		out[name] = optional(slices.Concat(tags, schema.Begins(), schema.Ends(), extra))
+	}
 	return out
 }
 
@@ -88,6 +91,11 @@ func Omit(extra ...string) map[string][]string {
 	}
 	return out
 }
+
+// unreadFrames are the frames no section reads but for their times (the
+// data's span, the runs'): EPMT's threads, the resource monitor's
+// samples, cctools' categories.
+var unreadFrames = []string{schema.Threads, schema.Samples, schema.Categories}
 
 // tags are the columns a load adds to every frame that a report reads.
 var tags = []string{"run", "source"}
