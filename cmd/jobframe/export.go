@@ -53,31 +53,8 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	} else if fmtName, err = outputFormat(*out, *format); err != nil {
 		return err
 	}
-	o := loaders.Options{Lenient: *lenient, Sources: sourceList(*only)}
-	var keep []string // the columns written (with the partition columns)
-	if *columns != "" {
-		// the big-log path: only this frame, only these columns
-		o.Frames = []string{*name}
-		for _, c := range strings.Split(*columns, ",") {
-			if c = strings.TrimSpace(c); c != "" && !slices.Contains(keep, c) {
-				keep = append(keep, c)
-			}
-		}
-		for _, c := range partitionBy {
-			if !slices.Contains(keep, c) {
-				keep = append(keep, c)
-			}
-		}
-		// the columns the derivations and filters read are loaded too,
-		// and dropped after
-		o.Columns = map[string][]string{*name: readColumns(keep, withs, wheres)}
-	} else if o.SpanOnly = skimmed(sources, *name); o.SpanOnly == nil {
-		// of logs, the other frames of their run and time columns alone
-		// (the runs are counted and named on them)
-		o.Columns = thinned(map[string][]string{*name: nil})
-		delete(o.Columns, *name)
-	} // of lakes, the other frames from their footers alone
-	o.SourceRows = frameSourceRows(*name, withs, wheres)
+	o, keep := exportOptions(sources, *name, *columns, partitionBy, withs, wheres)
+	o.Lenient, o.Sources = *lenient, sourceList(*only)
 	d, err := loadWarnWith(sources, o, stderr)
 	if err != nil {
 		return err
@@ -253,4 +230,33 @@ func parseWhere(f *frame.Frame, expr string) (string, string, any, error) {
 		return col, op, v, nil
 	}
 	return "", "", nil, fmt.Errorf("want COLUMN OP VALUE with OP one of == != < <= > >=")
+}
+
+// exportOptions returns the load of export of frame name, and the
+// columns it writes (nil: all). With --columns (the big-log path) only
+// that frame is built, of those columns, the partition columns and the
+// ones the derivations and filters read (dropped after). Without, of
+// lakes the other frames are taken from their footers alone; of logs
+// they are read of their run and time columns alone, on which the runs
+// are counted and named (thinned).
+func exportOptions(sources []string, name, columns string, partitionBy, withs, wheres []string) (o loaders.Options, keep []string) {
+	if columns != "" {
+		o.Frames = []string{name}
+		for _, c := range strings.Split(columns, ",") {
+			if c = strings.TrimSpace(c); c != "" && !slices.Contains(keep, c) {
+				keep = append(keep, c)
+			}
+		}
+		for _, c := range partitionBy {
+			if !slices.Contains(keep, c) {
+				keep = append(keep, c)
+			}
+		}
+		o.Columns = map[string][]string{name: readColumns(keep, withs, wheres)}
+	} else if o.SpanOnly = skimmed(sources, name); o.SpanOnly == nil {
+		o.Columns = thinned(map[string][]string{name: nil})
+		delete(o.Columns, name)
+	}
+	o.SourceRows = frameSourceRows(name, withs, wheres)
+	return o, keep
 }
