@@ -116,30 +116,32 @@ var (
 	processWork   = []string{"job", "host", "pid", "start", "end", "cpu_time"}
 )
 
-// loadAllocations loads what allocations reads of one source: its
-// allocations and workers whole, then of a lake, whose first read took
-// the other frames from their footers (their columns, not their rows),
-// the frames workOf joins, each of the columns its work frame takes
-// (with run and the window's; whole with --with or --where). Logs are
-// read once, whole. A lake of HyperQueue's 10M-task journal is so read
+// loadAllocations loads what allocations reads of one source
+// (allocationsReads): its allocations and workers whole, then of a
+// lake, whose first read took the other frames from their footers
+// (their columns, not their rows), the frames workOf joins, each of the
+// columns its work frame takes. Logs are read once: those frames, and
+// the others of their run and time columns alone (whole with --with or
+// --where). A lake of HyperQueue's 10M-task journal is so read
 // without its tasks: 2.1-2.4 s and 1.7 GB against 6.4-10.5 s and 5.8-6.5
 // GB.
 func (af analysisFlags) loadAllocations(src string, rf *rowFlags, stderr io.Writer) (*loaders.Dataset, error) {
 	sources := []string{src}
-	d, _, err := af.loadColumns(sources, stderr, map[string][]string{schema.Allocations: nil, schema.Workers: nil}, nil)
+	rd := allocationsReads(rf)
+	d, _, err := af.loadColumns(sources, stderr, rd.lake, rd.logs)
 	if err != nil {
 		return nil, err
 	}
 	read := map[string][]string{}
 	w, a, t := d.Frames[schema.Workers], d.Frames[schema.Allocations], d.Frames[schema.Tasks]
 	if d.SkimmedRows[schema.Placements] > 0 && w != nil && w.Has("allocation") {
-		read[schema.Placements] = analysisColumns(placementWork, rf.withs, rf.wheres)
+		read[schema.Placements] = rd.work[schema.Placements]
 	}
 	if d.SkimmedRows[schema.Tasks] > 0 && t != nil && t.Has("batch_job") && a != nil && a.Has("scheduler_id") {
-		read[schema.Tasks] = analysisColumns(batchJobWork, rf.withs, rf.wheres)
+		read[schema.Tasks] = rd.work[schema.Tasks]
 	}
 	if d.SkimmedRows[schema.Procs] > 0 {
-		read[schema.Procs] = analysisColumns(processWork, rf.withs, rf.wheres)
+		read[schema.Procs] = rd.work[schema.Procs]
 	}
 	if len(read) == 0 {
 		return d, nil

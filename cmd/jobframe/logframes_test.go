@@ -20,7 +20,7 @@ import (
 // and the others of their run and time columns alone (thinned), and the
 // frames it uses are those the load of every column gives, projected
 // alike, with the same frames listed, warnings and runs: the loads of
-// busy, capacity, tasks-per-worker, hist and intervals, on every
+// busy, capacity, tasks-per-worker, hist, intervals and allocations, on every
 // bundled sample and on the seeds loaded together.
 func TestAnalysesOfLogsBuildWhatTheyRead(t *testing.T) {
 	data, err := filepath.Abs("../../testdata")
@@ -35,6 +35,7 @@ func TestAnalysesOfLogsBuildWhatTheyRead(t *testing.T) {
 		{"busy", busyReads("cpus", rf)}, {"capacity", capacityReads()}, {"tasks-per-worker", tasksPerWorkerReads(rf)},
 		{"hist", histReads(schema.Tasks, "req_cpus", nil, nil)}, {"hist of the jobs", histReads(schema.Jobs, "cpus", nil, nil)},
 		{"intervals", intervalsReads("", []string{"tags"}, nil, nil)}, {"intervals of the placements", intervalsReads(schema.Placements, []string{"worker"}, nil, nil)},
+		{"allocations", allocationsReads(rf).reads},
 	}
 	sets := [][]string{{filepath.Join(data, "hq/synthetic_v0.26_journal.jsonl"), filepath.Join(data, "workqueue/realrun_wq_7.17.1_transactions.log"),
 		filepath.Join(data, "balsam"), filepath.Join(data, "epmt/804280")}}

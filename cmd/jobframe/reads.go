@@ -50,3 +50,31 @@ func intervalsReads(name string, keys, withs, wheres []string) reads {
 	}
 	return reads{lake: map[string][]string{schema.Procs: cols}, logs: map[string][]string{schema.Procs: cols, schema.Tasks: cols}}
 }
+
+// allocationsReads is what allocations reads of one source: its
+// allocations and workers whole, and the frames of its work (workOf),
+// each of the columns its work frame takes (work); a lake's first read
+// takes the allocations and workers alone. With --with or --where, which
+// cut every frame that has their columns, logs are read whole.
+func allocationsReads(rf *rowFlags) allocationReads {
+	whole := map[string][]string{schema.Allocations: nil, schema.Workers: nil}
+	work := map[string][]string{
+		schema.Placements: analysisColumns(placementWork, rf.withs, rf.wheres),
+		schema.Tasks:      analysisColumns(batchJobWork, rf.withs, rf.wheres),
+		schema.Procs:      analysisColumns(processWork, rf.withs, rf.wheres),
+	}
+	rd := allocationReads{reads: reads{lake: whole}, work: work}
+	if rf.none() {
+		rd.logs = map[string][]string{schema.Allocations: nil, schema.Workers: nil}
+		for name, cols := range work {
+			rd.logs[name] = cols
+		}
+	}
+	return rd
+}
+
+// allocationReads is reads with the columns of each work frame.
+type allocationReads struct {
+	reads
+	work map[string][]string
+}
