@@ -39,10 +39,11 @@ func skimmed(sources []string, need ...string) map[string][]string {
 
 // thinned returns the projection of a load of logs that reads the
 // frames of logs, each of its columns (nil: whole), and every other
-// frame of its run and time columns alone: the loaders that can skip
-// building a column skip the rest, and the load still counts, names
-// and spans its runs, and lists its frames, as a load of every column
-// does.
+// frame of its run and time columns alone (schema.Begins and Ends): the
+// loaders that can skip building a column skip the rest, and the load
+// still counts and names its runs, and lists its frames, as a load of
+// every column does (TestAnalysesOfLogsBuildWhatTheyRead). For the
+// commands without a window, which need no span.
 func thinned(logs map[string][]string) map[string][]string {
 	out := maps.Clone(logs)
 	for _, f := range schema.Frames() {
