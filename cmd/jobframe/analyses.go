@@ -132,13 +132,7 @@ func analysisColumns(reads []string, withs, wheres []string) []string {
 	if len(withs)+len(wheres) > 0 {
 		return nil
 	}
-	var cols []string
-	for _, c := range slices.Concat([]string{"run"}, schema.Begins(), schema.Ends(), reads) {
-		if c = source.Optional(c); !slices.Contains(cols, c) {
-			cols = append(cols, c)
-		}
-	}
-	return cols
+	return source.OptionalColumns(slices.Concat([]string{"run"}, schema.Begins(), schema.Ends(), reads)...)
 }
 
 // loadBy is load with the loading function open, a projection of some

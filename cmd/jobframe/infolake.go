@@ -30,10 +30,7 @@ func infoOf(sources []string, o loaders.Options, stderr io.Writer) (*loaders.Dat
 	}
 	to := o
 	to.SpanOnly, to.Frames = nil, []string{schema.Tasks}
-	to.Columns = map[string][]string{schema.Tasks: nil}
-	for _, c := range infoColumns {
-		to.Columns[schema.Tasks] = append(to.Columns[schema.Tasks], source.Optional(c))
-	}
+	to.Columns = map[string][]string{schema.Tasks: source.OptionalColumns(infoColumns...)}
 	t, err := loadWith(sources, to, stderr) // its warnings are d's, printed
 	if err != nil {
 		return nil, infoSummary{}, err

@@ -241,6 +241,18 @@ func (o Options) Keeps(name, col string) bool {
 // when the frame has it, no error when it lacks it.
 func Optional(col string) string { return col + "?" }
 
+// OptionalColumns returns cols as a list of Options.Columns: each once,
+// in their first order, each optional (Optional).
+func OptionalColumns(cols ...string) []string {
+	var out []string
+	for _, c := range cols {
+		if c = Optional(c); !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // ColumnNames returns the names of a list of Options.Columns, optional
 // ones without their mark.
 func ColumnNames(cols []string) []string {

@@ -24,15 +24,15 @@ var balsamEvents = []string{"id", "job", "from_state", "to_state", "num_nodes"}
 // then reads their times alone; of a lake of 300,000 sacct jobs with
 // every field, the report reads 0.17 GB of columns instead of 0.75.
 func Columns(extra ...string) map[string][]string {
-	out := map[string][]string{schema.Events: optional(slices.Concat([]string{"time"}, balsamEvents, extra))}
+	out := map[string][]string{schema.Events: source.OptionalColumns(slices.Concat([]string{"time"}, balsamEvents, extra)...)}
 	for name, cols := range read {
 		if name == schema.Jobs { // a Slurm job stands for its steps (usageFrame): the tasks' columns
 			cols = slices.Concat(cols, canonical(schema.Tasks), read[schema.Tasks])
 		}
-		out[name] = optional(slices.Concat(tags, canonical(name), cols, extra))
+		out[name] = source.OptionalColumns(slices.Concat(tags, canonical(name), cols, extra)...)
 	}
 	for _, name := range unreadFrames { // their rows and times count in the data's span and the runs'
-		out[name] = optional(slices.Concat(tags, schema.Begins(), schema.Ends(), extra))
+		out[name] = source.OptionalColumns(slices.Concat(tags, schema.Begins(), schema.Ends(), extra)...)
 	}
 	return out
 }
@@ -43,17 +43,6 @@ func canonical(name string) []string {
 	var out []string
 	for _, c := range f.Columns {
 		out = append(out, c.Name)
-	}
-	return out
-}
-
-// optional returns cols, each once, each optional (source.Optional).
-func optional(cols []string) []string {
-	var out []string
-	for _, c := range cols {
-		if c = source.Optional(c); !slices.Contains(out, c) {
-			out = append(out, c)
-		}
 	}
 	return out
 }
