@@ -379,12 +379,11 @@ func compareCharts(runs []runFigures, names []string) Section {
 			nDone++
 		}
 	}
-	var b builder // chart reads nothing of it
 	if nUse > 0 {
-		b.chart(&s, use, 900, 360)
+		chart(&s, use, 900, 360)
 	}
 	if nDone > 0 {
-		b.chart(&s, done, 900, 340)
+		chart(&s, done, 900, 340)
 	}
 	if len(s.Charts) == 0 {
 		s.Reason = "no run has attempts with start and end times to draw"

@@ -46,7 +46,7 @@ func (b *builder) dataMovement() Section {
 		mb := one.WithColumn("mb", scaled(one, "bytes", 1.0/mib))
 		f.Step(b.series(ops.CumulativeSum(mb, "time", "mb")), "time", "value", d)
 	}
-	b.chart(&s, f, 900, 340)
+	chart(&s, f, 900, 340)
 	b.perWorkerBytes(&s, tr)
 	if files := ops.TransferFiles(tr); files.Err() == nil {
 		files = files.WithColumn("size_mb", scaled(files, "size", 1.0/mib)).WithColumn("total_mb", scaled(files, "bytes", 1.0/mib))
@@ -116,7 +116,7 @@ func (b *builder) perWorkerBytes(s *Section, tr *frame.Frame) {
 		return
 	}
 	vol = vol.WithColumn("mb", scaled(vol, "bytes", 1.0/mib))
-	b.chart(s, plot.New("Data moved per worker (both directions)", "worker", "MB").Bars(vol, "worker", "mb", ""), 900, 320)
+	chart(s, plot.New("Data moved per worker (both directions)", "worker", "MB").Bars(vol, "worker", "mb", ""), 900, 320)
 	if named.NumRows() < tr.NumRows() {
 		s.Notes = append(s.Notes, fmt.Sprintf("%d of %d transfers name no worker.", tr.NumRows()-named.NumRows(), tr.NumRows()))
 	}

@@ -102,7 +102,7 @@ func (b *builder) attemptDurations(s *Section) (by, reason string) {
 	charts := len(s.Charts)
 	for _, c := range []struct{ col, title string }{{"run_s", "Run time"}, {"wait_s", "Wait before start"}} {
 		if v := top.Where(c.col, "not-null", nil); v.NumRows() > 0 {
-			b.chart(s, plot.New(c.title+" by "+by, by, strings.ToLower(c.title)+" (s)").Box(v, by, c.col, ""), 900, 360)
+			chart(s, plot.New(c.title+" by "+by, by, strings.ToLower(c.title)+" (s)").Box(v, by, c.col, ""), 900, 360)
 		} else {
 			s.Notes = append(s.Notes, fmt.Sprintf("no attempt has a %s (%s)", strings.ToLower(c.title), c.col))
 		}
@@ -157,7 +157,7 @@ func (b *builder) resources() Section {
 		if note != "" {
 			s.Notes = append(s.Notes, m.label+": "+note)
 		}
-		b.chart(&s, plot.New(m.label, m.label, "attempts").Hist(h, ""), 440, 300)
+		chart(&s, plot.New(m.label, m.label, "attempts").Hist(h, ""), 440, 300)
 	}
 	if !any {
 		s.Reason = "no measured resources in this source (the resource monitor reports them for Work Queue and TaskVine)"

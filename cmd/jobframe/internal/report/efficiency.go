@@ -140,7 +140,7 @@ func (b *builder) efficiencyCharts(s *Section, eff *frame.Frame, unit string) {
 			continue
 		}
 		f := frame.New(frame.Float64Col("pct", pct, nil))
-		b.chart(s, plot.New(m.label, m.label, unit+"s").Hist(ops.HistogramRange(f, "pct", 20, 0, hi), ""), 440, 300)
+		chart(s, plot.New(m.label, m.label, unit+"s").Hist(ops.HistogramRange(f, "pct", 20, 0, hi), ""), 440, 300)
 	}
 }
 
@@ -179,7 +179,7 @@ func (b *builder) sampledCPUs(s *Section) {
 		s.Notes = append(s.Notes, failed("the CPUs in use", err))
 		return
 	}
-	b.chart(s, b.figure("CPUs given to attempts against CPUs busy (hardware samples)", "", "CPUs").
+	chart(s, b.figure("CPUs given to attempts against CPUs busy (hardware samples)", "", "CPUs").
 		Step(busy, "time", "value", "allocated to attempts").
 		Step(used, "time", "value", "busy (worker samples)"), 900, 360)
 	ib, err1 := ops.Integral(busy, "time", "value")

@@ -54,7 +54,7 @@ func (b *builder) opsCosts() Section {
 	if per.NumRows() > maxBars {
 		title = fmt.Sprintf("CPU time of the %d costliest of %d operations", maxBars, per.NumRows())
 	}
-	b.chart(&s, plot.New(title, "operation (tags)", "cpu time (s)").Bars(top, "tags", "cpu_time_s", ""), 900, 460)
+	chart(&s, plot.New(title, "operation (tags)", "cpu time (s)").Bars(top, "tags", "cpu_time_s", ""), 900, 460)
 	s.Tables = append(s.Tables, b.table("operations by cpu time", per, "tags", "num_procs_sum", "cpu_time_s"))
 	return s
 }
@@ -77,7 +77,7 @@ func (b *builder) processTree() Section {
 	s.Intro = "Processes linked to their parents by pid within each job and host (a reused pid resolved by start time, as EPMT does)."
 	s.Facts = append(s.Facts, countFact("processes", tree.NumRows()), countFact("roots", roots.NumRows()),
 		countFact("unresolved reused pids", unresolved), quantity("deepest level", peak(depths, "depth"), "", ""))
-	b.chart(&s, plot.New("Processes by depth in the tree", "depth (ancestors)", "processes").Bars(depths, "depth", "count", ""), 900, 320)
+	chart(&s, plot.New("Processes by depth in the tree", "depth (ancestors)", "processes").Bars(depths, "depth", "count", ""), 900, 320)
 	exe := procs.GroupBy("exename").Agg(frame.Count(), frame.Sum("cpu_time")).Sort("-cpu_time_sum")
 	if err := exe.Err(); err == nil {
 		cpu, _, _ := exe.Float64s("cpu_time_sum")
@@ -86,7 +86,7 @@ func (b *builder) processTree() Section {
 			sec[i] = v / 1e6
 		}
 		exe = exe.WithColumn("cpu_time_s", sec)
-		b.chart(&s, plot.New("CPU time per executable", "executable", "cpu time (s)").Bars(exe.Head(maxBars), "exename", "cpu_time_s", ""), 900, 420)
+		chart(&s, plot.New("CPU time per executable", "executable", "cpu time (s)").Bars(exe.Head(maxBars), "exename", "cpu_time_s", ""), 900, 420)
 		s.Tables = append(s.Tables, b.table("executables by cpu time", exe, "exename", "count", "cpu_time_s"))
 	}
 	top := tree.Sort("-inclusive_cpu_time")

@@ -46,7 +46,7 @@ func (b *builder) jobThroughput(s *Section) bool {
 	if done.NumRows() > 0 {
 		f.Step(b.series(ops.Throughput(done, "end")), "time", "value", "completed")
 	}
-	b.chart(s, f, 900, 340)
+	chart(s, f, 900, 340)
 	s.Facts = append(s.Facts, countFact("jobs ended", ended.NumRows()), countFact("jobs completed", done.NumRows()))
 	return true
 }
@@ -77,7 +77,7 @@ func (b *builder) jobDurations(s *Section) bool {
 	drew := false
 	for _, c := range []struct{ col, title string }{{"run_s", "Job run time"}, {"wait_s", "Job queue wait"}} {
 		if v := top.Where(c.col, "not-null", nil); v.NumRows() > 0 {
-			b.chart(s, plot.New(c.title+" by "+by, by, strings.ToLower(c.title)+" (s)").Box(v, by, c.col, ""), 900, 360)
+			chart(s, plot.New(c.title+" by "+by, by, strings.ToLower(c.title)+" (s)").Box(v, by, c.col, ""), 900, 360)
 			drew = true
 		}
 	}

@@ -45,7 +45,7 @@ func (b *builder) perf() Section {
 			}
 		}
 		if n > 0 {
-			b.chart(&s, f, 900, 320)
+			chart(&s, f, 900, 320)
 		}
 	}
 	if len(s.Charts) == 0 {

@@ -223,7 +223,7 @@ func safely(part func() Section, i int) (s Section) {
 
 // chart adds a figure to s, drawn in the page at widthPx × heightPx CSS
 // pixels, or a note on s if it has nothing to draw.
-func (b *builder) chart(s *Section, f *plot.Figure, widthPx, heightPx int) {
+func chart(s *Section, f *plot.Figure, widthPx, heightPx int) {
 	spec, err := f.MaxPoints(chartPoints).Spec()
 	if err != nil {
 		s.Notes = append(s.Notes, "could not draw: "+err.Error())

@@ -52,7 +52,7 @@ func (b *builder) utilization() Section {
 		} else if len(missing) > 1 {
 			s.Notes = append(s.Notes, fmt.Sprintf("%d runs have no worker records: %s are not in these figures, which are those of the other runs.", len(missing), strings.Join(missing, ", ")))
 		}
-		b.chart(&s, b.figure("CPUs in use against CPUs offered", "", "CPUs").
+		chart(&s, b.figure("CPUs in use against CPUs offered", "", "CPUs").
 			Step(capacity, "time", "value", "offered by workers").
 			Step(busy, "time", "value", "allocated to attempts"), 900, 380)
 		s.Facts = append(s.Facts, quantity("peak CPUs in use", peak(busy, "value"), "CPUs", ""),
@@ -85,13 +85,13 @@ func (b *builder) utilization() Section {
 		} else {
 			s.Notes = append(s.Notes, "no batch job records in this source: only the nodes in use are drawn")
 		}
-		b.chart(&s, f.Step(running, "time", "value", "in use by running jobs"), 900, 380)
+		chart(&s, f.Step(running, "time", "value", "in use by running jobs"), 900, 380)
 		s.Facts = append(s.Facts, quantity("peak nodes in use", peak(running, "value"), "nodes", ""))
 	default:
 		perf, ok := b.managerPerf()
 		if ok && hasAll(perf, "committed_cores", "total_cores") {
 			s.Intro = "Cores committed to tasks against the cores of connected workers, from the manager's performance log."
-			b.chart(&s, b.figure("Cores committed against cores connected", "", "cores").
+			chart(&s, b.figure("Cores committed against cores connected", "", "cores").
 				Step(perf, "time", "total_cores", "connected (total_cores)").
 				Step(perf, "time", "committed_cores", "committed (committed_cores)"), 900, 380)
 			s.Facts = append(s.Facts, quantity("peak cores committed", peak(perf, "committed_cores"), "cores", ""),
@@ -120,7 +120,7 @@ func (b *builder) throughput() Section {
 			return s
 		}
 		s.Intro = "Jobs entering JOB_FINISHED, cumulative (Balsam's throughput_report)."
-		b.chart(&s, b.figure("Jobs finished", "", "jobs (cumulative)").Step(done, "time", "value", "JOB_FINISHED"), 900, 340)
+		chart(&s, b.figure("Jobs finished", "", "jobs (cumulative)").Step(done, "time", "value", "JOB_FINISHED"), 900, 340)
 		s.Facts = append(s.Facts, countFact("jobs finished", int(last(done, "value"))))
 	default:
 		jobs := b.jobThroughput(&s)
@@ -166,7 +166,7 @@ func (b *builder) attemptThroughput(s *Section, tasks *frame.Frame, hasT bool) s
 		if ok.NumRows() > 0 {
 			f.Step(b.throughputSeries(ok), "time", "value", "succeeded")
 		}
-		b.chart(s, f, 900, 340)
+		chart(s, f, 900, 340)
 		s.Facts = append(s.Facts, countFact("attempts ended", ended.NumRows()))
 		if ended.Has("state") {
 			s.Facts = append(s.Facts, countFact("succeeded", ok.NumRows()))
@@ -251,7 +251,7 @@ func (b *builder) concurrency() Section {
 		s.Intro = "Attempts running (start to end) over time; this source has no submit times, so waiting is not drawn."
 		f.Step(run, "time", "value", "running")
 	}
-	b.chart(&s, f, 900, 340)
+	chart(&s, f, 900, 340)
 	return s
 }
 

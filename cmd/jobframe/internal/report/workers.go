@@ -61,7 +61,7 @@ func (b *builder) tasksPerWorker() Section {
 	}
 	if counts.NumRows() <= maxBarWorkers {
 		s.Intro = "Attempts started on each worker (a multi-node attempt counts on each of its workers; a restart counts again)."
-		b.chart(&s, plot.New("Attempts started per worker", "worker", "attempts").Bars(counts, "worker", "count", ""), 900, 340)
+		chart(&s, plot.New("Attempts started per worker", "worker", "attempts").Bars(counts, "worker", "count", ""), 900, 340)
 		return s
 	}
 	s.Intro = fmt.Sprintf("How many workers started how many attempts (%d workers: too many for a bar each).", counts.NumRows())
@@ -69,7 +69,7 @@ func (b *builder) tasksPerWorker() Section {
 	if note != "" {
 		s.Notes = append(s.Notes, note)
 	}
-	b.chart(&s, plot.New("Workers by attempts started", "attempts started on a worker", "workers").Hist(h, ""), 900, 340)
+	chart(&s, plot.New("Workers by attempts started", "attempts started on a worker", "workers").Hist(h, ""), 900, 340)
 	return s
 }
 
@@ -105,7 +105,7 @@ func (b *builder) gantt() Section {
 	if rows <= 60 {
 		height = 190 + 26*rows
 	}
-	b.chart(&s, b.figure("Attempts per worker", "", "worker").Gantt(g), 900, height)
+	chart(&s, b.figure("Attempts per worker", "", "worker").Gantt(g), 900, height)
 	return s
 }
 
