@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -116,19 +114,6 @@ func TestExportOfLogsReadsOneFrame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range whole.Names() {
-			out := filepath.Join(t.TempDir(), name+".csv")
-			var stderr bytes.Buffer
-			if code := run(append([]string{"export", "--lenient", "--frame", name, "-o", out}, paths...), &bytes.Buffer{}, &stderr); code != 0 {
-				t.Fatalf("export --frame %s of %v: exit %d: %s", name, paths, code, stderr.String())
-			}
-			got, err := os.ReadFile(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if want := sourcetest.CSV(t, whole.Frames[name]); string(got) != want {
-				t.Errorf("export --frame %s of %v (%d bytes) differs from the frame of the whole load (%d bytes)", name, paths, len(got), len(want))
-			}
-		}
+		exportsEveryFrame(t, whole, paths, "--lenient")
 	}
 }

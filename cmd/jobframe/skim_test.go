@@ -105,18 +105,27 @@ func TestExportOfLakeReadsOneFrame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	exportsEveryFrame(t, whole, []string{dir})
+}
+
+// exportsEveryFrame runs jobframe export of each frame of whole (the
+// sources loaded whole) with more flags, and finds it writes that frame
+// of whole, row for row.
+func exportsEveryFrame(t *testing.T, whole *loaders.Dataset, sources []string, flags ...string) {
+	t.Helper()
 	for _, name := range whole.Names() {
 		out := filepath.Join(t.TempDir(), name+".csv")
 		var stderr bytes.Buffer
-		if code := run([]string{"export", dir, "--frame", name, "-o", out}, &bytes.Buffer{}, &stderr); code != 0 {
-			t.Fatalf("export --frame %s: exit %d: %s", name, code, stderr.String())
+		args := slices.Concat([]string{"export", "--frame", name, "-o", out}, flags, sources)
+		if code := run(args, &bytes.Buffer{}, &stderr); code != 0 {
+			t.Fatalf("export --frame %s of %v: exit %d: %s", name, sources, code, stderr.String())
 		}
 		got, err := os.ReadFile(out)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if want := sourcetest.CSV(t, whole.Frames[name]); string(got) != want {
-			t.Errorf("export --frame %s (%d bytes) differs from the frame of the whole load (%d bytes)", name, len(got), len(want))
+			t.Errorf("export --frame %s of %v (%d bytes) differs from the frame of the whole load (%d bytes)", name, sources, len(got), len(want))
 		}
 	}
 }
