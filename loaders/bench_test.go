@@ -72,3 +72,16 @@ func BenchmarkLoadEPMTColumns(b *testing.B) {
 	benchOpen(b, "pp075-collated-papiex-804280-0.csv", source.Options{Frames: []string{schema.Procs},
 		Columns: map[string][]string{schema.Procs: {"start", "end", "tags", "cpu_time", "numtids"}}})
 }
+
+// BenchmarkLoadHyperQueueReportColumns is the load of a report's
+// projection (cmd/jobframe/internal/report Columns and Omit): of the
+// events their time alone, of the tasks all but the columns no section
+// reads.
+func BenchmarkLoadHyperQueueReportColumns(b *testing.B) {
+	benchOpen(b, "hq.jsonl", source.Options{
+		Columns: map[string][]string{schema.Events: {"time?", "run?", "source?"}},
+		Omit: map[string][]string{
+			schema.Tasks:      {"instance", "variant", "n_workers", "workers", "worker", "policy", "start_line", "end_line", "raw_state", "req_estimated"},
+			schema.Placements: {"gpus", "mem_mb", "root"},
+		}})
+}

@@ -37,9 +37,18 @@ var projections = []struct {
 	{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"duration_us", "tag.op_instance", "pid"}},
 	{sourcetest.Bundled("epmt/804280"), schema.Procs, []string{"numtids"}},
 	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Tasks, []string{"state", "worker", "start"}},
-	// HyperQueue's events without their JSON (not built), and with it
+	// HyperQueue builds only these tasks columns: a report's (all but
+	// its bookkeeping), and a multi-worker list with the exit code its
+	// reason gives
+	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Tasks, []string{"source", "job", "task", "attempt", "submit", "start", "end", "state", "reason", "exit_code", "req_cpus", "req_gpus", "req_mem_mb", "req_nodes", "job_name"}},
+	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Tasks, []string{"workers", "exit_code"}},
+	// HyperQueue's events without their JSON (not built), and with it;
+	// their times alone (a report's), and their JSON without the line
+	// (built for the JSON, then left out)
 	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Events, []string{"time", "type", "worker"}},
 	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Events, []string{"data", "line"}},
+	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Events, []string{"time"}},
+	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Events, []string{"data", "instance", "task"}},
 	// HyperQueue builds only these placements columns (the bench
 	// script's), and all of them in another order
 	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Placements, []string{"worker", "start", "end", "cpus"}},

@@ -89,23 +89,25 @@ func (h *loader) event(e *journalEvent, typ string, t int64, n int, raw []byte) 
 
 // addEvent appends the events-frame row of one journal line.
 func (h *loader) addEvent(e *journalEvent, typ string, job int64, hasJob bool, t int64, n int, raw []byte) {
-	h.ev.line.Add(int64(n))
-	h.ev.time.Add(t)
-	h.ev.typ.Add(typ)
+	ev := h.ev
+	ev.n++
+	ev.line.Add(int64(n))
+	ev.time.Add(t)
+	ev.typ.Add(typ)
 	if hasJob {
-		h.ev.job.AddInt(job, &h.scratch)
+		ev.job.AddInt(job, &h.scratch)
 	} else {
-		h.ev.job.Null()
+		ev.job.Null()
 	}
 	if e.Task.OK {
-		h.ev.task.Add(e.Task.V)
+		ev.task.Add(e.Task.V)
 	} else {
-		h.ev.task.Null()
+		ev.task.Null()
 	}
 	if e.Instance.OK {
-		h.ev.instance.Add(e.Instance.V)
+		ev.instance.Add(e.Instance.V)
 	} else {
-		h.ev.instance.Null()
+		ev.instance.Null()
 	}
 	var wid int64
 	hasW := false
@@ -118,13 +120,11 @@ func (h *loader) addEvent(e *journalEvent, typ string, job int64, hasJob bool, t
 		wid, hasW = e.ID.V, true
 	}
 	if hasW {
-		h.ev.worker.AddInt(wid, &h.scratch)
+		ev.worker.AddInt(wid, &h.scratch)
 	} else {
-		h.ev.worker.Null()
+		ev.worker.Null()
 	}
-	if !h.dropEventData {
-		h.ev.data.AddBytes(raw)
-	}
+	ev.data.AddBytes(raw)
 }
 
 // apply updates the loader's state with one event.

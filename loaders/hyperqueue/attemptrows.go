@@ -29,9 +29,12 @@ type taskRows struct {
 	scratch                                  []byte
 }
 
-func newTaskRows() *taskRows {
+// newTaskRows returns the tasks frame's builders, those of the columns
+// keep refuses nil (Options.Columns and Omit).
+func newTaskRows(keep func(name string) bool) *taskRows {
 	t := &taskRows{}
 	s := &t.s
+	s.Keep = keep
 	s.Const("source", "hyperqueue")
 	t.job, t.task, t.attempt = s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt")
 	t.instance, t.worker, t.workers, t.nWorkers = s.Int("instance"), s.Str("worker"), s.Str("workers"), s.DenseInt("n_workers")
@@ -57,9 +60,11 @@ func (t *taskRows) add(h *loader, attempts []*attemptState) {
 		} else {
 			t.worker.Null()
 		}
-		if ns == 1 {
+		switch {
+		case t.workers == nil:
+		case ns == 1:
 			t.workers.AddInt(a.worker, &t.scratch)
-		} else {
+		default:
 			ws := make([]string, ns)
 			for i := range ws {
 				ws[i] = itoa(h.share(a, i).worker)
@@ -74,12 +79,7 @@ func (t *taskRows) add(h *loader, attempts []*attemptState) {
 		t.state.Add(h.words.Text(a.state))
 		t.raw.Opt(h.words.Text(a.rawState), !a.open)
 		t.reason.Opt(why, why != "")
-		if m := exitCodesIn(why); m != nil {
-			code, _ := strconv.ParseInt(m[1], 10, 64)
-			t.exit.Add(code)
-		} else {
-			t.exit.Null()
-		}
+		t.exit.Opt(exitCode(why))
 		t.cpus.Add(a.reqCPUs)
 		t.gpus.Add(a.reqGPUs)
 		t.mem.Add(a.reqMem)
@@ -101,12 +101,28 @@ func (t *taskRows) add(h *loader, attempts []*attemptState) {
 	t.n += len(attempts)
 }
 
+// exitCode returns the exit code a failure's reason gives, and whether
+// it gives one.
+func exitCode(why string) (int64, bool) {
+	m := exitCodesIn(why)
+	if m == nil {
+		return 0, false
+	}
+	code, _ := strconv.ParseInt(m[1], 10, 64)
+	return code, true
+}
+
 // frame returns the rows added as a frame.
 func (t *taskRows) frame() *frame.Frame { return t.s.Frame(t.n) }
 
+// keepsOf returns the test of which columns of frame name a load builds.
+func (h *loader) keepsOf(name string) func(col string) bool {
+	return func(col string) bool { return h.keeps(name, col) }
+}
+
 // tasksFrame builds the tasks frame of attempts: one row per attempt.
 func (h *loader) tasksFrame(attempts []*attemptState) *frame.Frame {
-	t := newTaskRows()
+	t := newTaskRows(h.keepsOf(schema.Tasks))
 	t.s.Reserve(len(attempts))
 	t.add(h, attempts)
 	return t.frame()
@@ -127,7 +143,7 @@ type placementRows struct {
 }
 
 // newPlacementRows returns the placements frame's builders, those of
-// the columns keep refuses nil (Options.Columns).
+// the columns keep refuses nil (Options.Columns and Omit).
 func newPlacementRows(keep func(name string) bool) *placementRows {
 	p := &placementRows{}
 	s := &p.s
@@ -140,61 +156,30 @@ func newPlacementRows(keep func(name string) bool) *placementRows {
 }
 
 // add adds the rows of each attempt, one per worker it ran on, to the
-// columns kept.
+// columns (those not kept take none).
 func (p *placementRows) add(h *loader, attempts []*attemptState) {
 	for _, a := range attempts {
 		for i := range h.nShares(a) {
 			sh := h.share(a, i)
-			if p.job != nil {
-				p.job.AddInt(a.key.job, &p.scratch)
+			p.job.AddInt(a.key.job, &p.scratch)
+			p.task.Add(a.key.task)
+			p.attempt.Add(a.attempt)
+			p.worker.AddInt(sh.worker, &p.scratch)
+			p.root.Add(i == 0)
+			p.start.Add(a.start)
+			p.end.Opt(sh.end, !sh.open)
+			if sh.open {
+				p.state.Add(schema.Running)
+			} else {
+				p.state.Add(h.words.Text(sh.state))
 			}
-			if p.task != nil {
-				p.task.Add(a.key.task)
-			}
-			if p.attempt != nil {
-				p.attempt.Add(a.attempt)
-			}
-			if p.worker != nil {
-				p.worker.AddInt(sh.worker, &p.scratch)
-			}
-			if p.root != nil {
-				p.root.Add(i == 0)
-			}
-			if p.start != nil {
-				p.start.Add(a.start)
-			}
-			if p.end != nil {
-				p.end.Opt(sh.end, !sh.open)
-			}
-			if p.state != nil {
-				if sh.open {
-					p.state.Add(schema.Running)
-				} else {
-					p.state.Add(h.words.Text(sh.state))
-				}
-			}
-			p.addUsage(&sh, a)
+			p.cpus.Add(sh.cpus)
+			p.gpus.Add(sh.gpus)
+			p.mem.Add(sh.memMB)
+			p.startLine.Add(int64(a.startLine))
+			p.endLine.Opt(int64(sh.endLine), !sh.open)
 			p.n++
 		}
-	}
-}
-
-// addUsage adds a row's resources and line numbers to the columns kept.
-func (p *placementRows) addUsage(sh *workerShare, a *attemptState) {
-	if p.cpus != nil {
-		p.cpus.Add(sh.cpus)
-	}
-	if p.gpus != nil {
-		p.gpus.Add(sh.gpus)
-	}
-	if p.mem != nil {
-		p.mem.Add(sh.memMB)
-	}
-	if p.startLine != nil {
-		p.startLine.Add(int64(a.startLine))
-	}
-	if p.endLine != nil {
-		p.endLine.Opt(int64(sh.endLine), !sh.open)
 	}
 }
 
@@ -203,7 +188,7 @@ func (p *placementRows) frame() *frame.Frame { return p.s.Frame(p.n) }
 
 // placementsFrame builds the placements frame of attempts.
 func (h *loader) placementsFrame(attempts []*attemptState) *frame.Frame {
-	p := newPlacementRows(h.keepPlacement)
+	p := newPlacementRows(h.keepsOf(schema.Placements))
 	n := 0
 	for _, a := range attempts {
 		n += h.nShares(a)

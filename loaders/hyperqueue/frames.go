@@ -2,7 +2,6 @@ package hyperqueue
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
@@ -18,13 +17,12 @@ func (h *loader) dataset(name string) (*source.Dataset, error) {
 	if h.taskOut != nil {
 		h.taskOut.add(h, h.attempts)
 		d.Frames[schema.Tasks] = h.taskOut.frame()
+		d.Skip(schema.Tasks, h.taskOut.s.Skipped()...)
 	}
 	if h.placeOut != nil {
 		h.placeOut.add(h, h.attempts)
 		d.Frames[schema.Placements] = h.placeOut.frame()
-		for _, c := range h.placeOut.s.Skipped() {
-			d.Skip(schema.Placements, c)
-		}
+		d.Skip(schema.Placements, h.placeOut.s.Skipped()...)
 	}
 	d.Frames[schema.Workers] = h.workersFrame()
 	d.Frames[schema.Jobs] = h.jobsFrame()
@@ -32,6 +30,7 @@ func (h *loader) dataset(name string) (*source.Dataset, error) {
 	d.Frames[schema.Perf] = h.perfFrame()
 	if h.want == nil || h.want[schema.Events] {
 		d.Frames[schema.Events] = h.eventsFrame()
+		d.Skip(schema.Events, h.ev.s.Skipped()...)
 	}
 	d.Warnings = h.p.Finish()
 	for fname, f := range d.Frames {
@@ -145,18 +144,13 @@ func (h *loader) perfFrame() *frame.Frame {
 	)
 }
 
-// eventsFrame builds the events frame, collected as the lines were read;
-// a data column past Arrow's 2 GiB string limit is reported. The data
-// column is left out when it was not built (dropEventData).
+// eventsFrame builds the events frame, collected as the lines were read,
+// of the columns built (newEventCols); a data column past Arrow's 2 GiB
+// string limit is reported.
 func (h *loader) eventsFrame() *frame.Frame {
-	ev := &h.ev
-	if ev.data.Cut > 0 {
-		columns.TextCut(&h.p, schema.Events, "data", &ev.data, int(ev.line.V[ev.data.FirstCut]))
+	ev := h.ev
+	if ev.data != nil && ev.data.Cut > 0 {
+		columns.TextCut(&h.p, schema.Events, "data", ev.data, int(ev.line.V[ev.data.FirstCut]))
 	}
-	cols := []frame.Column{ev.time.Times("time"), ev.typ.Col("type"), ev.job.Col("job"), ev.task.Col("task"), ev.instance.Col("instance"),
-		ev.worker.Col("worker"), ev.data.Col("data"), ev.line.Col("line")}
-	if h.dropEventData {
-		cols = slices.Delete(cols, 6, 7)
-	}
-	return frame.New(cols...)
+	return ev.s.Frame(ev.n)
 }

@@ -12,7 +12,6 @@ import (
 	"slices"
 
 	"github.com/jobframe/jobframe/frame/schema"
-	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/internal/resume"
@@ -34,18 +33,18 @@ func loadJournal(r io.Reader, o source.Options) (*source.Dataset, error) {
 func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Dataset, error) {
 	name := o.InputName()
 	h := &loader{
-		spillLines:    spillLines,
-		p:             *o.Problems(name),
-		want:          source.WantFrames(o),
-		wmap:          map[int64]*workerState{},
-		jmap:          map[int64]*jobState{},
-		submits:       map[int64][]*submitted{},
-		queues:        map[int64]*queueState{},
-		amap:          map[string]*allocState{},
-		unknown:       map[string]int{},
-		keepPlacement: func(name string) bool { return o.Keeps(schema.Placements, name) },
-		dropEventData: !o.Keeps(schema.Events, "data"),
-		key:           o.ResumeKey(),
+		spillLines: spillLines,
+		p:          *o.Problems(name),
+		want:       source.WantFrames(o),
+		wmap:       map[int64]*workerState{},
+		jmap:       map[int64]*jobState{},
+		submits:    map[int64][]*submitted{},
+		queues:     map[int64]*queueState{},
+		amap:       map[string]*allocState{},
+		unknown:    map[string]int{},
+		keeps:      o.Keeps,
+		ev:         newEventCols(func(col string) bool { return o.Keeps(schema.Events, col) }),
+		key:        o.ResumeKey(),
 	}
 	if o.Batch != nil {
 		h.batch, h.batchRows, h.checkpoints = o.Batch, o.BatchSize(), o.Checkpoints
@@ -59,11 +58,7 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 		// the events frame has a row per line and all their text: sized
 		// ahead, its columns never copy themselves as they grow
 		if n := source.EstimateRecords(r, `"event"`); n > 0 {
-			ev := &h.ev
-			columns.Reserve(n, &ev.line, &ev.time, &ev.typ, &ev.job, &ev.worker, &ev.task, &ev.instance)
-			if !h.dropEventData {
-				ev.data.Reserve(n, int(min(source.InputSize(r), math.MaxInt32)))
-			}
+			h.ev.reserve(n, int(min(source.InputSize(r), math.MaxInt32)))
 		}
 	}
 	// JSON decoding runs on other goroutines; events apply in order here.

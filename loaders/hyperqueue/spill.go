@@ -25,10 +25,10 @@ const spillEvery = 1 << 16
 func (h *loader) rowBuilders(r io.Reader) {
 	h.inputSize = source.InputSize(r)
 	if h.want == nil || h.want[schema.Tasks] {
-		h.taskOut = newTaskRows()
+		h.taskOut = newTaskRows(h.keepsOf(schema.Tasks))
 	}
 	if h.want == nil || h.want[schema.Placements] {
-		h.placeOut = newPlacementRows(h.keepPlacement)
+		h.placeOut = newPlacementRows(h.keepsOf(schema.Placements))
 	}
 }
 

@@ -33,9 +33,11 @@ func TestSpillKeepsTheWholeLoad(t *testing.T) {
 	for name, in := range inputs {
 		for _, lenient := range []bool{false, true} {
 			o := source.Options{Name: name, Lenient: lenient}
-			// and with only some placements columns built
+			// and with only some columns of the placements, tasks and
+			// events built
 			p := o
-			p.Columns = map[string][]string{schema.Placements: {"worker", "start", "end", "cpus"}}
+			p.Columns = map[string][]string{schema.Placements: {"worker", "start", "end", "cpus"},
+				schema.Tasks: {"job", "task", "start", "end", "state", "exit_code"}, schema.Events: {"time", "worker"}}
 			for _, o := range []source.Options{o, p} {
 				whole := describe(t, in, o, 1<<62)
 				for _, every := range []int{1, 2, 7, 100, 5000} {

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders/internal/arena"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/records"
@@ -202,8 +203,8 @@ type loader struct {
 	span    source.LogSpan
 	scratch []byte `snap:"-"` // addInt's
 
-	ev   eventCols `snap:"-"`
-	perf perfCols  `snap:"-"`
+	ev   *eventCols `snap:"-"`
+	perf perfCols   `snap:"-"`
 
 	// the tasks and placements frames' rows of the attempts spilled so
 	// far (nil: the frame is not wanted), and the closed attempts that
@@ -211,13 +212,12 @@ type loader struct {
 	// (spill.go)
 	taskOut  *taskRows      `snap:"-"`
 	placeOut *placementRows `snap:"-"`
-	// keepPlacement says which placements columns are built (Options.Columns)
-	keepPlacement func(name string) bool `snap:"-"`
-	// dropEventData says the events' data column (each line's JSON) is
-	// not asked for (Options.Columns): it is not built
-	dropEventData bool `snap:"-"`
-	closed        []*attemptState
-	spillLines    int `snap:"-"` // lines between two spills
+	// keeps says which columns of the tasks, placements and events are
+	// built (Options.Columns and Omit): the others are not (a report
+	// of the 10M-task journal reads the events' times alone)
+	keeps      func(frame, col string) bool `snap:"-"`
+	closed     []*attemptState
+	spillLines int `snap:"-"` // lines between two spills
 	// the input's size when known, the bytes of the lines read, and
 	// whether the frames' columns have been sized from them (reserve)
 	inputSize, bytesRead int64 `snap:"-"`
@@ -236,26 +236,54 @@ type loader struct {
 	saver       resume.Saver     `snap:"-"`
 }
 
-// eventCols holds the events frame's columns as the lines are read.
+// eventCols holds the events frame's columns as the lines are read:
+// those keep refuses are nil, and take no rows.
 type eventCols struct {
-	line             columns.DenseInt
-	time             columns.DenseInt
-	typ, job, worker columns.Str
-	data             columns.Text
-	task, instance   columns.Int
+	s                columns.Set
+	n                int
+	keep             func(col string) bool
+	line, time       *columns.DenseInt
+	typ, job, worker *columns.Str
+	data             *columns.Text
+	task, instance   *columns.Int
+}
+
+// newEventCols returns the events frame's builders, of the columns keep
+// allows (Options.Columns and Omit). The line is kept with the data,
+// whose cut (past Arrow's 2 GiB) names the line of its first row.
+func newEventCols(keep func(col string) bool) *eventCols {
+	e := &eventCols{keep: keep}
+	s := &e.s
+	s.Keep = func(col string) bool { return keep(col) || col == "line" && keep("data") }
+	e.time, e.typ, e.job, e.task = s.DenseTime("time"), s.Str("type"), s.Str("job"), s.Int("task")
+	e.instance, e.worker = s.Int("instance"), s.Str("worker")
+	s.Column("data", func() frame.Column { return e.data.Col("data") })
+	if s.Keep("data") {
+		e.data = &columns.Text{}
+	}
+	e.line = s.DenseInt("line")
+	return e
+}
+
+// reserve makes room for n more rows and size bytes of text.
+func (e *eventCols) reserve(n, size int) {
+	e.s.Reserve(n)
+	if e.data != nil {
+		e.data.Reserve(n, size)
+	}
 }
 
 // fresh returns empty events columns with room for an eighth more rows
 // and text than e holds, for the next batch of a stream: grown from
 // nothing, a batch's columns were copied and cleared again at every
 // doubling.
-func (e *eventCols) fresh() eventCols {
-	var out eventCols
-	_, text := e.data.Size() // no text when the data column is not built
-	rows := len(e.line.V)
-	rows, text = rows+rows/8, text+text/8
-	columns.Reserve(rows, &out.line, &out.time, &out.typ, &out.job, &out.worker, &out.task, &out.instance)
-	out.data.Reserve(rows, text)
+func (e *eventCols) fresh() *eventCols {
+	out := newEventCols(e.keep)
+	text := 0
+	if e.data != nil {
+		_, text = e.data.Size()
+	}
+	out.reserve(e.n+e.n/8, text+text/8)
 	return out
 }
 

@@ -14,7 +14,8 @@ import (
 )
 
 // Typed column accumulators: loaders append values (or nulls) row by row
-// and hand them to frame columns without copying.
+// and hand them to frame columns without copying. A nil accumulator (a
+// column a Set's Keep refused) takes rows and keeps nothing.
 
 // grow returns s with room for n more elements, doubling the capacity
 // when it must grow: append grows big slices by only 1.25x, which copies a
@@ -55,15 +56,27 @@ type Int struct {
 }
 
 // Add appends v.
-func (c *Int) Add(v int64) { Push(&c.V, v); Push(&c.OK, true) }
+func (c *Int) Add(v int64) {
+	if c != nil {
+		Push(&c.V, v)
+		Push(&c.OK, true)
+	}
+}
 
 // Null appends a null.
-func (c *Int) Null() { Push(&c.V, 0); Push(&c.OK, false) }
+func (c *Int) Null() {
+	if c != nil {
+		Push(&c.V, 0)
+		Push(&c.OK, false)
+	}
+}
 
 // Opt appends v, or a null when ok is false.
 func (c *Int) Opt(v int64, ok bool) {
-	Push(&c.V, v)
-	Push(&c.OK, ok)
+	if c != nil {
+		Push(&c.V, v)
+		Push(&c.OK, ok)
+	}
 }
 
 // Reserve makes room for n more rows, when the row count is known ahead.
@@ -85,7 +98,11 @@ func (c *Int) Times(name string) frame.Column {
 type DenseInt struct{ V []int64 }
 
 // Add appends v.
-func (c *DenseInt) Add(v int64) { Push(&c.V, v) }
+func (c *DenseInt) Add(v int64) {
+	if c != nil {
+		Push(&c.V, v)
+	}
+}
 
 // Reserve makes room for n more rows.
 func (c *DenseInt) Reserve(n int) { c.V = slices.Grow(c.V, n) }
@@ -100,7 +117,11 @@ func (c *DenseInt) Times(name string) frame.Column { return frame.MicrosCol(name
 type DenseFloat struct{ v []float64 }
 
 // Add appends v.
-func (c *DenseFloat) Add(v float64) { Push(&c.v, v) }
+func (c *DenseFloat) Add(v float64) {
+	if c != nil {
+		Push(&c.v, v)
+	}
+}
 
 // Reserve makes room for n more rows.
 func (c *DenseFloat) Reserve(n int) { c.v = slices.Grow(c.v, n) }
@@ -115,15 +136,27 @@ type Float struct {
 }
 
 // Add appends v.
-func (c *Float) Add(v float64) { Push(&c.V, v); Push(&c.OK, true) }
+func (c *Float) Add(v float64) {
+	if c != nil {
+		Push(&c.V, v)
+		Push(&c.OK, true)
+	}
+}
 
 // Null appends a null.
-func (c *Float) Null() { Push(&c.V, 0); Push(&c.OK, false) }
+func (c *Float) Null() {
+	if c != nil {
+		Push(&c.V, 0)
+		Push(&c.OK, false)
+	}
+}
 
 // Opt appends v, or a null when ok is false.
 func (c *Float) Opt(v float64, ok bool) {
-	Push(&c.V, v)
-	Push(&c.OK, ok)
+	if c != nil {
+		Push(&c.V, v)
+		Push(&c.OK, ok)
+	}
 }
 
 // Col returns the column named name.
@@ -184,6 +217,9 @@ const dictLimit = 1 << 16
 
 // Add appends v.
 func (c *Str) Add(v string) {
+	if c == nil {
+		return
+	}
 	if c.Plain != nil {
 		c.Plain.Add(v)
 		return
@@ -333,6 +369,9 @@ func (c *Str) PushCode(code int32) {
 
 // Null appends a null.
 func (c *Str) Null() {
+	if c == nil {
+		return
+	}
 	if c.Plain != nil {
 		c.Plain.null()
 		return
@@ -439,6 +478,9 @@ func (c *Text) Size() (rows, bytes int) { return len(c.ok), len(c.data) }
 // AddBytes appends a copy of b (a null past the 2 GiB limit, counted in
 // Cut).
 func (c *Text) AddBytes(b []byte) {
+	if c == nil {
+		return
+	}
 	if c.offsets == nil {
 		c.offsets = []int32{0}
 	}
@@ -495,13 +537,28 @@ type Bool struct {
 }
 
 // Add appends v.
-func (c *Bool) Add(v bool) { Push(&c.V, v); Push(&c.OK, true) }
+func (c *Bool) Add(v bool) {
+	if c != nil {
+		Push(&c.V, v)
+		Push(&c.OK, true)
+	}
+}
 
 // Null appends a null.
-func (c *Bool) Null() { Push(&c.V, false); Push(&c.OK, false) }
+func (c *Bool) Null() {
+	if c != nil {
+		Push(&c.V, false)
+		Push(&c.OK, false)
+	}
+}
 
 // Opt appends v, or a null when !ok.
-func (c *Bool) Opt(v, ok bool) { Push(&c.V, v && ok); Push(&c.OK, ok) }
+func (c *Bool) Opt(v, ok bool) {
+	if c != nil {
+		Push(&c.V, v && ok)
+		Push(&c.OK, ok)
+	}
+}
 
 // Col returns the column named name.
 func (c *Bool) Col(name string) frame.Column { return frame.BoolCol(name, c.V, c.OK) }
@@ -623,6 +680,9 @@ func (c *Str) Length() int {
 
 // AddInt appends the decimal text of v.
 func (c *Str) AddInt(v int64, scratch *[]byte) {
+	if c == nil {
+		return
+	}
 	if c.Plain == nil {
 		code := int32(0)
 		switch {

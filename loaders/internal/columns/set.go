@@ -8,8 +8,10 @@ import "github.com/jobframe/jobframe/frame"
 // declared. The zero value is an empty set.
 //
 // Keep, when set, says which declared columns are built: a column it
-// refuses is declared as a nil builder, whose rows the caller does not
-// add, and Skipped lists it (a load's projection, Options.Columns).
+// refuses is declared as a nil builder, and Skipped lists it (a load's
+// projection, Options.Columns). A nil builder's row methods (Add, Null,
+// Opt, AddInt, AddBytes) keep nothing, so the caller adds every row to
+// every column declared, built or not.
 type Set struct {
 	Keep    func(name string) bool
 	cols    []func(n int) frame.Column
