@@ -23,6 +23,10 @@ var projections = []struct {
 	{sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Tasks, []string{"mem_mb", "final", "task", "measured_start", "cores", "exit_code", "limits_exceeded", "req_cpus"}},
 	{sourcetest.Bundled("taskvine/cctools-test_2025-04-25_transactions.log"), schema.Tasks, []string{"end_line", "state", "source", "job"}},
 	{sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Placements, []string{"worker", "start"}},
+	// the records' times alone (a report's), and their text without the
+	// line (built for the text, then left out)
+	{sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log"), schema.Events, []string{"time"}},
+	{sourcetest.Bundled("taskvine/realrun_vine_7.17.1_transactions.log"), schema.Events, []string{"data", "type", "id"}},
 	// no queue time or request kept for the tasks queued and not yet
 	// run, but TaskVine's attempt numbers are: task 9's second READY
 	// 1 makes its first attempt forsaken

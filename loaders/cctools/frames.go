@@ -95,11 +95,7 @@ func (c *txnLoader) lineFrames(d *source.Dataset) {
 			k.mode.Col("mode"), k.cores.Col("cores"), k.mem.Col("mem_mb"), k.disk.Col("disk_mb"), k.gpus.Col("gpus"))
 	}
 	if c.wants(schema.Events) {
-		e := &c.ev
-		if e.data.Cut > 0 {
-			columns.TextCut(&c.p, schema.Events, "data", &e.data, int(e.line.V[e.data.FirstCut]))
-		}
-		d.Frames[schema.Events] = frame.New(e.time.Times("time"), e.run.Col("run"), e.kind.Col("type"), e.id.Col("id"),
-			e.state.Col("state"), e.data.Col("data"), e.line.Col("line"))
+		d.Frames[schema.Events] = c.ev.frame(&c.p)
+		d.Skip(schema.Events, c.ev.s.Skipped()...)
 	}
 }

@@ -18,7 +18,20 @@ func FuzzLoadCctools(f *testing.F) {
 	sourcetest.SeedLines(f, sourcetest.Bundled("taskvine/cctools-test_2025-04-25_transactions.log"), 25)
 	f.Fuzz(func(t *testing.T, in string) {
 		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) { return loadCctools(strings.NewReader(s), o) })
+		// building only some columns gives the whole load's, selected
+		sourcetest.Projects(t, in, func(s string, o source.Options) (*source.Dataset, error) {
+			return o.Project(loadCctools(strings.NewReader(s), o))
+		}, fuzzColumns)
 	})
+}
+
+// fuzzColumns are the columns FuzzLoadCctools loads alone: some of the
+// frames whose columns a load builds only when kept (the events, and
+// the tasks with their measured resources), the events' text among
+// them.
+var fuzzColumns = map[string][]string{
+	schema.Events: {"time", "id", "data"},
+	schema.Tasks:  {"task", "state", "end", "mem_mb", "exit_code"},
 }
 
 func FuzzLoadPerfLog(f *testing.F) {

@@ -4,6 +4,8 @@ package cctools
 // frames being built.
 
 import (
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/internal/resume"
@@ -93,8 +95,8 @@ type txnLoader struct {
 	// buffer reused from line to line
 	tailBuf []string `snap:"-"`
 	span    source.LogSpan
-	line    int // the number of the line being applied
-	ev      eventCols
+	line    int        // the number of the line being applied
+	ev      *eventCols `snap:"-"` // empty at a checkpoint: made anew by the load
 	xfer    transferCols
 	cat     categoryCols
 	// records of tasks handed over before (see seen): how many, and the
@@ -110,24 +112,56 @@ type txnLoader struct {
 	pos         records.Position `snap:"-"`
 }
 
-// eventCols holds the events frame's columns as the lines are read.
+// eventCols holds the events frame's columns as the lines are read:
+// those keep refuses are nil, and take no rows (a report reads the
+// times alone, not the 2 GiB of text of a 1M-task log's records).
 type eventCols struct {
-	time, run, line columns.Int
-	kind, id, state columns.Str
-	data            columns.Text
+	s               columns.Set
+	n               int
+	keep            func(col string) bool
+	time, run, line *columns.Int
+	kind, id, state *columns.Str
+	data            *columns.Text
+}
+
+// newEventCols returns the events frame's builders, of the columns keep
+// allows (Options.Columns and Omit). The line is kept with the data,
+// whose cut (past Arrow's 2 GiB) names the line of its first row.
+func newEventCols(keep func(col string) bool) *eventCols {
+	e := &eventCols{keep: keep}
+	s := &e.s
+	s.Keep = func(col string) bool { return keep(col) || col == "line" && keep("data") }
+	e.time, e.run, e.kind, e.id, e.state = s.Time("time"), s.Int("run"), s.Str("type"), s.Str("id"), s.Str("state")
+	s.Column("data", func() frame.Column { return e.data.Col("data") })
+	if s.Keep("data") {
+		e.data = &columns.Text{}
+	}
+	e.line = s.Int("line")
+	return e
 }
 
 // fresh returns empty events columns with room for an eighth more rows
 // and text than e holds. A batch's events are about as many as the last
 // one's; grown from nothing, its columns were copied and cleared again
 // at every doubling (5% of a Work Queue ingest's CPU).
-func (e *eventCols) fresh() eventCols {
-	var out eventCols
-	rows, text := e.data.Size()
-	rows, text = rows+rows/8, text+text/8
-	columns.Reserve(rows, &out.time, &out.run, &out.line, &out.kind, &out.id, &out.state)
-	out.data.Reserve(rows, text)
+func (e *eventCols) fresh() *eventCols {
+	out := newEventCols(e.keep)
+	rows := e.n + e.n/8
+	out.s.Reserve(rows)
+	if e.data != nil {
+		_, text := e.data.Size()
+		out.data.Reserve(rows, text+text/8)
+	}
 	return out
+}
+
+// frame returns the events frame of the rows added, of the columns
+// built; a data column past Arrow's 2 GiB string limit is reported to p.
+func (e *eventCols) frame(p *source.Problems) *frame.Frame {
+	if e.data != nil && e.data.Cut > 0 {
+		columns.TextCut(p, schema.Events, "data", e.data, int(e.line.V[e.data.FirstCut]))
+	}
+	return e.s.Frame(e.n)
 }
 
 // transferCols holds the transfers frame's columns.

@@ -59,6 +59,7 @@ func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 		boxIndex:   map[box]int32{},
 		shapeIndex: map[queuedShape]int32{},
 		key:        o.ResumeKey(),
+		ev:         newEventCols(func(col string) bool { return o.Keeps(schema.Events, col) }),
 	}
 	c.wantEvents, c.wantTransfers = c.wants(schema.Events), c.wants(schema.Transfers)
 	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.Keeps(schema.Tasks, name) })
@@ -204,17 +205,21 @@ func (c *txnLoader) apply(raw []byte, n int, l *txnLine) error {
 	c.stream.since++
 	if c.wantEvents {
 		id, state := eventKey(kind, args)
-		data := ""
-		if k := strings.Index(line, kind); k >= 0 {
-			data = strings.TrimSpace(line[k+len(kind):])
+		e := c.ev
+		e.n++
+		e.time.Add(us)
+		e.run.Add(max(c.run, 0))
+		e.line.Add(int64(n))
+		e.kind.Add(kind)
+		e.id.Opt(id, id != "")
+		e.state.Opt(state, state != "")
+		if e.data != nil {
+			data := ""
+			if k := strings.Index(line, kind); k >= 0 {
+				data = strings.TrimSpace(line[k+len(kind):])
+			}
+			e.data.Add(data)
 		}
-		c.ev.time.Add(us)
-		c.ev.run.Add(max(c.run, 0))
-		c.ev.line.Add(int64(n))
-		c.ev.kind.Add(kind)
-		c.ev.id.Opt(id, id != "")
-		c.ev.state.Opt(state, state != "")
-		c.ev.data.Add(data)
 	}
 	return nil
 }
