@@ -28,6 +28,10 @@ type status struct {
 	lastRecord string // the time of the log's last record, when it has one
 }
 
+// liveReads are the columns the live section reads beyond the report's
+// (report.Columns): the worker of each attempt.
+func liveReads() []string { return []string{"worker"} }
+
 // liveSection is the first section of the page: the watch's status,
 // attempts running now per worker and the newest failures.
 func liveSection(d *loaders.Dataset, st status) report.Section {

@@ -27,7 +27,10 @@ var watchJS string
 type Options struct {
 	// Load are the options of the loads (lenient, time zone, limits;
 	// BatchRows, 4096 when not set, how near its end a streaming log
-	// can be gone on from).
+	// can be gone on from). Without Columns and Omit, the loads keep
+	// what the report and the live section read (report.Columns): not
+	// the JSON of a journal's every line, nor a transactions log's
+	// every record.
 	Load source.Options
 	// Report are the report's options (title, carbon intensity).
 	Report report.Options
@@ -70,6 +73,9 @@ func New(paths []string, o Options) *Server {
 	}
 	if o.Load.BatchRows <= 0 {
 		o.Load.BatchRows = watchBatchRows
+	}
+	if o.Load.Columns == nil && o.Load.Omit == nil {
+		o.Load.Columns, o.Load.Omit = report.Columns(liveReads()...), report.Omit(liveReads()...)
 	}
 	return &Server{paths: paths, o: o, subs: map[chan struct{}]bool{}}
 }
@@ -187,8 +193,7 @@ func (s *Server) publishLocked() error {
 	if d.HasLogSpan {
 		s.st.lastRecord = frame.FormatMicros(d.LogEnd)
 	}
-	doc := report.Build(d, s.o.Report)
-	doc.Sections = append([]report.Section{liveSection(d, s.st)}, doc.Sections...)
+	doc := document(d, s.o.Report, s.st)
 	p, err := report.NewPatch(doc)
 	if err != nil {
 		return err
@@ -209,6 +214,14 @@ func (s *Server) publishLocked() error {
 		}
 	}
 	return nil
+}
+
+// document is the page of d: its report with the live section of st
+// on top.
+func document(d *source.Dataset, o report.Options, st status) *report.Document {
+	doc := report.Build(d, o)
+	doc.Sections = append([]report.Section{liveSection(d, st)}, doc.Sections...)
+	return doc
 }
 
 func (s *Server) logf(format string, args ...any) {

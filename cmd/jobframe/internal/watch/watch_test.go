@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/jobframe/jobframe/cmd/jobframe/internal/browsertest"
+	"github.com/jobframe/jobframe/cmd/jobframe/internal/report"
 	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
@@ -369,9 +371,17 @@ func TestResume(t *testing.T) {
 	if err := s.start(); err != nil {
 		t.Fatal(err)
 	}
+	// a watch that keeps every column, beside: its page is the same
+	every := o
+	every.Omit = map[string][]string{}
+	all := New(paths, Options{Load: every})
+	if err := all.start(); err != nil {
+		t.Fatal(err)
+	}
+	// the watch holds what a load of the columns it reads gives
 	same := func(what string) {
 		t.Helper()
-		want, err := loaders.OpenWith(o, paths...)
+		want, err := loaders.OpenWith(s.o.Load, paths...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -379,6 +389,9 @@ func TestResume(t *testing.T) {
 			if g, w := sourcetest.Rows(t, s.good.Frames[name]), sourcetest.Rows(t, want.Frames[name]); !slices.Equal(g, w) {
 				t.Errorf("%s: %s: the watch holds %d rows, a load %d, or other values", what, name, len(g), len(w))
 			}
+		}
+		if all.poll() != nil || !samePage(t, document(s.good, s.o.Report, s.st), document(all.good, s.o.Report, s.st)) {
+			t.Errorf("%s: the page differs from the one of a watch of every column", what)
 		}
 	}
 	same("first load")
@@ -414,6 +427,20 @@ func TestResume(t *testing.T) {
 	if g := s.groups[keyOf(s, p)]; g.resumed != 0 {
 		t.Errorf("a truncated log gone on from its checkpoint (resumed %d)", g.resumed)
 	}
+}
+
+// samePage reports whether two pages' documents are the same, byte for
+// byte.
+func samePage(t *testing.T, a, b *report.Document) bool {
+	t.Helper()
+	var x, y bytes.Buffer
+	if err := report.Encode(&x, a); err != nil {
+		t.Fatal(err)
+	}
+	if err := report.Encode(&y, b); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.Equal(x.Bytes(), y.Bytes())
 }
 
 // keyOf is the key of the group of path among s's.
@@ -456,7 +483,7 @@ func TestFolder(t *testing.T) {
 		if err := s.poll(); err != nil {
 			t.Fatal(err)
 		}
-		want, err := loaders.OpenWith(source.Options{}, dir)
+		want, err := loaders.OpenWith(s.o.Load, dir) // the columns the watch keeps
 		if err != nil {
 			t.Fatal(err)
 		}
