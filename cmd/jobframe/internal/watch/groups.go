@@ -15,18 +15,20 @@ import (
 // The sources are loaded group by group (loaders.Plan): at a poll, a
 // group whose files did not change keeps its load; a streaming log of one
 // file that grew goes on from its last checkpoint, reading only what
-// follows (the batches before it are kept); any other change loads the
-// group again. The groups' loads are then combined as loaders.Open does
-// (loaders.Combine).
+// follows (the rows of the batches before it are kept); any other change
+// loads the group again. The groups' loads are then combined as
+// loaders.Open does (loaders.Combine).
 
 // group is one group of the sources as last loaded.
 type group struct {
 	g     loaders.Group
 	files map[string]fileState // the group's files when loaded
 	d     *source.Dataset      // its load: every batch and the end, stacked
-	// A streaming log's batches up to its last checkpoint, that
-	// checkpoint, and the warnings of the lines before it.
-	kept     []*source.Dataset
+	// A streaming log's rows up to its last checkpoint, by frame: the
+	// first rows of d's frames, which a load from the checkpoint goes on
+	// from (views of d, so a watch holds its data once); that checkpoint,
+	// and the warnings of the lines before it.
+	kept     map[string]int
 	cp       *source.Checkpoint
 	cpWarn   []source.Warning
 	resumed  int // loads that went on from a checkpoint
@@ -117,10 +119,23 @@ func (gr *group) resume(ctx context.Context, files map[string]fileState, o sourc
 	if err != nil {
 		return nil, err
 	}
-	next := &group{g: gr.g, files: files, kept: gr.kept, cp: gr.cp, cpWarn: gr.cpWarn, resumed: gr.resumed + 1,
+	next := &group{g: gr.g, files: files, cp: gr.cp, cpWarn: gr.cpWarn, resumed: gr.resumed + 1,
 		logStart: gr.logStart, hasStart: gr.hasStart}
-	next.take(batches, d)
+	next.take(append([]*source.Dataset{gr.keptRows()}, batches...), d)
 	return next, nil
+}
+
+// keptRows is the dataset of gr's rows up to its checkpoint: views of
+// the first rows of its load's frames, no copy.
+func (gr *group) keptRows() *source.Dataset {
+	d := &source.Dataset{Frames: map[string]*frame.Frame{}}
+	for name, n := range gr.kept {
+		if f, ok := gr.d.Frames[name]; ok {
+			d.Frames[name] = f.Slice(0, n)
+		}
+	}
+	d.Checkpoint = gr.cp
+	return d
 }
 
 // loadBatches loads g (from cp when set), returning the batches of
@@ -140,9 +155,11 @@ func loadBatches(ctx context.Context, g loaders.Group, o source.Options, cp *sou
 	return batches, d, err
 }
 
-// take sets gr from a load that followed what gr kept: the batches up
-// to the load's last checkpoint join those kept, and the dataset is
-// them all, the later batches and the end d.
+// take sets gr from batches (the rows kept before, when gr goes on
+// from a checkpoint, then a load's batches) and the load's end d: the
+// rows up to the last checkpoint are kept, and the dataset is them all
+// and the end, stacked. The batches are handed over (frame.Stack lets
+// each go as it is stacked).
 func (gr *group) take(batches []*source.Dataset, d *source.Dataset) {
 	last := -1
 	for i, b := range batches {
@@ -151,15 +168,21 @@ func (gr *group) take(batches []*source.Dataset, d *source.Dataset) {
 		}
 	}
 	if last >= 0 {
-		gr.kept = append(slices.Clip(gr.kept), batches[:last+1]...)
-		gr.cp = batches[last].Checkpoint
-		gr.cpWarn = append(slices.Clip(gr.cpWarn), upTo(d.Warnings, gr.cp.Line)...)
+		gr.kept = map[string]int{}
+		for _, b := range batches[:last+1] {
+			for name, f := range b.Frames {
+				gr.kept[name] += f.NumRows()
+			}
+		}
+		if cp := batches[last].Checkpoint; cp != gr.cp {
+			gr.cp = cp
+			gr.cpWarn = append(slices.Clip(gr.cpWarn), upTo(d.Warnings, gr.cp.Line)...)
+		}
 	}
 	if !gr.hasStart && d.HasLogSpan {
 		gr.logStart, gr.hasStart = d.LogStart, true
 	}
-	all := append(slices.Clip(gr.kept), batches[last+1:]...)
-	gr.d = stack(gr.g, append(all, d), gr)
+	gr.d = stack(gr.g, append(batches, d), gr)
 }
 
 // upTo are the warnings of lines up to line.
@@ -203,7 +226,7 @@ func stack(g loaders.Group, parts []*source.Dataset, gr *group) *source.Dataset 
 		if len(fs) == 1 {
 			d.Frames[name] = fs[0]
 		} else {
-			d.Frames[name] = frame.Concat(fs...)
+			d.Frames[name] = frame.Stack(fs...)
 		}
 	}
 	return d
