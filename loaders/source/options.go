@@ -46,8 +46,9 @@ type Options struct {
 	// when the frame has it: what a reader takes of frames whose columns
 	// differ between sources. Records are still parsed and checked in
 	// full; loaders skip building the other columns where that saves
-	// time and memory (the Work Queue and TaskVine tasks frame, EPMT procs
-	// and threads).
+	// time and memory (the Work Queue and TaskVine tasks and events;
+	// HyperQueue's tasks, placements and events; EPMT procs and
+	// threads; sacct's fields).
 	Columns map[string][]string
 	// Omit, for each frame it names, leaves out the columns listed where
 	// the frame has them, after Columns (no error for one it lacks): the
