@@ -71,7 +71,8 @@ type builder struct {
 	hostBlock []hostSlots
 	sizes     textSizes
 	txt       jobText
-	file      int // the input being read
+	file      int   // the input being read
+	texts     texts // the copies of the texts jobs and runs keep
 }
 
 // newBuilder makes a builder for logs of about records records.
@@ -185,7 +186,7 @@ func (b *builder) apply(line []byte, n int, r *record, p *source.Problems) error
 	}
 	b.events = append(b.events, event{time: r.time, line: n, file: b.file, typ: r.typ, id: b.jobs[k].id})
 	j := &b.jobs[k]
-	j.merge(r)
+	j.merge(r, &b.texts)
 	j.line, j.file = n, b.file
 	switch r.typ {
 	case 'Q':
@@ -216,22 +217,25 @@ func (b *builder) apply(line []byte, n int, r *record, p *source.Problems) error
 	return nil
 }
 
-// merge takes the attributes the record has.
-func (j *job) merge(r *record) {
+// merge takes the attributes the record has, their texts copied into t.
+func (j *job) merge(r *record, t *texts) {
 	for _, x := range []struct {
-		dst *str
-		src str
-	}{{&j.user, r.user}, {&j.group, r.group}, {&j.account, r.account}, {&j.project, r.project},
-		{&j.name, r.jobname}, {&j.queue, r.queue}, {&j.execVnode, r.execVnode}} {
-		if x.src.ok {
-			*x.dst = x.src
+		dst    *str
+		src    str
+		intern bool
+	}{{&j.user, r.user, true}, {&j.group, r.group, true}, {&j.account, r.account, true}, {&j.project, r.project, true},
+		{&j.name, r.jobname, true}, {&j.queue, r.queue, true}, {&j.execVnode, r.execVnode, false}} {
+		if x.src.ok && *x.dst != x.src { // the same text again (a job's next record) is kept once
+			*x.dst = t.str(x.src, x.intern)
 		}
 	}
-	if r.reqNodesSpec.ok {
+	if r.reqNodesSpec.ok && j.reqNodesSpec.str != r.reqNodesSpec.str {
 		j.reqNodesSpec = r.reqNodesSpec
+		j.reqNodesSpec.str = t.str(r.reqNodesSpec.str, true)
 	}
-	if r.reqSelect.ok {
+	if r.reqSelect.ok && j.reqSelect.str != r.reqSelect.str {
 		j.reqSelect = r.reqSelect
+		j.reqSelect.str = t.str(r.reqSelect.str, true)
 	}
 	for _, x := range []struct {
 		dst *num
@@ -253,20 +257,23 @@ func (j *job) merge(r *record) {
 		j.pbsPro = true
 	}
 	j.extra = slices.Grow(j.extra, len(r.extra))
-	for _, a := range r.extra {
-		j.setExtra(a)
+	for i, a := range r.extra {
+		j.setExtra(i, a, t)
 	}
 }
 
-// setExtra keeps attribute a, replacing an earlier value of its key.
-func (j *job) setExtra(a attr) {
-	for i := range j.extra {
-		if j.extra[i].key == a.key {
-			j.extra[i].value = a.value
+// setExtra keeps a record's i-th other attribute a, replacing an earlier
+// value of its key, its texts copied into t.
+func (j *job) setExtra(i int, a attr, t *texts) {
+	for k := range j.extra {
+		if x := &j.extra[k]; x.key == a.key {
+			if x.value != a.value {
+				x.value = t.copied(a.value)
+			}
 			return
 		}
 	}
-	j.extra = append(j.extra, a)
+	j.extra = append(j.extra, attr{key: t.key(i, a.key), value: t.copied(a.value), col: a.col})
 }
 
 // started opens a run of job k at an S (or T, or s) record; an s
@@ -304,7 +311,7 @@ func (b *builder) setHosts(o *run, r *record) {
 	}
 	b.hosts += len(r.hosts) - len(o.hosts)
 	o.hosts = b.keepHosts(r.hosts)
-	o.execHost = r.execHost.v
+	o.execHost = b.texts.copied(r.execHost.v)
 }
 
 // keepHosts copies a record's hosts into the builder's blocks of hosts
@@ -317,7 +324,9 @@ func (b *builder) keepHosts(h []hostSlots) []hostSlots {
 		b.hostBlock = make([]hostSlots, 0, max(4096, len(h)))
 	}
 	at := len(b.hostBlock)
-	b.hostBlock = append(b.hostBlock, h...)
+	for _, x := range h {
+		b.hostBlock = append(b.hostBlock, hostSlots{host: b.texts.word(x.host), slots: x.slots})
+	}
 	return b.hostBlock[at:len(b.hostBlock):len(b.hostBlock)]
 }
 
