@@ -57,6 +57,10 @@ var projections = []struct {
 	// script's), and all of them in another order
 	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Placements, []string{"worker", "start", "end", "cpus"}},
 	{sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), schema.Placements, []string{"end_line", "start_line", "mem_mb", "gpus", "cpus", "state", "end", "start", "root", "worker", "attempt", "task", "job"}},
+	// HTCondor's events without their text and detail (not kept), and
+	// with them
+	{sourcetest.Bundled("htcondor/htcondor_job_core_macros_sched.log"), schema.Events, []string{"time", "type", "job"}},
+	{sourcetest.Bundled("htcondor/htcondor_test_event_reader.log"), schema.Events, []string{"detail", "text", "line"}},
 	{sourcetest.Bundled("balsam"), schema.Jobs, []string{"job", "state"}},
 	// Balsam events skip data, returncode, error, batch_job and tags
 	{sourcetest.Bundled("balsam"), schema.Events, []string{"tag.experiment", "to_state", "num_nodes", "time", "from_state", "id"}},

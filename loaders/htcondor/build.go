@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/words"
+	"github.com/jobframe/jobframe/loaders/source"
 )
 
 type num struct {
@@ -66,6 +68,15 @@ type builder struct {
 	// again)
 	events [][]event
 	file   int
+	// keeps says which columns of a frame the load keeps (Options
+	// .Columns and Omit); keepText and keepDetail whether the events
+	// keep their text and detail, each a view that keeps its line alive
+	keeps                func(frame, col string) bool
+	keepText, keepDetail bool
+	unbuilt              []string // the events' columns not built
+	// words are the texts jobs and runs keep past their lines: hosts,
+	// slots and reasons repeat
+	words words.Table
 }
 
 // room makes room for the n events of the next block.
@@ -89,7 +100,16 @@ func (b *builder) eventCount() int {
 	return n
 }
 
-func newBuilder() *builder { return &builder{byID: map[[2]int64]int32{}} }
+// newBuilder makes a builder for a load with options o.
+func newBuilder(o source.Options) *builder {
+	want := source.WantFrames(o)
+	events := want == nil || want[schema.Events]
+	return &builder{byID: map[[2]int64]int32{}, keeps: o.Keeps,
+		keepText: events && o.Keeps(schema.Events, "text"), keepDetail: events && o.Keeps(schema.Events, "detail")}
+}
+
+// word returns s interned: a text a job or run keeps, no view of its line.
+func (b *builder) word(s string) string { return b.words.Text(b.words.Code(s)) }
 
 // jobOf returns the job of h and its number, made on its first event.
 func (b *builder) jobOf(h *header) (*job, int32) {
@@ -105,7 +125,13 @@ func (b *builder) jobOf(h *header) (*job, int32) {
 
 // apply adds one event, its time at (µs) and its body read.
 func (b *builder) apply(h *header, at int64, bd *body, detail string, line int) {
-	e := event{time: at, line: line, file: b.file, code: h.code, job: -1, text: h.text, detail: detail}
+	e := event{time: at, line: line, file: b.file, code: h.code, job: -1}
+	if b.keepText {
+		e.text = h.text
+	}
+	if b.keepDetail {
+		e.detail = detail
+	}
 	if h.placeholder {
 		b.addEvent(e)
 		return
@@ -114,13 +140,13 @@ func (b *builder) apply(h *header, at int64, bd *body, detail string, line int) 
 	e.job = k
 	b.addEvent(e)
 	j.line = line
-	if bd.dagNode != "" {
-		j.dagNode = bd.dagNode
+	if bd.dagNode != "" && bd.dagNode != j.dagNode {
+		j.dagNode = strings.Clone(bd.dagNode)
 	}
 	switch h.code {
 	case evSubmit:
 		j.submit = num{at, true}
-		j.submitHost = address(strings.TrimPrefix(h.text, "Job submitted from host:"))
+		j.submitHost = b.word(address(strings.TrimPrefix(h.text, "Job submitted from host:")))
 		j.raw = eventName(h.code)
 	case evExecute:
 		b.end(j, at, schema.Lost, "executed again before an end", line)
@@ -145,10 +171,10 @@ func (b *builder) apply(h *header, at int64, bd *body, detail string, line int) 
 			j.raw = eventName(h.code)
 		}
 	case evAborted:
-		j.aborted, j.abortReason, j.raw = true, bd.detail, eventName(h.code)
+		j.aborted, j.abortReason, j.raw = true, b.word(bd.detail), eventName(h.code)
 		b.end(j, at, schema.Canceled, "aborted"+reason(bd.detail), line)
 	case evHeld:
-		j.held, j.holdReason, j.raw = true, bd.detail, eventName(h.code)
+		j.held, j.holdReason, j.raw = true, b.word(bd.detail), eventName(h.code)
 		b.end(j, at, schema.Lost, "held"+reason(bd.detail), line)
 	case evReleased:
 		j.held, j.raw = false, eventName(h.code)
@@ -171,7 +197,7 @@ func (b *builder) start(j *job, k int32, at int64, h *header, bd *body, line int
 	}
 	j.open, j.last = int32(len(b.runs)), int32(len(b.runs))
 	j.raw = eventName(h.code)
-	b.runs = append(b.runs, run{job: k, attempt: j.runs, start: num{at, true}, host: host, slot: bd.slot, res: bd.res, line: line})
+	b.runs = append(b.runs, run{job: k, attempt: j.runs, start: num{at, true}, host: b.word(host), slot: b.word(bd.slot), res: bd.res, line: line})
 }
 
 // usage records on j's open run what an ending event measured: the

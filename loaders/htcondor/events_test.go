@@ -1,12 +1,16 @@
 package htcondor
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
 // modern is a job's events as HTCondor 23 writes them (ISO dates, the
@@ -208,4 +212,38 @@ func TestAborted(t *testing.T) {
 	states, _, _ := d.Frames["tasks"].Strings("state")
 	check(t, "jobs", []any{status, reason}, []any{[]string{schema.Canceled, schema.Canceled, schema.Running}, []string{"via condor_rm (by user bt)", "", ""}})
 	check(t, "runs", states, []string{schema.Canceled, schema.Running})
+}
+
+// The events' columns a load leaves out are not built (Dataset.Unbuilt
+// lists them), their text and detail not even kept while reading: a
+// report keeps their time alone.
+func TestEventsBuildOnlyWhatTheyKeep(t *testing.T) {
+	b, err := os.ReadFile(sourcetest.Bundled("htcondor/htcondor_job_core_macros_sched.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := Load(bytes.NewReader(b), source.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := sourcetest.Frame(t, whole, schema.Events).Names()
+	for _, o := range []source.Options{
+		{Columns: map[string][]string{schema.Events: {"time"}}},
+		{Omit: map[string][]string{schema.Events: {"text", "detail"}}},
+		{Columns: map[string][]string{schema.Events: {"detail", "job"}}},
+	} {
+		d, err := Load(bytes.NewReader(b), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, c := range all {
+			if !o.Keeps(schema.Events, c) {
+				want = append(want, c)
+			}
+		}
+		if got := d.Unbuilt[schema.Events]; !slices.Equal(got, want) {
+			t.Errorf("columns %v, omit %v: events not built %v, want %v", o.Columns, o.Omit, got, want)
+		}
+	}
 }

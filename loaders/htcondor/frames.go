@@ -190,12 +190,9 @@ func (b *builder) placements() *frame.Frame {
 // its job (null for an event of no job), the rest of its first line
 // (text) and the first line of its body (detail).
 func (b *builder) eventsFrame() *frame.Frame {
-	var s columns.Set
+	s := columns.Set{Keep: func(col string) bool { return b.keeps(schema.Events, col) }}
 	tm, line, code, typ := s.Time("time"), s.DenseInt("line"), s.Int("code"), s.Str("type")
 	job, text, detail := s.Str("job"), s.Str("text"), s.Str("detail")
-	for _, c := range []*columns.Str{job, text, detail} {
-		c.Plain = &columns.Text{} // nearly every event's own: a dictionary would cost a map for nothing
-	}
 	n := b.eventCount()
 	s.Reserve(n)
 	var jobBytes, textBytes, detailBytes int // the texts' room, at once
@@ -207,9 +204,15 @@ func (b *builder) eventsFrame() *frame.Frame {
 			textBytes, detailBytes = textBytes+len(e.text), detailBytes+len(e.detail)
 		}
 	}
-	job.Plain.Reserve(0, jobBytes)
-	text.Plain.Reserve(0, textBytes)
-	detail.Plain.Reserve(0, detailBytes)
+	for _, x := range []struct {
+		c     *columns.Str
+		bytes int
+	}{{job, jobBytes}, {text, textBytes}, {detail, detailBytes}} {
+		if x.c != nil { // nearly every event's own: a dictionary would cost a map for nothing
+			x.c.Plain = &columns.Text{}
+			x.c.Plain.Reserve(0, x.bytes)
+		}
+	}
 	for _, es := range b.events {
 		for _, e := range es {
 			tm.Add(e.time)
@@ -225,5 +228,6 @@ func (b *builder) eventsFrame() *frame.Frame {
 			detail.Opt(e.detail, e.detail != "")
 		}
 	}
+	b.unbuilt = s.Skipped()
 	return s.Frame(n)
 }

@@ -49,7 +49,7 @@ func loadBlocks(r io.Reader, o source.Options, size int) (*source.Dataset, error
 	}
 	name := o.InputName()
 	p := o.Problems(name)
-	b := newBuilder()
+	b := newBuilder(o)
 	y := &years{year: noYearStart}
 	work, order := make(chan *block, runtime.GOMAXPROCS(0)), make(chan *block, runtime.GOMAXPROCS(0)+1)
 	stop := make(chan struct{})
@@ -85,6 +85,7 @@ func loadBlocks(r io.Reader, o source.Options, size int) (*source.Dataset, error
 	}
 	d.Warnings = p.Finish()
 	d.Frames = b.frames(source.WantFrames(o))
+	d.Skip(schema.Events, b.unbuilt...)
 	return o.Project(d, nil)
 }
 
