@@ -61,6 +61,10 @@ var projections = []struct {
 	// with them
 	{sourcetest.Bundled("htcondor/htcondor_job_core_macros_sched.log"), schema.Events, []string{"time", "type", "job"}},
 	{sourcetest.Bundled("htcondor/htcondor_test_event_reader.log"), schema.Events, []string{"detail", "text", "line"}},
+	// LSF builds only the columns kept of each frame
+	{sourcetest.Bundled("lsf/ubccr_xdmod_accounting-logs.log"), schema.Jobs, []string{"command", "job", "runs", "max_cpus", "term_reason"}},
+	{sourcetest.Bundled("lsf/ubccr_xdmod_accounting-logs.log"), schema.Tasks, []string{"worker", "task", "exec_host", "state"}},
+	{sourcetest.Bundled("lsf/ubccr_xdmod_accounting-logs.log"), schema.Allocations, []string{"wait_s", "nodes", "id"}},
 	{sourcetest.Bundled("balsam"), schema.Jobs, []string{"job", "state"}},
 	// Balsam events skip data, returncode, error, batch_job and tags
 	{sourcetest.Bundled("balsam"), schema.Events, []string{"tag.experiment", "to_state", "num_nodes", "time", "from_state", "id"}},

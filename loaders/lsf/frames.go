@@ -12,6 +12,7 @@ const Source = "lsf"
 // frames builds the frames want asks for (nil: all), side by side:
 // they only read the builder.
 func (b *builder) frames(want map[string]bool, files []string) map[string]*frame.Frame {
+	b.newSets(schema.Jobs, schema.Tasks, schema.Events, schema.Placements, schema.Allocations)
 	return columns.BuildFrames([]columns.Build{
 		{Name: schema.Jobs, Frame: b.jobsFrame},
 		{Name: schema.Tasks, Frame: b.tasks},
@@ -72,10 +73,10 @@ func (b *builder) runRows() (rows []int32, attempts []int64) {
 // jobsFrame is one row per job key: its last record's fields, and how
 // many times it ran.
 func (b *builder) jobsFrame() *frame.Frame {
-	var s columns.Set
+	s := b.set(schema.Jobs)
 	rows := b.lastRows()
 	t := &b.t
-	g := gather{&s, rows}
+	g := gather{s, rows}
 	g.str("job", &t.key)
 	g.str("name", &t.name)
 	g.str("user", &t.user)
@@ -150,10 +151,10 @@ func (b *builder) lsfColumns(g gather) {
 // allocations is one row per job key: the batch job as the scheduler
 // held it (docs/semantics.md, allocations).
 func (b *builder) allocations() *frame.Frame {
-	var s columns.Set
+	s := b.set(schema.Allocations)
 	rows := b.lastRows()
 	t := &b.t
-	g := gather{&s, rows}
+	g := gather{s, rows}
 	g.str("id", &t.key)
 	g.time("queued", &t.submit)
 	g.time("eligible", &t.eligible)

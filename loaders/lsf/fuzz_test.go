@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -22,6 +23,10 @@ func FuzzLoadLSF(f *testing.F) {
 		finish(map[string]string{"numGPURusages": `1 "n1" 1 "gpu_ut" "50"`}, "") +
 		`"JOB_RESIZE" "10.108" 1700000050 42 0` + "\n" + `"EVENT_ADRSV_FINISH" "10.108" 1700000060 1` + "\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) })
+		load := func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) }
+		sourcetest.Contract(t, in, load)
+		// building only some columns gives the whole load's, selected
+		sourcetest.Projects(t, in, load, map[string][]string{schema.Jobs: {"job", "state", "command", "runs"}, schema.Tasks: {"task", "worker", "end"},
+			schema.Events: {"time", "status"}, schema.Allocations: {"id", "wait_s"}, schema.Placements: {"worker", "cpus"}})
 	})
 }

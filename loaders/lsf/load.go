@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -101,6 +103,7 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 		size += source.InputSize(x.R)
 	}
 	b := newBuilder(size)
+	b.keeps = o.Keeps
 	limit := o.HostLimit()
 	files, warnings, err := records.DecodedInputs(in, o, checkStart, decode, func(input int, p *source.Problems, line []byte, n int, r *record) error {
 		b.file = input
@@ -118,6 +121,9 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 	d := &source.Dataset{Source: Source, Warnings: warnings}
 	d.Files = files
 	d.Frames = b.frames(source.WantFrames(o), files)
+	for _, name := range slices.Sorted(maps.Keys(b.sets)) {
+		d.Skip(name, b.sets[name].Skipped()...)
+	}
 	return o.Project(d, nil)
 }
 

@@ -2,6 +2,7 @@ package lsf
 
 import (
 	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 )
 
@@ -10,10 +11,10 @@ import (
 // held (execHosts; numProcessors when it names none) as cpus, its
 // first host as worker, its usage.
 func (b *builder) tasks() *frame.Frame {
-	var s columns.Set
+	s := b.set(schema.Tasks)
 	rows, attempts := b.runRows()
 	t := &b.t
-	g := gather{&s, rows}
+	g := gather{s, rows}
 	s.Const("source", Source)
 	g.str("job", &t.key)
 	task, attempt, worker := s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker")
@@ -58,7 +59,7 @@ func (b *builder) tasks() *frame.Frame {
 // placements is one row per run and execution host: the slots it held
 // there as cpus.
 func (b *builder) placements() *frame.Frame {
-	var s columns.Set
+	s := b.set(schema.Placements)
 	runs, attempts := b.runRows()
 	t := &b.t
 	job, task, attempt, worker, root := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker"), s.Bool("root")
@@ -86,7 +87,7 @@ func (b *builder) placements() *frame.Frame {
 // the job it is about (JOB_FINISH and JOB_RESIZE), a JOB_FINISH's
 // jStatus in bacct's words (state) and in the vocabulary (status), and the file when the load read several.
 func (b *builder) eventsFrame(files []string) *frame.Frame {
-	var s columns.Set
+	s := b.set(schema.Events)
 	tm, line, typ, job := s.Time("time"), s.DenseInt("line"), s.Str("type"), s.Str("job")
 	state, status := s.Str("state"), s.Str("status")
 	var file *columns.Str
