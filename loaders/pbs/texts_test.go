@@ -3,6 +3,7 @@ package pbs
 import (
 	"bytes"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -61,13 +62,14 @@ func TestJobsKeepNoLine(t *testing.T) {
 		}
 		bld, dec := newBuilder(64), decoder{loc: time.UTC}
 		var lines [][2]uintptr // where each record's line copy lies
+		var alive []string     // a view of each, so that no later text is allocated there
 		p := &source.Problems{File: name, Lenient: true}
 		for n, line := range bytes.Split(b, []byte("\n")) {
 			var r record
 			dec.decode(line, &r)
 			if i := bytes.Index(line, []byte(";"+r.id+";")); r.id != "" && i >= 0 {
 				lo := uintptr(unsafe.Pointer(unsafe.StringData(r.id))) - uintptr(i+1)
-				lines = append(lines, [2]uintptr{lo, lo + uintptr(len(line))})
+				lines, alive = append(lines, [2]uintptr{lo, lo + uintptr(len(line))}), append(alive, r.id)
 			}
 			if err := bld.apply(line, n+1, &r, p); err != nil {
 				t.Fatal(err)
@@ -109,6 +111,7 @@ func TestJobsKeepNoLine(t *testing.T) {
 			}
 		}
 		placed, texts = placed+len(lines), texts+kept
+		runtime.KeepAlive(alive)
 	}
 	if placed < 1000 || texts < 1000 {
 		t.Fatalf("%d lines placed, %d texts kept: the test saw too little", placed, texts)
