@@ -61,6 +61,10 @@ var projections = []struct {
 	// with them
 	{sourcetest.Bundled("htcondor/htcondor_job_core_macros_sched.log"), schema.Events, []string{"time", "type", "job"}},
 	{sourcetest.Bundled("htcondor/htcondor_test_event_reader.log"), schema.Events, []string{"detail", "text", "line"}},
+	// PBS builds only the columns kept of each frame, the jobs' other
+	// attributes among them
+	{sourcetest.Bundled("pbs/gjbex_vsc-tools-lib_20160601"), schema.Jobs, []string{"session", "job", "exec_vnode", "runs", "resource_list_pmem"}},
+	{sourcetest.Bundled("pbs/ubccr_xdmod_accounting-logs.log"), schema.Tasks, []string{"worker", "exec_host", "task"}},
 	// LSF builds only the columns kept of each frame
 	{sourcetest.Bundled("lsf/ubccr_xdmod_accounting-logs.log"), schema.Jobs, []string{"command", "job", "runs", "max_cpus", "term_reason"}},
 	{sourcetest.Bundled("lsf/ubccr_xdmod_accounting-logs.log"), schema.Tasks, []string{"worker", "task", "exec_host", "state"}},

@@ -73,7 +73,24 @@ type builder struct {
 	txt       jobText
 	file      int   // the input being read
 	texts     texts // the copies of the texts jobs and runs keep
+	// keeps says which columns of a frame the load keeps (Options
+	// .Columns and Omit): the others are not built; sets are the frames'
+	// columns as built, for the names of those left out
+	keeps func(frame, col string) bool
+	sets  map[string]*columns.Set
 }
+
+// newSets makes the frames' sets of columns, before the frames are
+// built (at once, columns.BuildFrames): of each, those the load keeps.
+func (b *builder) newSets(names ...string) {
+	b.sets = map[string]*columns.Set{}
+	for _, name := range names {
+		b.sets[name] = &columns.Set{Keep: func(col string) bool { return b.keeps == nil || b.keeps(name, col) }}
+	}
+}
+
+// set returns the columns of frame name to build (newSets).
+func (b *builder) set(name string) *columns.Set { return b.sets[name] }
 
 // newBuilder makes a builder for logs of about records records.
 func newBuilder(records int) *builder {

@@ -16,6 +16,7 @@ import (
 // frames builds the frames want asks for (nil: all), side by side:
 // they only read the builder.
 func (b *builder) frames(want map[string]bool, files []string) map[string]*frame.Frame {
+	b.newSets(schema.Jobs, schema.Tasks, schema.Events, schema.Placements, schema.Allocations)
 	return columns.BuildFrames([]columns.Build{
 		{Name: schema.Jobs, Frame: b.jobsFrame},
 		{Name: schema.Tasks, Frame: b.tasks},
@@ -122,6 +123,9 @@ func extraName(key string, taken map[string]bool) string {
 // bytes: its values (job ids) are one per row, and interning them would
 // cost a map for nothing.
 func plain(c *columns.Str, size int) *columns.Str {
+	if c == nil { // a column the load leaves out
+		return nil
+	}
 	c.Plain = &columns.Text{}
 	c.Plain.Reserve(0, size)
 	return c
@@ -131,14 +135,14 @@ func optTime(c *columns.Int, v num)  { c.Opt(v.v, v.ok) }
 func optFlt(c *columns.Float, v flt) { c.Opt(v.v, v.ok) }
 
 func (b *builder) jobsFrame() *frame.Frame {
-	var s columns.Set
+	s := b.set(schema.Jobs)
 	t := &b.txt
-	whole(&s, "job", &t.id)
+	whole(s, "job", &t.id)
 	for _, x := range []struct {
 		name string
 		c    *columns.Str
 	}{{"name", &t.name}, {"user", &t.user}, {"group", &t.group}, {"account", &t.account}, {"project", &t.project}, {"queue", &t.queue}} {
-		whole(&s, x.name, x.c)
+		whole(s, x.name, x.c)
 	}
 	submit, eligible, start, end := s.Time("submit"), s.Time("eligible"), s.Time("start"), s.Time("end")
 	state, status, exit, signal := s.Str("state"), s.Str("status"), s.Int("exit_code"), s.Int("signal")
@@ -158,7 +162,7 @@ func (b *builder) jobsFrame() *frame.Frame {
 		"ctime", "qtime", "etime", "resource_list_ncpus", "resource_list_mem", "resource_list_nodect", "resource_list_ngpus", "resource_list_walltime", "resources_used_ncpus"} {
 		taken[n] = true
 	}
-	extraCol := b.extraColumns(&s, taken)
+	extraCol := b.extraColumns(s, taken)
 	set, vals := make([]bool, len(extraCol)), make([]string, len(extraCol))
 	s.Reserve(len(b.jobs))
 	for k := range b.jobs {
@@ -274,15 +278,15 @@ func addExtras(j *job, cols []*columns.Str, set []bool, vals []string) {
 }
 
 func (b *builder) allocations() *frame.Frame {
-	var s columns.Set
-	whole(&s, "id", &b.txt.id)
+	s := b.set(schema.Allocations)
+	whole(s, "id", &b.txt.id)
 	queued, eligible, start, end := s.Time("queued"), s.Time("eligible"), s.Time("start"), s.Time("end")
 	nodes, state, status := s.Int("nodes"), s.Str("state"), s.Str("status")
 	cpus, gpus, mem := s.Float("cpus"), s.Float("gpus"), s.Float("mem_mb")
-	whole(&s, "queue", &b.txt.queue)
-	whole(&s, "account", &b.txt.account)
-	whole(&s, "user", &b.txt.user)
-	whole(&s, "jobname", &b.txt.name)
+	whole(s, "queue", &b.txt.queue)
+	whole(s, "account", &b.txt.account)
+	whole(s, "user", &b.txt.user)
+	whole(s, "jobname", &b.txt.name)
 	wait, queueS := s.Float("wait_s"), s.Float("queue_s")
 	s.Reserve(len(b.jobs))
 	for k := range b.jobs {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -23,6 +24,11 @@ func FuzzLoadPBS(f *testing.F) {
 		"06/01/2016 00:00:05;E;5[2].s;start=1464739201 end=1 Exit_status=-29 run_count=3 resources_used.mem=1.5gw resources_used.walltime=1:2:3:4\n" +
 		"06/01/2016 00:00:06;Y;R12.s;Resource_Request_2.0=-L tasks=1\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) })
+		load := func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) }
+		sourcetest.Contract(t, in, load)
+		// building only some columns gives the whole load's, selected
+		sourcetest.Projects(t, in, load, map[string][]string{schema.Jobs: {"job", "session", "exec_vnode", "runs", "requestor"},
+			schema.Tasks: {"task", "worker", "exec_host"}, schema.Events: {"time", "record"}, schema.Allocations: {"id", "wait_s"},
+			schema.Placements: {"worker", "cpus"}})
 	})
 }

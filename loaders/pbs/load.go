@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 
 	"github.com/jobframe/jobframe/frame/schema"
@@ -84,6 +86,7 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 		size += source.InputSize(x.R)
 	}
 	b := newBuilder(int(min(size/256, 1<<26))) // records are 100 to 1,000 bytes
+	b.keeps = o.Keeps
 	dec := decoder{loc: loc}
 	limit := o.HostLimit()
 	files, warnings, err := records.DecodedInputs(in, o, checkStart, dec.decode, func(input int, p *source.Problems, line []byte, n int, r *record) error {
@@ -103,6 +106,9 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 	d.Files = files
 	b.resolve()
 	d.Frames = b.frames(source.WantFrames(o), files)
+	for _, name := range slices.Sorted(maps.Keys(b.sets)) {
+		d.Skip(name, b.sets[name].Skipped()...)
+	}
 	return o.Project(d, nil)
 }
 

@@ -13,19 +13,19 @@ const Source = "pbs"
 // held (exec_host's slots) as req_cpus, its usage from the record that
 // ended it.
 func (b *builder) tasks() *frame.Frame {
-	var s columns.Set
+	s := b.set(schema.Tasks)
 	s.Const("source", Source)
 	t := &b.txt
-	gathered(&s, "job", &t.id, t.runJob)
+	gathered(s, "job", &t.id, t.runJob)
 	task, attempt, worker := s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker")
-	gathered(&s, "category", &t.name, t.runJob)
+	gathered(s, "category", &t.name, t.runJob)
 	submit, start, end := s.Time("submit"), s.Time("start"), s.Time("end")
 	state, raw, exit, signal := s.Str("state"), s.Str("raw_state"), s.Int("exit_code"), s.Int("signal")
 	reqCPUs, reqGPUs, reqMem, reqNodes, reqTime := s.Float("req_cpus"), s.Float("req_gpus"), s.Float("req_mem_mb"), s.Float("req_nodes"), s.Float("req_time_s")
 	cpu, wall, mem, vmem := s.Float("cpu_time_s"), s.Float("wall_time_s"), s.Float("mem_mb"), s.Float("vmem_mb")
-	gathered(&s, "user", &t.user, t.runJob)
-	gathered(&s, "queue", &t.queue, t.runJob)
-	gathered(&s, "account", &t.account, t.runJob)
+	gathered(s, "user", &t.user, t.runJob)
+	gathered(s, "queue", &t.queue, t.runJob)
+	gathered(s, "account", &t.account, t.runJob)
 	execHost := plain(s.Str("exec_host"), b.sizes.execHosts)
 	arrayJob, arrayTask, line := s.Str("array_job"), s.Int("array_task"), s.DenseInt("line")
 	s.Reserve(len(b.runs))
@@ -78,8 +78,8 @@ func (b *builder) tasks() *frame.Frame {
 // cpus; its GPUs and memory requested, shared evenly over its hosts
 // (exec_host does not say how they split).
 func (b *builder) placements() *frame.Frame {
-	var s columns.Set
-	gathered(&s, "job", &b.txt.id, b.txt.placementJob)
+	s := b.set(schema.Placements)
+	gathered(s, "job", &b.txt.id, b.txt.placementJob)
 	task, attempt, worker, root := s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker"), s.Bool("root")
 	start, end, state := s.Time("start"), s.Time("end"), s.Str("state")
 	cpus, gpus, mem := s.Float("cpus"), s.Float("gpus"), s.Float("mem_mb")
@@ -121,7 +121,7 @@ func (b *builder) placements() *frame.Frame {
 // provisioning it is about (id), and the file when the load read
 // several.
 func (b *builder) eventsFrame(files []string) *frame.Frame {
-	var s columns.Set
+	s := b.set(schema.Events)
 	tm, line := s.Time("time"), s.DenseInt("line")
 	// the types as codes into the words and letters of each type
 	var words, letters []string
