@@ -2,15 +2,12 @@ package columns
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders/internal/bytesconv"
-	"github.com/jobframe/jobframe/loaders/source"
 )
 
 // Typed column accumulators: loaders append values (or nulls) row by row
@@ -448,88 +445,6 @@ func (c *Str) Col(name string) frame.Column {
 	return frame.BytesStringCol(name, data, offsets, c.ok)
 }
 
-// Text holds high-cardinality text (raw records, arguments) in one
-// byte buffer, with no per-row allocation. Arrow string offsets are 32-bit,
-// so one column holds at most 2 GiB of text: rows past that limit get a
-// null value and are counted in cut (the caller warns, naming the first
-// such row).
-type Text struct {
-	data     []byte
-	offsets  []int32
-	ok       []bool
-	limit    int // bytes; 0 means math.MaxInt32
-	Cut      int // rows whose text was not kept
-	FirstCut int // index of the first of them
-}
-
-// Reserve makes room for n more rows holding about size bytes of text.
-func (c *Text) Reserve(n, size int) {
-	if c.offsets == nil {
-		c.offsets = append(make([]int32, 0, n+1), 0)
-	}
-	c.offsets = slices.Grow(c.offsets, n)
-	c.ok = slices.Grow(c.ok, n)
-	c.data = slices.Grow(c.data, size)
-}
-
-// Size returns the rows and the bytes of text the column holds.
-func (c *Text) Size() (rows, bytes int) { return len(c.ok), len(c.data) }
-
-// AddBytes appends a copy of b (a null past the 2 GiB limit, counted in
-// Cut).
-func (c *Text) AddBytes(b []byte) {
-	if c == nil {
-		return
-	}
-	if c.offsets == nil {
-		c.offsets = []int32{0}
-	}
-	if c.Cut > 0 || len(c.data)+len(b) > textLimit(c.limit) {
-		if c.Cut == 0 {
-			c.FirstCut = len(c.ok)
-		}
-		c.Cut++
-		c.offsets = append(c.offsets, int32(len(c.data)))
-		c.ok = append(c.ok, false)
-		return
-	}
-	PushAll(&c.data, b)
-	Push(&c.offsets, int32(len(c.data)))
-	Push(&c.ok, true)
-}
-
-func (c *Text) null() {
-	if c.offsets == nil {
-		c.offsets = []int32{0}
-	}
-	Push(&c.offsets, int32(len(c.data)))
-	Push(&c.ok, false)
-}
-
-// Add appends s (see AddBytes).
-func (c *Text) Add(s string) {
-	c.AddBytes(unsafe.Slice(unsafe.StringData(s), len(s)))
-}
-
-// Col returns the column named name.
-func (c *Text) Col(name string) frame.Column {
-	if c.offsets == nil {
-		c.offsets = []int32{0}
-	}
-	return frame.BytesStringCol(name, c.data, c.offsets, c.ok)
-}
-
-// TextCut warns when c reached the 2 GiB limit of one Arrow string
-// column; line is the log line of c's first cut row (0 if unknown).
-func TextCut(p *source.Problems, frameName, col string, c *Text, line int) {
-	if c.Cut == 0 {
-		return
-	}
-	p.Note(line, frameName+"."+col, "", fmt.Sprintf(
-		"%d rows from here on have a null %s: the column reached Arrow's 2 GiB string limit (every record is still parsed into the other frames; load without the %s frame to save the memory)",
-		c.Cut, col, frameName))
-}
-
 // Bool builds a bool column with nulls.
 type Bool struct {
 	V  []bool
@@ -572,88 +487,6 @@ func (c *Bool) Reserve(n int) {
 // Repeat returns a string column of n copies of s.
 func Repeat(name, s string, n int) frame.Column {
 	return frame.DictStringCol(name, make([]int32, n), nil, []string{s})
-}
-
-// Gather returns the column whose row i is c's row rows[i], or null where
-// rows[i] < 0. A dictionary column shares c's dictionary; text gathered
-// onto at least twice as many rows becomes a dictionary over c's rows
-// (the per-job text of events: one copy per job, not per event). The
-// result is for building a frame, not for further adds.
-func (c *Str) Gather(rows []int32) Str {
-	if c.Plain != nil && len(rows) < 2*len(c.Plain.ok) {
-		t := c.Plain.gather(rows)
-		return Str{Plain: &t}
-	}
-	dict := c.dict
-	if c.Plain != nil {
-		src := c.Plain
-		dict = make([]string, len(src.ok))
-		for r := range dict {
-			dict[r] = bytesconv.String(src.data[src.offsets[r]:src.offsets[r+1]])
-		}
-	}
-	out := Str{codes: make([]int32, len(rows)), ok: make([]bool, len(rows)), dict: dict}
-	for i, r := range rows {
-		switch {
-		case r < 0:
-		case c.Plain != nil:
-			if c.Plain.ok[r] {
-				out.codes[i], out.ok[i] = r, true
-			}
-		case c.ok[r]:
-			out.codes[i], out.ok[i] = c.codes[r], true
-		}
-	}
-	return out
-}
-
-// gather is Str.Gather for text columns.
-func (c *Text) gather(rows []int32) Text {
-	size := 0
-	for _, r := range rows {
-		if r >= 0 && c.ok[r] {
-			size += int(c.offsets[r+1] - c.offsets[r])
-		}
-	}
-	out := Text{data: make([]byte, 0, min(size, math.MaxInt32)), offsets: make([]int32, 1, len(rows)+1), ok: make([]bool, 0, len(rows))}
-	for _, r := range rows {
-		if r >= 0 && c.ok[r] {
-			out.AddBytes(c.data[c.offsets[r]:c.offsets[r+1]])
-		} else {
-			out.null()
-		}
-	}
-	return out
-}
-
-// gatherValid returns the values and validity of rows rows of a column
-// (v, ok): null where a row is negative, past the column or null.
-func gatherValid[T any](v []T, ok []bool, rows []int32) ([]T, []bool) {
-	outV, outOK := make([]T, len(rows)), make([]bool, len(rows))
-	for i, r := range rows {
-		if r >= 0 && int(r) < len(v) && ok[r] {
-			outV[i], outOK[i] = v[r], true
-		}
-	}
-	return outV, outOK
-}
-
-// Gather is Str.Gather for float columns.
-func (c *Float) Gather(rows []int32) Float {
-	v, ok := gatherValid(c.V, c.OK, rows)
-	return Float{V: v, OK: ok}
-}
-
-// Gather is Str.Gather for boolean columns.
-func (c *Bool) Gather(rows []int32) Bool {
-	v, ok := gatherValid(c.V, c.OK, rows)
-	return Bool{V: v, OK: ok}
-}
-
-// Gather is Str.Gather for integer columns.
-func (c *Int) Gather(rows []int32) Int {
-	v, ok := gatherValid(c.V, c.OK, rows)
-	return Int{V: v, OK: ok}
 }
 
 // Value returns row i's text ("" when null).
@@ -727,13 +560,4 @@ func (c *Float) SetAt(i int, v float64) {
 		c.Null()
 	}
 	c.V[i], c.OK[i] = v, true
-}
-
-// textLimit returns the bytes of text one string column may hold: limit,
-// or Arrow's limit when limit is 0.
-func textLimit(limit int) int {
-	if limit == 0 {
-		return math.MaxInt32
-	}
-	return limit
 }
