@@ -2,7 +2,6 @@ package cctools
 
 import (
 	"os"
-	"slices"
 	"strings"
 	"testing"
 
@@ -26,7 +25,6 @@ func TestEventsBuildOnlyWhatTheyKeep(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		all := sourcetest.Frame(t, whole, schema.Events).Names()
 		for _, o := range []source.Options{
 			{Columns: map[string][]string{schema.Events: {"time"}}},
 			{Columns: map[string][]string{schema.Events: {"data", "state"}}},
@@ -36,15 +34,7 @@ func TestEventsBuildOnlyWhatTheyKeep(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var want []string
-			for _, c := range all {
-				if !o.Keeps(schema.Events, c) && !(c == "line" && o.Keeps(schema.Events, "data")) {
-					want = append(want, c)
-				}
-			}
-			if got := d.Unbuilt[schema.Events]; !slices.Equal(got, want) {
-				t.Errorf("%s: columns %v, omit %v: events not built %v, want %v", path, o.Columns, o.Omit, got, want)
-			}
+			sourcetest.Unbuilt(t, whole, d, o, sourcetest.LineWithData(o), schema.Events)
 			kept := sourcetest.Frame(t, d, schema.Events)
 			if g, w := sourcetest.CSV(t, kept), sourcetest.CSV(t, sourcetest.Frame(t, whole, schema.Events).Select(kept.Names()...)); g != w {
 				t.Errorf("%s: columns %v, omit %v: the events differ from the whole load's", path, o.Columns, o.Omit)

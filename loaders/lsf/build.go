@@ -50,19 +50,10 @@ type builder struct {
 	// .Columns and Omit): the others are not built; sets are the frames'
 	// columns as built, for the names of those left out
 	keeps func(frame, col string) bool
-	sets  map[string]*columns.Set
+	sets  columns.Sets
 }
 
-// newSets makes the frames' sets of columns, before the frames are
-// built (at once, columns.BuildFrames): of each, those the load keeps.
-func (b *builder) newSets(names ...string) {
-	b.sets = map[string]*columns.Set{}
-	for _, name := range names {
-		b.sets[name] = &columns.Set{Keep: func(col string) bool { return b.keeps == nil || b.keeps(name, col) }}
-	}
-}
-
-// set returns the columns of frame name to build (newSets).
+// set returns the columns of frame name to build (Sets).
 func (b *builder) set(name string) *columns.Set { return b.sets[name] }
 
 // jobRows is a job key's rows in the table, in order.

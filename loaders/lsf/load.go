@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"maps"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 
@@ -121,9 +119,7 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 	d := &source.Dataset{Source: Source, Warnings: warnings}
 	d.Files = files
 	d.Frames = b.frames(source.WantFrames(o), files)
-	for _, name := range slices.Sorted(maps.Keys(b.sets)) {
-		d.Skip(name, b.sets[name].Skipped()...)
-	}
+	b.sets.Skip(d)
 	return o.Project(d, nil)
 }
 

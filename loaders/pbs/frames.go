@@ -16,7 +16,7 @@ import (
 // frames builds the frames want asks for (nil: all), side by side:
 // they only read the builder.
 func (b *builder) frames(want map[string]bool, files []string) map[string]*frame.Frame {
-	b.newSets(schema.Jobs, schema.Tasks, schema.Events, schema.Placements, schema.Allocations)
+	b.sets = columns.NewSets(b.keeps, schema.Jobs, schema.Tasks, schema.Events, schema.Placements, schema.Allocations)
 	return columns.BuildFrames([]columns.Build{
 		{Name: schema.Jobs, Frame: b.jobsFrame},
 		{Name: schema.Tasks, Frame: b.tasks},

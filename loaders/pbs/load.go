@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"maps"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 
 	"github.com/jobframe/jobframe/frame/schema"
@@ -106,9 +104,7 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 	d.Files = files
 	b.resolve()
 	d.Frames = b.frames(source.WantFrames(o), files)
-	for _, name := range slices.Sorted(maps.Keys(b.sets)) {
-		d.Skip(name, b.sets[name].Skipped()...)
-	}
+	b.sets.Skip(d)
 	return o.Project(d, nil)
 }
 

@@ -1,8 +1,13 @@
 package sourcetest
 
 import (
+	"bytes"
+	"io"
+	"os"
+	"slices"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -32,5 +37,53 @@ func describeLoad(t testing.TB) func(*source.Dataset, error) string {
 			return "error: " + err.Error()
 		}
 		return Describe(t, d)
+	}
+}
+
+// Unbuilt checks that some, a load with options o, lists in
+// Dataset.Unbuilt, for each frame of names, the columns of whole's (the
+// load of every column) that o does not keep, in the frame's order: so
+// that the loader built none of them. also reports the columns a
+// loader builds though o does not keep them (the line of a record
+// whose text is kept, which names it), which the list leaves out; nil
+// for none.
+func Unbuilt(t testing.TB, whole, some *source.Dataset, o source.Options, also func(frame, col string) bool, names ...string) {
+	t.Helper()
+	for _, name := range names {
+		var want []string
+		for _, c := range Frame(t, whole, name).Names() {
+			if !o.Keeps(name, c) && (also == nil || !also(name, c)) {
+				want = append(want, c)
+			}
+		}
+		if got := some.Unbuilt[name]; !slices.Equal(got, want) {
+			t.Errorf("columns %v, omit %v: %s not built %v, want %v", o.Columns, o.Omit, name, got, want)
+		}
+	}
+}
+
+// LineWithData reports the events' line for Unbuilt: the loaders whose
+// events keep each record's text as their data (HyperQueue, Work Queue,
+// TaskVine) build the line with it, since a cut of the text past 2 GiB
+// names the line of its first row.
+func LineWithData(o source.Options) func(frame, col string) bool {
+	return func(frame, col string) bool { return frame == schema.Events && col == "line" && o.Keeps(frame, "data") }
+}
+
+// Loads returns a function that loads the bundled file rel (Bundled)
+// with load and the options it is given, failing t on an error.
+func Loads(t testing.TB, rel string, load func(r io.Reader, o source.Options) (*source.Dataset, error)) func(source.Options) *source.Dataset {
+	t.Helper()
+	b, err := os.ReadFile(Bundled(rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(o source.Options) *source.Dataset {
+		t.Helper()
+		d, err := load(bytes.NewReader(b), o)
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		return d
 	}
 }
