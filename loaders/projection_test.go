@@ -65,6 +65,10 @@ var projections = []struct {
 	// attributes among them
 	{sourcetest.Bundled("pbs/gjbex_vsc-tools-lib_20160601"), schema.Jobs, []string{"session", "job", "exec_vnode", "runs", "resource_list_pmem"}},
 	{sourcetest.Bundled("pbs/ubccr_xdmod_accounting-logs.log"), schema.Tasks, []string{"worker", "exec_host", "task"}},
+	// Parsl builds only the columns kept of each frame: a report keeps
+	// the samples' run and time
+	{sourcetest.Bundled("parsl/Parsl_parsl_monitoring_2019-02-18.db"), schema.Samples, []string{"time", "run", "mem_mb"}},
+	{sourcetest.Bundled("parsl/Parsl_parsl_pr3248_runinfo_monitoring.db"), schema.Tasks, []string{"worker", "task", "state", "stdout"}},
 	// LSF builds only the columns kept of each frame
 	{sourcetest.Bundled("lsf/ubccr_xdmod_accounting-logs.log"), schema.Jobs, []string{"command", "job", "runs", "max_cpus", "term_reason"}},
 	{sourcetest.Bundled("lsf/ubccr_xdmod_accounting-logs.log"), schema.Tasks, []string{"worker", "task", "exec_host", "state"}},

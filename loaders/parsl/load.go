@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -73,7 +74,10 @@ func load(r io.Reader, o source.Options, busyMS int) (*source.Dataset, error) {
 	}
 	rd.noteZone(p)
 	d := &source.Dataset{Source: Source, Files: []string{file}, Warnings: p.Finish()}
+	rd.sets = columns.NewSets(o.Keeps, schema.Jobs, schema.Tasks, schema.Placements, schema.Events, schema.Samples,
+		schema.Workers, schema.Allocations, schema.Dependencies)
 	d.Frames = rd.frames(tries, source.WantFrames(o))
+	rd.sets.Skip(d)
 	return o.Project(d, nil)
 }
 

@@ -3,6 +3,7 @@ package parsl
 import (
 	"database/sql/driver"
 	"fmt"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"sort"
 	"strings"
 
@@ -100,6 +101,9 @@ type model struct {
 	blocks   []blockRow
 	hasTry   bool // the try table exists (Parsl 1.0 and later)
 	orphans  map[string]bool
+	// sets are the frames' columns to build: those the load keeps
+	// (columns.NewSets, made before the frames are built at once)
+	sets columns.Sets
 }
 
 // runOf returns the index of run id, adding a run for an id that the
