@@ -69,6 +69,10 @@ var projections = []struct {
 	// the samples' run and time
 	{sourcetest.Bundled("parsl/Parsl_parsl_monitoring_2019-02-18.db"), schema.Samples, []string{"time", "run", "mem_mb"}},
 	{sourcetest.Bundled("parsl/Parsl_parsl_pr3248_runinfo_monitoring.db"), schema.Tasks, []string{"worker", "task", "state", "stdout"}},
+	// Flux, Cromwell and Snakemake's run logs build only the columns kept
+	{sourcetest.Bundled("flux/flux-framework_flux-core_flux-jobs_contextual_info_input.jsonl"), schema.Jobs, []string{"job_f58", "job", "nodelist"}},
+	{sourcetest.Bundled("cromwell/broadinstitute_cromshell_GetZmwCounts.metadata.json"), schema.Tasks, []string{"record", "task", "call_cached"}},
+	{sourcetest.Bundled("snakemake/run-here/2026-11-28T042057.690728.snakemake.log"), schema.Tasks, []string{"inputs", "task", "reason"}},
 	// LSF builds only the columns kept of each frame
 	{sourcetest.Bundled("lsf/ubccr_xdmod_accounting-logs.log"), schema.Jobs, []string{"command", "job", "runs", "max_cpus", "term_reason"}},
 	{sourcetest.Bundled("lsf/ubccr_xdmod_accounting-logs.log"), schema.Tasks, []string{"worker", "task", "exec_host", "state"}},

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/spread"
 
 	"github.com/jobframe/jobframe/frame/schema"
@@ -62,6 +63,7 @@ type builder struct {
 	calls     []callRow
 	tasks     map[taskKey]int64
 	root      string
+	sets      columns.Sets // the frames' columns to build: those the load keeps
 }
 
 // workflow adds md (a subworkflow of the call at path when path is set)

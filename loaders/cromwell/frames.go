@@ -25,7 +25,7 @@ func optBool(c *columns.Bool, v *bool) {
 // jobsFrame is one row per workflow: the root and its subworkflows
 // (parent and path say where).
 func (b *builder) jobsFrame() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Jobs)
 	id, name, state, status := s.Str("job"), s.Str("name"), s.Str("state"), s.Str("status")
 	submit, start, end := s.Time("submit"), s.Time("start"), s.Time("end")
 	parent, path, version, language, failures := s.Str("parent"), s.Str("path"), s.Str("cromwell_version"), s.Str("language"), s.Str("failures")
@@ -50,7 +50,7 @@ func (b *builder) jobsFrame() *frame.Frame {
 // tasksFrame is one row per call attempt: its call's fully qualified
 // name as category, its shard, its attempt as Cromwell numbers it.
 func (b *builder) tasksFrame() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Tasks)
 	s.Const("source", Source)
 	job, task, attempt, category, shard := s.Str("job"), s.DenseInt("task"), s.Int("attempt"), s.Str("category"), s.Int("shard")
 	start, end, state, raw, exit := s.Time("start"), s.Time("end"), s.Str("state"), s.Str("raw_state"), s.Int("exit_code")
@@ -91,7 +91,7 @@ func (b *builder) tasksFrame() *frame.Frame {
 // phases: PreparingJob, RunningJob, UpdatingJobStore, ...), in time
 // order within the attempt.
 func (b *builder) eventsFrame() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Events)
 	tm, end, typ := s.Time("time"), s.Time("end"), s.Str("type")
 	job, task, attempt, category := s.Str("job"), s.Int("task"), s.Int("attempt"), s.Str("category")
 	n := 0

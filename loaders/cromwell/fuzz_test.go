@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -18,6 +19,10 @@ func FuzzLoadCromwell(f *testing.F) {
 	}
 	f.Add(strings.Replace(doc, `"STATUS"`, `"Failed"`, 1))
 	f.Fuzz(func(t *testing.T, in string) {
-		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) })
+		load := func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) }
+		sourcetest.Contract(t, in, load)
+		// building only some columns gives the whole load's, selected
+		sourcetest.Projects(t, in, load, map[string][]string{schema.Jobs: {"job", "failures"}, schema.Tasks: {"task", "failure", "record"},
+			schema.Events: {"time", "category"}})
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"regexp"
 
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
@@ -58,7 +59,9 @@ func Load(r io.Reader, o source.Options) (*source.Dataset, error) {
 		p.Note(0, "calls", "", "the workflow has no calls that run a task (its subworkflows, if any, none either): a run with no tasks")
 	}
 	d := &source.Dataset{Source: Source, Files: []string{file}, Warnings: p.Finish()}
+	b.sets = columns.NewSets(o.Keeps, schema.Jobs, schema.Tasks, schema.Events)
 	d.Frames = b.frames(source.WantFrames(o))
+	b.sets.Skip(d)
 	return o.Project(d, nil)
 }
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/records"
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -126,6 +127,8 @@ func LoadEventlog(r io.Reader, o source.Options) (*source.Dataset, error) {
 		return nil, err
 	}
 	d := &source.Dataset{Source: Source, Files: []string{name}, Warnings: p.Finish()}
+	b.sets = columns.NewSets(o.Keeps, schema.Jobs, schema.Tasks, schema.Events)
 	d.Frames = b.frames(source.WantFrames(o))
+	b.sets.Skip(d)
 	return o.Project(d, nil)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -18,7 +19,11 @@ func FuzzLoadJobs(f *testing.F) {
 		f.Add("{\"jobs\": [" + strings.ReplaceAll(strings.TrimSpace(string(b)), "\n", ",") + "]}")
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) { return LoadJobs(strings.NewReader(s), o) })
+		load := func(s string, o source.Options) (*source.Dataset, error) { return LoadJobs(strings.NewReader(s), o) }
+		sourcetest.Contract(t, in, load)
+		// building only some columns gives the whole load's, selected
+		sourcetest.Projects(t, in, load, map[string][]string{schema.Jobs: {"job", "nodelist", "exception_note"},
+			schema.Tasks: {"task", "worker", "end"}, schema.Events: {"time", "result"}, schema.Placements: {"worker", "rank"}})
 	})
 }
 
@@ -31,9 +36,12 @@ func FuzzLoadEventlog(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) {
+		load := func(s string, o source.Options) (*source.Dataset, error) {
 			return LoadEventlog(strings.NewReader(s), o)
-		})
+		}
+		sourcetest.Contract(t, in, load)
+		sourcetest.Projects(t, in, load, map[string][]string{schema.Jobs: {"job", "resources"}, schema.Tasks: {"task", "end", "resources"},
+			schema.Events: {"time", "context"}})
 	})
 }
 

@@ -21,6 +21,7 @@ type jobsBuilder struct {
 	jobs    []*jobRecord
 	byID    map[uint64]int
 	records []snapshot
+	sets    columns.Sets // the frames' columns to build: those the load keeps
 }
 
 // snapshot is one record as read, for the events frame: a job's state
@@ -99,7 +100,7 @@ func (b *jobsBuilder) frames(want map[string]bool) map[string]*frame.Frame {
 // records is the jobs' state changes; the jobs frame keeps each job's
 // last.
 func (b *jobsBuilder) eventsFrame() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Events)
 	tm, line, id, state, result := s.Time("time"), s.DenseInt("line"), s.PlainStr("job", idBytes*len(b.records)), s.Str("state"), s.Str("result")
 	s.Reserve(len(b.records))
 	var scratch []byte
@@ -141,7 +142,7 @@ func wall(j *jobRecord) (float64, bool) {
 }
 
 func (b *jobsBuilder) jobsFrame() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Jobs)
 	id, f58, name, user := s.PlainStr("job", idBytes*len(b.jobs)), s.PlainStr("job_f58", idBytes*len(b.jobs)), s.Str("name"), s.Int("user_id")
 	queue, project, bank := s.Str("queue"), s.Str("project"), s.Str("bank")
 	submit, start, end, inactive := s.Time("submit"), s.Time("start"), s.Time("end"), s.Time("inactive")
@@ -154,8 +155,10 @@ func (b *jobsBuilder) jobsFrame() *frame.Frame {
 	for i := range b.jobs {
 		j := b.jobs[i]
 		addID(id, *j.ID, &scratch)
-		scratch = appendF58(scratch[:0], *j.ID)
-		f58.Plain.AddBytes(scratch)
+		if f58 != nil {
+			scratch = appendF58(scratch[:0], *j.ID)
+			f58.Plain.AddBytes(scratch)
+		}
 		optStr(name, j.Name)
 		optInt(user, j.UserID)
 		optStr(queue, j.Queue)
@@ -195,7 +198,7 @@ func (b *jobsBuilder) jobsFrame() *frame.Frame {
 
 // tasks is one row per job that started (t_run): Flux runs a job once.
 func (b *jobsBuilder) tasks() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Tasks)
 	s.Const("source", Source)
 	id, task, attempt, worker, category := s.PlainStr("job", idBytes*len(b.jobs)), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker"), s.Str("category")
 	submit, start, end := s.Time("submit"), s.Time("start"), s.Time("end")
@@ -250,7 +253,7 @@ func str(s *string) string {
 // placements is one row per broker rank a started job held: its node
 // (the nodelist's name at that place) and an even share of its cores.
 func (b *jobsBuilder) placements() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Placements)
 	id, task, attempt, worker, rank, root := s.PlainStr("job", idBytes*len(b.jobs)), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker"), s.Int("rank"), s.Bool("root")
 	start, end, state, cpus := s.Time("start"), s.Time("end"), s.Str("state"), s.Float("cpus")
 	n := 0
@@ -343,6 +346,9 @@ const idBytes = 17
 // addID appends job id's decimal text to c (a plain column), with
 // scratch as room.
 func addID(c *columns.Str, id uint64, scratch *[]byte) {
+	if c == nil { // a column the load leaves out
+		return
+	}
 	*scratch = strconv.AppendUint((*scratch)[:0], id, 10)
 	c.Plain.AddBytes(*scratch)
 }

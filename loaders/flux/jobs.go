@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/hostlist"
 	"github.com/jobframe/jobframe/loaders/internal/jsontext"
 	"github.com/jobframe/jobframe/loaders/internal/records"
@@ -108,7 +109,9 @@ func LoadJobs(r io.Reader, o source.Options) (*source.Dataset, error) {
 		return nil, err
 	}
 	d := &source.Dataset{Source: Source, Files: []string{name}, Warnings: p.Finish()}
+	b.sets = columns.NewSets(o.Keeps, schema.Jobs, schema.Tasks, schema.Placements, schema.Events)
 	d.Frames = b.frames(source.WantFrames(o))
+	b.sets.Skip(d)
 	return o.Project(d, nil)
 }
 

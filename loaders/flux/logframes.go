@@ -20,6 +20,7 @@ type logBuilder struct {
 	fatalAt                   float64 // when
 	last                      string  // the last event of the job's life (submit, start, finish, clean, ...)
 	events                    []logEvent
+	sets                      columns.Sets // the frames' columns to build: those the load keeps
 	firstLine                 int
 }
 
@@ -148,7 +149,7 @@ func (b *logBuilder) endTime() *float64 {
 
 // tasks is one row when the job started.
 func (b *logBuilder) tasks() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Tasks)
 	s.Const("source", Source)
 	id, task, attempt, category := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("category")
 	submit, start, end := s.Time("submit"), s.Time("start"), s.Time("end")
@@ -183,7 +184,7 @@ func (b *logBuilder) tasks() *frame.Frame {
 
 // jobsFrame is one row: the job.
 func (b *logBuilder) jobsFrame() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Jobs)
 	id, user, urgency, priority := s.Str("job"), s.Int("user_id"), s.Int("urgency"), s.Float("priority")
 	submit, start, end := s.Time("submit"), s.Time("start"), s.Time("end")
 	state, status, exit, signal := s.Str("state"), s.Str("status"), s.Int("exit_code"), s.Int("signal")
@@ -223,7 +224,7 @@ func (b *logBuilder) jobsFrame() *frame.Frame {
 // eventsFrame is one row per entry: its time, line, name, the job and
 // the context as written.
 func (b *logBuilder) eventsFrame() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Events)
 	tm, line, typ, job, ctx := s.Time("time"), s.DenseInt("line"), s.Str("type"), s.Str("job"), s.Str("context")
 	s.Reserve(len(b.events))
 	for _, e := range b.events {

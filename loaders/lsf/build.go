@@ -54,7 +54,7 @@ type builder struct {
 }
 
 // set returns the columns of frame name to build (Sets).
-func (b *builder) set(name string) *columns.Set { return b.sets[name] }
+func (b *builder) set(name string) *columns.Set { return b.sets.Of(name) }
 
 // jobRows is a job key's rows in the table, in order.
 type jobRows struct {

@@ -30,7 +30,7 @@ func (m *model) frames(tries []attempt, want map[string]bool) map[string]*frame.
 // jobsFrame is one row per run of the workflow table (and per run id
 // that only other tables name).
 func (m *model) jobsFrame() *frame.Frame {
-	s := m.sets[schema.Jobs]
+	s := m.sets.Of(schema.Jobs)
 	runCol, job, name, version, user, host, rundir := s.Int("run"), s.Str("job"), s.Str("name"), s.Str("workflow_version"), s.Str("user"), s.Str("host"), s.Str("rundir")
 	start, end, failed, done := s.Time("start"), s.Time("end"), s.Int("tasks_failed"), s.Int("tasks_completed")
 	for i, r := range m.runs {
@@ -52,7 +52,7 @@ func (m *model) jobsFrame() *frame.Frame {
 // tasksFrame is one row per try: submitted when its task was invoked,
 // started when it began running on a worker, ended when it returned.
 func (m *model) tasksFrame(tries []attempt) *frame.Frame {
-	s := m.sets[schema.Tasks]
+	s := m.sets.Of(schema.Tasks)
 	s.Const("source", Source)
 	runCol, job, taskID, att, tryID := s.Int("run"), s.Str("job"), s.Int("task"), s.Int("attempt"), s.Int("try")
 	worker, category, executor, block, batch := s.Str("worker"), s.Str("category"), s.Str("executor"), s.Str("block"), s.Str("batch_job")
@@ -111,7 +111,7 @@ func (m *model) blockKey(run int, executor, block string) string {
 // placementsFrame is one row per try that names its host: the host it
 // ran on, from its start to its end.
 func (m *model) placementsFrame(tries []attempt) *frame.Frame {
-	s := m.sets[schema.Placements]
+	s := m.sets.Of(schema.Placements)
 	runCol, job, taskID, att, worker, root := s.Int("run"), s.Str("job"), s.Int("task"), s.Int("attempt"), s.Str("worker"), s.Bool("root")
 	start, end, state := s.Time("start"), s.Time("end"), s.Str("state")
 	n := 0
@@ -136,7 +136,7 @@ func (m *model) placementsFrame(tries []attempt) *frame.Frame {
 
 // eventsFrame is one row per row of the status table, in table order.
 func (m *model) eventsFrame() *frame.Frame {
-	s := m.sets[schema.Events]
+	s := m.sets.Of(schema.Events)
 	tm, typ, runCol, job, taskID, att := s.Time("time"), s.Str("type"), s.Int("run"), s.Str("job"), s.Int("task"), s.Int("attempt")
 	s.Reserve(len(m.statuses))
 	for _, st := range m.statuses {

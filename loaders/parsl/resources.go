@@ -9,7 +9,7 @@ import (
 // readings of the process running a try (cumulative CPU times, memory,
 // disk I/O), in table order.
 func (m *model) samplesFrame() *frame.Frame {
-	s := m.sets[schema.Samples]
+	s := m.sets.Of(schema.Samples)
 	runCol, job, taskID, att, tm := s.Int("run"), s.Str("job"), s.Int("task"), s.Int("attempt"), s.Time("time")
 	cpu, user, system, mem, vms := s.Float("cpu_time_s"), s.Float("user_s"), s.Float("system_s"), s.Float("mem_mb"), s.Float("vms_mb")
 	read, write, pid, kids, cpuPct, memPct := s.Float("read_bytes"), s.Float("write_bytes"), s.Int("pid"), s.Float("children"), s.Float("cpu_pct"), s.Float("mem_pct")
@@ -78,7 +78,7 @@ func (m *model) workersFrame() *frame.Frame {
 			g.heartbeat = n.heartbeat
 		}
 	}
-	s := m.sets[schema.Workers]
+	s := m.sets.Of(schema.Workers)
 	runCol, worker, host, manager, block := s.Int("run"), s.Str("worker"), s.Str("host"), s.Str("manager"), s.Str("block")
 	connected, lost, heartbeat := s.Time("connected"), s.Time("lost"), s.Time("last_heartbeat")
 	cpus, mem, slots, python := s.Float("cpus"), s.Float("mem_mb"), s.Int("slots"), s.Str("python")
@@ -140,7 +140,7 @@ func (m *model) allocationsFrame() *frame.Frame {
 			a.last, a.state = b.at, b.statusOf
 		}
 	}
-	s := m.sets[schema.Allocations]
+	s := m.sets.Of(schema.Allocations)
 	runCol, idCol, sched, executor, block := s.Int("run"), s.Str("id"), s.Str("scheduler_id"), s.Str("executor"), s.Str("block")
 	queued, start, end, state := s.Time("queued"), s.Time("start"), s.Time("end"), s.Str("state")
 	for _, a := range as {
@@ -159,7 +159,7 @@ func (m *model) allocationsFrame() *frame.Frame {
 
 // dependenciesFrame is one row per task id in a task's task_depends.
 func (m *model) dependenciesFrame() *frame.Frame {
-	s := m.sets[schema.Dependencies]
+	s := m.sets.Of(schema.Dependencies)
 	runCol, job, parent, child, file := s.Int("run"), s.Str("job"), s.Int("parent"), s.Int("child"), s.Str("file_id")
 	n := 0
 	for _, k := range m.taskKeys() {

@@ -81,7 +81,7 @@ type builder struct {
 }
 
 // set returns the columns of frame name to build (Sets).
-func (b *builder) set(name string) *columns.Set { return b.sets[name] }
+func (b *builder) set(name string) *columns.Set { return b.sets.Of(name) }
 
 // newBuilder makes a builder for logs of about records records.
 func newBuilder(records int) *builder {

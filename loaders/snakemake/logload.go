@@ -85,11 +85,13 @@ func LoadLog(r io.Reader, o source.Options) (*source.Dataset, error) {
 	run := strings.TrimSuffix(filepath.Base(file), logSuffix)
 	d := &source.Dataset{Source: Source, Files: []string{file}, Warnings: p.Finish(),
 		LogStart: lp.lg.first.v, LogEnd: lp.lg.last.v, HasLogSpan: lp.lg.first.ok}
+	lp.lg.sets = columns.NewSets(o.Keeps, schema.Jobs, schema.Tasks, schema.Events)
 	d.Frames = columns.BuildFrames([]columns.Build{
 		{Name: schema.Jobs, Frame: func() *frame.Frame { return lp.lg.jobsFrame(run) }},
 		{Name: schema.Tasks, Frame: func() *frame.Frame { return lp.lg.tasksFrame(run) }},
 		{Name: schema.Events, Frame: func() *frame.Frame { return lp.lg.eventsFrame(run) }},
 	}, source.WantFrames(o))
+	lp.lg.sets.Skip(d)
 	return o.Project(d, nil)
 }
 
@@ -113,7 +115,7 @@ func (a *logAttempt) cpus() (float64, bool) {
 // (complete, failed, or incomplete when the log stops before it says),
 // its steps done and in all, the cores it was given.
 func (lg *runLog) jobsFrame(run string) *frame.Frame {
-	var s columns.Set
+	s := lg.sets.Of(schema.Jobs)
 	job, start, end, state := s.Str("job"), s.Time("start"), s.Time("end"), s.Str("state")
 	done, total, cores := s.Int("steps_done"), s.Int("steps_total"), s.Int("cores")
 	job.Add(run)
@@ -129,7 +131,7 @@ func (lg *runLog) jobsFrame(run string) *frame.Frame {
 // tasksFrame is one row per start of a job (a retry is the next
 // attempt), and per end of a job whose start the log lacks.
 func (lg *runLog) tasksFrame(run string) *frame.Frame {
-	var s columns.Set
+	s := lg.sets.Of(schema.Tasks)
 	s.Const("source", Source)
 	job, task, attempt, category := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("category")
 	start, end, state, raw, wall, cpus := s.Time("start"), s.Time("end"), s.Str("state"), s.Str("raw_state"), s.Float("wall_time_s"), s.Float("req_cpus")
@@ -164,7 +166,7 @@ func (lg *runLog) tasksFrame(run string) *frame.Frame {
 // eventsFrame is one row per timed record: a job's start, its end
 // (finished or error), a retry, a submission to a cluster.
 func (lg *runLog) eventsFrame(run string) *frame.Frame {
-	var s columns.Set
+	s := lg.sets.Of(schema.Events)
 	tm, line, typ, job, task, category := s.Time("time"), s.DenseInt("line"), s.Str("type"), s.Str("job"), s.DenseInt("task"), s.Str("category")
 	for _, e := range lg.events {
 		optTime(tm, e.time)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/source"
 )
 
@@ -64,6 +65,7 @@ type logEvent struct {
 
 // runLog is one run log read.
 type runLog struct {
+	sets        columns.Sets // the frames' columns to build: those the load keeps
 	attempts    []logAttempt
 	events      []logEvent
 	first, last num

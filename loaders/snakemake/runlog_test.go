@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobframe/jobframe/frame/schema"
 	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
@@ -133,6 +134,10 @@ func FuzzLoadSnakemakeLog(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		sourcetest.Contract(t, in, func(s string, o source.Options) (*source.Dataset, error) { return LoadLog(strings.NewReader(s), o) })
+		load := func(s string, o source.Options) (*source.Dataset, error) { return LoadLog(strings.NewReader(s), o) }
+		sourcetest.Contract(t, in, load)
+		// building only some columns gives the whole load's, selected
+		sourcetest.Projects(t, in, load, map[string][]string{schema.Jobs: {"job", "cores"}, schema.Tasks: {"task", "inputs", "reason"},
+			schema.Events: {"time", "category"}})
 	})
 }

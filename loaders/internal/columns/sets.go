@@ -23,6 +23,15 @@ func NewSets(keep func(frame, col string) bool, names ...string) Sets {
 	return s
 }
 
+// Of returns the Set of frame name; a Set that keeps every column when s
+// has none (a frame built outside a load that made the Sets).
+func (s Sets) Of(name string) *Set {
+	if set, ok := s[name]; ok {
+		return set
+	}
+	return &Set{}
+}
+
 // Skip names in d, by frame, the columns the Sets did not build
 // (Dataset.Unbuilt).
 func (s Sets) Skip(d *source.Dataset) {
