@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/words"
 	"github.com/jobframe/jobframe/loaders/source"
 )
@@ -73,7 +74,7 @@ type builder struct {
 	// keep their text and detail, each a view that keeps its line alive
 	keeps                func(frame, col string) bool
 	keepText, keepDetail bool
-	unbuilt              []string // the events' columns not built
+	sets                 columns.Sets // the frames' columns to build
 	// words are the texts jobs and runs keep past their lines: hosts,
 	// slots and reasons repeat
 	words words.Table

@@ -1,9 +1,7 @@
 package htcondor
 
 import (
-	"bytes"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
@@ -213,27 +211,17 @@ func TestAborted(t *testing.T) {
 	check(t, "runs", states, []string{schema.Canceled, schema.Running})
 }
 
-// The events' columns a load leaves out are not built (Dataset.Unbuilt
-// lists them), their text and detail not even kept while reading: a
-// report keeps their time alone.
-func TestEventsBuildOnlyWhatTheyKeep(t *testing.T) {
-	b, err := os.ReadFile(sourcetest.Bundled("htcondor/htcondor_job_core_macros_sched.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	whole, err := Load(bytes.NewReader(b), source.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+// The columns a load leaves out of each frame are not built
+// (Dataset.Unbuilt lists them), the events' text and detail not even
+// kept while reading: a report keeps their time alone.
+func TestFramesBuildOnlyWhatTheyKeep(t *testing.T) {
+	load := sourcetest.Loads(t, "htcondor/htcondor_job_core_macros_sched.log", Load)
+	whole := load(source.Options{})
 	for _, o := range []source.Options{
-		{Columns: map[string][]string{schema.Events: {"time"}}},
-		{Omit: map[string][]string{schema.Events: {"text", "detail"}}},
-		{Columns: map[string][]string{schema.Events: {"detail", "job"}}},
+		{Columns: map[string][]string{schema.Events: {"time"}, schema.Jobs: {"job", "hold_reason"}}},
+		{Omit: map[string][]string{schema.Events: {"text", "detail"}, schema.Tasks: {"slot", "worker"}, schema.Placements: {"cpus"}}},
+		{Columns: map[string][]string{schema.Events: {"detail", "job"}, schema.Tasks: {"task", "req_cpus"}}},
 	} {
-		d, err := Load(bytes.NewReader(b), o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sourcetest.Unbuilt(t, whole, d, o, nil, schema.Events)
+		sourcetest.Unbuilt(t, whole, load(o), o, nil, schema.Events, schema.Tasks, schema.Jobs, schema.Placements)
 	}
 }

@@ -12,6 +12,7 @@ const Source = "htcondor"
 // frames builds the frames want asks for (nil: all), side by side:
 // they only read the builder.
 func (b *builder) frames(want map[string]bool) map[string]*frame.Frame {
+	b.sets = columns.NewSets(b.keeps, schema.Events, schema.Tasks, schema.Jobs, schema.Placements)
 	return columns.BuildFrames([]columns.Build{
 		{Name: schema.Events, Frame: b.eventsFrame}, {Name: schema.Tasks, Frame: b.tasks}, {Name: schema.Jobs, Frame: b.jobsFrame}, {Name: schema.Placements, Frame: b.placements},
 	}, want)
@@ -50,12 +51,12 @@ func (c resourceCols) add(r *resources) {
 // tasks is one row per run: its DAG node as category, its slot's host
 // as worker.
 func (b *builder) tasks() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Tasks)
 	s.Const("source", Source)
 	job, task, attempt, worker, category := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker"), s.Str("category")
 	submit, start, end := s.Time("submit"), s.Time("start"), s.Time("end")
 	state, raw, exit, signal := s.Str("state"), s.Str("raw_state"), s.Int("exit_code"), s.Int("signal")
-	res := declareResources(&s)
+	res := declareResources(s)
 	cpu, wall, mem := s.Float("cpu_time_s"), s.Float("wall_time_s"), s.Float("mem_mb")
 	sent, received, slot := s.Float("bytes_sent"), s.Float("bytes_received"), s.Str("slot")
 	cluster, proc, line := s.Int("cluster"), s.Int("proc"), s.DenseInt("line")
@@ -95,11 +96,11 @@ func (b *builder) tasks() *frame.Frame {
 
 // jobsFrame is one row per cluster.proc.
 func (b *builder) jobsFrame() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Jobs)
 	id, cluster, proc, dag, host := s.Str("job"), s.Int("cluster"), s.Int("proc"), s.Str("dag_node"), s.Str("submit_host")
 	submit, start, end := s.Time("submit"), s.Time("start"), s.Time("end")
 	state, status, exit, signal, runs := s.Str("state"), s.Str("status"), s.Int("exit_code"), s.Int("signal"), s.Int("runs")
-	res := declareResources(&s)
+	res := declareResources(s)
 	cpu, wall, mem := s.Float("cpu_time_s"), s.Float("wall_time_s"), s.Float("mem_mb")
 	hold, abort, line := s.Str("hold_reason"), s.Str("abort_reason"), s.Int("line")
 	s.Reserve(len(b.jobs))
@@ -151,7 +152,7 @@ func (b *builder) jobStatus(j *job) string {
 // placements is one row per run that names its host: what its slot
 // held.
 func (b *builder) placements() *frame.Frame {
-	var s columns.Set
+	s := b.sets.Of(schema.Placements)
 	job, task, attempt, worker, root := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker"), s.Bool("root")
 	start, end, state := s.Time("start"), s.Time("end"), s.Str("state")
 	cpus, gpus, mem := s.Float("cpus"), s.Float("gpus"), s.Float("mem_mb")
@@ -190,7 +191,7 @@ func (b *builder) placements() *frame.Frame {
 // its job (null for an event of no job), the rest of its first line
 // (text) and the first line of its body (detail).
 func (b *builder) eventsFrame() *frame.Frame {
-	s := columns.Set{Keep: func(col string) bool { return b.keeps(schema.Events, col) }}
+	s := b.sets.Of(schema.Events)
 	tm, line, code, typ := s.Time("time"), s.DenseInt("line"), s.Int("code"), s.Str("type")
 	job, text, detail := s.Str("job"), s.Str("text"), s.Str("detail")
 	n := b.eventCount()
@@ -228,6 +229,5 @@ func (b *builder) eventsFrame() *frame.Frame {
 			detail.Opt(e.detail, e.detail != "")
 		}
 	}
-	b.unbuilt = s.Skipped()
 	return s.Frame(n)
 }

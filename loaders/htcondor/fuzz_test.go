@@ -25,7 +25,8 @@ func FuzzLoadHTCondor(f *testing.F) {
 		sourcetest.Contract(t, in, load)
 		// building only some columns gives the whole load's, selected:
 		// the events without their text, and with it
-		sourcetest.Projects(t, in, load, map[string][]string{schema.Events: {"time", "type", "job"}, schema.Jobs: {"job", "state", "hold_reason"}})
+		sourcetest.Projects(t, in, load, map[string][]string{schema.Events: {"time", "type", "job"}, schema.Jobs: {"job", "state", "hold_reason"},
+			schema.Tasks: {"task", "slot", "bytes_sent"}, schema.Placements: {"worker", "cpus"}})
 		sourcetest.Projects(t, in, load, map[string][]string{schema.Events: {"text", "detail", "line"}})
 	})
 }

@@ -85,7 +85,7 @@ func loadBlocks(r io.Reader, o source.Options, size int) (*source.Dataset, error
 	}
 	d.Warnings = p.Finish()
 	d.Frames = b.frames(source.WantFrames(o))
-	d.Skip(schema.Events, b.unbuilt...)
+	b.sets.Skip(d)
 	return o.Project(d, nil)
 }
 
