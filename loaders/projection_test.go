@@ -86,8 +86,10 @@ var projections = []struct {
 // Loading only some columns (Options.Columns) gives exactly the full
 // load's columns, selected: whether the loader skips building the others
 // (Work Queue and TaskVine tasks and events, HyperQueue tasks,
-// placements and events, EPMT procs and threads, sacct's fields) or the
-// dataset is projected after the load (every other frame and loader).
+// placements and events, the frames of PBS, LSF, HTCondor, Flux, Parsl,
+// Cromwell and Snakemake's run logs, EPMT procs and threads, sacct's
+// fields) or the dataset is projected after the load (every other frame
+// and loader).
 func TestColumnsOption(t *testing.T) {
 	for _, c := range projections {
 		full, err := Open(c.path)

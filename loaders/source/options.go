@@ -47,8 +47,9 @@ type Options struct {
 	// differ between sources. Records are still parsed and checked in
 	// full; loaders skip building the other columns where that saves
 	// time and memory (the Work Queue and TaskVine tasks and events;
-	// HyperQueue's tasks, placements and events; EPMT procs and
-	// threads; sacct's fields).
+	// HyperQueue's tasks, placements and events; every frame of PBS,
+	// LSF, HTCondor, Flux, Parsl, Cromwell and Snakemake's run logs;
+	// EPMT procs and threads; sacct's fields).
 	Columns map[string][]string
 	// Omit, for each frame it names, leaves out the columns listed where
 	// the frame has them, after Columns (no error for one it lacks): the
