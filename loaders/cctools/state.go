@@ -132,10 +132,7 @@ func newEventCols(keep func(col string) bool) *eventCols {
 	s := &e.s
 	s.Keep = func(col string) bool { return keep(col) || col == "line" && keep("data") }
 	e.time, e.run, e.kind, e.id, e.state = s.Time("time"), s.Int("run"), s.Str("type"), s.Str("id"), s.Str("state")
-	s.Column("data", func() frame.Column { return e.data.Col("data") })
-	if s.Keep("data") {
-		e.data = &columns.Text{}
-	}
+	e.data = s.Text("data")
 	e.line = s.Int("line")
 	return e
 }

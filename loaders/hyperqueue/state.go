@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/loaders/internal/arena"
 	"github.com/jobframe/jobframe/loaders/internal/columns"
 	"github.com/jobframe/jobframe/loaders/internal/records"
@@ -257,10 +256,7 @@ func newEventCols(keep func(col string) bool) *eventCols {
 	s.Keep = func(col string) bool { return keep(col) || col == "line" && keep("data") }
 	e.time, e.typ, e.job, e.task = s.DenseTime("time"), s.Str("type"), s.Str("job"), s.Int("task")
 	e.instance, e.worker = s.Int("instance"), s.Str("worker")
-	s.Column("data", func() frame.Column { return e.data.Col("data") })
-	if s.Keep("data") {
-		e.data = &columns.Text{}
-	}
+	e.data = s.Text("data")
 	e.line = s.DenseInt("line")
 	return e
 }

@@ -53,9 +53,6 @@ type builder struct {
 	sets  columns.Sets
 }
 
-// set returns the columns of frame name to build (Sets).
-func (b *builder) set(name string) *columns.Set { return b.sets.Of(name) }
-
 // jobRows is a job key's rows in the table, in order.
 type jobRows struct {
 	key  string

@@ -73,7 +73,7 @@ func (b *builder) runRows() (rows []int32, attempts []int64) {
 // jobsFrame is one row per job key: its last record's fields, and how
 // many times it ran.
 func (b *builder) jobsFrame() *frame.Frame {
-	s := b.set(schema.Jobs)
+	s := b.sets.Of(schema.Jobs)
 	rows := b.lastRows()
 	t := &b.t
 	g := gather{s, rows}
@@ -151,7 +151,7 @@ func (b *builder) lsfColumns(g gather) {
 // allocations is one row per job key: the batch job as the scheduler
 // held it (docs/semantics.md, allocations).
 func (b *builder) allocations() *frame.Frame {
-	s := b.set(schema.Allocations)
+	s := b.sets.Of(schema.Allocations)
 	rows := b.lastRows()
 	t := &b.t
 	g := gather{s, rows}

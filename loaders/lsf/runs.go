@@ -11,7 +11,7 @@ import (
 // held (execHosts; numProcessors when it names none) as cpus, its
 // first host as worker, its usage.
 func (b *builder) tasks() *frame.Frame {
-	s := b.set(schema.Tasks)
+	s := b.sets.Of(schema.Tasks)
 	rows, attempts := b.runRows()
 	t := &b.t
 	g := gather{s, rows}
@@ -59,7 +59,7 @@ func (b *builder) tasks() *frame.Frame {
 // placements is one row per run and execution host: the slots it held
 // there as cpus.
 func (b *builder) placements() *frame.Frame {
-	s := b.set(schema.Placements)
+	s := b.sets.Of(schema.Placements)
 	runs, attempts := b.runRows()
 	t := &b.t
 	job, task, attempt, worker, root := s.Str("job"), s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker"), s.Bool("root")
@@ -87,7 +87,7 @@ func (b *builder) placements() *frame.Frame {
 // the job it is about (JOB_FINISH and JOB_RESIZE), a JOB_FINISH's
 // jStatus in bacct's words (state) and in the vocabulary (status), and the file when the load read several.
 func (b *builder) eventsFrame(files []string) *frame.Frame {
-	s := b.set(schema.Events)
+	s := b.sets.Of(schema.Events)
 	tm, line, typ, job := s.Time("time"), s.DenseInt("line"), s.Str("type"), s.Str("job")
 	state, status := s.Str("state"), s.Str("status")
 	var file *columns.Str

@@ -80,9 +80,6 @@ type builder struct {
 	sets  columns.Sets
 }
 
-// set returns the columns of frame name to build (Sets).
-func (b *builder) set(name string) *columns.Set { return b.sets.Of(name) }
-
 // newBuilder makes a builder for logs of about records records.
 func newBuilder(records int) *builder {
 	return &builder{byID: make(map[string]int32, records/3), jobs: make([]job, 0, records/3),

@@ -135,7 +135,7 @@ func optTime(c *columns.Int, v num)  { c.Opt(v.v, v.ok) }
 func optFlt(c *columns.Float, v flt) { c.Opt(v.v, v.ok) }
 
 func (b *builder) jobsFrame() *frame.Frame {
-	s := b.set(schema.Jobs)
+	s := b.sets.Of(schema.Jobs)
 	t := &b.txt
 	whole(s, "job", &t.id)
 	for _, x := range []struct {
@@ -278,7 +278,7 @@ func addExtras(j *job, cols []*columns.Str, set []bool, vals []string) {
 }
 
 func (b *builder) allocations() *frame.Frame {
-	s := b.set(schema.Allocations)
+	s := b.sets.Of(schema.Allocations)
 	whole(s, "id", &b.txt.id)
 	queued, eligible, start, end := s.Time("queued"), s.Time("eligible"), s.Time("start"), s.Time("end")
 	nodes, state, status := s.Int("nodes"), s.Str("state"), s.Str("status")

@@ -13,7 +13,7 @@ const Source = "pbs"
 // held (exec_host's slots) as req_cpus, its usage from the record that
 // ended it.
 func (b *builder) tasks() *frame.Frame {
-	s := b.set(schema.Tasks)
+	s := b.sets.Of(schema.Tasks)
 	s.Const("source", Source)
 	t := &b.txt
 	gathered(s, "job", &t.id, t.runJob)
@@ -78,7 +78,7 @@ func (b *builder) tasks() *frame.Frame {
 // cpus; its GPUs and memory requested, shared evenly over its hosts
 // (exec_host does not say how they split).
 func (b *builder) placements() *frame.Frame {
-	s := b.set(schema.Placements)
+	s := b.sets.Of(schema.Placements)
 	gathered(s, "job", &b.txt.id, b.txt.placementJob)
 	task, attempt, worker, root := s.DenseInt("task"), s.DenseInt("attempt"), s.Str("worker"), s.Bool("root")
 	start, end, state := s.Time("start"), s.Time("end"), s.Str("state")
@@ -121,7 +121,7 @@ func (b *builder) placements() *frame.Frame {
 // provisioning it is about (id), and the file when the load read
 // several.
 func (b *builder) eventsFrame(files []string) *frame.Frame {
-	s := b.set(schema.Events)
+	s := b.sets.Of(schema.Events)
 	tm, line := s.Time("time"), s.DenseInt("line")
 	// the types as codes into the words and letters of each type
 	var words, letters []string

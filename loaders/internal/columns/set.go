@@ -77,6 +77,17 @@ func (s *Set) PlainStr(name string, size int) *Str {
 	return c
 }
 
+// Text declares a column of high-cardinality text (Text: a record's
+// raw text), stored as is; the caller reserves its room (Text.Reserve).
+func (s *Set) Text(name string) *Text {
+	if s.refuses(name) {
+		return nil
+	}
+	c := new(Text)
+	s.add(nil, func(int) frame.Column { return c.Col(name) })
+	return c
+}
+
 // Int declares an integer column with nulls.
 func (s *Set) Int(name string) *Int {
 	if s.refuses(name) {
