@@ -1,7 +1,6 @@
 package loaders
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -156,7 +155,7 @@ func TestColumnsOptionBalsamFrames(t *testing.T) {
 // error naming the columns it has.
 func TestColumnsOptionErrors(t *testing.T) {
 	path := sourcetest.Bundled("workqueue/realrun_wq_7.17.1_transactions.log")
-	d := sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return cctools.LoadWorkQueue(f, o) },
+	d := sourcetest.LoadFile(t, path, cctools.LoadWorkQueue,
 		source.Options{Columns: map[string][]string{schema.Tasks: {"task", "state"}, "no such frame": {"x"}}})
 	if got := sourcetest.Frame(t, d, schema.Tasks).Names(); !slices.Equal(got, []string{"task", "state"}) {
 		t.Errorf("LoadWorkQueue kept %v", got)

@@ -63,7 +63,7 @@ func bundledLog(t *testing.T, file string) string {
 }
 
 func loadCC(t *testing.T, path string) *source.Dataset {
-	return sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadWorkQueue(f, o) }, source.Options{})
+	return sourcetest.LoadFile(t, path, LoadWorkQueue, source.Options{})
 }
 
 func TestCctoolsLogs(t *testing.T) {

@@ -2,7 +2,6 @@ package cctools
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -216,7 +215,7 @@ var perfCases = []struct {
 func TestPerfLogs(t *testing.T) {
 	for _, c := range perfCases {
 		t.Run(c.file, func(t *testing.T) {
-			d := sourcetest.LoadFile(t, bundledLog(t, c.file), func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadPerfLog(f, o) }, source.Options{})
+			d := sourcetest.LoadFile(t, bundledLog(t, c.file), LoadPerfLog, source.Options{})
 			p := sourcetest.Frame(t, d, schema.Perf)
 			// time replaces timestamp; run is added
 			if p.NumCols() != c.names+1 || p.NumRows() != c.rows {

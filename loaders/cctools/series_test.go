@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"testing"
 
@@ -25,7 +24,7 @@ func TestSeriesFigures(t *testing.T) {
 		{"vine-task-2.series", "task=2 samples=9 peak_mem_mb=10 last_cpu_s=0.15 first=1795557569058323 last=1795557572326430"},
 		{"vine-task-3.series", "task=3 samples=2 peak_mem_mb=2 last_cpu_s=0 first=1795557572329365 last=1795557572330208"},
 	} {
-		d := sourcetest.LoadFile(t, sourcetest.Bundled("taskvine/time-series/"+c.file), func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadSeries(f, o) }, source.Options{})
+		d := sourcetest.LoadFile(t, sourcetest.Bundled("taskvine/time-series/"+c.file), LoadSeries, source.Options{})
 		sourcetest.Conform(t, d)
 		f := sourcetest.Frame(t, d, "samples")
 		tasks, _, _ := f.Int64s("task")

@@ -3,7 +3,6 @@ package cctools
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -67,7 +66,7 @@ func TestTaskGraphForms(t *testing.T) {
 // no edges), so they load with no dependency.
 func TestTaskGraphSamples(t *testing.T) {
 	for _, name := range []string{"realrun_vine_7.17.1_taskgraph.txt", "cctools-test_2025-04-25_taskgraph.dot"} {
-		d := sourcetest.LoadFile(t, sourcetest.Bundled("taskvine/"+name), func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadTaskGraph(f, o) }, source.Options{})
+		d := sourcetest.LoadFile(t, sourcetest.Bundled("taskvine/"+name), LoadTaskGraph, source.Options{})
 		sourcetest.Conform(t, d)
 		if n := sourcetest.Frame(t, d, "dependencies").NumRows(); n != 0 || len(d.Warnings) != 0 {
 			t.Errorf("%s: %d dependencies, warnings %v; want none", name, n, d.Warnings)

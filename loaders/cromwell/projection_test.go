@@ -13,6 +13,8 @@ import (
 func TestFramesBuildOnlyWhatTheyKeep(t *testing.T) {
 	o := source.Options{Columns: map[string][]string{schema.Jobs: {"job", "state"}, schema.Events: {"time"}},
 		Omit: map[string][]string{schema.Tasks: {"record", "zone", "failure"}}}
-	load := sourcetest.Loads(t, "cromwell/broadinstitute_cromshell_GetZmwCounts.metadata.json", Load)
+	load := func(o source.Options) *source.Dataset {
+		return sourcetest.LoadFile(t, sourcetest.Bundled("cromwell/broadinstitute_cromshell_GetZmwCounts.metadata.json"), Load, o)
+	}
 	sourcetest.Unbuilt(t, load(source.Options{}), load(o), o, nil, schema.Jobs, schema.Tasks, schema.Events)
 }

@@ -13,8 +13,12 @@ import (
 func TestFramesBuildOnlyWhatTheyKeep(t *testing.T) {
 	o := source.Options{Columns: map[string][]string{schema.Jobs: {"job", "state"}, schema.Events: {"time"}},
 		Omit: map[string][]string{schema.Tasks: {"worker", "queue", "resources"}, schema.Placements: {"rank"}}}
-	load := sourcetest.Loads(t, "flux/flux-framework_flux-core_flux-jobs_contextual_info_input.jsonl", LoadJobs)
+	load := func(o source.Options) *source.Dataset {
+		return sourcetest.LoadFile(t, sourcetest.Bundled("flux/flux-framework_flux-core_flux-jobs_contextual_info_input.jsonl"), LoadJobs, o)
+	}
 	sourcetest.Unbuilt(t, load(source.Options{}), load(o), o, nil, schema.Jobs, schema.Tasks, schema.Events, schema.Placements)
-	load = sourcetest.Loads(t, "flux/flux-framework_flux-core_dump-0.46.0_job_eventlog.jsonl", LoadEventlog)
+	load = func(o source.Options) *source.Dataset {
+		return sourcetest.LoadFile(t, sourcetest.Bundled("flux/flux-framework_flux-core_dump-0.46.0_job_eventlog.jsonl"), LoadEventlog, o)
+	}
 	sourcetest.Unbuilt(t, load(source.Options{}), load(o), o, nil, schema.Jobs, schema.Tasks, schema.Events)
 }

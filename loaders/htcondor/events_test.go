@@ -215,7 +215,9 @@ func TestAborted(t *testing.T) {
 // (Dataset.Unbuilt lists them), the events' text and detail not even
 // kept while reading: a report keeps their time alone.
 func TestFramesBuildOnlyWhatTheyKeep(t *testing.T) {
-	load := sourcetest.Loads(t, "htcondor/htcondor_job_core_macros_sched.log", Load)
+	load := func(o source.Options) *source.Dataset {
+		return sourcetest.LoadFile(t, sourcetest.Bundled("htcondor/htcondor_job_core_macros_sched.log"), Load, o)
+	}
 	whole := load(source.Options{})
 	for _, o := range []source.Options{
 		{Columns: map[string][]string{schema.Events: {"time"}, schema.Jobs: {"job", "hold_reason"}}},

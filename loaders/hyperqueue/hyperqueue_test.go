@@ -16,7 +16,7 @@ import (
 )
 
 func loadHQ(t testing.TB, path string) *source.Dataset {
-	return sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return Load(f, o) }, source.Options{})
+	return sourcetest.LoadFile(t, path, Load, source.Options{})
 }
 
 func loadString(t testing.TB, text string, o source.Options) (*source.Dataset, error) {

@@ -14,7 +14,9 @@ import (
 // Dataset.Unbuilt, the error a column asked for names; the events'
 // line is built with their JSON, whose cut names it.
 func TestProjectionBuildsOnlyWhatItKeeps(t *testing.T) {
-	load := sourcetest.Loads(t, "hq/synthetic_v0.26_journal.jsonl", Load)
+	load := func(o source.Options) *source.Dataset {
+		return sourcetest.LoadFile(t, sourcetest.Bundled("hq/synthetic_v0.26_journal.jsonl"), Load, o)
+	}
 	for _, o := range []source.Options{
 		{Columns: map[string][]string{schema.Tasks: {"state", "start"}, schema.Events: {"time"}}},
 		{Omit: map[string][]string{schema.Tasks: {"instance", "workers", "raw_state"}, schema.Placements: {"gpus", "root"}, schema.Events: {"line", "type"}}},

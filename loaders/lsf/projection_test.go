@@ -11,7 +11,9 @@ import (
 // The columns a load leaves out of each frame are not built: each is
 // listed in Dataset.Unbuilt, in the frame's order.
 func TestFramesBuildOnlyWhatTheyKeep(t *testing.T) {
-	load := sourcetest.Loads(t, "lsf/ubccr_xdmod_accounting-logs.log", Load)
+	load := func(o source.Options) *source.Dataset {
+		return sourcetest.LoadFile(t, sourcetest.Bundled("lsf/ubccr_xdmod_accounting-logs.log"), Load, o)
+	}
 	o := source.Options{Columns: map[string][]string{schema.Jobs: {"job", "command"}, schema.Events: {"time"}},
 		Omit: map[string][]string{schema.Tasks: {"exec_host", "worker"}, schema.Allocations: {"wait_s"}}}
 	sourcetest.Unbuilt(t, load(source.Options{}), load(o), o, nil, schema.Jobs, schema.Tasks, schema.Events, schema.Allocations, schema.Placements)

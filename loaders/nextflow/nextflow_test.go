@@ -3,7 +3,6 @@ package nextflow
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -16,7 +15,7 @@ import (
 
 func loadTrace(t *testing.T, path string) *source.Dataset {
 	t.Helper()
-	d := sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadTrace(f, o) }, source.Options{})
+	d := sourcetest.LoadFile(t, path, LoadTrace, source.Options{})
 	sourcetest.Conform(t, d)
 	return d
 }
@@ -141,7 +140,7 @@ func TestBadRecords(t *testing.T) {
 // 643 segments (209 with three), from 1614891967625 to 1614896143511 ms,
 // run segments summing to 30401.151 s, largest peak RSS 17203.2 MiB.
 func TestTimeline(t *testing.T) {
-	d := sourcetest.LoadFile(t, sourcetest.Bundled("nextflow/openproblems_2021-03_timeline.html"), func(f *os.File, o source.Options) (*source.Dataset, error) { return LoadTimeline(f, o) }, source.Options{})
+	d := sourcetest.LoadFile(t, sourcetest.Bundled("nextflow/openproblems_2021-03_timeline.html"), LoadTimeline, source.Options{})
 	sourcetest.Conform(t, d)
 	tasks := sourcetest.Frame(t, d, "tasks")
 	if tasks.NumRows() != 217 {

@@ -12,7 +12,9 @@ import (
 // listed in Dataset.Unbuilt, in the frame's order (a report keeps the
 // psutil samples' run and time alone).
 func TestFramesBuildOnlyWhatTheyKeep(t *testing.T) {
-	load := sourcetest.Loads(t, "parsl/Parsl_parsl_monitoring_2019-02-18.db", Load)
+	load := func(o source.Options) *source.Dataset {
+		return sourcetest.LoadFile(t, sourcetest.Bundled("parsl/Parsl_parsl_monitoring_2019-02-18.db"), Load, o)
+	}
 	o := source.Options{Columns: map[string][]string{schema.Samples: {"run", "time"}, schema.Events: {"time", "type"}},
 		Omit: map[string][]string{schema.Tasks: {"stdout", "stderr", "hashsum"}, schema.Workers: {"cpus"}}}
 	sourcetest.Unbuilt(t, load(source.Options{}), load(o), o, nil, schema.Jobs, schema.Tasks, schema.Placements,

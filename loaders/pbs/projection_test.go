@@ -12,7 +12,9 @@ import (
 // listed in Dataset.Unbuilt, in the frame's order, the jobs' other
 // attributes among them.
 func TestFramesBuildOnlyWhatTheyKeep(t *testing.T) {
-	load := sourcetest.Loads(t, "pbs/gjbex_vsc-tools-lib_20160601", Load)
+	load := func(o source.Options) *source.Dataset {
+		return sourcetest.LoadFile(t, sourcetest.Bundled("pbs/gjbex_vsc-tools-lib_20160601"), Load, o)
+	}
 	for _, o := range []source.Options{
 		{Columns: map[string][]string{schema.Jobs: {"job", "session", "exec_host"}, schema.Events: {"time"}},
 			Omit: map[string][]string{schema.Tasks: {"exec_host", "worker"}, schema.Allocations: {"wait_s"}}},

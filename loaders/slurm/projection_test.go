@@ -137,7 +137,7 @@ func TestProjectedFields(t *testing.T) {
 // loadWith is Load of the file at path with o.
 func loadWith(t *testing.T, path string, o source.Options) *source.Dataset {
 	t.Helper()
-	return sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return Load(f, o) }, o)
+	return sourcetest.LoadFile(t, path, Load, o)
 }
 
 // TestProjectedFieldsChecked: a projection keeps few of the fields of

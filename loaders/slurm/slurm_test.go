@@ -2,7 +2,6 @@ package slurm
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -14,7 +13,7 @@ import (
 
 func load(t *testing.T, name string) *source.Dataset {
 	t.Helper()
-	d := sourcetest.LoadFile(t, sourcetest.Bundled("slurm/"+name), func(f *os.File, o source.Options) (*source.Dataset, error) { return Load(f, o) }, source.Options{})
+	d := sourcetest.LoadFile(t, sourcetest.Bundled("slurm/"+name), Load, source.Options{})
 	sourcetest.Conform(t, d)
 	return d
 }

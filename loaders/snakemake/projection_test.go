@@ -13,6 +13,8 @@ import (
 func TestLogFramesBuildOnlyWhatTheyKeep(t *testing.T) {
 	o := source.Options{Columns: map[string][]string{schema.Jobs: {"job", "cores"}, schema.Events: {"time"}},
 		Omit: map[string][]string{schema.Tasks: {"inputs", "outputs", "reason"}}}
-	load := sourcetest.Loads(t, "snakemake/run-here/2026-11-28T042057.690728.snakemake.log", LoadLog)
+	load := func(o source.Options) *source.Dataset {
+		return sourcetest.LoadFile(t, sourcetest.Bundled("snakemake/run-here/2026-11-28T042057.690728.snakemake.log"), LoadLog, o)
+	}
 	sourcetest.Unbuilt(t, load(source.Options{}), load(o), o, nil, schema.Jobs, schema.Tasks, schema.Events)
 }

@@ -3,6 +3,7 @@ package sourcetest
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strconv"
@@ -15,7 +16,7 @@ import (
 
 // LoadFile opens path and loads it with load and o (o.Name defaults to
 // path), failing the test on an error.
-func LoadFile(t testing.TB, path string, load func(*os.File, source.Options) (*source.Dataset, error), o source.Options) *source.Dataset {
+func LoadFile(t testing.TB, path string, load func(io.Reader, source.Options) (*source.Dataset, error), o source.Options) *source.Dataset {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {

@@ -1,9 +1,6 @@
 package sourcetest
 
 import (
-	"bytes"
-	"io"
-	"os"
 	"slices"
 	"testing"
 
@@ -68,22 +65,4 @@ func Unbuilt(t testing.TB, whole, some *source.Dataset, o source.Options, also f
 // names the line of its first row.
 func LineWithData(o source.Options) func(frame, col string) bool {
 	return func(frame, col string) bool { return frame == schema.Events && col == "line" && o.Keeps(frame, "data") }
-}
-
-// Loads returns a function that loads the bundled file rel (Bundled)
-// with load and the options it is given, failing t on an error.
-func Loads(t testing.TB, rel string, load func(r io.Reader, o source.Options) (*source.Dataset, error)) func(source.Options) *source.Dataset {
-	t.Helper()
-	b, err := os.ReadFile(Bundled(rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return func(o source.Options) *source.Dataset {
-		t.Helper()
-		d, err := load(bytes.NewReader(b), o)
-		if err != nil {
-			t.Fatalf("%s: %v", rel, err)
-		}
-		return d
-	}
 }

@@ -3,7 +3,6 @@ package wfcommons
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"reflect"
 	"regexp"
 	"strings"
@@ -16,7 +15,7 @@ import (
 
 func load(t *testing.T, path string) *source.Dataset {
 	t.Helper()
-	d := sourcetest.LoadFile(t, path, func(f *os.File, o source.Options) (*source.Dataset, error) { return Load(f, o) }, source.Options{})
+	d := sourcetest.LoadFile(t, path, Load, source.Options{})
 	sourcetest.Conform(t, d)
 	return d
 }
