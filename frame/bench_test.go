@@ -116,6 +116,34 @@ func BenchmarkWriteParquet(b *testing.B) {
 	}
 }
 
+// BenchmarkReadParquet reads the benchmark frame written as snappy
+// Parquet: whole (row groups of DefaultRowGroupRows) and as a lake's
+// parts of 33,000 rows each, the size at which Arrow's reader decodes
+// into buffers of twice the values (ReadOptions' allocator cuts them).
+func BenchmarkReadParquet(b *testing.B) {
+	f := benchData()
+	for _, rows := range []int{benchRows, 33_000} {
+		var parts [][]byte
+		for start := 0; start < f.NumRows(); start += rows {
+			var buf bytes.Buffer
+			if err := f.Slice(start, start+rows).WriteParquet(&buf, ParquetOptions{Compression: "snappy"}); err != nil {
+				b.Fatal(err)
+			}
+			parts = append(parts, buf.Bytes())
+		}
+		b.Run(fmt.Sprintf("files-of-%d", rows), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				for _, p := range parts {
+					if _, err := ReadParquet(bytes.NewReader(p), ReadOptions{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkWriteCSVSmall writes a frame of 5 rows, as the loaders'
 // stream tests do thousands of times per input (sourcetest.Rows).
 func BenchmarkWriteCSVSmall(b *testing.B) {
