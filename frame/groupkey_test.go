@@ -3,6 +3,8 @@ package frame
 import (
 	"slices"
 	"testing"
+
+	"github.com/apache/arrow/go/v17/arrow"
 )
 
 // TestGroupOneKeyOrder groups by one key whose codes do not all occur
@@ -70,4 +72,47 @@ func keyCodesOf(f *Frame) []keyCodes {
 		kcs[i] = codesOf(a)
 	}
 	return kcs
+}
+
+// TestGroupConstantKeys: key columns of one dictionary value and no null
+// (a run or source column) are left out of the grouping, which must
+// give the groups of the other keys alone; a dictionary of one value
+// with a null, or of two values, stays a key; keys that are all
+// constant are one group.
+func TestGroupConstantKeys(t *testing.T) {
+	const n = 500
+	g := lcg(11)
+	k, codes, nulls := make([]int64, n), make([]int32, n), make([]bool, n)
+	for i := range n {
+		k[i], codes[i], nulls[i] = int64(g.next()%17), int32(g.next()%2), i != 7
+	}
+	f := New(DictStringCol("run", make([]int32, n), nil, []string{"r1"}),
+		DictStringCol("source", make([]int32, n), nil, []string{"hyperqueue"}),
+		Int64Col("k", k, nil),
+		DictStringCol("nulls", make([]int32, n), nulls, []string{"x"}),
+		DictStringCol("two", codes, nil, []string{"a", "b"}))
+	cols := func(names ...string) []arrow.Array {
+		var out []arrow.Array
+		for _, c := range names {
+			out = append(out, f.cols[f.index[c]])
+		}
+		return out
+	}
+	if got := len(varying(cols("run", "source", "k", "nulls", "two"))); got != 3 {
+		t.Errorf("varying keys: %d, want 3 (k, nulls, two)", got)
+	}
+	for _, keys := range [][]string{{"k"}, {"k", "nulls"}, {"k", "two"}, {"nulls", "two"}} {
+		want := groupHashed(keyCodesOf(f.Select(keys...)), n)
+		got, err := groupRows(cols(append([]string{"run", "source"}, keys...)...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.gid, want.gid) || !slices.Equal(got.firstRow, want.firstRow) || got.ngroups != want.ngroups {
+			t.Errorf("run, source, %v: %d groups, want %d; the groups or first rows differ", keys, got.ngroups, want.ngroups)
+		}
+	}
+	got, err := groupRows(cols("run", "source"))
+	if err != nil || got.ngroups != 1 || got.firstRow[0] != 0 || slices.Max(got.gid) != 0 {
+		t.Errorf("constant keys alone: %d groups, first rows %v, %v; want one group from row 0", got.ngroups, got.firstRow, err)
+	}
 }
