@@ -142,7 +142,8 @@ func TestThroughputCounts(t *testing.T) {
 
 // stateCountsBySort is StateCounts's single-run series as it was first
 // written: every row sorted by the task keys and attempt, a row's
-// previous attempt the row before it in that order.
+// previous attempt the row before it in that order, and the times of
+// the four kinds of steps in four arrays.
 func stateCountsBySort(tasks *frame.Frame) *frame.Frame {
 	keys := []string{}
 	for _, k := range []string{"source", "run", "job"} {
@@ -178,7 +179,9 @@ func stateCountsBySort(tasks *frame.Frame) *frame.Frame {
 			}
 		}
 	}
-	return countSteps(times)
+	// the four arrays as they were, each of its own: what waits, stops
+	// waiting, runs and stops running (no start is shared)
+	return countSteps(stepTimes{times[0], nil, times[1], times[2], times[3]})
 }
 
 // TestStateCountsPreviousAttempts: the previous attempt found by sorting
