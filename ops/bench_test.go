@@ -222,3 +222,22 @@ func BenchmarkSummary1M(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBadput1M is Badput of 1M attempts, whole and by worker,
+// against badputByAgg (a column per sum, summed by GroupBy's Agg), in
+// the same run.
+func BenchmarkBadput1M(b *testing.B) {
+	t := benchAttempts(1_000_000)
+	for _, by := range [][]string{nil, {"worker"}} {
+		for name, op := range map[string]func(*frame.Frame, ...string) *frame.Frame{"Badput": Badput, "badputByAgg": badputByAgg} {
+			b.Run(fmt.Sprintf("%s-by-%d", name, len(by)), func(b *testing.B) {
+				b.ReportAllocs()
+				for range b.N {
+					if f := op(t, by...); f.Err() != nil {
+						b.Fatal(f.Err())
+					}
+				}
+			})
+		}
+	}
+}

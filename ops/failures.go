@@ -174,43 +174,42 @@ func Badput(tasks *frame.Frame, by ...string) *frame.Frame {
 			return frame.WithErr(fmt.Errorf("Badput: %w", err))
 		}
 	}
-	n := len(st)
-	good, bad, failed, badCPU := make([]float64, n), make([]float64, n), make([]int64, n), make([]float64, n)
-	for i := range n {
+	// the groups' keys and attempts; the sums are added up per group in
+	// row order, as a GroupBy's Sum does, without a column per sum
+	var gid []int32
+	out := frame.New(frame.Int64Col("attempts", []int64{int64(len(st))}, nil)).Head(min(len(st), 1))
+	if len(by) > 0 {
+		g := ended.GroupBy(by...)
+		gid, out = g.GroupIDs(), g.Agg(frame.Count().As("attempts"))
+	}
+	ng := out.NumRows()
+	failed, good, bad, badCPU := make([]int64, ng), make([]float64, ng), make([]float64, ng), make([]float64, ng)
+	for i := range st {
+		k := int32(0)
+		if gid != nil {
+			k = gid[i]
+		}
 		run := 0.0
 		if stOK[i] {
 			run = float64(en[i]-st[i]) / 1e6
 		}
 		if !isFailed[i] {
-			good[i] = run
+			good[k] += run
 			continue
 		}
-		bad[i], failed[i] = run, 1
+		bad[k], failed[k] = bad[k]+run, failed[k]+1
 		if cpus != nil && cpusOK[i] {
-			badCPU[i] = run * cpus[i]
+			badCPU[k] += run * cpus[i]
 		}
 	}
-	g := ended.WithColumn("_good", good).WithColumn("_bad", bad).WithColumn("_failed", failed)
-	aggs := []frame.Aggregation{frame.Count().As("attempts"), frame.Sum("_failed").As("failed"), frame.Sum("_good").As("goodput_s"), frame.Sum("_bad").As("badput_s")}
+	out = out.WithColumn("failed", failed).WithColumn("goodput_s", good).WithColumn("badput_s", bad)
 	if cpus != nil {
-		g = g.WithColumn("_badcpu", badCPU)
-		aggs = append(aggs, frame.Sum("_badcpu").As("badput_cpu_s"))
+		out = out.WithColumn("badput_cpu_s", badCPU)
 	}
-	keys := by
-	if len(keys) == 0 {
-		g = g.WithColumn("_all", make([]bool, n))
-		keys = []string{"_all"}
-	}
-	out := g.GroupBy(keys...).Agg(aggs...)
-	if len(by) == 0 {
-		out = out.Drop("_all")
-	}
-	gs, _, _ := out.Float64s("goodput_s")
-	bs, _, _ := out.Float64s("badput_s")
-	frac, fracOK := make([]float64, len(gs)), make([]bool, len(gs))
-	for i := range gs {
-		if tot := gs[i] + bs[i]; tot > 0 {
-			frac[i], fracOK[i] = bs[i]/tot, true
+	frac, fracOK := make([]float64, ng), make([]bool, ng)
+	for k := range ng {
+		if tot := good[k] + bad[k]; tot > 0 {
+			frac[k], fracOK[k] = bad[k]/tot, true
 		}
 	}
 	return wrap("Badput", out.WithColumn("badput_fraction", frame.Float64Col("badput_fraction", frac, fracOK)))

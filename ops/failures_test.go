@@ -2,7 +2,12 @@ package ops
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"github.com/jobframe/jobframe/frame"
+	"github.com/jobframe/jobframe/frame/schema"
 )
 
 func TestBadputHand(t *testing.T) {
@@ -70,4 +75,112 @@ func TestRetriesWorkQueue(t *testing.T) {
 	if got := column(t, r.Where("task", "==", 6), "final_state"); got != "exhausted" {
 		t.Errorf("task 6 ends %s", got)
 	}
+}
+
+// badputByAgg is Badput as first written: a column per sum, summed by
+// GroupBy's Agg (over a column of one value when by is empty).
+func badputByAgg(tasks *frame.Frame, by ...string) *frame.Frame {
+	if err := requireFrame("Badput", tasks, schema.Tasks, append([]string{"state", "start", "end"}, by...)...); err != nil {
+		return frame.WithErr(err)
+	}
+	ended := tasks.Where("end", "not-null", nil).Where("state", "!=", schema.LibraryExit)
+	st, stOK, err1 := ended.Micros("start")
+	en, _, err2 := ended.Micros("end")
+	isFailed, err3 := ended.Matches("state", schema.Failure)
+	if err := firstErr(err1, err2, err3); err != nil {
+		return frame.WithErr(fmt.Errorf("Badput: %w", err))
+	}
+	var cpus []float64
+	var cpusOK []bool
+	if ended.Has("req_cpus") {
+		var err error
+		if cpus, cpusOK, err = ended.Float64s("req_cpus"); err != nil {
+			return frame.WithErr(fmt.Errorf("Badput: %w", err))
+		}
+	}
+	n := len(st)
+	good, bad, failed, badCPU := make([]float64, n), make([]float64, n), make([]int64, n), make([]float64, n)
+	for i := range n {
+		run := 0.0
+		if stOK[i] {
+			run = float64(en[i]-st[i]) / 1e6
+		}
+		if !isFailed[i] {
+			good[i] = run
+			continue
+		}
+		bad[i], failed[i] = run, 1
+		if cpus != nil && cpusOK[i] {
+			badCPU[i] = run * cpus[i]
+		}
+	}
+	g := ended.WithColumn("_good", good).WithColumn("_bad", bad).WithColumn("_failed", failed)
+	aggs := []frame.Aggregation{frame.Count().As("attempts"), frame.Sum("_failed").As("failed"), frame.Sum("_good").As("goodput_s"), frame.Sum("_bad").As("badput_s")}
+	if cpus != nil {
+		g = g.WithColumn("_badcpu", badCPU)
+		aggs = append(aggs, frame.Sum("_badcpu").As("badput_cpu_s"))
+	}
+	keys := by
+	if len(keys) == 0 {
+		g = g.WithColumn("_all", make([]bool, n))
+		keys = []string{"_all"}
+	}
+	out := g.GroupBy(keys...).Agg(aggs...)
+	if len(by) == 0 {
+		out = out.Drop("_all")
+	}
+	gs, _, _ := out.Float64s("goodput_s")
+	bs, _, _ := out.Float64s("badput_s")
+	frac, fracOK := make([]float64, len(gs)), make([]bool, len(gs))
+	for i := range gs {
+		if tot := gs[i] + bs[i]; tot > 0 {
+			frac[i], fracOK[i] = bs[i]/tot, true
+		}
+	}
+	return wrap("Badput", out.WithColumn("badput_fraction", frame.Float64Col("badput_fraction", frac, fracOK)))
+}
+
+// TestBadputSums holds Badput to badputByAgg, column for column, on
+// random attempts (starts, ends and CPUs null at times, successes,
+// failures and library exits), whole and by one and two keys, and on
+// frames of no row.
+func TestBadputSums(t *testing.T) {
+	r := rand.New(rand.NewPCG(55, 3))
+	for c := range 30 {
+		n := r.IntN(200) * (c % 5) / 4
+		worker, state, cat := make([]string, n), make([]string, n), make([]int64, n)
+		st, en, cpus := make([]int64, n), make([]int64, n), make([]float64, n)
+		stOK, enOK, cpusOK, workerOK := make([]bool, n), make([]bool, n), make([]bool, n), make([]bool, n)
+		for i := range n {
+			worker[i], workerOK[i] = []string{"w1", "w2", "w3"}[r.IntN(3)], r.IntN(8) != 0
+			state[i] = []string{"success", "failed", "lost", "canceled", schema.LibraryExit}[r.IntN(5)]
+			cat[i] = int64(r.IntN(4))
+			st[i], stOK[i] = int64(r.IntN(1_000_000_000)), r.IntN(6) != 0
+			en[i], enOK[i] = st[i]+int64(r.IntN(100_000_000)), r.IntN(7) != 0
+			cpus[i], cpusOK[i] = float64(1+r.IntN(8))/2, r.IntN(5) != 0
+		}
+		f := frame.New(frame.StringCol("worker", worker, workerOK), frame.StringCol("state", state, nil), frame.Int64Col("category", cat, nil),
+			frame.MicrosCol("start", st, stOK), frame.MicrosCol("end", en, enOK), frame.Float64Col("req_cpus", cpus, cpusOK))
+		for _, by := range [][]string{nil, {"worker"}, {"category", "worker"}} {
+			for _, in := range []*frame.Frame{f, f.Drop("req_cpus")} {
+				got, want := Badput(in, by...), badputByAgg(in, by...)
+				if err := firstErr(got.Err(), want.Err()); err != nil {
+					t.Fatal(err)
+				}
+				if g, w := csvText(t, got), csvText(t, want); g != w || g == "" {
+					t.Fatalf("case %d, %d rows, by %v:\n%s\nwant\n%s", c, n, by, g, w)
+				}
+			}
+		}
+	}
+}
+
+// csvText is f as CSV.
+func csvText(t *testing.T, f *frame.Frame) string {
+	t.Helper()
+	var b strings.Builder
+	if err := f.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
