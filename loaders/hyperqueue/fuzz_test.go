@@ -31,6 +31,11 @@ func FuzzLoadHyperQueue(f *testing.F) {
 		sourcetest.Projects(t, in, func(s string, o source.Options) (*source.Dataset, error) {
 			return Load(strings.NewReader(s), o)
 		}, fuzzColumns)
+		// the events asked for their span alone are counted and spanned,
+		// and nothing else changes
+		for _, lenient := range []bool{false, true} {
+			skims(t, in, source.Options{Lenient: lenient})
+		}
 		// resumed from its checkpoints, a load of batches of 3 lines gives
 		// what a load from the start gives
 		o := source.Options{Lenient: true, Name: "fuzz.jsonl"}

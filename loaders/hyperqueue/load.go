@@ -54,7 +54,8 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 	if err != nil {
 		return nil, err
 	}
-	if h.batch == nil && (h.want == nil || h.want[schema.Events]) {
+	h.skim = h.batch == nil && skimsEvents(o)
+	if h.batch == nil && !h.skim && (h.want == nil || h.want[schema.Events]) {
 		// the events frame has a row per line and all their text: sized
 		// ahead, its columns never copy themselves as they grow
 		if n := source.EstimateRecords(r, `"event"`); n > 0 {
@@ -99,6 +100,29 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 		h.p.Note(0, "type", k, fmt.Sprintf("%d events of an unknown type kept in events with their raw text", h.unknown[k]))
 	}
 	return h.dataset(name)
+}
+
+// skimsEvents reports whether o asks for the events' span alone
+// (Options.SpanOnly names the events frame, and none of the columns it
+// lists for which their rows are read is one a journal's events have;
+// they have no run column). A whole load then counts the events and
+// widens Dataset.Skimmed with their times instead of storing them, as a
+// lake's reader takes their span from its footers: the report of the
+// 10M-task journal reads nothing else of its 20M events, 231 MB of
+// times, and the room reserved for them. A stream (Options.Batch)
+// stores them.
+func skimsEvents(o source.Options) bool {
+	cols, ok := o.SpanOnly[schema.Events]
+	if !ok {
+		return false
+	}
+	events := newEventCols(func(string) bool { return true }).s.Frame(0) // every column, no row
+	for _, c := range cols {
+		if events.Has(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // decodedLine is one journal line decoded: a task event (the journal's

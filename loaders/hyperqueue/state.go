@@ -204,6 +204,11 @@ type loader struct {
 
 	ev   *eventCols `snap:"-"`
 	perf perfCols   `snap:"-"`
+	// skim says the events are wanted for their span alone (skimsEvents):
+	// each is counted and its time widens skimmed, and none is stored
+	skim        bool          `snap:"-"`
+	skimmed     source.Extent `snap:"-"`
+	skimmedRows int           `snap:"-"`
 
 	// the tasks and placements frames' rows of the attempts spilled so
 	// far (nil: the frame is not wanted), and the closed attempts that

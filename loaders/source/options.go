@@ -118,8 +118,10 @@ type Options struct {
 	// and greatest values, are not read: those values widen
 	// Dataset.Skimmed instead (SpanOnly[Events] = {"to_state"}: Balsam's
 	// transitions are read, a HyperQueue journal's 20M events of 10M
-	// tasks give their first and last time). A hint, as Window: logs are
-	// read whole, as are lakes whose entries absorb companions; a lake
+	// tasks give their first and last time). A HyperQueue journal, read
+	// whole (not in batches), counts such events and spans their times
+	// instead of storing them. A hint, as Window: other logs are read
+	// whole, as are lakes whose entries absorb companions; a lake
 	// ignores it when Window or SourceRows is set (their cuts apply to
 	// rows, not to a span).
 	SpanOnly map[string][]string
