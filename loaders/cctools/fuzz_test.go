@@ -22,6 +22,11 @@ func FuzzLoadCctools(f *testing.F) {
 		sourcetest.Projects(t, in, func(s string, o source.Options) (*source.Dataset, error) {
 			return o.Project(loadCctools(strings.NewReader(s), o))
 		}, fuzzColumns)
+		// the events asked for their span alone are counted and spanned,
+		// and nothing else changes
+		for _, lenient := range []bool{false, true} {
+			skims(t, in, source.Options{Lenient: lenient, Columns: spanColumns})
+		}
 	})
 }
 

@@ -97,8 +97,14 @@ type txnLoader struct {
 	span    source.LogSpan
 	line    int        // the number of the line being applied
 	ev      *eventCols `snap:"-"` // empty at a checkpoint: made anew by the load
-	xfer    transferCols
-	cat     categoryCols
+	// skim says the events are wanted for their span alone
+	// (Options.SkimsRows): each is counted and its time widens skimmed,
+	// and none is stored
+	skim        bool          `snap:"-"`
+	skimmed     source.Extent `snap:"-"`
+	skimmedRows int           `snap:"-"`
+	xfer        transferCols
+	cat         categoryCols
 	// records of tasks handed over before (see seen): how many, and the
 	// first one's line and task id
 	reseen, reseenLine int

@@ -54,7 +54,7 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 	if err != nil {
 		return nil, err
 	}
-	h.skim = h.batch == nil && skimsEvents(o)
+	h.skim = skimsEvents(o)
 	if h.batch == nil && !h.skim && (h.want == nil || h.want[schema.Events]) {
 		// the events frame has a row per line and all their text: sized
 		// ahead, its columns never copy themselves as they grow
@@ -103,26 +103,13 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 }
 
 // skimsEvents reports whether o asks for the events' span alone
-// (Options.SpanOnly names the events frame, and none of the columns it
-// lists for which their rows are read is one a journal's events have;
-// they have no run column). A whole load then counts the events and
-// widens Dataset.Skimmed with their times instead of storing them, as a
-// lake's reader takes their span from its footers: the report of the
-// 10M-task journal reads nothing else of its 20M events, 231 MB of
-// times, and the room reserved for them. A stream (Options.Batch)
-// stores them.
+// (Options.SkimsRows): a whole load then counts the events and widens
+// Dataset.Skimmed with their times instead of storing them. The report
+// of the 10M-task journal reads nothing else of its 20M events: 231 MB
+// of times, and the room reserved for them.
 func skimsEvents(o source.Options) bool {
-	cols, ok := o.SpanOnly[schema.Events]
-	if !ok {
-		return false
-	}
 	events := newEventCols(func(string) bool { return true }).s.Frame(0) // every column, no row
-	for _, c := range cols {
-		if events.Has(c) {
-			return false
-		}
-	}
-	return true
+	return o.SkimsRows(schema.Events, events.Has)
 }
 
 // decodedLine is one journal line decoded: a task event (the journal's

@@ -10,56 +10,12 @@ import (
 	"github.com/jobframe/jobframe/loaders/sourcetest"
 )
 
-// skims checks a load of in with the events asked for their span alone
-// (Options.SpanOnly, as jobframe report asks) against the whole load:
-// the events frame has its columns and no row; their rows are counted
-// (FrameRows) and their times' least and greatest (the whole load's
-// events' time column, scanned here) are Dataset.Skimmed; every other
-// frame, the warnings and the span are the whole load's. It returns
-// whether the load succeeded.
+// skims is sourcetest.SkimsEvents of a journal.
 func skims(t *testing.T, in string, o source.Options) bool {
 	t.Helper()
-	whole, err1 := Load(strings.NewReader(in), o)
-	o.SpanOnly = map[string][]string{schema.Events: {"to_state"}}
-	got, err2 := Load(strings.NewReader(in), o)
-	if (err1 == nil) != (err2 == nil) {
-		t.Fatalf("skimmed: %v; whole: %v", err2, err1)
-	}
-	if err1 != nil {
-		return false
-	}
-	events := whole.Frames[schema.Events]
-	us, valid, err := events.Micros("time")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want source.Extent
-	for i, v := range us {
-		if valid[i] {
-			want.Add(v, v)
-		}
-	}
-	if got.Skimmed != want {
-		t.Errorf("skimmed span %+v, want the events' %+v", got.Skimmed, want)
-	}
-	skimmed := got.Frames[schema.Events]
-	if skimmed.NumRows() != 0 || strings.Join(skimmed.Names(), ",") != strings.Join(events.Names(), ",") {
-		t.Errorf("skimmed events: %d rows, columns %v; want none of %v", skimmed.NumRows(), skimmed.Names(), events.Names())
-	}
-	if n, m := got.FrameRows(schema.Events), whole.FrameRows(schema.Events); n != m {
-		t.Errorf("events counted %d, loaded %d", n, m)
-	}
-	lo, hi, ok := got.Span()
-	wlo, whi, wok := whole.Span()
-	if lo != wlo || hi != whi || ok != wok {
-		t.Errorf("span %d..%d (%v), whole %d..%d (%v)", lo, hi, ok, wlo, whi, wok)
-	}
-	delete(got.Frames, schema.Events)
-	delete(whole.Frames, schema.Events)
-	if a, b := sourcetest.Describe(t, got), sourcetest.Describe(t, whole); a != b {
-		t.Errorf("the other frames differ:\n%s\nwant\n%s", a, b)
-	}
-	return true
+	return sourcetest.SkimsEvents(t, in, func(s string, o source.Options) (*source.Dataset, error) {
+		return Load(strings.NewReader(s), o)
+	}, o)
 }
 
 // TestSpanOnlySkimsEvents: the bundled journal, strict and lenient, and

@@ -1,0 +1,63 @@
+package sourcetest
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
+)
+
+// SkimsEvents checks a load of in with the events asked for their span
+// alone (Options.SpanOnly as jobframe report asks, with options o)
+// against the load of every event: the events frame has its columns and
+// no row; the events are counted (FrameRows), and their times' least and
+// greatest (scanned here from the whole load's time column) are
+// Dataset.Skimmed; the other frames, the warnings and the dataset's span
+// are the whole load's. A load that fails must fail both ways; it
+// returns whether the load succeeded. It is for the loaders that count
+// such rows instead of storing them (Options.SkimsRows).
+func SkimsEvents(t testing.TB, in string, load func(in string, o source.Options) (*source.Dataset, error), o source.Options) bool {
+	t.Helper()
+	whole, err1 := load(in, o)
+	o.SpanOnly = map[string][]string{schema.Events: {"to_state"}}
+	got, err2 := load(in, o)
+	if (err1 == nil) != (err2 == nil) {
+		t.Fatalf("skimmed: %v; whole: %v", err2, err1)
+	}
+	if err1 != nil {
+		return false
+	}
+	events := Frame(t, whole, schema.Events)
+	us, valid, err := events.Micros("time")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want source.Extent
+	for i, v := range us {
+		if valid[i] {
+			want.Add(v, v)
+		}
+	}
+	if got.Skimmed != want {
+		t.Errorf("skimmed span %+v, want the events' %+v", got.Skimmed, want)
+	}
+	skimmed := Frame(t, got, schema.Events)
+	if skimmed.NumRows() != 0 || strings.Join(skimmed.Names(), ",") != strings.Join(events.Names(), ",") {
+		t.Errorf("skimmed events: %d rows, columns %v; want none of %v", skimmed.NumRows(), skimmed.Names(), events.Names())
+	}
+	if n, m := got.FrameRows(schema.Events), whole.FrameRows(schema.Events); n != m {
+		t.Errorf("events counted %d, loaded %d", n, m)
+	}
+	lo, hi, ok := got.Span()
+	wlo, whi, wok := whole.Span()
+	if lo != wlo || hi != whi || ok != wok {
+		t.Errorf("span %d..%d (%v), whole %d..%d (%v)", lo, hi, ok, wlo, whi, wok)
+	}
+	delete(got.Frames, schema.Events)
+	delete(whole.Frames, schema.Events)
+	if a, b := Describe(t, got), Describe(t, whole); a != b {
+		t.Errorf("the other frames differ:\n%s\nwant\n%s", a, b)
+	}
+	return true
+}
