@@ -180,9 +180,13 @@ type transferCols struct {
 func (t *transferCols) fresh() transferCols {
 	var out transferCols
 	rows := len(t.time.V)
-	columns.Reserve(rows+rows/8, &out.time, &out.run, &out.task, &out.bytes, &out.start, &out.kind, &out.dir,
-		&out.worker, &out.file, &out.wall, &out.mb, &out.cached)
+	out.reserve(rows + rows/8)
 	return out
+}
+
+// reserve makes room for n more rows in every column.
+func (t *transferCols) reserve(n int) {
+	columns.Reserve(n, &t.time, &t.run, &t.task, &t.bytes, &t.start, &t.kind, &t.dir, &t.worker, &t.file, &t.wall, &t.mb, &t.cached)
 }
 
 // categoryCols holds the categories frame's columns.

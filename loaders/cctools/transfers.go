@@ -19,6 +19,7 @@ func (c *txnLoader) transfer(args []string, xf transferRecord, us int64, n int, 
 		return nil
 	}
 	tid, mb, secs := xf.task, xf.mb, xf.secs
+	c.transferRoom()
 	x := &c.xfer
 	x.time.Add(us)
 	x.run.Add(max(c.run, 0))
@@ -73,6 +74,7 @@ func (c *txnLoader) workerTransfer(id string, args []string, us int64, n int, li
 		return nil
 	}
 	// every field is valid: append the row
+	c.transferRoom()
 	x := &c.xfer
 	x.time.Add(us)
 	x.run.Add(max(c.run, 0))
@@ -94,4 +96,21 @@ func (c *txnLoader) workerTransfer(id string, args []string, us int64, n int, li
 		x.start.Null()
 	}
 	return nil
+}
+
+// transferRoom makes room in the transfers' columns, when they are full
+// in a whole load of an input of known size, for the rows the rest of
+// the input brings at the rate so far and a twentieth more. Doubled as
+// they fill, their room could be as large as their rows: the 5.1M
+// transfers of a 1M-task Work Queue log held 533 MB for 334 MB of
+// values. A load that outruns its estimate makes room again the same
+// way.
+func (c *txnLoader) transferRoom() {
+	x := &c.xfer
+	n := len(x.time.V)
+	if n < cap(x.time.V) || c.stream.batch != nil || c.pos.End <= 0 || c.pos.After < 4<<20 {
+		return
+	}
+	rest := float64(c.pos.End-c.pos.After) / float64(c.pos.After)
+	x.reserve(int(float64(n)*rest*1.05) + 1024)
 }
