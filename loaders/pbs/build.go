@@ -78,12 +78,47 @@ type builder struct {
 	// columns as built, for the names of those left out
 	keeps func(frame, col string) bool
 	sets  columns.Sets
+	// skim says the events are wanted for their span alone
+	// (Options.SkimsRows): each record is counted and its time widens
+	// skimmed, and none is kept in events
+	skim        bool
+	skimmed     source.Extent
+	skimmedRows int
 }
 
-// newBuilder makes a builder for logs of about records records.
-func newBuilder(records int) *builder {
-	return &builder{byID: make(map[string]int32, records/3), jobs: make([]job, 0, records/3),
-		runs: make([]run, 0, records/3), events: make([]event, 0, records)}
+// eventColumn reports whether the events frame has a column named c
+// (eventsFrame; file when a load reads several logs).
+func eventColumn(c string) bool {
+	switch c {
+	case "time", "line", "type", "record", "id", "job", "file":
+		return true
+	}
+	return false
+}
+
+// newBuilder makes a builder for logs of about records records, whose
+// events it keeps unless skim.
+func newBuilder(records int, skim bool) *builder {
+	b := &builder{byID: make(map[string]int32, records/3), jobs: make([]job, 0, records/3), runs: make([]run, 0, records/3), skim: skim}
+	if !skim {
+		b.events = make([]event, 0, records)
+	}
+	return b
+}
+
+// addEvent keeps the record r of line n, about id (copied when clone),
+// for the events frame, or counts it and widens the span of the records
+// skimmed.
+func (b *builder) addEvent(r *record, n int, id string, clone bool) {
+	if b.skim {
+		b.skimmed.Add(r.time, r.time)
+		b.skimmedRows++
+		return
+	}
+	if clone {
+		id = strings.Clone(id)
+	}
+	b.events = append(b.events, event{time: r.time, line: n, file: b.file, typ: r.typ, id: id})
 }
 
 // jobText is the text of the jobs' attributes, one row per job: the
@@ -177,7 +212,7 @@ func (b *builder) apply(line []byte, n int, r *record, p *source.Problems) error
 		return nil // a blank line
 	}
 	if !jobRecord(r.typ) {
-		b.events = append(b.events, event{time: r.time, line: n, file: b.file, typ: r.typ, id: strings.Clone(r.id)})
+		b.addEvent(r, n, r.id, true)
 		return nil
 	}
 	k, ok := b.byID[r.id]
@@ -189,7 +224,7 @@ func (b *builder) apply(line []byte, n int, r *record, p *source.Problems) error
 		b.jobs = append(b.jobs, job{id: id, open: -1, last: -1})
 		b.byID[id] = k
 	}
-	b.events = append(b.events, event{time: r.time, line: n, file: b.file, typ: r.typ, id: b.jobs[k].id})
+	b.addEvent(r, n, b.jobs[k].id, false)
 	j := &b.jobs[k]
 	j.merge(r, &b.texts)
 	j.line, j.file = n, b.file

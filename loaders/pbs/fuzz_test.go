@@ -30,5 +30,10 @@ func FuzzLoadPBS(f *testing.F) {
 		sourcetest.Projects(t, in, load, map[string][]string{schema.Jobs: {"job", "session", "exec_vnode", "runs", "requestor"},
 			schema.Tasks: {"task", "worker", "exec_host"}, schema.Events: {"time", "record"}, schema.Allocations: {"id", "wait_s"},
 			schema.Placements: {"worker", "cpus"}})
+		// the records asked for their span alone are counted and spanned,
+		// and nothing else changes
+		for _, lenient := range []bool{false, true} {
+			sourcetest.SkimsEvents(t, in, load, source.Options{Lenient: lenient})
+		}
 	})
 }

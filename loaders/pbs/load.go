@@ -83,7 +83,10 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 	for _, x := range in {
 		size += source.InputSize(x.R)
 	}
-	b := newBuilder(int(min(size/256, 1<<26))) // records are 100 to 1,000 bytes
+	// the events asked for their span alone are counted, not kept: the
+	// report of 1M jobs reads nothing else of their 3M records
+	skim := o.SkimsRows(schema.Events, eventColumn)
+	b := newBuilder(int(min(size/256, 1<<26)), skim) // records are 100 to 1,000 bytes
 	b.keeps = o.Keeps
 	dec := decoder{loc: loc}
 	limit := o.HostLimit()
@@ -104,6 +107,10 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 	d.Files = files
 	b.resolve()
 	d.Frames = b.frames(source.WantFrames(o), files)
+	if _, ok := d.Frames[schema.Events]; ok && skim { // its columns, no row: the records' span and count
+		d.Skimmed.Join(b.skimmed)
+		d.AddSkimmedRows(schema.Events, b.skimmedRows)
+	}
 	b.sets.Skip(d)
 	return o.Project(d, nil)
 }

@@ -60,7 +60,7 @@ func TestJobsKeepNoLine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bld, dec := newBuilder(64), decoder{loc: time.UTC}
+		bld, dec := newBuilder(64, false), decoder{loc: time.UTC}
 		var lines [][2]uintptr // where each record's line copy lies
 		var alive []string     // a view of each, so that no later text is allocated there
 		p := &source.Problems{File: name, Lenient: true}

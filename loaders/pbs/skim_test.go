@@ -1,0 +1,70 @@
+package pbs
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/jobframe/jobframe/frame/schema"
+	"github.com/jobframe/jobframe/loaders/source"
+	"github.com/jobframe/jobframe/loaders/sourcetest"
+)
+
+// TestSpanOnlySkimsEvents: the bundled accounting logs, strict and
+// lenient, and two days read as one load, count their records for
+// their span alone when SpanOnly asks it (sourcetest.SkimsEvents); the
+// records are kept when SpanOnly lists a column of theirs; eventColumn
+// names every column of the events frame, whose list SpanOnly is
+// judged on.
+func TestSpanOnlySkimsEvents(t *testing.T) {
+	load := func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) }
+	for _, name := range []string{"gjbex_vsc-tools-lib_20160601", "ubccr_xdmod_accounting-logs.log", "allocations_acct.log", "days/20160613"} {
+		raw, err := os.ReadFile(sourcetest.Bundled("pbs/" + name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lenient := range []bool{false, true} {
+			if !sourcetest.SkimsEvents(t, string(raw), load, source.Options{Lenient: lenient}) {
+				t.Errorf("%s: the load failed", name)
+			}
+		}
+		d, err := load(string(raw), source.Options{Lenient: true, SpanOnly: map[string][]string{schema.Events: {"record"}}})
+		if err != nil || d.Frames[schema.Events].NumRows() == 0 || d.Skimmed.OK {
+			t.Errorf("%s, SpanOnly listing the events' record: %v, skimmed %+v; want them kept", name, err, d.Skimmed)
+		}
+	}
+	days := func(o source.Options) *source.Dataset {
+		var in []source.Input
+		for _, day := range []string{"20160612", "20160613"} {
+			fh, err := os.Open(filepath.Join(sourcetest.Bundled("pbs/days"), day))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fh.Close()
+			in = append(in, source.Input{Name: day, R: fh})
+		}
+		d, err := LoadInputs(in, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	whole, skimmed := days(source.Options{}), days(source.Options{SpanOnly: map[string][]string{schema.Events: nil}})
+	for _, c := range whole.Frames[schema.Events].Names() {
+		if !eventColumn(c) {
+			t.Errorf("the events' column %s is not an eventColumn", c)
+		}
+	}
+	us, _, err := whole.Frames[schema.Events].Micros("time") // every record has its date
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want source.Extent
+	for _, v := range us {
+		want.Add(v, v)
+	}
+	if got := skimmed.Skimmed; got != want || skimmed.FrameRows(schema.Events) != len(us) {
+		t.Errorf("two days skimmed: %+v, %d rows; want %+v, %d rows", got, skimmed.FrameRows(schema.Events), want, len(us))
+	}
+}
