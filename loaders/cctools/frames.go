@@ -97,9 +97,6 @@ func (c *txnLoader) lineFrames(d *source.Dataset) {
 	if c.wants(schema.Events) {
 		d.Frames[schema.Events] = c.ev.frame(&c.p)
 		d.Skip(schema.Events, c.ev.s.Skipped()...)
-		if c.skim { // its columns, no row: the rows' span and count
-			d.Skimmed.Join(c.skimmed)
-			d.AddSkimmedRows(schema.Events, c.skimmedRows)
-		}
+		c.skim.Set(d, schema.Events) // skimmed: its columns, no row
 	}
 }

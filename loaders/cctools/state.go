@@ -97,14 +97,11 @@ type txnLoader struct {
 	span    source.LogSpan
 	line    int        // the number of the line being applied
 	ev      *eventCols `snap:"-"` // empty at a checkpoint: made anew by the load
-	// skim says the events are wanted for their span alone
-	// (Options.SkimsRows): each is counted and its time widens skimmed,
-	// and none is stored
-	skim        bool          `snap:"-"`
-	skimmed     source.Extent `snap:"-"`
-	skimmedRows int           `snap:"-"`
-	xfer        transferCols
-	cat         categoryCols
+	// skim counts the events when they are wanted for their span alone
+	// (Options.SkimsRows): none is then stored
+	skim source.Skim `snap:"-"`
+	xfer transferCols
+	cat  categoryCols
 	// records of tasks handed over before (see seen): how many, and the
 	// first one's line and task id
 	reseen, reseenLine int

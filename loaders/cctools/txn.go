@@ -64,7 +64,7 @@ func loadCctools(r io.Reader, o source.Options) (*source.Dataset, error) {
 	c.wantEvents, c.wantTransfers = c.wants(schema.Events), c.wants(schema.Transfers)
 	// the events asked for their span alone: the report of the 1M-task
 	// Work Queue log reads nothing else of its 10M records' events
-	c.skim = o.SkimsRows(schema.Events, newEventCols(func(string) bool { return true }).s.Frame(0).Has)
+	c.skim.On = o.SkimsRows(schema.Events, newEventCols(func(string) bool { return true }).s.Frame(0).Has)
 	c.meas = newMeasuredCols(c.syms, func(name string) bool { return o.Keeps(schema.Tasks, name) })
 	c.rows = c.newRows()
 	c.queueDetail = c.keepsQueueDetail()
@@ -206,9 +206,8 @@ func (c *txnLoader) apply(raw []byte, n int, l *txnLine) error {
 	}
 	c.span.Add(us)
 	c.stream.since++
-	if c.wantEvents && c.skim {
-		c.skimmed.Add(us, us)
-		c.skimmedRows++
+	if c.wantEvents && c.skim.On {
+		c.skim.Add(us)
 	} else if c.wantEvents {
 		id, state := eventKey(kind, args)
 		e := c.ev

@@ -89,9 +89,8 @@ func (h *loader) event(e *journalEvent, typ string, t int64, n int, raw []byte) 
 
 // addEvent appends the events-frame row of one journal line.
 func (h *loader) addEvent(e *journalEvent, typ string, job int64, hasJob bool, t int64, n int, raw []byte) {
-	if h.skim {
-		h.skimmed.Add(t, t)
-		h.skimmedRows++
+	if h.skim.On {
+		h.skim.Add(t)
 		return
 	}
 	ev := h.ev

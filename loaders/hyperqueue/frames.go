@@ -31,10 +31,7 @@ func (h *loader) dataset(name string) (*source.Dataset, error) {
 	if h.want == nil || h.want[schema.Events] {
 		d.Frames[schema.Events] = h.eventsFrame()
 		d.Skip(schema.Events, h.ev.s.Skipped()...)
-		if h.skim { // its columns, no row: the rows' span and count
-			d.Skimmed.Join(h.skimmed)
-			d.AddSkimmedRows(schema.Events, h.skimmedRows)
-		}
+		h.skim.Set(d, schema.Events) // skimmed: its columns, no row
 	}
 	d.Warnings = h.p.Finish()
 	for fname, f := range d.Frames {

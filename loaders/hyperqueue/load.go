@@ -54,8 +54,8 @@ func loadSpilling(r io.Reader, o source.Options, spillLines int) (*source.Datase
 	if err != nil {
 		return nil, err
 	}
-	h.skim = skimsEvents(o)
-	if h.batch == nil && !h.skim && (h.want == nil || h.want[schema.Events]) {
+	h.skim.On = skimsEvents(o)
+	if h.batch == nil && !h.skim.On && (h.want == nil || h.want[schema.Events]) {
 		// the events frame has a row per line and all their text: sized
 		// ahead, its columns never copy themselves as they grow
 		if n := source.EstimateRecords(r, `"event"`); n > 0 {

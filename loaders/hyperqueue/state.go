@@ -204,11 +204,9 @@ type loader struct {
 
 	ev   *eventCols `snap:"-"`
 	perf perfCols   `snap:"-"`
-	// skim says the events are wanted for their span alone (skimsEvents):
-	// each is counted and its time widens skimmed, and none is stored
-	skim        bool          `snap:"-"`
-	skimmed     source.Extent `snap:"-"`
-	skimmedRows int           `snap:"-"`
+	// skim counts the events when they are wanted for their span alone
+	// (skimsEvents): none is then stored
+	skim source.Skim `snap:"-"`
 
 	// the tasks and placements frames' rows of the attempts spilled so
 	// far (nil: the frame is not wanted), and the closed attempts that

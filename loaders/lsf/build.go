@@ -51,6 +51,19 @@ type builder struct {
 	// columns as built, for the names of those left out
 	keeps func(frame, col string) bool
 	sets  columns.Sets
+	// skim counts the records when the events are wanted for their span
+	// alone (Options.SkimsRows): none is then kept in events
+	skim source.Skim
+}
+
+// eventColumn reports whether the events frame has a column named c
+// (eventsFrame; file when a load reads several logs).
+func eventColumn(c string) bool {
+	switch c {
+	case "time", "line", "type", "job", "state", "status", "file":
+		return true
+	}
+	return false
 }
 
 // jobRows is a job key's rows in the table, in order.
@@ -59,12 +72,13 @@ type jobRows struct {
 	rows []int32
 }
 
-// newBuilder makes a builder for logs of about size bytes. The job
+// newBuilder makes a builder for logs of about size bytes, whose
+// events it keeps unless skim. The job
 // keys, commands and host lists are stored as is: nearly every record
 // has its own, and interning them would cost a map for nothing.
-func newBuilder(size int64) *builder {
+func newBuilder(size int64, skim bool) *builder {
 	rows := int(min(size/1024, 1<<24)) // records are about 1 KB
-	b := &builder{keys: make(map[string]int32, rows)}
+	b := &builder{keys: make(map[string]int32, rows), skim: source.Skim{On: skim}}
 	t := &b.t
 	for _, c := range []*columns.Str{&t.key, &t.command, &t.execHost} {
 		c.Plain = &columns.Text{}
@@ -76,7 +90,10 @@ func newBuilder(size int64) *builder {
 		&t.exitInfo, &t.jStatus, &t.jobID, &t.idx, &t.userID, &t.line, &t.reqCPUs, &t.maxCPUs, &t.heldCPUs, &t.cpus, &t.nodes,
 		&t.cpuTime, &t.wallTime, &t.mem, &t.vmem, &t.maxRSS, &t.avgMem, &t.hostFactor, &t.runTime, &t.energy,
 		&t.overheadMs, &t.runLimit)
-	b.hosts, b.ran, b.rowJob, b.events = make([][]hostSlots, 0, rows), make([]bool, 0, rows), make([]int32, 0, rows), make([]event, 0, rows)
+	b.hosts, b.ran, b.rowJob = make([][]hostSlots, 0, rows), make([]bool, 0, rows), make([]int32, 0, rows)
+	if !skim {
+		b.events = make([]event, 0, rows)
+	}
 	return b
 }
 
@@ -101,6 +118,10 @@ func (b *builder) apply(line []byte, n int, r *record, p *source.Problems) error
 		e.typ, e.job = jobResize, r.key
 	default:
 		e.typ = rsvFinish
+	}
+	if b.skim.On {
+		b.skim.Add(e.time)
+		return nil
 	}
 	b.events = append(b.events, e)
 	return nil

@@ -28,5 +28,10 @@ func FuzzLoadLSF(f *testing.F) {
 		// building only some columns gives the whole load's, selected
 		sourcetest.Projects(t, in, load, map[string][]string{schema.Jobs: {"job", "state", "command", "runs"}, schema.Tasks: {"task", "worker", "end"},
 			schema.Events: {"time", "status"}, schema.Allocations: {"id", "wait_s"}, schema.Placements: {"worker", "cpus"}})
+		// the records asked for their span alone are counted and spanned,
+		// and nothing else changes
+		for _, lenient := range []bool{false, true} {
+			sourcetest.SkimsEvents(t, in, load, source.Options{Lenient: lenient})
+		}
 	})
 }

@@ -100,7 +100,8 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 	for _, x := range in {
 		size += source.InputSize(x.R)
 	}
-	b := newBuilder(size)
+	// the events asked for their span alone are counted, not kept
+	b := newBuilder(size, o.SkimsRows(schema.Events, eventColumn))
 	b.keeps = o.Keeps
 	limit := o.HostLimit()
 	files, warnings, err := records.DecodedInputs(in, o, checkStart, decode, func(input int, p *source.Problems, line []byte, n int, r *record) error {
@@ -119,6 +120,7 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 	d := &source.Dataset{Source: Source, Warnings: warnings}
 	d.Files = files
 	d.Frames = b.frames(source.WantFrames(o), files)
+	b.skim.Set(d, schema.Events) // the events: their columns, no row
 	b.sets.Skip(d)
 	return o.Project(d, nil)
 }

@@ -78,12 +78,9 @@ type builder struct {
 	// columns as built, for the names of those left out
 	keeps func(frame, col string) bool
 	sets  columns.Sets
-	// skim says the events are wanted for their span alone
-	// (Options.SkimsRows): each record is counted and its time widens
-	// skimmed, and none is kept in events
-	skim        bool
-	skimmed     source.Extent
-	skimmedRows int
+	// skim counts the records when the events are wanted for their span
+	// alone (Options.SkimsRows): none is then kept in events
+	skim source.Skim
 }
 
 // eventColumn reports whether the events frame has a column named c
@@ -99,7 +96,7 @@ func eventColumn(c string) bool {
 // newBuilder makes a builder for logs of about records records, whose
 // events it keeps unless skim.
 func newBuilder(records int, skim bool) *builder {
-	b := &builder{byID: make(map[string]int32, records/3), jobs: make([]job, 0, records/3), runs: make([]run, 0, records/3), skim: skim}
+	b := &builder{byID: make(map[string]int32, records/3), jobs: make([]job, 0, records/3), runs: make([]run, 0, records/3), skim: source.Skim{On: skim}}
 	if !skim {
 		b.events = make([]event, 0, records)
 	}
@@ -110,9 +107,8 @@ func newBuilder(records int, skim bool) *builder {
 // for the events frame, or counts it and widens the span of the records
 // skimmed.
 func (b *builder) addEvent(r *record, n int, id string, clone bool) {
-	if b.skim {
-		b.skimmed.Add(r.time, r.time)
-		b.skimmedRows++
+	if b.skim.On {
+		b.skim.Add(r.time)
 		return
 	}
 	if clone {

@@ -85,8 +85,7 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 	}
 	// the events asked for their span alone are counted, not kept: the
 	// report of 1M jobs reads nothing else of their 3M records
-	skim := o.SkimsRows(schema.Events, eventColumn)
-	b := newBuilder(int(min(size/256, 1<<26)), skim) // records are 100 to 1,000 bytes
+	b := newBuilder(int(min(size/256, 1<<26)), o.SkimsRows(schema.Events, eventColumn)) // records are 100 to 1,000 bytes
 	b.keeps = o.Keeps
 	dec := decoder{loc: loc}
 	limit := o.HostLimit()
@@ -107,10 +106,7 @@ func LoadInputs(in []source.Input, o source.Options) (*source.Dataset, error) {
 	d.Files = files
 	b.resolve()
 	d.Frames = b.frames(source.WantFrames(o), files)
-	if _, ok := d.Frames[schema.Events]; ok && skim { // its columns, no row: the records' span and count
-		d.Skimmed.Join(b.skimmed)
-		d.AddSkimmedRows(schema.Events, b.skimmedRows)
-	}
+	b.skim.Set(d, schema.Events) // the events: their columns, no row
 	b.sets.Skip(d)
 	return o.Project(d, nil)
 }

@@ -19,3 +19,28 @@ func (o Options) SkimsRows(name string, has func(col string) bool) bool {
 	}
 	return true
 }
+
+// Skim counts the rows of a frame that a load reads for their span
+// alone (SkimsRows) and spans their times, for the dataset.
+type Skim struct {
+	// On says the rows are skimmed: counted by Add, not stored.
+	On   bool
+	span Extent
+	rows int
+}
+
+// Add counts one row of time t (µs).
+func (s *Skim) Add(t int64) {
+	s.span.Add(t, t)
+	s.rows++
+}
+
+// Set gives d the rows counted of its frame name and their span
+// (Dataset.Skimmed, AddSkimmedRows), when s is on and d has that frame.
+func (s *Skim) Set(d *Dataset, name string) {
+	if _, ok := d.Frames[name]; !ok || !s.On {
+		return
+	}
+	d.Skimmed.Join(s.span)
+	d.AddSkimmedRows(name, s.rows)
+}
