@@ -78,13 +78,36 @@ type builder struct {
 	// words are the texts jobs and runs keep past their lines: hosts,
 	// slots and reasons repeat
 	words words.Table
+	// skim counts the events when they are wanted for their span alone
+	// (Options.SkimsRows): none is then kept in events
+	skim source.Skim
 }
 
-// room makes room for the n events of the next block.
-func (b *builder) room(n int) { b.events = append(b.events, make([]event, 0, n)) }
+// eventColumn reports whether the events frame has a column named c
+// (eventsFrame).
+func eventColumn(c string) bool {
+	switch c {
+	case "time", "line", "code", "type", "job", "text", "detail":
+		return true
+	}
+	return false
+}
 
-// addEvent adds e, in the room of its block.
+// room makes room for the n events of the next block (none when they
+// are skimmed).
+func (b *builder) room(n int) {
+	if !b.skim.On {
+		b.events = append(b.events, make([]event, 0, n))
+	}
+}
+
+// addEvent adds e, in the room of its block, or counts it when the
+// events are skimmed.
 func (b *builder) addEvent(e event) {
+	if b.skim.On {
+		b.skim.Add(e.time)
+		return
+	}
 	if len(b.events) == 0 {
 		b.room(1)
 	}
@@ -105,8 +128,9 @@ func (b *builder) eventCount() int {
 func newBuilder(o source.Options) *builder {
 	want := source.WantFrames(o)
 	events := want == nil || want[schema.Events]
-	return &builder{byID: map[[2]int64]int32{}, keeps: o.Keeps,
-		keepText: events && o.Keeps(schema.Events, "text"), keepDetail: events && o.Keeps(schema.Events, "detail")}
+	skim := o.SkimsRows(schema.Events, eventColumn)
+	return &builder{byID: map[[2]int64]int32{}, keeps: o.Keeps, skim: source.Skim{On: skim},
+		keepText: events && !skim && o.Keeps(schema.Events, "text"), keepDetail: events && !skim && o.Keeps(schema.Events, "detail")}
 }
 
 // word returns s interned: a text a job or run keeps, no view of its line.

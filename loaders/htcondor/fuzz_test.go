@@ -28,5 +28,10 @@ func FuzzLoadHTCondor(f *testing.F) {
 		sourcetest.Projects(t, in, load, map[string][]string{schema.Events: {"time", "type", "job"}, schema.Jobs: {"job", "state", "hold_reason"},
 			schema.Tasks: {"task", "slot", "bytes_sent"}, schema.Placements: {"worker", "cpus"}})
 		sourcetest.Projects(t, in, load, map[string][]string{schema.Events: {"text", "detail", "line"}})
+		// the events asked for their span alone are counted and spanned,
+		// and nothing else changes
+		for _, lenient := range []bool{false, true} {
+			sourcetest.SkimsEvents(t, in, load, source.Options{Lenient: lenient})
+		}
 	})
 }

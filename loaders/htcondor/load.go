@@ -85,6 +85,7 @@ func loadBlocks(r io.Reader, o source.Options, size int) (*source.Dataset, error
 	}
 	d.Warnings = p.Finish()
 	d.Frames = b.frames(source.WantFrames(o))
+	b.skim.Set(d, schema.Events) // the events: their columns, no row
 	b.sets.Skip(d)
 	return o.Project(d, nil)
 }
