@@ -118,13 +118,13 @@ type Options struct {
 	// and greatest values, are not read: those values widen
 	// Dataset.Skimmed instead (SpanOnly[Events] = {"to_state"}: Balsam's
 	// transitions are read, a HyperQueue journal's 20M events of 10M
-	// tasks give their first and last time). HyperQueue journals and
-	// Work Queue and TaskVine transaction logs read whole (not in
-	// batches) count such events and span their times instead of storing
-	// them (SkimsRows). A hint, as Window: other logs are read whole, as
-	// are lakes whose entries absorb companions; a lake ignores it when
-	// Window or SourceRows is set (their cuts apply to rows, not to a
-	// span).
+	// tasks give their first and last time). HyperQueue journals, Work
+	// Queue and TaskVine transaction logs, PBS and LSF accounting logs
+	// and HTCondor job event logs read whole (not in batches) count such
+	// events and span their times instead of storing them (SkimsRows). A
+	// hint, as Window: other logs are read whole, as are lakes whose
+	// entries absorb companions; a lake ignores it when Window or
+	// SourceRows is set (their cuts apply to rows, not to a span).
 	SpanOnly map[string][]string
 	// Limits bound what one input may make a load hold.
 	Limits
