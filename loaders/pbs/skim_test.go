@@ -1,6 +1,7 @@
 package pbs
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,5 +67,25 @@ func TestSpanOnlySkimsEvents(t *testing.T) {
 	}
 	if got := skimmed.Skimmed; got != want || skimmed.FrameRows(schema.Events) != len(us) {
 		t.Errorf("two days skimmed: %+v, %d rows; want %+v, %d rows", got, skimmed.FrameRows(schema.Events), want, len(us))
+	}
+}
+
+// TestEstimateRecords: the room for a log of known size follows its
+// lines (the bundled Torque day 200 times over, 25 MB: its lines
+// and a fifth more), where the size alone guessed a record per 256
+// bytes; a log of unknown size is guessed from its size.
+func TestEstimateRecords(t *testing.T) {
+	raw, err := os.ReadFile(sourcetest.Bundled("pbs/days/20160613"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := bytes.Repeat(raw, 200)
+	lines := bytes.Count(in, []byte("\n"))
+	got := estimateRecords([]source.Input{{Name: "20160613", R: &source.SizedReader{Reader: bytes.NewReader(in), Head: in[:64<<10], Size: int64(len(in))}}})
+	if got < lines || got > lines*13/10 {
+		t.Errorf("estimated %d records for %d lines", got, lines)
+	}
+	if got := estimateRecords([]source.Input{{Name: "x", R: &source.SizedReader{Reader: bytes.NewReader(in), Size: int64(len(in))}}}); got != len(in)/256 {
+		t.Errorf("without a head: %d, want %d", got, len(in)/256)
 	}
 }
