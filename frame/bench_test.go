@@ -119,7 +119,8 @@ func BenchmarkWriteParquet(b *testing.B) {
 // BenchmarkReadParquet reads the benchmark frame written as snappy
 // Parquet: whole (row groups of DefaultRowGroupRows) and as a lake's
 // parts of 33,000 rows each, the size at which Arrow's reader decodes
-// into buffers of twice the values (ReadOptions' allocator cuts them).
+// into buffers of twice the values (the read copies such a column to
+// its size: compacted).
 func BenchmarkReadParquet(b *testing.B) {
 	f := benchData()
 	for _, rows := range []int{benchRows, 33_000} {

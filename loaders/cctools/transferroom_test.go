@@ -13,7 +13,7 @@ import (
 
 // TestTransferRoom loads a log of known size past the 4 MB after which
 // the transfers' columns make room for the rest of the input (the
-// bundled TaskVine log 150 times over, 150 manager runs): the transfers
+// bundled TaskVine log 300 times over, 300 manager runs): the transfers
 // are those of a load of unknown size, whose columns double as they
 // fill, and their columns hold less room than a doubling leaves.
 func TestTransferRoom(t *testing.T) {

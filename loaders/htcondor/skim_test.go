@@ -30,11 +30,7 @@ func TestSpanOnlySkimsEvents(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range whole.Frames[schema.Events].Names() {
-			if !eventColumn(c) {
-				t.Errorf("%s: the events' column %s is not an eventColumn", name, c)
-			}
-		}
+		sourcetest.ColumnsListed(t, whole, schema.Events, eventColumn)
 		d, err := load(string(raw), source.Options{Lenient: true, SpanOnly: map[string][]string{schema.Events: {"code"}}})
 		if err != nil || d.Frames[schema.Events].NumRows() != whole.Frames[schema.Events].NumRows() || d.Skimmed.OK {
 			t.Errorf("%s, SpanOnly listing the events' code: %v, skimmed %+v; want them kept", name, err, d.Skimmed)

@@ -48,20 +48,6 @@ func TestSpanOnlySkimsEvents(t *testing.T) {
 		return d
 	}
 	whole, skimmed := both(source.Options{}), both(source.Options{SpanOnly: map[string][]string{schema.Events: nil}})
-	for _, c := range whole.Frames[schema.Events].Names() {
-		if !eventColumn(c) {
-			t.Errorf("the events' column %s is not an eventColumn", c)
-		}
-	}
-	us, _, err := whole.Frames[schema.Events].Micros("time") // every record has its time
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want source.Extent
-	for _, v := range us {
-		want.Add(v, v)
-	}
-	if got := skimmed.Skimmed; got != want || skimmed.FrameRows(schema.Events) != len(us) {
-		t.Errorf("two logs skimmed: %+v, %d rows; want %+v, %d rows", got, skimmed.FrameRows(schema.Events), want, len(us))
-	}
+	sourcetest.ColumnsListed(t, whole, schema.Events, eventColumn)
+	sourcetest.SameSkim(t, whole, skimmed)
 }

@@ -10,13 +10,10 @@ import (
 
 // SkimsEvents checks a load of in with the events asked for their span
 // alone (Options.SpanOnly as jobframe report asks, with options o)
-// against the load of every event: the events frame has its columns and
-// no row; the events are counted (FrameRows), and their times' least and
-// greatest (scanned here from the whole load's time column) are
-// Dataset.Skimmed; the other frames, the warnings and the dataset's span
-// are the whole load's. A load that fails must fail both ways; it
-// returns whether the load succeeded. It is for the loaders that count
-// such rows instead of storing them (Options.SkimsRows).
+// against the load of every event (SameSkim). A load that fails must
+// fail both ways; it returns whether the load succeeded. It is for the
+// loaders that count such rows instead of storing them
+// (Options.SkimsRows).
 func SkimsEvents(t testing.TB, in string, load func(in string, o source.Options) (*source.Dataset, error), o source.Options) bool {
 	t.Helper()
 	whole, err1 := load(in, o)
@@ -28,6 +25,19 @@ func SkimsEvents(t testing.TB, in string, load func(in string, o source.Options)
 	if err1 != nil {
 		return false
 	}
+	SameSkim(t, whole, got)
+	return true
+}
+
+// SameSkim checks got, a load with the events asked for their span
+// alone, against whole, the same load of every event: the events frame
+// has its columns and no row; the events are counted (FrameRows), and
+// their times' least and greatest (scanned here from the whole load's
+// time column) are Dataset.Skimmed; the other frames, the warnings and
+// the dataset's span are the whole load's. It takes the events frames
+// out of both.
+func SameSkim(t testing.TB, whole, got *source.Dataset) {
+	t.Helper()
 	events := Frame(t, whole, schema.Events)
 	us, valid, err := events.Micros("time")
 	if err != nil {
@@ -59,5 +69,16 @@ func SkimsEvents(t testing.TB, in string, load func(in string, o source.Options)
 	if a, b := Describe(t, got), Describe(t, whole); a != b {
 		t.Errorf("the other frames differ:\n%s\nwant\n%s", a, b)
 	}
-	return true
+}
+
+// ColumnsListed checks that has, a loader's list of its frame name's
+// columns (SkimsRows is judged on it), names every column of that frame
+// of d.
+func ColumnsListed(t testing.TB, d *source.Dataset, name string, has func(col string) bool) {
+	t.Helper()
+	for _, c := range Frame(t, d, name).Names() {
+		if !has(c) {
+			t.Errorf("the %s frame's column %s is not listed", name, c)
+		}
+	}
 }
