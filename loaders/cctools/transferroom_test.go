@@ -34,18 +34,8 @@ func TestTransferRoom(t *testing.T) {
 	if a, b := sourcetest.CSV(t, got), sourcetest.CSV(t, want); a != b {
 		t.Fatalf("transfers of the sized load differ: %d rows against %d", got.NumRows(), want.NumRows())
 	}
-	held := func(d *source.Dataset) (used, capacity int) {
-		for _, c := range sourcetest.Frame(t, d, schema.Transfers).Columns() {
-			for _, b := range c.Arrow().Data().Buffers() {
-				if b != nil {
-					used, capacity = used+b.Len(), capacity+cap(b.Buf())
-				}
-			}
-		}
-		return used, capacity
-	}
-	u, c := held(sized)
-	uu, cu := held(unsized)
+	u, c := sourcetest.Held(t, sized, schema.Transfers)
+	uu, cu := sourcetest.Held(t, unsized, schema.Transfers)
 	t.Logf("%d transfers: %d bytes in %d held (sized), %d in %d (doubling)", got.NumRows(), u, c, uu, cu)
 	if c > u+u/5 || c >= cu { // a twentieth more, 1,024 rows, the allocator's rounding
 		t.Errorf("the sized load's transfers hold %d bytes for %d (a doubling's: %d)", c, u, cu)

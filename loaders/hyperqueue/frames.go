@@ -14,6 +14,7 @@ import (
 func (h *loader) dataset(name string) (*source.Dataset, error) {
 	d := &source.Dataset{Source: Source, Files: []string{name}, Frames: map[string]*frame.Frame{}}
 	h.span.Set(d)
+	h.room(h.attempts, true)
 	if h.taskOut != nil {
 		h.taskOut.add(h, h.attempts)
 		d.Frames[schema.Tasks] = h.taskOut.frame()

@@ -224,7 +224,10 @@ type loader struct {
 	// whether the frames' columns have been sized from them (reserve)
 	inputSize, bytesRead int64 `snap:"-"`
 	reserved             bool
-	sinceSpill           int
+	// taskRoom and placeRoom are the rows the tasks' and placements'
+	// columns have room for (room)
+	taskRoom, placeRoom int `snap:"-"`
+	sinceSpill          int
 
 	// batch and batchRows are Options.Batch and its size; sinceFlush
 	// counts the lines read since the last batch; checkpoints is

@@ -174,3 +174,18 @@ func SumMax(t testing.TB, f *frame.Frame, col string) (sum, mx float64) {
 	}
 	return sum, mx
 }
+
+// Held returns the bytes frame name of d uses in its columns' buffers
+// and the bytes those buffers hold (their capacity): a loader's room
+// left unused.
+func Held(t testing.TB, d *source.Dataset, name string) (used, held int) {
+	t.Helper()
+	for _, c := range Frame(t, d, name).Columns() {
+		for _, b := range c.Arrow().Data().Buffers() {
+			if b != nil {
+				used, held = used+b.Len(), held+cap(b.Buf())
+			}
+		}
+	}
+	return used, held
+}
