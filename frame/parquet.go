@@ -317,6 +317,9 @@ func readColumn(cr *pqarrow.ColumnReader, typ arrow.DataType, nrows int64) (*arr
 		}
 		read += n
 	}
+	if len(chunks) == 1 { // several are concatenated to their size
+		chunks[0] = compacted(chunks[0])
+	}
 	return arrow.NewChunked(typ, chunks), nil
 }
 
@@ -356,19 +359,21 @@ func fromTable(tbl arrow.Table, mem memory.Allocator, name string) (*Frame, erro
 		if err != nil {
 			return nil, fmt.Errorf("%s: column %q: %w", name, col.Name(), err)
 		}
-		cols[i] = Column{name: col.Name(), arr: compacted(arr)}
+		cols[i] = Column{name: col.Name(), arr: arr}
 	}
 	f := New(cols...)
 	return f, f.err
 }
 
-// compacted returns a, or a copy of it when one of its buffers holds
-// more than a quarter beyond its bytes. Arrow's Parquet reader decodes
-// a column into a buffer of a power of two of values, then cuts it to
-// the values read, and Go's allocator keeps the whole: each column of a
-// file of 33,000 rows held the memory of 65,536, and a lake's frame read
-// in such parts 1.5 times its size. A column read in several batches is
-// concatenated into a buffer of its size instead.
+// compacted returns a, or a copy of it (a released) when one of its
+// buffers holds more than a quarter beyond its bytes. Arrow's Parquet
+// reader decodes a column into a buffer of a power of two of values,
+// then cuts it to the values read, and Go's allocator keeps the whole:
+// each column of a file of 33,000 rows held the memory of 65,536, and a
+// lake's frame read in such parts 1.5 times its size. A column read in
+// several batches is concatenated into a buffer of its size instead. An
+// Arrow IPC read is not compacted: its columns are slices of a record
+// batch's body, not room.
 func compacted(a arrow.Array) arrow.Array {
 	d := a.Data()
 	var bufs []*memory.Buffer
