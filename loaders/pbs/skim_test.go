@@ -14,27 +14,17 @@ import (
 
 // TestSpanOnlySkimsEvents: the bundled accounting logs, strict and
 // lenient, and two days read as one load, count their records for
-// their span alone when SpanOnly asks it (sourcetest.SkimsEvents); the
+// their span alone when SpanOnly asks it (sourcetest.SkimsSamples); the
 // records are kept when SpanOnly lists a column of theirs; eventColumn
 // names every column of the events frame, whose list SpanOnly is
 // judged on.
 func TestSpanOnlySkimsEvents(t *testing.T) {
 	load := func(s string, o source.Options) (*source.Dataset, error) { return Load(strings.NewReader(s), o) }
+	var paths []string
 	for _, name := range []string{"gjbex_vsc-tools-lib_20160601", "ubccr_xdmod_accounting-logs.log", "allocations_acct.log", "days/20160613"} {
-		raw, err := os.ReadFile(sourcetest.Bundled("pbs/" + name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, lenient := range []bool{false, true} {
-			if !sourcetest.SkimsEvents(t, string(raw), load, source.Options{Lenient: lenient}) {
-				t.Errorf("%s: the load failed", name)
-			}
-		}
-		d, err := load(string(raw), source.Options{Lenient: true, SpanOnly: map[string][]string{schema.Events: {"record"}}})
-		if err != nil || d.Frames[schema.Events].NumRows() == 0 || d.Skimmed.OK {
-			t.Errorf("%s, SpanOnly listing the events' record: %v, skimmed %+v; want them kept", name, err, d.Skimmed)
-		}
+		paths = append(paths, sourcetest.Bundled("pbs/"+name))
 	}
+	sourcetest.SkimsSamples(t, load, eventColumn, "record", true, paths...)
 	days := func(o source.Options) *source.Dataset {
 		var in []source.Input
 		for _, day := range []string{"20160612", "20160613"} {

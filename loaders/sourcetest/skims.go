@@ -1,6 +1,7 @@
 package sourcetest
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -79,6 +80,38 @@ func ColumnsListed(t testing.TB, d *source.Dataset, name string, has func(col st
 	for _, c := range Frame(t, d, name).Names() {
 		if !has(c) {
 			t.Errorf("the %s frame's column %s is not listed", name, c)
+		}
+	}
+}
+
+// SkimsSamples runs SkimsEvents on each file path (lenient, which must
+// load, and strict, which must load too when strict is set and may
+// otherwise fail, skimmed or not), and checks, of the lenient load, that
+// has names every column of the events frame (ColumnsListed) and that a
+// load whose SpanOnly lists the events' column listed keeps every event.
+func SkimsSamples(t testing.TB, load func(in string, o source.Options) (*source.Dataset, error), has func(col string) bool, listed string, strict bool, paths ...string) {
+	t.Helper()
+	for _, p := range paths {
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := string(raw)
+		if !SkimsEvents(t, in, load, source.Options{}) && strict {
+			t.Errorf("%s: the strict load failed", p)
+		}
+		if !SkimsEvents(t, in, load, source.Options{Lenient: true}) {
+			t.Errorf("%s: the lenient load failed", p)
+			continue
+		}
+		whole, err := load(in, source.Options{Lenient: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ColumnsListed(t, whole, schema.Events, has)
+		d, err := load(in, source.Options{Lenient: true, SpanOnly: map[string][]string{schema.Events: {listed}}})
+		if err != nil || d.Frames[schema.Events].NumRows() != whole.Frames[schema.Events].NumRows() || d.Skimmed.OK {
+			t.Errorf("%s, SpanOnly listing the events' %s: %v, skimmed %+v; want every event kept", p, listed, err, d.Skimmed)
 		}
 	}
 }
