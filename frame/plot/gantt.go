@@ -54,22 +54,29 @@ func stateRank(s string) int {
 	return 2
 }
 
-// ganttBar is one bar: a time span in µs (end -1: still running).
-type ganttBar struct {
-	start, end int64
-	row        int32 // the attempt's row in the frame drawn (Gantt takes up to 2³¹−1)
-	state      int32 // in ganttLayer.states
-}
-
 // ganttLayer is one row of bars per worker.
 type ganttLayer struct {
 	g       *frame.Frame // the frame drawn, for the attempts' details
 	workers []string
-	states  []string     // the bars' states, by code
-	bars    [][]ganttBar // per worker, by start
-	total   int          // workers before the row limit
-	lo, hi  int64
-	any     bool
+	states  []string // the bars' states, by code
+	// The bars' times and states, by row of g: a bar is a row, not a
+	// copy of its fields (4 bytes a bar where a copy took 24).
+	starts, ends []int64
+	ended        []bool    // nil when every bar ended
+	state        []int32   // in states
+	bars         [][]int32 // per worker, rows of g by start
+	total        int       // workers before the row limit
+	lo, hi       int64
+	any          bool
+}
+
+// bar returns the span of the bar of row i of the frame drawn in µs:
+// its end is at least its start, and −1 while it runs.
+func (l *ganttLayer) bar(i int32) (start, end int64) {
+	if l.ended != nil && !l.ended[i] {
+		return l.starts[i], -1
+	}
+	return l.starts[i], max(l.ends[i], l.starts[i])
 }
 
 // Gantt draws a timeline per worker of a frame as ops.Gantt returns it
@@ -79,7 +86,15 @@ type ganttLayer struct {
 // Bars of one worker and state less than a pixel apart are merged, so a
 // million attempts draw as a few thousand bars; beyond GanttMaxRows
 // workers only the busiest are drawn.
-func (f *Figure) Gantt(g *frame.Frame) *Figure {
+func (f *Figure) Gantt(g *frame.Frame) *Figure { return f.GanttOf(g, nil) }
+
+// GanttOf is Gantt of the rows of g that rows lists (each at most
+// once), in that order, as if g.Take(rows) were drawn (nil: every row,
+// in order), without the copy: a caller that orders the bars of a timeline (by worker, then
+// start) passes the order rather than a sorted copy of the columns.
+// The workers' rows come in order of their first bar in that order;
+// rows with a null start are left out.
+func (f *Figure) GanttOf(g *frame.Frame, rows []int32) *Figure {
 	if f.err != nil {
 		return f
 	}
@@ -101,46 +116,79 @@ func (f *Figure) Gantt(g *frame.Frame) *Figure {
 	if len(starts) > math.MaxInt32 {
 		return f.fail("gantt: %d attempts, more than the %d a chart holds", len(starts), math.MaxInt32)
 	}
-	l := &ganttLayer{g: g, states: stateNames}
+	for _, r := range rows {
+		if r < 0 || int(r) >= len(starts) {
+			return f.fail("gantt: row %d of a frame of %d rows", r, len(starts))
+		}
+	}
+	l := &ganttLayer{g: g, states: stateNames, starts: starts, ends: ends, ended: allOrNil(ev), state: states}
+	if err := l.place(workers, names, allOrNil(sv), rows); err != nil {
+		return f.fail("%w", err)
+	}
+	return f.add(l)
+}
+
+// place puts the bars of the rows of the frame drawn (in the order rows
+// gives; nil: all) with a start (sv; nil: all) on the rows of their workers
+// (codes into names), by start, and keeps the busiest GanttMaxRows
+// workers. Rows far from the frame's order (by worker) are read once
+// each out of order (for their worker and start); the bars' times are
+// read in the frame's order.
+func (l *ganttLayer) place(workers []int32, names []string, sv []bool, rows []int32) error {
+	n := len(rows)
+	if rows == nil {
+		n = len(workers)
+	}
+	at := func(k int) int32 {
+		if rows == nil {
+			return int32(k)
+		}
+		return rows[k]
+	}
 	row := make([]int32, len(names)) // by worker code, from 1 (0: none yet)
 	// A row per worker, in order of appearance, and each row's bars
-	// counted first: its slice is made once at its size. rowOf holds a
-	// bar's row from 1.
-	rowOf := workers
+	// counted first: its slice is made once at its size.
+	rowAt := make([]int32, n) // by place in rows: its bar's row from 1, 0 when not drawn
+	drawn := make([]bool, len(workers))
 	var counts []int
-	for i, w := range workers {
-		if !sv[i] {
-			rowOf[i] = 0
+	for k := range n {
+		i := at(k)
+		if sv != nil && !sv[i] {
 			continue
 		}
-		if row[w] == 0 {
+		if drawn[i] {
+			return fmt.Errorf("gantt: row %d listed twice", i)
+		}
+		if w := workers[i]; row[w] == 0 {
 			l.workers = append(l.workers, names[w])
 			counts = append(counts, 0)
 			row[w] = int32(len(l.workers))
 		}
-		rowOf[i] = row[w]
-		counts[rowOf[i]-1]++
+		rowAt[k], drawn[i] = row[workers[i]], true
+		counts[rowAt[k]-1]++
 	}
-	l.bars = make([][]ganttBar, len(l.workers))
-	for r, n := range counts {
-		l.bars[r] = make([]ganttBar, 0, n)
+	l.bars = make([][]int32, len(l.workers))
+	for r, c := range counts {
+		l.bars[r] = make([]int32, 0, c)
+	}
+	for k, r := range rowAt {
+		if r > 0 {
+			l.bars[r-1] = append(l.bars[r-1], at(k))
+		}
 	}
 	busy := make([]int64, len(l.workers))
-	for i := range starts {
-		if !sv[i] {
+	for i, ok := range drawn {
+		if !ok {
 			continue
 		}
-		r := rowOf[i] - 1
-		b := ganttBar{start: starts[i], end: -1, state: states[i], row: int32(i)}
-		if ev[i] {
-			b.end = max(ends[i], starts[i])
-			busy[r] += b.end - b.start
+		start, end := l.bar(int32(i))
+		if l.ended == nil || l.ended[i] {
+			busy[row[workers[i]]-1] += end - start
 		}
-		l.bars[r] = append(l.bars[r], b)
 		if !l.any {
-			l.lo, l.hi, l.any = b.start, b.start, true
+			l.lo, l.hi, l.any = start, start, true
 		}
-		l.lo, l.hi = min(l.lo, b.start), max(l.hi, b.start, b.end)
+		l.lo, l.hi = min(l.lo, start), max(l.hi, start, end)
 	}
 	l.total = len(l.workers)
 	if len(l.workers) > GanttMaxRows {
@@ -151,19 +199,19 @@ func (f *Figure) Gantt(g *frame.Frame) *Figure {
 		sort.SliceStable(idx, func(a, b int) bool { return busy[idx[a]] > busy[idx[b]] })
 		idx = idx[:GanttMaxRows]
 		sort.Ints(idx)
-		w, b := make([]string, len(idx)), make([][]ganttBar, len(idx))
+		w, b := make([]string, len(idx)), make([][]int32, len(idx))
 		for k, i := range idx {
 			w[k], b[k] = l.workers[i], l.bars[i]
 		}
 		l.workers, l.bars = w, b
 	}
-	byStart := func(a, b ganttBar) int { return cmp.Compare(a.start, b.start) }
+	byStart := func(a, b int32) int { return cmp.Compare(l.starts[a], l.starts[b]) }
 	for _, bs := range l.bars {
 		if !slices.IsSortedFunc(bs, byStart) {
 			slices.SortStableFunc(bs, byStart)
 		}
 	}
-	return f.add(l)
+	return nil
 }
 
 func (l *ganttLayer) kind() xKind                     { return xTime }
@@ -192,14 +240,14 @@ func (l *ganttLayer) draw(p *gplot.Plot, r *render) error {
 	present := map[string]bool{}
 	for row, bs := range l.bars {
 		byState := map[string][2][]int64{}
-		for _, b := range bs {
-			end := b.end
+		for _, i := range bs {
+			start, end := l.bar(i)
 			if end < 0 {
 				end = r.hi
 			}
-			state := l.states[b.state]
+			state := l.states[l.state[i]]
 			s := byState[state]
-			s[0], s[1] = append(s[0], b.start), append(s[1], end)
+			s[0], s[1] = append(s[0], start), append(s[1], end)
 			byState[state] = s
 			present[state] = true
 		}
@@ -248,6 +296,15 @@ func (l *ganttLayer) draw(p *gplot.Plot, r *render) error {
 		p.Y.Label.Text += fmt.Sprintf(" (the %d busiest of %d)", len(l.workers), l.total)
 	} else if len(l.workers) > ganttLabelRows {
 		p.Y.Label.Text += fmt.Sprintf(" (%d)", len(l.workers))
+	}
+	return nil
+}
+
+// allOrNil returns valid, or nil when every value is valid: the bars
+// are then read without it.
+func allOrNil(valid []bool) []bool {
+	if slices.Contains(valid, false) {
+		return valid
 	}
 	return nil
 }

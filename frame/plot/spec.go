@@ -208,11 +208,12 @@ func (l *ganttLayer) spec(r *render) (LayerSpec, error) {
 	for row, bs := range l.bars {
 		if n <= GanttMaxBars {
 			spans[row] = make([]merged, len(bs))
-			for k, b := range bs {
-				spans[row][k] = merged{start: b.start, end: b.end, state: l.states[b.state], running: b.end < 0, count: 1, first: int(b.row)}
+			for k, i := range bs {
+				start, end := l.bar(i)
+				spans[row][k] = merged{start: start, end: end, state: l.states[l.state[i]], running: end < 0, count: 1, first: int(i)}
 			}
 		} else {
-			spans[row] = mergeCounted(bs, l.states, r.hi, r.pixel)
+			spans[row] = l.mergeCounted(bs, r.hi, r.pixel)
 		}
 		drawn += len(spans[row])
 		for _, m := range spans[row] {
@@ -287,22 +288,23 @@ type merged struct {
 // mergeCounted merges the bars of one worker (sorted by start) by state
 // as MergeBars does, counting the attempts of each span; a still running
 // bar ends at hi.
-func mergeCounted(bs []ganttBar, states []string, hi int64, pixel float64) []merged {
+func (l *ganttLayer) mergeCounted(bs []int32, hi int64, pixel float64) []merged {
 	open := map[int32]int{} // state → index in out of its last span
 	var out []merged
-	for _, b := range bs {
-		end, running := b.end, b.end < 0
+	for _, i := range bs {
+		start, end := l.bar(i)
+		running := end < 0
 		if running {
 			end = hi
 		}
-		if k, ok := open[b.state]; ok && float64(b.start-out[k].end) < pixel {
+		if k, ok := open[l.state[i]]; ok && float64(start-out[k].end) < pixel {
 			out[k].end = max(out[k].end, end)
 			out[k].running = out[k].running || running
 			out[k].count++
 			continue
 		}
-		open[b.state] = len(out)
-		out = append(out, merged{start: b.start, end: end, state: states[b.state], running: running, count: 1, first: int(b.row)})
+		open[l.state[i]] = len(out)
+		out = append(out, merged{start: start, end: end, state: l.states[l.state[i]], running: running, count: 1, first: int(i)})
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -81,12 +80,18 @@ func (b *builder) gantt() Section {
 		s.Reason = b.noWorkers()
 		return s
 	}
-	g := b.o.Window.Truncate(ops.Gantt(p), "start", "end")
-	if err := g.Err(); err != nil {
+	// The bars in the placements' order, and the order of those drawn
+	// (ops.Gantt's): no sorted copy of their columns.
+	g, order, err := ops.GanttRows(p)
+	if err == nil {
+		g = b.o.Window.Truncate(g, "start", "end")
+		err = g.Err()
+	}
+	if err != nil {
 		s.Reason = failed("the timeline", err)
 		return s
 	}
-	if g.NumRows() == 0 {
+	if len(order) == 0 {
 		s.Reason = "no attempt started on a worker in this source"
 		return s
 	}
@@ -94,81 +99,58 @@ func (b *builder) gantt() Section {
 		g = g.WithColumn("state", frame.StringCol("state", repeatText("unrecorded", g.NumRows()), nil))
 		s.Notes = append(s.Notes, "this source records no state per placement: bars are colored alike")
 	}
-	g, err := slotRows(g)
+	g, rows, err := slotRows(g, order)
 	if err != nil {
 		s.Reason = failed("the timeline", err)
 		return s
 	}
-	rows := g.GroupBy("worker").Agg(frame.Count()).NumRows()
 	s.Intro = fmt.Sprintf("One row per slot of a worker (a worker that ran k attempts at once has k rows, \"worker ·2\" and on), one bar per attempt from start to end, colored by end state, so that no bar hides another; hover a bar for the attempt, wheel or drag to zoom (every time chart follows). Above %d attempts, bars of one row and state closer than 1/4000 of the span are merged and counted.", plot.GanttMaxBars)
 	height := 600
 	if rows <= 60 {
 		height = 190 + 26*rows
 	}
-	chart(&s, b.figure("Attempts per worker", "", "worker").Gantt(g), 900, height)
+	chart(&s, b.figure("Attempts per worker", "", "worker").GanttOf(g, order), 900, height)
 	return s
 }
 
-// slotRows returns the bars of a timeline with each placed in a slot of
-// its worker (ops.Lanes): the worker column becomes "WORKER ·k" for the
-// k-th slot of a worker with more than one, so that bars of attempts that
-// ran at once on one worker are drawn on rows of their own.
-func slotRows(g *frame.Frame) (*frame.Frame, error) {
-	l := ops.Lanes(g)
-	if err := l.Err(); err != nil {
-		return nil, err
+// slotRows returns the bars of a timeline with each of those drawn
+// (order) on the row of its slot (ops.Slots): the worker column becomes
+// "WORKER ·k" for the k-th slot of a worker with more than one, so that
+// bars of attempts that ran at once on one worker are drawn on rows of
+// their own; rows is how many rows the timeline has (the slots, and one
+// for the bars without a worker).
+func slotRows(g *frame.Frame, order []int32) (slotted *frame.Frame, rows int, err error) {
+	slot, labels, err := ops.Slots(g, order)
+	if err != nil {
+		return nil, 0, err
 	}
-	// The workers as groups, each named once: a row holds its group's
-	// number, not a string.
-	byWorker := l.GroupBy("worker")
-	names, named, err1 := byWorker.Agg(frame.Count()).Strings("worker")
-	lane, _, err2 := l.Int64s("lane")
-	lanes, _, err3 := l.Int64s("lanes")
-	if err := errors.Join(err1, err2, err3); err != nil {
-		return nil, err
+	// The labels as a dictionary: a worker's slots are few, its bars many.
+	codes := make([]int32, g.NumRows())
+	var ok []bool // nil while every row is a drawn bar with a worker
+	if len(order) < g.NumRows() || slices.Contains(slot, -1) {
+		ok = make([]bool, g.NumRows())
 	}
-	w := byWorker.GroupIDs()
-	// The labels as a dictionary: a worker's slots are few, its bars
-	// many. The bars come by worker, so a worker's codes (by lane; lane
-	// 0 for a worker of one slot) are looked up when the worker changes.
-	slotsOf := make([][]int32, len(names))
-	var labels []string
-	codes := make([]int32, len(w))
-	var ok []bool // nil while no worker is null
-	if slices.Contains(named, false) {
-		ok = make([]bool, len(w))
-	}
-	var slots []int32
-	for i, g := range w {
-		if ok != nil {
-			ok[i] = named[g]
-		}
-		if !named[g] {
+	unnamed := false
+	for p, i := range order {
+		if slot[p] < 0 {
+			unnamed = true
 			continue
 		}
-		if i == 0 || g != w[i-1] {
-			slots = slotsOf[g]
+		codes[i] = slot[p]
+		if ok != nil {
+			ok[i] = true
 		}
-		k := int64(0)
-		if lanes[i] > 1 {
-			k = lane[i]
-		}
-		if int64(len(slots)) <= k || slots[k] < 0 {
-			for int64(len(slots)) <= k {
-				slots = append(slots, -1)
-			}
-			slots[k] = int32(len(labels))
-			if k > 0 {
-				labels = append(labels, fmt.Sprintf("%s ·%d", names[g], k))
-			} else {
-				labels = append(labels, names[g])
-			}
-			slotsOf[g] = slots
-		}
-		codes[i] = slots[k]
 	}
-	out := l.WithColumn("worker", frame.DictStringCol("worker", codes, ok, labels)).Drop("lane", "lanes")
-	return out, out.Err()
+	distinct := map[string]bool{}
+	for _, l := range labels {
+		distinct[l] = true
+	}
+	rows = len(distinct)
+	if unnamed {
+		rows++
+	}
+	out := g.WithColumn("worker", frame.DictStringCol("worker", codes, ok, labels))
+	return out, rows, out.Err()
 }
 
 // repeatText returns n copies of s.
