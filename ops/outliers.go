@@ -92,6 +92,9 @@ func Outliers(f *frame.Frame, o OutlierOptions) *frame.Frame {
 	if len(features) == 0 {
 		return frame.Errorf("Outliers: none of the features %v is a numeric column of the frame", o.Features)
 	}
+	if len(features)*len(methods) > math.MaxUint16 {
+		return frame.Errorf("Outliers: %d features by %d methods: more than the %d flags a row counts", len(features), len(methods), math.MaxUint16)
+	}
 	values := make([][]float64, len(features))
 	for k, c := range features {
 		v, ok, err := f.Float64s(c)
@@ -106,7 +109,10 @@ func Outliers(f *frame.Frame, o OutlierOptions) *frame.Frame {
 		values[k] = v
 	}
 	n := f.NumRows()
-	sets := [][]int{rowRange(n)}
+	if n > math.MaxInt32 {
+		return frame.Errorf("Outliers: %d rows, more than it takes (2³¹−1)", n)
+	}
+	sets := [][]int32{rowRange(n)}
 	if len(o.By) > 0 {
 		sets = partitions(f, o.By)
 	} else if n < 4 {
@@ -132,13 +138,14 @@ type outlierTests struct {
 	methods  []int    // their codes
 	features []string
 	values   [][]float64 // by feature
-	sets     [][]int
+	sets     [][]int32
 	n        int
 	// stats[k][m][s] is feature k's method m over set s (set of 4 rows or
-	// more); counts[k][r] the methods flagging row r's feature k; tested
-	// whether row r is in such a set.
+	// more); counts[k][r] the methods flagging row r's feature k (2 bytes
+	// a row: the methods are at most 3 but for repeats); tested whether
+	// row r is in such a set.
 	stats  [][][]scoring
-	counts [][]int64
+	counts [][]uint16
 	tested []bool
 	// scores[k][m] holds every row's score when all are returned (nil
 	// with MinMethods).
@@ -158,7 +165,7 @@ func (t *outlierTests) count(all bool) {
 	}
 	var ys []float64 // a set's values, the largest set's room reused
 	for k := range t.features {
-		count := make([]int64, t.n)
+		count := make([]uint16, t.n)
 		perMethod := make([][]scoring, len(t.methods))
 		var scores [][]float64
 		for mi, m := range t.methods {
@@ -204,10 +211,12 @@ func (t *outlierTests) frame(id frame.Column) *frame.Frame {
 	}
 	total := make([]int64, t.n)
 	for k, c := range t.features {
+		count := make([]int64, t.n)
 		for r, v := range t.counts[k] {
-			total[r] += v
+			count[r] = int64(v)
+			total[r] += int64(v)
 		}
-		out = append(out, frame.Int64Col(c, t.counts[k], t.tested))
+		out = append(out, frame.Int64Col(c, count, t.tested))
 	}
 	return frame.New(append(out, frame.Int64Col("outlier_methods", total, t.tested))...)
 }
@@ -217,7 +226,7 @@ func (t *outlierTests) frame(id frame.Column) *frame.Frame {
 func (t *outlierTests) flagged(id frame.Column, least int) *frame.Frame {
 	total := t.counts[0] // one feature: its counts are the sum
 	if len(t.features) > 1 {
-		total = make([]int64, t.n)
+		total = make([]uint16, t.n)
 		for _, count := range t.counts {
 			for r, v := range count {
 				total[r] += v
@@ -231,8 +240,8 @@ func (t *outlierTests) flagged(id frame.Column, least int) *frame.Frame {
 			continue
 		}
 		for _, r := range rows {
-			if total[r] >= int64(least) {
-				keep = append(keep, kept{r, si})
+			if int(total[r]) >= least {
+				keep = append(keep, kept{int(r), si})
 			}
 		}
 	}
@@ -251,10 +260,10 @@ func (t *outlierTests) flagged(id frame.Column, least int) *frame.Frame {
 			out = out.WithColumn(c+"_"+m, frame.Float64Col(c+"_"+m, score, nil))
 		}
 	}
-	taken := func(v []int64) []int64 {
+	taken := func(v []uint16) []int64 {
 		w := make([]int64, len(rows))
 		for i, r := range rows {
-			w[i] = v[r]
+			w[i] = int64(v[r])
 		}
 		return w
 	}
@@ -264,20 +273,35 @@ func (t *outlierTests) flagged(id frame.Column, least int) *frame.Frame {
 	return out.WithColumn("outlier_methods", frame.Int64Col("outlier_methods", taken(total), nil))
 }
 
-func rowRange(n int) []int {
-	r := make([]int, n)
+func rowRange(n int) []int32 {
+	r := make([]int32, n)
 	for i := range r {
-		r[i] = i
+		r[i] = int32(i)
 	}
 	return r
 }
 
-// partitions groups the rows by the by columns (nulls as "").
-func partitions(f *frame.Frame, by []string) [][]int {
+// partitions groups the rows by the by columns (nulls as ""): each
+// group's rows in order, all groups' in one array (4 bytes a row; a
+// slice grown per group held up to four times that).
+func partitions(f *frame.Frame, by []string) [][]int32 {
 	g := f.GroupBy(by...)
-	sets := make([][]int, g.NumGroups())
-	for i, k := range g.GroupIDs() {
-		sets[k] = append(sets[k], i)
+	ids := g.GroupIDs()
+	from := make([]int, g.NumGroups()+1)
+	for _, k := range ids {
+		from[k+1]++
+	}
+	for k := range g.NumGroups() {
+		from[k+1] += from[k]
+	}
+	rows, next := make([]int32, len(ids)), slices.Clone(from[:g.NumGroups()])
+	for i, k := range ids {
+		rows[next[k]] = int32(i)
+		next[k]++
+	}
+	sets := make([][]int32, g.NumGroups())
+	for k := range sets {
+		sets[k] = rows[from[k]:from[k+1]:from[k+1]]
 	}
 	return sets
 }

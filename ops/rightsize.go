@@ -78,7 +78,7 @@ func RightSize(tasks *frame.Frame, o RightSizeOptions) *frame.Frame {
 	r := newRightSizeRows(len(groups))
 	first := make([]int, len(groups))
 	for g, rows := range groups {
-		first[g] = rows[0]
+		first[g] = int(rows[0])
 		r.add(g, rows, m, eff, o)
 	}
 	out := tasks.Select(o.By...).Take(first)
@@ -107,7 +107,7 @@ func newRightSizeRows(n int) *rightSizeRows {
 }
 
 // add computes group g's figures from its rows.
-func (r *rightSizeRows) add(g int, rows []int, m measures, eff effFigures, o RightSizeOptions) {
+func (r *rightSizeRows) add(g int, rows []int32, m measures, eff effFigures, o RightSizeOptions) {
 	r.attempts[g] = int64(len(rows))
 	var cpuS, coreS, unused float64
 	var haveCore bool
@@ -126,7 +126,8 @@ func (r *rightSizeRows) add(g int, rows []int, m measures, eff effFigures, o Rig
 		}
 		return out
 	}
-	for _, i := range rows {
+	for _, r32 := range rows {
+		i := int(r32)
 		if !math.IsNaN(m.cpu[i]) || !math.IsNaN(m.mem[i]) || !math.IsNaN(m.measuredWall[i]) {
 			r.measured[g]++
 		}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
@@ -159,25 +160,14 @@ func (b *builder) outliers() Section {
 		s.Reason = "no task attempts with run times in this source"
 		return s
 	}
-	// The tests read the run time and the category (category) of each
-	// attempt, and a row number: the flagged rows' names (attemptIDs) are
-	// then taken of those rows alone, and the filters copy no other
-	// column.
 	by := category(b.durations)
-	test := narrow(b.durations, "run_s", "state", by)
-	test = test.WithColumn("row", frame.Int64Col("row", rowNumbers(test.NumRows()), nil))
-	test, what := test.Where("run_s", "not-null", nil), "attempt"
-	if test.NumRows() == 0 {
-		s.Reason = "no task attempts with run times in this source"
+	test, what, err := b.outlierRows(&s, by)
+	if err != nil {
+		s.Reason = failed("the run times", err)
 		return s
 	}
-	if b.durations.Has("state") {
-		test, what = test.Where("state", "==", "success"), "successful attempt"
-	} else {
-		s.Notes = append(s.Notes, b.noStates()+": every attempt with a run time is compared")
-	}
-	if err := test.Err(); err != nil {
-		s.Reason = failed("the run times", err)
+	if test == nil {
+		s.Reason = "no task attempts with run times in this source"
 		return s
 	}
 	if test.NumRows() < 4 {
@@ -212,6 +202,53 @@ func (b *builder) outliers() Section {
 	}
 	s.Tables = append(s.Tables, t)
 	return s
+}
+
+// outlierRows returns the attempts the outlier tests compare, what they
+// are, and with s's note when the source records no states: the
+// successful attempts with a run time (every attempt with one without
+// states), of their run time, category (by) and row in b.durations
+// (column row), found in one pass and gathered of those columns alone;
+// nil when no attempt has a run time.
+func (b *builder) outlierRows(s *Section, by string) (test *frame.Frame, what string, err error) {
+	_, timed, err := b.durations.Float64s("run_s")
+	if err != nil {
+		return nil, "", err
+	}
+	if !slices.Contains(timed, true) {
+		return nil, "", nil
+	}
+	tested, what := timed, "attempt"
+	if b.durations.Has("state") {
+		ok, err := b.durations.Matches("state", func(s string) bool { return s == "success" })
+		if err != nil {
+			return nil, "", err
+		}
+		for i := range ok {
+			ok[i] = ok[i] && timed[i]
+		}
+		tested, what = ok, "successful attempt"
+	} else {
+		s.Notes = append(s.Notes, b.noStates()+": every attempt with a run time is compared")
+	}
+	n := 0
+	for _, t := range tested {
+		if t {
+			n++
+		}
+	}
+	rows := make([]int, 0, n)
+	for i, t := range tested {
+		if t {
+			rows = append(rows, i)
+		}
+	}
+	row := make([]int64, len(rows))
+	for k, i := range rows {
+		row[k] = int64(i)
+	}
+	test = narrow(b.durations, "run_s", by).Take(rows).WithColumn("row", frame.Int64Col("row", row, nil))
+	return test, what, test.Err()
 }
 
 // flaggedTable lists the attempts flagged (scores: the rows of
@@ -307,13 +344,4 @@ func (b *builder) epmtOutliers(s Section) Section {
 	s.Intro = "Fewer than 4 jobs, so the operations (processes sharing a tag) are tested instead, by EPMT's univariate classifiers (detect_outlier_ops); outlier_methods counts the tests that flag an operation."
 	s.Tables = append(s.Tables, b.table("operations, most flagged first", o.Sort("-outlier_methods")))
 	return s
-}
-
-// rowNumbers returns 0, 1, ..., n-1.
-func rowNumbers(n int) []int64 {
-	out := make([]int64, n)
-	for i := range out {
-		out[i] = int64(i)
-	}
-	return out
 }
