@@ -93,52 +93,48 @@ func (b *builder) energy() Section {
 // energyOf estimates the energy of every ended row of f, in all and per
 // value of column by.
 func energyOf(f *frame.Frame, by string) (energyUse, map[string]*energyUse) {
-	cols := numbers{f: f}
-	cores, coresOK := cols.of("cpus")
+	cores := numberOf(f, "cpus")
 	if !f.Has("cpus") {
-		cores, coresOK = cols.of("req_cpus")
+		cores = numberOf(f, "req_cpus")
 	}
-	cpu, cpuOK := cols.of("cpu_time_s")
-	reqMem, reqMemOK := cols.of("req_mem_mb")
-	peak, peakOK := cols.of("mem_mb")
-	joules, joulesOK := cols.of("energy_j")
-	kwh, kwhOK := cols.of("energy_kwh")
-	runH, runOK := runHours(f)
+	cpu, reqMem, peak := numberOf(f, "cpu_time_s"), numberOf(f, "req_mem_mb"), numberOf(f, "mem_mb")
+	joules, kwh := numberOf(f, "energy_j"), numberOf(f, "energy_kwh")
+	run := runTimeOf(f)
 	key := -1
-	groups := map[string]*energyUse{}
 	if by != "" {
 		key = slices.Index(f.Names(), by)
 	}
+	groupOf := groupNamesOf(f, key)
+	groups := map[string]*energyUse{}
 	var all energyUse
-	for i := range runH {
-		if !runOK[i] || !coresOK[i] || cores[i] <= 0 {
+	for i := range f.NumRows() {
+		c, ok := cores.at(i)
+		hours, runOK := run.hours(i)
+		if !runOK || !ok || c <= 0 {
 			continue
 		}
-		hours := runH[i]
 		usage := 1.0
-		if cpuOK[i] && hours > 0 {
-			usage = math.Min(1, math.Max(0, cpu[i]/(hours*3600*cores[i])))
+		if t, ok := cpu.at(i); ok && hours > 0 {
+			usage = math.Min(1, math.Max(0, t/(hours*3600*c)))
 		}
 		memGB, fromPeak, none := 0.0, false, false
-		switch {
-		case reqMemOK[i]:
-			memGB = reqMem[i] / 1024
-		case peakOK[i]:
-			memGB, fromPeak = peak[i]/1024, true
-		default:
+		if m, ok := reqMem.at(i); ok {
+			memGB = m / 1024
+		} else if m, ok := peak.at(i); ok {
+			memGB, fromPeak = m/1024, true
+		} else {
 			none = true
 		}
-		est := hours * (cores[i]*CorePowerW*usage + memGB*MemPowerWPerGB) * PUE / 1000
-		meas, measOK := 0.0, false
-		switch {
-		case joulesOK[i]:
-			meas, measOK = joules[i]/3.6e6, true
-		case kwhOK[i]:
-			meas, measOK = kwh[i], true
+		est := hours * (c*CorePowerW*usage + memGB*MemPowerWPerGB) * PUE / 1000
+		meas, measOK := joules.at(i)
+		if measOK {
+			meas /= 3.6e6
+		} else {
+			meas, measOK = kwh.at(i)
 		}
 		add := func(u *energyUse) {
 			u.attempts++
-			u.coreH += hours * cores[i]
+			u.coreH += hours * c
 			u.estKWh += est
 			if measOK {
 				u.measured++
@@ -153,10 +149,7 @@ func energyOf(f *frame.Frame, by string) (energyUse, map[string]*energyUse) {
 		}
 		add(&all)
 		if key >= 0 {
-			name := "–"
-			if !f.IsNull(key, i) {
-				name = f.FormatValue(key, i)
-			}
+			name := groupOf.of(i)
 			if groups[name] == nil {
 				groups[name] = &energyUse{}
 			}

@@ -55,48 +55,6 @@ func (b *builder) usageFrame() (*frame.Frame, string, bool) {
 	return nil, "", false
 }
 
-// runHours is each row's run time in hours: end − start where the row
-// has both, else its measured wall_time_s (Snakemake's benchmarks have
-// no times of day); ok is false where it has neither.
-func runHours(f *frame.Frame) ([]float64, []bool) {
-	h, ok := make([]float64, f.NumRows()), make([]bool, f.NumRows())
-	wall, wallOK := (&numbers{f: f}).of("wall_time_s")
-	start, startOK, errS := f.Micros("start")
-	end, endOK, errE := f.Micros("end")
-	for i := range h {
-		switch {
-		case errS == nil && errE == nil && startOK[i] && endOK[i] && end[i] >= start[i]:
-			h[i], ok[i] = float64(end[i]-start[i])/3.6e9, true
-		case wallOK[i] && wall[i] >= 0:
-			h[i], ok[i] = wall[i]/3600, true
-		}
-	}
-	return h, ok
-}
-
-// numbers reads numeric columns of one frame, only to be read: a
-// column's own values with their validity, or, for a column the frame
-// lacks or that is not numeric, zeros all invalid, one pair of slices
-// for every such column.
-type numbers struct {
-	f     *frame.Frame
-	zeros []float64
-	none  []bool
-}
-
-// of returns column name as numbers with their validity.
-func (n *numbers) of(name string) ([]float64, []bool) {
-	if n.f.Has(name) {
-		if v, ok, err := n.f.Float64s(name); err == nil {
-			return v, ok
-		}
-	}
-	if n.zeros == nil {
-		n.zeros, n.none = make([]float64, n.f.NumRows()), make([]bool, n.f.NumRows())
-	}
-	return n.zeros, n.none
-}
-
 // anyPositive reports whether numeric column name of f holds a value
 // above 0 (false when f lacks it or it is not numeric).
 func anyPositive(f *frame.Frame, name string) bool {
@@ -129,41 +87,37 @@ func gpuAttempts(s *Section, f *frame.Frame, unit, by string, maxRows int) {
 	if !anyPositive(f, "gpus") && !anyPositive(f, "req_gpus") { // no attempt holds a GPU: nothing to read
 		return
 	}
-	cols := numbers{f: f}
-	held, heldOK := cols.of("gpus")
-	req, reqOK := cols.of("req_gpus")
-	util, utilOK := cols.of("gpu_util_pct")
-	hours, hoursOK := runHours(f)
+	held, req, util := numberOf(f, "gpus"), numberOf(f, "req_gpus"), numberOf(f, "gpu_util_pct")
+	run := runTimeOf(f)
 	var groups map[string]*gpuUse
 	key := -1
 	if by != "" {
 		groups = map[string]*gpuUse{}
 		key = slices.Index(f.Names(), by)
 	}
+	groupOf := groupNamesOf(f, key)
 	var all gpuUse
-	for i := range hours {
-		g, ok := held[i], heldOK[i]
+	for i := range f.NumRows() {
+		g, ok := held.at(i)
 		if !ok {
-			g, ok = req[i], reqOK[i]
+			g, ok = req.at(i)
 		}
-		if !ok || g <= 0 || !hoursOK[i] {
+		hours, hoursOK := run.hours(i)
+		if !ok || g <= 0 || !hoursOK {
 			continue
 		}
-		h := hours[i] * g
+		h := hours * g
 		add := func(u *gpuUse) {
 			u.attempts++
 			u.held += h
-			if utilOK[i] {
+			if pct, ok := util.at(i); ok {
 				u.sized += h
-				u.used += h * util[i] / 100
+				u.used += h * pct / 100
 			}
 		}
 		add(&all)
 		if groups != nil {
-			name := "–"
-			if !f.IsNull(key, i) {
-				name = f.FormatValue(key, i)
-			}
+			name := groupOf.of(i)
 			if groups[name] == nil {
 				groups[name] = &gpuUse{}
 			}

@@ -18,10 +18,7 @@ func (b *builder) gpuSamples(s *Section) {
 		return
 	}
 	tm, tmOK, _ := p.Micros("time")
-	cols := numbers{f: p}
-	gpus, gpusOK := cols.of("gpus")
-	pct, pctOK := cols.of("gpu_percent")
-	mem, memOK := cols.of("gpu_mem_percent")
+	gpus, pct, mem := numberOf(p, "gpus"), numberOf(p, "gpu_percent"), numberOf(p, "gpu_mem_percent")
 	wcol := slices.Index(p.Names(), "worker")
 	type sample struct {
 		t              int64
@@ -30,11 +27,14 @@ func (b *builder) gpuSamples(s *Section) {
 	}
 	byWorker := map[string][]sample{}
 	for i := range tm {
-		if !tmOK[i] || !gpusOK[i] || !pctOK[i] || gpus[i] <= 0 || p.IsNull(wcol, i) {
+		g, gOK := gpus.at(i)
+		u, uOK := pct.at(i)
+		if !tmOK[i] || !gOK || !uOK || g <= 0 || p.IsNull(wcol, i) {
 			continue
 		}
+		m, mOK := mem.at(i)
 		w := p.FormatValue(wcol, i)
-		byWorker[w] = append(byWorker[w], sample{tm[i], gpus[i], pct[i], mem[i], memOK[i]})
+		byWorker[w] = append(byWorker[w], sample{tm[i], g, u, m, mOK})
 	}
 	type use struct{ samples, sampled, busy, memSum, memN float64 }
 	per := map[string]*use{}
