@@ -144,50 +144,88 @@ func (b *builder) throughput() Section {
 // attemptThroughput draws the attempts ended, cumulative, into s; it
 // returns why it drew nothing, or "".
 func (b *builder) attemptThroughput(s *Section, tasks *frame.Frame, hasT bool) string {
-	switch {
-	case hasT && tasks.Has("end"):
-		// what is read (startedRows, endedIn, the states): the filters copy no other column
-		started := startedRows(narrow(tasks, "run", "start", "end", "state"))
-		ended := b.endedIn(started) // attempts: a task canceled while waiting has none
-		if ended.NumRows() == 0 {
-			return "no attempt ended in this source"
-		}
-		ok := ended.Take(nil)
-		if ended.Has("state") {
-			ok = ended.Select("end", "state").Where("state", "==", "success") // its ends are all that is read
-		} else {
-			s.Notes = append(s.Notes, b.noStates()+": only the ends are counted")
-		}
-		if err := firstErr(ok, ended); err != nil {
-			return failed("the throughput", err)
-		}
-		s.Intro = "Attempts ended, cumulative: all of them and the successful ones."
-		f := b.figure("Attempts ended", "", "attempts (cumulative)").Step(b.throughputSeries(ended), "time", "value", "ended")
-		if ok.NumRows() > 0 {
-			f.Step(b.throughputSeries(ok), "time", "value", "succeeded")
-		}
-		chart(s, f, 900, 340)
-		s.Facts = append(s.Facts, countFact("attempts ended", ended.NumRows()))
-		if ended.Has("state") {
-			s.Facts = append(s.Facts, countFact("succeeded", ok.NumRows()))
-			// a source without times (Snakemake's benchmarks) loaded with
-			// one with them: its successes are attempts the series cannot place
-			if n := undatedSuccesses(started); n > 0 {
-				f := countFact("successes without an end time", n)
-				f.Text += " (not in the series: their source records no end)"
-				s.Facts = append(s.Facts, f)
-			}
-		}
-		if active := b.activeSeconds(); b.hasData && active > 0 && ended.Has("state") {
-			note := ""
-			if len(b.d.Runs) > 1 && b.o.Window.IsZero() {
-				note = "over the time the runs were recording"
-			}
-			s.Facts = append(s.Facts, quantity("mean rate", float64(ok.NumRows())/(active/60), "successful attempts/min", note))
-		}
-		return ""
+	if !hasT || !tasks.Has("end") {
+		return "no task attempts with end times in this source"
 	}
-	return "no task attempts with end times in this source"
+	// what is read (startedRows, the ends, the states): the attempts
+	// ended and those that succeeded are frames of the ends alone, null
+	// where not counted, not copies of the rows
+	started := startedRows(narrow(tasks, "run", "start", "end", "state"))
+	ended, succeeded, n, ok, err := b.endedAttempts(started)
+	if err != nil {
+		return failed("the throughput", err)
+	}
+	if n == 0 {
+		return "no attempt ended in this source"
+	}
+	hasState := started.Has("state")
+	if !hasState {
+		s.Notes = append(s.Notes, b.noStates()+": only the ends are counted")
+	}
+	s.Intro = "Attempts ended, cumulative: all of them and the successful ones."
+	f := b.figure("Attempts ended", "", "attempts (cumulative)").Step(b.throughputSeries(ended), "time", "value", "ended")
+	if ok > 0 {
+		f.Step(b.throughputSeries(succeeded), "time", "value", "succeeded")
+	}
+	chart(s, f, 900, 340)
+	s.Facts = append(s.Facts, countFact("attempts ended", n))
+	if hasState {
+		s.Facts = append(s.Facts, countFact("succeeded", ok))
+		// a source without times (Snakemake's benchmarks) loaded with
+		// one with them: its successes are attempts the series cannot place
+		if u := undatedSuccesses(started); u > 0 {
+			f := countFact("successes without an end time", u)
+			f.Text += " (not in the series: their source records no end)"
+			s.Facts = append(s.Facts, f)
+		}
+	}
+	if active := b.activeSeconds(); b.hasData && active > 0 && hasState {
+		note := ""
+		if len(b.d.Runs) > 1 && b.o.Window.IsZero() {
+			note = "over the time the runs were recording"
+		}
+		s.Facts = append(s.Facts, quantity("mean rate", float64(ok)/(active/60), "successful attempts/min", note))
+	}
+	return ""
+}
+
+// endedAttempts returns the ends of the attempts of tasks that ended
+// inside the report's window (as endedIn) and of those that succeeded
+// (nil when tasks have no state), each a frame of column end, null
+// where not counted; n and ok count them.
+func (b *builder) endedAttempts(tasks *frame.Frame) (ended, succeeded *frame.Frame, n, ok int, err error) {
+	end, valid, err := tasks.Micros("end")
+	if err != nil {
+		return nil, nil, 0, 0, err
+	}
+	in := slices.Clone(valid)
+	if w := b.o.Window; !w.To.IsZero() {
+		to := w.To.UnixMicro()
+		for i := range in {
+			in[i] = in[i] && end[i] <= to
+		}
+	}
+	for _, v := range in {
+		if v {
+			n++
+		}
+	}
+	ended = frame.New(frame.MicrosCol("end", end, in))
+	if !tasks.Has("state") {
+		return ended, nil, n, 0, ended.Err()
+	}
+	success, err := tasks.Matches("state", func(s string) bool { return s == "success" })
+	if err != nil {
+		return nil, nil, 0, 0, err
+	}
+	for i := range success {
+		success[i] = success[i] && in[i]
+		if success[i] {
+			ok++
+		}
+	}
+	succeeded = frame.New(frame.MicrosCol("end", end, success))
+	return ended, succeeded, n, ok, firstErr(ended, succeeded)
 }
 
 // throughputSeries returns the step series of the rows of f ended,
