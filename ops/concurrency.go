@@ -177,38 +177,30 @@ func stateTimes(tasks *frame.Frame) (stepTimes, error) {
 // before it of the same task (keys; attempts in order of number, a null
 // number last, then of row), or −1 for a task's first attempt; nil when
 // no task has more than one attempt row. Only the rows of tasks with
-// several are sorted: a log of 10M tasks with a few retries sorts those.
+// several are found (frame.Repeated, which groups no other row) and
+// sorted: a log of 10M tasks with a few retries sorts those.
 func previousAttempts(tasks *frame.Frame, keys []string) ([]int32, error) {
-	g := tasks.GroupBy(keys...)
-	gid := g.GroupIDs()
-	if len(gid) > math.MaxInt32 {
-		return nil, fmt.Errorf("%d attempts: more than a run holds (2³¹−1)", len(gid))
+	if tasks.NumRows() > math.MaxInt32 {
+		return nil, fmt.Errorf("%d attempts: more than a run holds (2³¹−1)", tasks.NumRows())
 	}
-	rows := make([]int32, g.NumGroups())
-	for _, k := range gid {
-		rows[k]++
-	}
-	var several []int // the rows of tasks with more than one attempt row
-	for i, k := range gid {
-		if rows[k] > 1 {
-			several = append(several, i)
-		}
-	}
-	if len(several) == 0 {
-		return nil, nil
+	several, err := tasks.Repeated(keys...)
+	if err != nil || len(several) == 0 {
+		return nil, err
 	}
 	cols := append(keys[:len(keys):len(keys)], "attempt")
-	order, err := tasks.Select(cols...).Take(several).SortIndex(cols...)
+	sub := tasks.Select(cols...).Take(several)
+	gid := sub.GroupBy(keys...).GroupIDs()
+	order, err := sub.SortIndex(cols...)
 	if err != nil {
 		return nil, err
 	}
-	prev := make([]int32, len(gid))
+	prev := make([]int32, tasks.NumRows())
 	for i := range prev {
 		prev[i] = -1
 	}
 	for k := 1; k < len(order); k++ { // a task's rows are together in that order
-		if a, b := several[order[k-1]], several[order[k]]; gid[a] == gid[b] {
-			prev[b] = int32(a)
+		if a, b := order[k-1], order[k]; gid[a] == gid[b] {
+			prev[several[b]] = int32(several[a])
 		}
 	}
 	return prev, nil

@@ -120,7 +120,11 @@ func TasksPerWorker(placements, workers *frame.Frame) *frame.Frame {
 // severalRuns reports whether f has a "run" column holding more than one
 // run (loaders.Open labels every row with its run).
 func severalRuns(f *frame.Frame) bool {
-	return f.Has("run") && f.GroupBy("run").NumGroups() > 1
+	if !f.Has("run") {
+		return false
+	}
+	several, err := f.Varies("run")
+	return err == nil && several
 }
 
 // runWorkers returns the worker column of f, each value keyed by its run

@@ -79,11 +79,11 @@ func (b *builder) taskFacts(tasks *frame.Frame) []Fact {
 	var facts []Fact
 	started, other := splitStarted(tasks)
 	if keys := taskKeyCols(tasks); len(keys) > 0 {
-		all := tasks.GroupBy(keys...).NumGroups()
+		all := distinctKeys(tasks, keys)
 		facts = append(facts, countFact("tasks", all))
 		never := 0
 		if started != tasks { // some rows never started: the tasks with an attempt, counted
-			never = all - started.GroupBy(keys...).NumGroups()
+			never = all - distinctKeys(started, keys)
 		}
 		if never > 0 {
 			f := countFact("tasks never started", never)
@@ -150,18 +150,25 @@ func splitStarted(tasks *frame.Frame) (started, other *frame.Frame) {
 	if err != nil {
 		return frame.WithErr(err), frame.WithErr(err)
 	}
-	run, runs := make([]int32, len(ok)), 1 // one run unless a run column says otherwise
-	if tasks.Has("run") {
+	var run []int32 // by row, its run's number; nil: one run
+	runs := 1
+	if several, err := tasks.Varies("run"); err == nil && several {
 		g := tasks.GroupBy("run")
 		run, runs = g.GroupIDs(), g.NumGroups()
 	}
+	runOf := func(i int) int32 {
+		if run == nil {
+			return 0
+		}
+		return run[i]
+	}
 	records := make([]bool, runs) // by run: a start somewhere
 	for i, v := range ok {
-		records[run[i]] = records[run[i]] || v
+		records[runOf(i)] = records[runOf(i)] || v
 	}
 	n := 0
 	for i, v := range ok {
-		if v || !records[run[i]] {
+		if v || !records[runOf(i)] {
 			n++
 		}
 	}
@@ -170,7 +177,7 @@ func splitStarted(tasks *frame.Frame) (started, other *frame.Frame) {
 	}
 	rows, rest := make([]int, 0, n), make([]int, 0, len(ok)-n)
 	for i, v := range ok {
-		if v || !records[run[i]] {
+		if v || !records[runOf(i)] {
 			rows = append(rows, i)
 		} else {
 			rest = append(rest, i)
@@ -312,4 +319,16 @@ func (b *builder) makespan() (Fact, bool) {
 		note = "the longest of the jobs', as the source records them; no record is dated"
 	}
 	return durationFact("makespan", longest, note), true
+}
+
+// distinctKeys counts the distinct values of the keys among the rows of
+// f (GroupBy's groups): the rows whose keys no other row holds, each
+// one, and the groups of the others (frame.Repeated), so that a log of
+// 10M tasks groups only its retried ones.
+func distinctKeys(f *frame.Frame, keys []string) int {
+	rows, err := f.Repeated(keys...)
+	if err != nil {
+		return f.GroupBy(keys...).NumGroups() // the error, as GroupBy meets it
+	}
+	return f.NumRows() - len(rows) + f.Select(keys...).Take(rows).GroupBy(keys...).NumGroups()
 }

@@ -86,20 +86,15 @@ func (b *builder) failures() Section {
 
 // retried counts the tasks of more than one attempt: the groups of the
 // task keys with more than one row, as ops.Retries's attempts > 1
-// counts them, without its table of every task (10M rows at 10M tasks).
+// counts them, without its table of every task (10M rows at 10M tasks);
+// only the rows of those tasks are grouped (frame.Repeated).
 func retried(tasks *frame.Frame) int {
-	g := tasks.GroupBy(taskKeyCols(tasks)...)
-	rows := make([]int32, g.NumGroups())
-	for _, k := range g.GroupIDs() {
-		rows[k]++
+	keys := taskKeyCols(tasks)
+	rows, err := tasks.Repeated(keys...)
+	if err != nil {
+		return 0
 	}
-	n := 0
-	for _, r := range rows {
-		if r > 1 {
-			n++
-		}
-	}
-	return n
+	return tasks.Select(keys...).Take(rows).GroupBy(keys...).NumGroups()
 }
 
 // jobFailures tabulates the jobs of a batch system (a jobs frame with a
