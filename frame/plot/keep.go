@@ -20,7 +20,8 @@ import (
 // maxPoints.
 type StepKeeper struct {
 	x         func(us int64) float64
-	n         int   // the points announced
+	n         int // the points announced; −1: not counted
+	maxPoints int
 	from, to  int64 // their first and last times, announced
 	all       bool
 	buckets   buckets
@@ -53,23 +54,49 @@ type extreme struct {
 // NewStepKeeper returns a keeper for a step series of n points with
 // layers value columns, whose first and last times are first and last
 // (µs), for a Spec on a time axis from origin (µs) thinned to maxPoints
-// (0: every point kept).
+// (0: every point kept). n is −1 when the points are not counted
+// before they come (a series walked a part of its times at a time): the
+// keeper then keeps every point until more than maxPoints have come,
+// and thins those kept as it would have from the first.
 func NewStepKeeper(origin int64, n int, first, last int64, maxPoints, layers int) *StepKeeper {
 	switch {
-	case n < 0 || layers < 1 || maxPoints < 0:
-		return &StepKeeper{err: fmt.Errorf("step keeper: %d points, %d layers, %d max points: want 0 or more, 1 or more, 0 or more", n, layers, maxPoints)}
-	case n > 0 && first > last:
+	case n < -1 || layers < 1 || maxPoints < 0:
+		return &StepKeeper{err: fmt.Errorf("step keeper: %d points, %d layers, %d max points: want −1 (not counted) or more, 1 or more, 0 or more", n, layers, maxPoints)}
+	case n != 0 && first > last:
 		return &StepKeeper{err: fmt.Errorf("step keeper: first time %d after the last, %d", first, last)}
 	}
-	k := &StepKeeper{x: specSeconds(origin), n: n, from: first, to: last, all: maxPoints <= 0 || n <= maxPoints,
+	k := &StepKeeper{x: specSeconds(origin), n: n, from: first, to: last, all: maxPoints <= 0 || n <= maxPoints, maxPoints: maxPoints,
 		times: make([][]int64, layers), values: make([][]float64, layers), kept: make([]int, layers)}
-	if k.all {
-		return k
+	if !k.all {
+		k.thin()
 	}
-	k.buckets = newBuckets(k.x(first), k.x(last), maxPoints)
+	return k
+}
+
+// thin starts thinning: the time buckets of the series' span, and room
+// for a bucket's points.
+func (k *StepKeeper) thin() {
+	layers := len(k.times)
+	k.all = false
+	k.buckets = newBuckets(k.x(k.from), k.x(k.to), k.maxPoints)
 	k.first, k.last = point{v: make([]float64, layers)}, point{v: make([]float64, layers)}
 	k.low, k.high = make([]extreme, layers), make([]extreme, layers)
-	return k
+}
+
+// overflow starts thinning a series not counted, once more than
+// maxPoints points have come: the points kept so far are taken again,
+// thinned.
+func (k *StepKeeper) overflow() {
+	times, values := k.times[0], k.values
+	k.times, k.values = make([][]int64, len(values)), make([][]float64, len(values))
+	k.thin()
+	v := make([]float64, len(values))
+	for i, t := range times {
+		for l := range v {
+			v[l] = values[l][i]
+		}
+		k.take(i, t, v)
+	}
 }
 
 // Add takes the next point: its time in µs, not before the previous
@@ -84,7 +111,7 @@ func (k *StepKeeper) Add(t int64, values []float64) {
 	case k.added > 0 && t < k.prev:
 		k.err = fmt.Errorf("step keeper: point %d at %d, before the previous point's %d", k.added, t, k.prev)
 		return
-	case k.added == k.n:
+	case k.added == k.n: // never when not counted
 		k.err = fmt.Errorf("step keeper: more than the %d points announced", k.n)
 		return
 	case k.added == 0 && t != k.from:
@@ -99,12 +126,21 @@ func (k *StepKeeper) Add(t int64, values []float64) {
 	}
 	i := k.added
 	k.added, k.prev = k.added+1, t
+	if k.all && k.n < 0 && k.maxPoints > 0 && i == k.maxPoints {
+		k.overflow()
+	}
 	if k.all {
 		for l, v := range values {
 			k.times[l], k.values[l] = append(k.times[l], t), append(k.values[l], v)
 		}
 		return
 	}
+	k.take(i, t, values)
+}
+
+// take thins point i, at time t with values: a bucket's first, lowest,
+// highest and last points are kept when the next bucket begins.
+func (k *StepKeeper) take(i int, t int64, values []float64) {
 	if b := k.buckets.of(k.x(t)); i == 0 || b != k.bucket {
 		if i > 0 {
 			k.flush()
@@ -157,7 +193,7 @@ func (k *StepKeeper) flush() {
 func (k *StepKeeper) Layer(layer int, valueCol string) *frame.Frame {
 	switch {
 	case k.err != nil:
-	case k.added != k.n:
+	case k.n >= 0 && k.added != k.n:
 		k.err = fmt.Errorf("step keeper: %d points added, %d announced", k.added, k.n)
 	case k.added > 0 && k.prev != k.to:
 		k.err = fmt.Errorf("step keeper: the last point at %d, announced at %d", k.prev, k.to)

@@ -91,11 +91,19 @@ func TestStepKeeperRefuses(t *testing.T) {
 			if k.Layer(0, "v").Err() == nil {
 				t.Errorf("%s (max points %d): no error", name, maxPoints)
 			}
+			if name == "fewer" || name == "more" { // a count not announced
+				continue
+			}
+			k = NewStepKeeper(0, -1, 1, 2, maxPoints, 1)
+			add(k)
+			if k.Layer(0, "v").Err() == nil {
+				t.Errorf("%s (max points %d, not counted): no error", name, maxPoints)
+			}
 		}
 	}
 	for name, k := range map[string]*StepKeeper{
 		"no layers": NewStepKeeper(0, 1, 1, 1, 4, 0), "layers −1": NewStepKeeper(0, 1, 1, 1, 4, -1),
-		"points −1": NewStepKeeper(0, -1, 1, 1, 4, 1), "max points −1": NewStepKeeper(0, 1, 1, 1, -1, 1),
+		"points −2": NewStepKeeper(0, -2, 1, 1, 4, 1), "max points −1": NewStepKeeper(0, 1, 1, 1, -1, 1),
 		"first after last": NewStepKeeper(0, 2, 5, 1, 4, 1),
 	} {
 		k.Add(1, []float64{1})
@@ -103,4 +111,55 @@ func TestStepKeeperRefuses(t *testing.T) {
 			t.Errorf("%s: no error", name)
 		}
 	}
+}
+
+// TestStepKeeperNotCounted: a keeper told the points are not counted
+// (−1) keeps of each layer what a keeper told their number keeps: series
+// of fewer, as many and more points than maxPoints, of one and two
+// layers, with repeated values and long flat stretches.
+func TestStepKeeperNotCounted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	const maxPoints = 40
+	for c, n := range []int{0, 1, 39, 40, 41, 42, 100, 1000} {
+		layers := 1 + c%2
+		times := make([]int64, n)
+		values := make([][]float64, n)
+		at := int64(1e15)
+		for i := range n {
+			at += int64(1 + rng.IntN(5e6))
+			times[i] = at
+			values[i] = make([]float64, layers)
+			for l := range values[i] {
+				values[i][l] = float64(rng.IntN(6))
+			}
+		}
+		first, last := int64(0), int64(0)
+		if n > 0 {
+			first, last = times[0], times[n-1]
+		}
+		counted := NewStepKeeper(first, n, first, last, maxPoints, layers)
+		uncounted := NewStepKeeper(first, -1, first, last, maxPoints, layers)
+		for i := range n {
+			counted.Add(times[i], values[i])
+			uncounted.Add(times[i], values[i])
+		}
+		for l := range layers {
+			want, got := counted.Layer(l, "v"), uncounted.Layer(l, "v")
+			if err := firstError(want, got); err != nil {
+				t.Fatal(err)
+			}
+			if want.String() != got.String() {
+				t.Fatalf("%d points, layer %d: kept\n%v\nwant\n%v", n, l, got, want)
+			}
+		}
+	}
+}
+
+func firstError(fs ...*frame.Frame) error {
+	for _, f := range fs {
+		if err := f.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
