@@ -116,10 +116,7 @@ func TestGanttOfOrderedRows(t *testing.T) {
 		if c%3 != 2 {
 			cols = append(cols, frame.StringCol("state", state, nil))
 		}
-		d := &loaders.Dataset{Source: "test", Frames: map[string]*frame.Frame{schema.Placements: frame.New(cols...)}}
-		for r := range runs {
-			d.Runs = append(d.Runs, source.Run{Name: fmt.Sprintf("run%d", r), Source: "test"})
-		}
+		d := runsOf(schema.Placements, frame.New(cols...), runs)
 		var o Options
 		if c%4 == 3 {
 			o.Window = ops.Window{From: t0.Add(time.Duration(10+rng.IntN(10)) * time.Second), To: t0.Add(time.Duration(40+rng.IntN(20)) * time.Second)}
@@ -198,4 +195,14 @@ func ganttBySortedCopy(b *builder) Section {
 	}
 	chart(&s, b.figure("Attempts per worker", "", "worker").Gantt(g), 900, height)
 	return s
+}
+
+// runsOf returns a dataset of one frame (name) whose "run" column names
+// runs runs, "run0", "run1", ...: a load of that many runs.
+func runsOf(name string, f *frame.Frame, runs int) *loaders.Dataset {
+	d := &loaders.Dataset{Source: "test", Frames: map[string]*frame.Frame{name: f}}
+	for r := range runs {
+		d.Runs = append(d.Runs, source.Run{Name: fmt.Sprintf("run%d", r), Source: "test"})
+	}
+	return d
 }

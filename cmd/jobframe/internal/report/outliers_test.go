@@ -9,7 +9,6 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
-	"github.com/jobframe/jobframe/loaders"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -49,7 +48,7 @@ func TestOutlierRows(t *testing.T) {
 		if c%5 != 2 {
 			cols = append(cols, frame.StringCol("job_name", cat, catOK))
 		}
-		d := &loaders.Dataset{Source: "test", Frames: map[string]*frame.Frame{schema.Tasks: frame.New(cols...)}}
+		d := runsOf(schema.Tasks, frame.New(cols...), 0)
 		b := newBuilder(d, Options{}.withDefaults(d.Source))
 		got, _ := json.Marshal(b.outliers())
 		want, _ := json.Marshal(outliersByWhere(b))

@@ -9,8 +9,6 @@ import (
 
 	"github.com/jobframe/jobframe/frame"
 	"github.com/jobframe/jobframe/frame/schema"
-	"github.com/jobframe/jobframe/loaders"
-	"github.com/jobframe/jobframe/loaders/source"
 	"github.com/jobframe/jobframe/ops"
 )
 
@@ -42,10 +40,7 @@ func TestEndedAttempts(t *testing.T) {
 		if c%3 != 2 {
 			cols = append(cols, frame.StringCol("state", state, stOK))
 		}
-		d := &loaders.Dataset{Source: "test", Frames: map[string]*frame.Frame{schema.Tasks: frame.New(cols...)}}
-		for r := range runs {
-			d.Runs = append(d.Runs, source.Run{Name: fmt.Sprintf("run%d", r), Source: "test"})
-		}
+		d := runsOf(schema.Tasks, frame.New(cols...), runs)
 		var o Options
 		if c%4 == 3 {
 			o.Window = ops.Window{From: t0.Add(time.Duration(rng.IntN(n/2+1)) * time.Second), To: t0.Add(time.Duration(n/2+rng.IntN(n)) * time.Second)}
