@@ -10,10 +10,10 @@ import (
 // is drawn (rows of bars, a frame with columns worker, start and end as
 // Gantt returns them, each at most once; nil: every row): a worker that
 // ran one bar at a time has one row, named as the worker; a worker with
-// several lanes (LanesIn) a row per lane k, "WORKER ·k", so that no bar
-// hides another. slot holds, per place in rows, its row's code in names
-// (−1 for a bar without a worker); names come in order of first use
-// along rows, one per worker and lane.
+// several lanes (as Lanes places its bars) a row per lane k, "WORKER
+// ·k", so that no bar hides another. slot holds, per place in rows, its
+// row's code in names (−1 for a bar without a worker); names come in
+// order of first use along rows, one per worker and lane.
 func Slots(bars *frame.Frame, rows []int32) (slot []int32, names []string, err error) {
 	if err := require("Slots", bars, "Gantt returns them", "worker", "start", "end"); err != nil {
 		return nil, nil, err

@@ -86,7 +86,7 @@ func ganttSpec(t *testing.T, doc *Document) *plot.GanttSpec {
 }
 
 // TestGanttOfOrderedRows: the timeline drawn from the placements in
-// their order (ops.GanttRows, ops.LanesIn, plot's GanttOf) is, section
+// their order (ops.GanttRows, ops.Slots, plot's GanttOf) is, section
 // for section, the one drawn from ops.Gantt's sorted copy as before
 // (ganttBySortedCopy): random placements of one and of two runs (whose
 // workers are named by run), null workers, starts and ends, equal
