@@ -1,7 +1,6 @@
 package cromwell
 
 import (
-	"bytes"
 	"errors"
 	"unicode/utf8"
 
@@ -45,7 +44,7 @@ func member(names []string, key []byte) (int, error) {
 
 // decode reads the call entry b into c (a zero call).
 func (d *callDecoder) decode(b []byte, c *call) error {
-	if string(bytes.TrimSpace(b)) == "null" {
+	if string(jsontext.TrimWS(b)) == "null" {
 		return nil
 	}
 	var seen uint32 // the composite members met: given twice, they go to the general path

@@ -51,6 +51,22 @@ func SkipWS(b []byte, i int) int {
 	return i
 }
 
+// TrimWS returns b without the JSON white space (space, tab, newline,
+// carriage return) at either end: bytes.TrimSpace trims more (a form
+// feed, Unicode spaces), which a JSON document may not hold there.
+func TrimWS(b []byte) []byte {
+	b = b[SkipWS(b, 0):]
+	for len(b) > 0 {
+		switch b[len(b)-1] {
+		case ' ', '\t', '\n', '\r':
+			b = b[:len(b)-1]
+		default:
+			return b
+		}
+	}
+	return b
+}
+
 // ScanValue checks the JSON value starting at b[i] and returns the offset
 // just past it.
 func ScanValue(b []byte, i, depth int) (int, error) {

@@ -164,3 +164,16 @@ func TestSpecialBytes(t *testing.T) {
 		})
 	}
 }
+
+// TestTrimWS: only JSON's four white space bytes are trimmed, at either
+// end; a form feed or a Unicode space stays (encoding/json refuses them).
+func TestTrimWS(t *testing.T) {
+	for in, want := range map[string]string{
+		" \t\r\nnull \n": "null", "null": "null", "": "", " \t ": "",
+		"\fnull": "\fnull", "null\v": "null\v", "\u00a0null": "\u00a0null", " {\"a\": 1}\r\n": "{\"a\": 1}",
+	} {
+		if got := string(TrimWS([]byte(in))); got != want {
+			t.Errorf("TrimWS(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
