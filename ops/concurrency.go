@@ -135,7 +135,7 @@ func stateTimes(tasks *frame.Frame) (stepTimes, error) {
 	if err != nil {
 		return stepTimes{}, err
 	}
-	return ev.times(math.MinInt64, math.MaxInt64, stepRoom{len(ev.st), len(ev.st), 0, 0, len(ev.st)}), nil
+	return ev.times(math.MinInt64, math.MaxInt64, stepRoom{len(ev.st), len(ev.st), 0, 0, len(ev.st)}, stepTimes{}), nil
 }
 
 // stateEvents are the columns the times attempts change state are read
@@ -166,12 +166,17 @@ func readStateEvents(tasks *frame.Frame) (stateEvents, error) {
 }
 
 // times returns the times from lo to hi (both included) at which the
-// attempts change state (each), each array in row order and made with
-// the room given for its kind.
-func (e stateEvents) times(lo, hi int64, room stepRoom) stepTimes {
+// attempts change state (each), each array in row order, in the arrays
+// of reuse where they have the room given for its kind, else made with
+// it.
+func (e stateEvents) times(lo, hi int64, room stepRoom, reuse stepTimes) stepTimes {
 	var out stepTimes
 	for k := range out {
-		out[k] = make([]int64, 0, room[k])
+		if cap(reuse[k]) >= room[k] {
+			out[k] = reuse[k][:0]
+		} else {
+			out[k] = make([]int64, 0, room[k])
+		}
 	}
 	e.each(func(kind int, t int64) {
 		if lo <= t && t <= hi {

@@ -28,7 +28,7 @@ func (e stateEvents) walkInParts(open func(points int, first, last int64) StepSi
 		sink.Add(t, values)
 	}
 	if total <= partTimes {
-		times := e.times(math.MinInt64, math.MaxInt64, stepRoom{len(e.st), len(e.st), 0, 0, len(e.st)})
+		times := e.times(math.MinInt64, math.MaxInt64, stepRoom{len(e.st), len(e.st), 0, 0, len(e.st)}, stepTimes{})
 		sortSteps(times)
 		sink = open(stepsSpan(times))
 		walkSteps(times, emit)
@@ -36,8 +36,9 @@ func (e stateEvents) walkInParts(open func(points int, first, last int64) StepSi
 	}
 	sink = open(-1, first, last)
 	cw, cr := 0, 0
+	var times stepTimes // each part's arrays, in the room of the parts before
 	for _, p := range e.parts(first, last, partTimes) {
-		times := e.times(p.from, p.to, p.room)
+		times = e.times(p.from, p.to, p.room, times)
 		sortSteps(times)
 		cw, cr = walkStepsFrom(times, cw, cr, emit)
 	}
