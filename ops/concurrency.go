@@ -100,8 +100,9 @@ type StepSink interface {
 // (plot.StepKeeper). Beyond statePartTimes changes of state, the times
 // are gathered and sorted a part of their span at a time, and the
 // points are not counted first: open then receives −1 points (the
-// 10M-task lake's 30M changes sorted whole held 0.3 GB). ok is false, and open is not called, when tasks
-// hold several runs: their series merge whole (StateCounts).
+// 10M-task lake's 30M changes sorted whole held 0.3 GB). ok is false,
+// and open is not called, when tasks hold several runs: their series
+// merge whole (StateCounts).
 func StateCountsTo(tasks *frame.Frame, open func(points int, first, last int64) StepSink) (ok bool, err error) {
 	if err := requireFrame("StateCounts", tasks, schema.Tasks, "task", "attempt", "submit", "start", "end"); err != nil {
 		return false, err
@@ -135,7 +136,15 @@ func stateTimes(tasks *frame.Frame) (stepTimes, error) {
 	if err != nil {
 		return stepTimes{}, err
 	}
-	return ev.times(math.MinInt64, math.MaxInt64, stepRoom{len(ev.st), len(ev.st), 0, 0, len(ev.st)}, stepTimes{}), nil
+	return ev.allTimes(), nil
+}
+
+// allTimes returns every time at which the attempts change state, each
+// array in row order: room is made for a time per row in the arrays
+// most rows go to.
+func (e stateEvents) allTimes() stepTimes {
+	n := len(e.st)
+	return e.times(math.MinInt64, math.MaxInt64, stepRoom{n, n, 0, 0, n}, stepTimes{})
 }
 
 // stateEvents are the columns the times attempts change state are read

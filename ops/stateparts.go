@@ -1,7 +1,5 @@
 package ops
 
-import "math"
-
 // statePartTimes is the number of state changes up to which a series of
 // StateCountsTo is walked whole; beyond it, a part of its time span at
 // a time, each of about this many changes (32 MB of times, and the
@@ -16,9 +14,9 @@ const stateBins = 4096
 // walkInParts hands the waiting and running counts of the attempts, a
 // point per distinct time of change, to the sink open returns: a part
 // of the time span at a time when the changes are more than partTimes
-// (the points then not counted before: open receives −1), each part's times
-// gathered from the rows and sorted alone. A time is in one part only,
-// and the counts carry from one part to the next.
+// (the points then not counted before: open receives −1), each part's
+// times gathered from the rows and sorted alone. A time is in one part
+// only, and the counts carry from one part to the next.
 func (e stateEvents) walkInParts(open func(points int, first, last int64) StepSink, partTimes int) {
 	first, last, total := e.span()
 	values := make([]float64, 2)
@@ -28,7 +26,7 @@ func (e stateEvents) walkInParts(open func(points int, first, last int64) StepSi
 		sink.Add(t, values)
 	}
 	if total <= partTimes {
-		times := e.times(math.MinInt64, math.MaxInt64, stepRoom{len(e.st), len(e.st), 0, 0, len(e.st)}, stepTimes{})
+		times := e.allTimes()
 		sortSteps(times)
 		sink = open(stepsSpan(times))
 		walkSteps(times, emit)

@@ -194,11 +194,10 @@ func (b *builder) attemptThroughput(s *Section, tasks *frame.Frame, hasT bool) s
 // (nil when tasks have no state), each a frame of column end, null
 // where not counted; n and ok count them.
 func (b *builder) endedAttempts(tasks *frame.Frame) (ended, succeeded *frame.Frame, n, ok int, err error) {
-	end, valid, err := tasks.Micros("end")
+	end, in, err := tasks.Micros("end") // the mask is ours to cut
 	if err != nil {
 		return nil, nil, 0, 0, err
 	}
-	in := slices.Clone(valid)
 	if w := b.o.Window; !w.To.IsZero() {
 		to := w.To.UnixMicro()
 		for i := range in {
