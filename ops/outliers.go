@@ -30,6 +30,15 @@ type OutlierOptions struct {
 	// score column is held for the other rows, so a frame of millions of
 	// rows costs its counts and its flagged rows.
 	MinMethods int
+	// Rows, when not nil, are the rows of the frame to test, ascending:
+	// the others are neither tested nor returned (their features may be
+	// null), as if the frame were Take(Rows), without the copy of its
+	// columns that Take makes. The tests, and By's sets, are those of
+	// the rows given.
+	Rows []int32
+	// RowID identifies a row by its number in the frame instead of by
+	// the ID column: the result's first column is "row" (int64).
+	RowID bool
 }
 
 // outlierThreshold is EPMT's outlier_thresholds: a score flags a row when
@@ -68,12 +77,16 @@ func outlierBlacklist(name string) bool {
 // MinMethods only the rows flagged by that many methods are.
 //
 // A table with a null or NaN feature value, or fewer than 4 rows (without
-// By), is an error, as in EPMT.
+// By), is an error, as in EPMT (of the rows tested, with Rows).
 func Outliers(f *frame.Frame, o OutlierOptions) *frame.Frame {
 	if o.ID == "" {
 		o.ID = "job"
 	}
-	if err := require("Outliers", f, "the jobs frame has job; name the ID column otherwise", append([]string{o.ID}, o.By...)...); err != nil {
+	need := o.By
+	if !o.RowID {
+		need = append([]string{o.ID}, o.By...)
+	}
+	if err := require("Outliers", f, "the jobs frame has job; name the ID column otherwise", need...); err != nil {
 		return frame.WithErr(err)
 	}
 	names := o.Methods
@@ -95,39 +108,48 @@ func Outliers(f *frame.Frame, o OutlierOptions) *frame.Frame {
 	if len(features)*len(methods) > math.MaxUint16 {
 		return frame.Errorf("Outliers: %d features by %d methods: more than the %d flags a row counts", len(features), len(methods), math.MaxUint16)
 	}
-	values := make([][]float64, len(features))
-	for k, c := range features {
-		v, ok, err := f.Float64s(c)
-		if err != nil {
-			return frame.WithErr(fmt.Errorf("Outliers: %w", err))
-		}
-		for i := range v {
-			if !ok[i] || math.IsNaN(v[i]) {
-				return frame.Errorf("Outliers: feature %s is null or NaN at row %d", c, i)
-			}
-		}
-		values[k] = v
-	}
 	n := f.NumRows()
 	if n > math.MaxInt32 {
 		return frame.Errorf("Outliers: %d rows, more than it takes (2³¹−1)", n)
 	}
-	sets := [][]int32{rowRange(n)}
-	if len(o.By) > 0 {
-		sets = partitions(f, o.By)
-	} else if n < 4 {
-		return frame.Errorf("Outliers: too few rows to do outlier detection: %d, need at least 4", n)
+	rows := o.Rows
+	if rows != nil {
+		if err := checkRows(rows, n); err != nil {
+			return frame.WithErr(err)
+		}
 	}
-	idCol, err := f.Col(o.ID)
+	values, err := featureValues(f, features, rows)
+	if err != nil {
+		return frame.WithErr(err)
+	}
+	tested := n
+	if rows != nil {
+		tested = len(rows)
+	}
+	var sets [][]int32
+	switch {
+	case len(o.By) > 0:
+		sets = partitions(f, o.By, rows)
+	case tested < 4:
+		return frame.Errorf("Outliers: too few rows to do outlier detection: %d, need at least 4", tested)
+	case rows != nil:
+		sets = [][]int32{rows}
+	default:
+		sets = [][]int32{rowRange(n)}
+	}
+	ids, err := outlierIDs(f, o)
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("Outliers: %w", err))
 	}
 	t := outlierTests{names: names, methods: methods, features: features, values: values, sets: sets, n: n}
 	t.count(o.MinMethods <= 0)
 	if o.MinMethods > 0 {
-		return t.flagged(idCol, o.MinMethods)
+		return t.flagged(ids, o.MinMethods)
 	}
-	return t.frame(idCol)
+	if rows != nil {
+		return t.frame(ids(nil)).Take(intRows(rows))
+	}
+	return t.frame(ids(nil))
 }
 
 // outlierTests are Outliers's classifiers run over the sets of rows of
@@ -202,8 +224,8 @@ func (t *outlierTests) count(all bool) {
 
 // frame returns every row's scores (count(true)) and counts: the ID, the
 // score columns c_m, the counts per feature, outlier_methods.
-func (t *outlierTests) frame(id frame.Column) *frame.Frame {
-	out := []frame.Column{id}
+func (t *outlierTests) frame(ids *frame.Frame) *frame.Frame {
+	out := ids.Columns()
 	for k, c := range t.features {
 		for mi := range t.methods {
 			out = append(out, frame.Float64Col(c+"_"+t.names[mi], t.scores[k][mi], t.tested))
@@ -218,12 +240,15 @@ func (t *outlierTests) frame(id frame.Column) *frame.Frame {
 		}
 		out = append(out, frame.Int64Col(c, count, t.tested))
 	}
+	if err := ids.Err(); err != nil {
+		return frame.WithErr(err)
+	}
 	return frame.New(append(out, frame.Int64Col("outlier_methods", total, t.tested))...)
 }
 
 // flagged returns the rows that at least least methods flag, in row
 // order, with the columns of frame; only their scores are worked out.
-func (t *outlierTests) flagged(id frame.Column, least int) *frame.Frame {
+func (t *outlierTests) flagged(ids func(rows []int) *frame.Frame, least int) *frame.Frame {
 	total := t.counts[0] // one feature: its counts are the sum
 	if len(t.features) > 1 {
 		total = make([]uint16, t.n)
@@ -250,7 +275,7 @@ func (t *outlierTests) flagged(id frame.Column, least int) *frame.Frame {
 	for i, k := range keep {
 		rows[i] = k.row
 	}
-	out := frame.New(id).Take(rows)
+	out := ids(rows)
 	for k, c := range t.features {
 		for mi, m := range t.names {
 			score := make([]float64, len(keep))
@@ -273,6 +298,91 @@ func (t *outlierTests) flagged(id frame.Column, least int) *frame.Frame {
 	return out.WithColumn("outlier_methods", frame.Int64Col("outlier_methods", taken(total), nil))
 }
 
+// checkRows refuses rows that are not ascending rows of a frame of n.
+func checkRows(rows []int32, n int) error {
+	for i, r := range rows {
+		if r < 0 || int(r) >= n || i > 0 && r <= rows[i-1] {
+			return fmt.Errorf("Outliers: Rows[%d] = %d: want ascending rows of the frame's %d", i, r, n)
+		}
+	}
+	return nil
+}
+
+// featureValues returns the values of each feature column of f, all
+// rows (read in place), refusing a null or NaN among rows (nil: all).
+func featureValues(f *frame.Frame, features []string, rows []int32) ([][]float64, error) {
+	values := make([][]float64, len(features))
+	for k, c := range features {
+		v, ok, err := f.Float64s(c)
+		if err != nil {
+			return nil, fmt.Errorf("Outliers: %w", err)
+		}
+		check := func(i int) error {
+			if !ok[i] || math.IsNaN(v[i]) {
+				return fmt.Errorf("Outliers: feature %s is null or NaN at row %d", c, i)
+			}
+			return nil
+		}
+		if rows == nil {
+			for i := range v {
+				if err := check(i); err != nil {
+					return nil, err
+				}
+			}
+		}
+		for _, i := range rows {
+			if err := check(int(i)); err != nil {
+				return nil, err
+			}
+		}
+		values[k] = v
+	}
+	return values, nil
+}
+
+// outlierIDs returns what names rows of f in Outliers's result, as a
+// frame of one column: of the rows given (nil: all), the column o.ID,
+// or with o.RowID their numbers, "row" (made for those rows alone: a
+// frame of 10M rows flagging a few holds no 80 MB of numbers).
+func outlierIDs(f *frame.Frame, o OutlierOptions) (func(rows []int) *frame.Frame, error) {
+	if !o.RowID {
+		id, err := f.Col(o.ID)
+		if err != nil {
+			return nil, err
+		}
+		return func(rows []int) *frame.Frame {
+			if rows == nil {
+				return frame.New(id)
+			}
+			return frame.New(id).Take(rows)
+		}, nil
+	}
+	return func(rows []int) *frame.Frame {
+		var nums []int64
+		if rows == nil {
+			nums = make([]int64, f.NumRows())
+			for i := range nums {
+				nums[i] = int64(i)
+			}
+		} else {
+			nums = make([]int64, len(rows))
+			for i, r := range rows {
+				nums[i] = int64(r)
+			}
+		}
+		return frame.New(frame.Int64Col("row", nums, nil))
+	}, nil
+}
+
+// intRows is rows as ints (frame.Take's).
+func intRows(rows []int32) []int {
+	out := make([]int, len(rows))
+	for i, r := range rows {
+		out[i] = int(r)
+	}
+	return out
+}
+
 func rowRange(n int) []int32 {
 	r := make([]int32, n)
 	for i := range r {
@@ -281,27 +391,38 @@ func rowRange(n int) []int32 {
 	return r
 }
 
-// partitions groups the rows by the by columns (nulls as ""): each
-// group's rows in order, all groups' in one array (4 bytes a row; a
-// slice grown per group held up to four times that).
-func partitions(f *frame.Frame, by []string) [][]int32 {
+// partitions groups the rows given of f (nil: all) by the by columns
+// (nulls as ""): each group's rows in order, all groups' in one array (4
+// bytes a row; a slice grown per group held up to four times that). A
+// group none of the rows holds is an empty set.
+func partitions(f *frame.Frame, by []string, rows []int32) [][]int32 {
 	g := f.GroupBy(by...)
 	ids := g.GroupIDs()
-	from := make([]int, g.NumGroups()+1)
-	for _, k := range ids {
-		from[k+1]++
+	each := func(visit func(r int32)) {
+		if rows == nil {
+			for r := range ids {
+				visit(int32(r))
+			}
+			return
+		}
+		for _, r := range rows {
+			visit(r)
+		}
 	}
+	from := make([]int, g.NumGroups()+1)
+	each(func(r int32) { from[ids[r]+1]++ })
 	for k := range g.NumGroups() {
 		from[k+1] += from[k]
 	}
-	rows, next := make([]int32, len(ids)), slices.Clone(from[:g.NumGroups()])
-	for i, k := range ids {
-		rows[next[k]] = int32(i)
+	all, next := make([]int32, from[g.NumGroups()]), slices.Clone(from[:g.NumGroups()])
+	each(func(r int32) {
+		k := ids[r]
+		all[next[k]] = r
 		next[k]++
-	}
+	})
 	sets := make([][]int32, g.NumGroups())
 	for k := range sets {
-		sets[k] = rows[from[k]:from[k+1]:from[k+1]]
+		sets[k] = all[from[k]:from[k+1]:from[k+1]]
 	}
 	return sets
 }

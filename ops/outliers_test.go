@@ -1,8 +1,10 @@
 package ops
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/jobframe/jobframe/frame"
@@ -133,4 +135,77 @@ func TestPairwiseSum(t *testing.T) {
 	if got := pairwiseSum(v); got != 100.00000000000001 { // numpy; a loop gives 99.9999999999986
 		t.Errorf("1000 × 0.1: %v", got)
 	}
+}
+
+// TestOutliersOfRows holds Outliers of some rows (Rows, RowID) to
+// Outliers of the frame those rows are taken into, with their numbers as
+// the ID: every score and count, all rows or the flagged ones, with and
+// without By. The rows left out hold nulls and NaN, which would be
+// errors if tested.
+func TestOutliersOfRows(t *testing.T) {
+	const n = 300
+	v, valid := make([]float64, n), make([]bool, n)
+	cat := make([]string, n)
+	nums := make([]int64, n)
+	var rows []int32
+	for i := range n {
+		v[i], valid[i] = float64((i*7919)%97)+float64(i%5), true
+		if i%23 == 0 {
+			v[i] *= 40 // outliers
+		}
+		cat[i], nums[i] = fmt.Sprint("c", i%4), int64(i)
+		switch {
+		case i%11 == 0:
+			valid[i] = false
+		case i%13 == 0:
+			v[i] = math.NaN()
+		case i%3 != 0 || i%23 == 0:
+			rows = append(rows, int32(i))
+		}
+	}
+	f := frame.New(frame.Float64Col("run_s", v, valid), frame.StringCol("cat", cat, nil))
+	taken := make([]int, len(rows))
+	for k, r := range rows {
+		taken[k] = int(r)
+	}
+	ref := f.WithColumn("row", nums).Take(taken)
+	for _, by := range [][]string{nil, {"cat"}} {
+		for _, least := range []int{0, 3} {
+			got := Outliers(f, OutlierOptions{Features: []string{"run_s"}, By: by, MinMethods: least, Rows: rows, RowID: true})
+			want := Outliers(ref, OutlierOptions{ID: "row", Features: []string{"run_s"}, By: by, MinMethods: least})
+			if err := errors.Join(got.Err(), want.Err()); err != nil {
+				t.Fatal(err)
+			}
+			if g, w := allTexts(t, got), allTexts(t, want); g != w || got.NumRows() == 0 {
+				t.Fatalf("by %v, at least %d methods: %d rows\n%s\nwant %d rows\n%s", by, least, got.NumRows(), g, want.NumRows(), w)
+			}
+			t.Logf("by %v, at least %d methods: %d of %d rows", by, least, got.NumRows(), len(rows))
+			if least == 3 && got.NumRows() == len(rows) {
+				t.Fatalf("by %v: every row flagged", by)
+			}
+		}
+	}
+	for _, bad := range [][]int32{{1, 0}, {2, 2}, {-1}, {n}} {
+		if err := Outliers(f, OutlierOptions{Features: []string{"run_s"}, Rows: bad, RowID: true}).Err(); err == nil {
+			t.Errorf("Rows %v accepted", bad)
+		}
+	}
+	err := Outliers(f, OutlierOptions{Features: []string{"run_s"}, Rows: []int32{1, 2, 4, 11}, RowID: true}).Err()
+	if err == nil || !strings.Contains(err.Error(), "at row 11") {
+		t.Errorf("a null among the rows tested: %v", err)
+	}
+}
+
+// allTexts is every column of f, named, each value as frame.Texts gives it.
+func allTexts(t *testing.T, f *frame.Frame) string {
+	t.Helper()
+	var b strings.Builder
+	for _, name := range f.Names() {
+		v, err := f.Texts(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%s: %s\n", name, strings.Join(v, " "))
+	}
+	return b.String()
 }

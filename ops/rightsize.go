@@ -74,7 +74,7 @@ func RightSize(tasks *frame.Frame, o RightSizeOptions) *frame.Frame {
 	if err != nil {
 		return frame.WithErr(fmt.Errorf("%s: Efficiency: %w", op, err))
 	}
-	groups := partitions(tasks, o.By)
+	groups := partitions(tasks, o.By, nil)
 	r := newRightSizeRows(len(groups))
 	first := make([]int, len(groups))
 	for g, rows := range groups {

@@ -156,26 +156,27 @@ func (b *builder) outliers() Section {
 		return s
 	}
 	by := category(b.durations)
-	test, what, err := b.outlierRows(&s, by)
+	rows, what, err := b.outlierRows(&s)
 	if err != nil {
 		s.Reason = failed("the run times", err)
 		return s
 	}
-	if test == nil {
+	if rows == nil {
 		s.Reason = "no task attempts with run times in this source"
 		return s
 	}
-	if test.NumRows() < 4 {
-		s.Reason = fmt.Sprintf("%s: at least 4 are needed to compare", plural(test.NumRows(), what))
+	if len(rows) < 4 {
+		s.Reason = fmt.Sprintf("%s: at least 4 are needed to compare", plural(len(rows), what))
 		return s
 	}
 	// the attempts flagged by all three tests, with their scores: the
-	// others' scores are not held
-	opts := ops.OutlierOptions{ID: "row", Features: []string{"run_s"}, MinMethods: 3}
+	// others' scores are not held; the rows tested are read where they
+	// are, numbered by their row in b.durations
+	opts := ops.OutlierOptions{RowID: true, Rows: rows, Features: []string{"run_s"}, MinMethods: 3}
 	if by != "" {
 		opts.By = []string{by}
 	}
-	flagged := ops.Outliers(test, opts)
+	flagged := ops.Outliers(narrow(b.durations, "run_s", by), opts)
 	if err := flagged.Err(); err != nil {
 		s.Reason = failed("the outliers", err)
 		return s
@@ -185,7 +186,7 @@ func (b *builder) outliers() Section {
 		where = " among the attempts of the same " + by
 	}
 	s.Intro = fmt.Sprintf("Successful attempts whose run time stands out%s by all three of EPMT's univariate tests (IQR fences, modified z-score > 3.5, z-score > 3).", where)
-	s.Facts = append(s.Facts, countFact("attempts tested", test.NumRows()), countFact("flagged by all three", flagged.NumRows()))
+	s.Facts = append(s.Facts, countFact("attempts tested", len(rows)), countFact("flagged by all three", flagged.NumRows()))
 	if flagged.NumRows() == 0 {
 		s.Notes = append(s.Notes, "no attempt is flagged by all three tests")
 		return s
@@ -199,13 +200,12 @@ func (b *builder) outliers() Section {
 	return s
 }
 
-// outlierRows returns the attempts the outlier tests compare, what they
-// are, and with s's note when the source records no states: the
-// successful attempts with a run time (every attempt with one without
-// states), of their run time, category (by) and row in b.durations
-// (column row), found in one pass and gathered of those columns alone;
-// nil when no attempt has a run time.
-func (b *builder) outlierRows(s *Section, by string) (test *frame.Frame, what string, err error) {
+// outlierRows returns the rows of b.durations the outlier tests
+// compare, ascending, and what they are, with s's note when the source
+// records no states: the successful attempts with a run time (every
+// attempt with one without states), found in one pass (4 bytes a row
+// tested); nil when no attempt has a run time.
+func (b *builder) outlierRows(s *Section) (rows []int32, what string, err error) {
 	_, timed, err := b.durations.Float64s("run_s")
 	if err != nil {
 		return nil, "", err
@@ -232,18 +232,13 @@ func (b *builder) outlierRows(s *Section, by string) (test *frame.Frame, what st
 			n++
 		}
 	}
-	rows := make([]int, 0, n)
+	rows = make([]int32, 0, n)
 	for i, t := range tested {
 		if t {
-			rows = append(rows, i)
+			rows = append(rows, int32(i))
 		}
 	}
-	row := make([]int64, len(rows))
-	for k, i := range rows {
-		row[k] = int64(i)
-	}
-	test = narrow(b.durations, "run_s", by).Take(rows).WithColumn("row", frame.Int64Col("row", row, nil))
-	return test, what, test.Err()
+	return rows, what, nil
 }
 
 // flaggedTable lists the attempts flagged (scores: the rows of
