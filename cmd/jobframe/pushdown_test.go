@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -133,7 +134,8 @@ func TestExportWhereSource(t *testing.T) {
 // systems, with no window nor --where, builds it in two passes
 // (report.BuildInPasses): its JSON is the report of the lake loaded
 // whole, byte for byte, and a warning of the lake's (a file its
-// manifest does not list) is printed once, not once per pass.
+// manifest does not list) is printed once, not once per pass. The
+// memory limit the passes set is lifted when the report is done.
 func TestReportOfLakeInPasses(t *testing.T) {
 	dir := systemsLake(t)
 	parts, err := filepath.Glob(filepath.Join(dir, "_data", "*", "tasks", "source=hyperqueue", "day=*", "*.parquet"))
@@ -147,8 +149,12 @@ func TestReportOfLakeInPasses(t *testing.T) {
 	}
 	got := filepath.Join(t.TempDir(), "got.json")
 	var stderr bytes.Buffer
+	limit := debug.SetMemoryLimit(-1)
 	if code := run([]string{"report", dir, "--json", got}, &bytes.Buffer{}, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if after := debug.SetMemoryLimit(-1); after != limit && os.Getenv("GOMEMLIMIT") == "" {
+		t.Errorf("the passes' memory limit (passHeapFactor) stayed after the report: %d, was %d", after, limit)
 	}
 	if n := strings.Count(stderr.String(), "copied-in.parquet"); n != 1 {
 		t.Errorf("the foreign file is named %d times on stderr, want once:\n%s", n, stderr.String())
