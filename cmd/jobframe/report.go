@@ -144,17 +144,17 @@ func allLakes(sources []string) bool {
 // report: unless GOMEMLIMIT is set, each pass's load runs without a
 // memory limit, then Go's soft limit (debug.SetMemoryLimit) is set to
 // passHeapFactor times the heap after the load, plus 64 MiB. Left alone,
-// the collector let the process hold 0.8-0.9 GB more than the sections'
-// data and work: the freed pages of the load's decoding (it allocates
-// about ten times what it keeps) came back to the system slowly, and
-// the heap grew by a quarter between collections (GOGC 25). The report
-// of the 10M-task lake: 2.21-2.22 GB without a limit, 2.12-2.13 GB at
-// 1.75 times, 1.82-1.89 GB at 1.5 times, in the same time (16.4-17.6 s
-// against 16.9-17.5 s); the 1M-task lake 278-279 MB against 251 MB,
-// 1.77-2.09 s against 1.76-1.79 s. Under the limit the collector runs
-// more often as the sections' work grows past it, and at most half the
-// CPU, so a report that needs more than the limit is slower, never
-// stopped.
+// the process held 2.1-2.2 GB where the heap's live data and the
+// sections' work were near 1.3-1.5 GB: the freed pages of the load's
+// decoding (it allocates about six times what it keeps) came back to
+// the system slowly, and the heap grew by a quarter between collections
+// (GOGC 25). The report of the 10M-task lake, three alternated runs
+// each: 2.08-2.21 GB without the limit, 1.84-2.05 GB with it, in the
+// same time (16.4-17.2 s against 16.0-17.2 s); 2.12-2.13 GB at 1.75
+// times. The 1M-task lake: 266-278 MB against 262-267 MB. Under the
+// limit the collector runs more often as the sections' work grows past
+// it, and takes at most half the CPU, so a report that needs more than
+// the limit is slower, never stopped.
 const passHeapFactor = 1.5
 
 // passLoader is the loader of report.BuildInPasses: each pass loads the
