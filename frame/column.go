@@ -54,6 +54,17 @@ func StringCol(name string, v []string, valid []bool) Column {
 	return Column{name: name, arr: newString(v, valid)}
 }
 
+// PlainStringCol returns a string column that is not
+// dictionary-encoded, whatever the number of distinct values (StringCol
+// encodes low-cardinality columns): offsets and bytes, as a log's
+// free-text column is read.
+func PlainStringCol(name string, v []string, valid []bool) Column {
+	if err := checkValid(len(v), valid); err != nil {
+		return Column{name: name, err: err}
+	}
+	return Column{name: name, arr: newPlainString(v, valid)}
+}
+
 // TimeCol returns a timestamp column from Go times, stored as microseconds
 // since the epoch in UTC; sub-microsecond digits are truncated.
 func TimeCol(name string, v []time.Time, valid []bool) Column {

@@ -27,7 +27,7 @@ func TestBoxCategories(t *testing.T) {
 		{"dictionary", frame.DictStringCol("c", []int32{1, 0, 1, 2, 0, 3, 2, 3, 0, 1}, []bool{true, true, true, true, false, true, true, true, true, true}, []string{"", "b", "a", "z"}),
 			// "": rows 1, 4 (null), 8 → 1, 9, 8; "a": rows 3, 6 → 2, 3; "b": rows 0, 2, 9 → 4, 7, 6; "z": rows 5 (NaN), 7 (null): none
 			[]string{"", "a", "b"}, []int{3, 2, 3}, []float64{8, 2.5, 6}},
-		{"plain strings", frame.StringCol("c", []string{"b", "", "b", "a", "x", "z", "a", "z", "", "b"}, []bool{true, true, true, true, false, true, true, true, true, true}),
+		{"plain strings", frame.PlainStringCol("c", []string{"b", "", "b", "a", "x", "z", "a", "z", "", "b"}, []bool{true, true, true, true, false, true, true, true, true, true}),
 			[]string{"", "a", "b"}, []int{3, 2, 3}, []float64{8, 2.5, 6}},
 		{"integers", frame.Int64Col("c", []int64{10, 2, 10, 2, 0, 2, 2, 2, 0, 10}, []bool{true, true, true, true, false, true, true, true, false, true}),
 			// "10": 4, 7, 6; "2": rows 1, 3, 5 (NaN), 6, 7 (null) → 1, 2, 3; "null": rows 4, 8 → 9, 8

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/jobframe/jobframe/frame"
 )
 
@@ -13,7 +14,8 @@ import (
 // "" 2 and null 3. By count, ties in key order ("" before c12), the
 // twelve kept are c01 to c11 and "", and a null row, whose text is "",
 // goes with "". The rows are dealt round-robin, so the kept rows are
-// checked in their order too.
+// checked in their order too; the column is a dictionary, then plain
+// strings.
 func TestTopCategories(t *testing.T) {
 	type row struct {
 		cat  string
@@ -48,7 +50,11 @@ func TestTopCategories(t *testing.T) {
 	for i := range nums {
 		nums[i] = int64(i)
 	}
-	for _, col := range []frame.Column{frame.StringCol("job_name", cats, valid), dictOf("job_name", cats, valid)} {
+	dict, plain := frame.StringCol("job_name", cats, valid), frame.PlainStringCol("job_name", cats, valid)
+	if dict.Arrow().DataType().ID() != arrow.DICTIONARY || plain.Arrow().DataType().ID() != arrow.STRING {
+		t.Fatalf("the columns are %s and %s, want a dictionary and plain strings", dict.Arrow().DataType(), plain.Arrow().DataType())
+	}
+	for _, col := range []frame.Column{dict, plain} {
 		f := frame.New(col, frame.Int64Col("row", nums, nil))
 		top, note := topCategories(f, "job_name")
 		got, _, err := top.Int64s("row")
@@ -70,21 +76,4 @@ func TestTopCategories(t *testing.T) {
 	if top, note := topCategories(few, "job_name"); top.NumRows() != 3 || note != "" {
 		t.Fatalf("2 values: %d rows, note %q; want all 3 rows and no note", top.NumRows(), note)
 	}
-}
-
-// dictOf is the strings as a dictionary column (codes in order of first
-// appearance).
-func dictOf(name string, vs []string, valid []bool) frame.Column {
-	var dict []string
-	at := map[string]int32{}
-	codes := make([]int32, len(vs))
-	for i, v := range vs {
-		c, ok := at[v]
-		if !ok {
-			c = int32(len(dict))
-			at[v], dict = c, append(dict, v)
-		}
-		codes[i] = c
-	}
-	return frame.DictStringCol(name, codes, valid, dict)
 }

@@ -57,6 +57,7 @@ func init() {
 		"ParseNaiveMicros":    reflect.ValueOf(frame.ParseNaiveMicros),
 		"ParseTags":           reflect.ValueOf(frame.ParseTags),
 		"ParseType":           reflect.ValueOf(frame.ParseType),
+		"PlainStringCol":      reflect.ValueOf(frame.PlainStringCol),
 		"Quantile":            reflect.ValueOf(frame.Quantile),
 		"QuantileOf":          reflect.ValueOf(frame.QuantileOf),
 		"QuantileSorted":      reflect.ValueOf(frame.QuantileSorted),
