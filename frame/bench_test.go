@@ -386,3 +386,21 @@ func BenchmarkStringsDict(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNUnique counts the distinct f (1M rows, up to 100,000
+// values) of each of the 100 groups of s, and of each group of i (about
+// 632k groups of a row or a few), as TransferFiles counts each file's
+// destinations.
+func BenchmarkNUnique(b *testing.B) {
+	f := benchData()
+	for _, by := range []string{"s", "i"} {
+		g := f.GroupBy(by)
+		b.Run("by_"+by, func(b *testing.B) {
+			for range b.N {
+				if out := g.Agg(NUnique("f").As("n")); out.Err() != nil {
+					b.Fatal(out.Err())
+				}
+			}
+		})
+	}
+}

@@ -65,16 +65,23 @@ func (g *Grouped) countOf(src arrow.Array) arrow.Array {
 func (g *Grouped) nUnique(src arrow.Array) arrow.Array {
 	hasNull := src.NullN() > 0
 	kc := codesOf(src)
-	seen := make(map[[2]int32]bool)
+	// each group's rows in turn, and for each code the last group that
+	// met it (k+1; 0: none): a code is new to group k when another group
+	// met it last. A map of (group, code) pairs took 3 s of the 5.1M
+	// transfers of a 1M-task Work Queue log, grouped by file.
+	start, rows := g.rowsByGroup()
+	last := make([]int32, kc.card)
 	cnt := make([]int64, g.g.ngroups)
-	for i, k := range g.g.gid {
-		if hasNull && src.IsNull(i) {
-			continue
-		}
-		key := [2]int32{k, kc.codes[i]}
-		if !seen[key] {
-			seen[key] = true
-			cnt[k]++
+	for k := range g.g.ngroups {
+		mark := int32(k) + 1
+		for _, i := range rows[start[k]:start[k+1]] {
+			if hasNull && src.IsNull(int(i)) {
+				continue
+			}
+			if c := kc.codes[i]; last[c] != mark {
+				last[c] = mark
+				cnt[k]++
+			}
 		}
 	}
 	return newInt64(cnt, nil)

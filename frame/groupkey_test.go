@@ -1,6 +1,8 @@
 package frame
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -114,5 +116,50 @@ func TestGroupConstantKeys(t *testing.T) {
 	got, err := groupRows(cols("run", "source"))
 	if err != nil || got.ngroups != 1 || got.firstRow[0] != 0 || slices.Max(got.gid) != 0 {
 		t.Errorf("constant keys alone: %d groups, first rows %v, %v; want one group from row 0", got.ngroups, got.firstRow, err)
+	}
+}
+
+// TestNUniqueInterleaved holds NUnique to a count of distinct (group,
+// value) pairs made with a map, as it was computed before, on groups
+// whose rows interleave, values shared between groups and met again in
+// a group after other groups, and nulls (not counted), for strings,
+// dictionary strings and integers.
+func TestNUniqueInterleaved(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	n := 5000
+	g, v := make([]string, n), make([]int64, n)
+	sv, valid := make([]string, n), make([]bool, n)
+	for i := range n {
+		g[i] = fmt.Sprint("g", rng.IntN(40))
+		v[i] = int64(rng.IntN(60))
+		sv[i], valid[i] = fmt.Sprint("v", v[i]), rng.IntN(9) > 0
+	}
+	want := map[string]int64{}
+	seen := map[[2]string]bool{}
+	for i := range n {
+		if valid[i] && !seen[[2]string{g[i], sv[i]}] {
+			seen[[2]string{g[i], sv[i]}] = true
+			want[g[i]]++
+		}
+	}
+	dict, plain := StringCol("v", sv, valid), PlainStringCol("v", sv, valid)
+	if dict.Arrow().DataType().ID() != arrow.DICTIONARY || plain.Arrow().DataType().ID() != arrow.STRING {
+		t.Fatalf("the string columns are %s and %s, want a dictionary and plain strings", dict.Arrow().DataType(), plain.Arrow().DataType())
+	}
+	for _, c := range []Column{dict, plain, Int64Col("v", v, valid)} {
+		out := New(StringCol("g", g, nil), c).GroupBy("g").Agg(NUnique("v").As("n"))
+		keys, _, _ := out.Strings("g")
+		got, _, err := out.Int64s("n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, k := range keys {
+			if got[i] != want[k] {
+				t.Fatalf("%s: group %s has %d distinct values, want %d", c.Type(), k, got[i], want[k])
+			}
+		}
+		if len(keys) != 40 {
+			t.Fatalf("%d groups, want 40", len(keys))
+		}
 	}
 }
