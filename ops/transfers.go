@@ -82,7 +82,7 @@ func TransferFiles(transfers *frame.Frame) *frame.Frame {
 	}
 	dest := ""
 	for _, c := range []string{"worker", "task"} {
-		if transfers.Has(c) && transfers.Where(c, "not-null", nil).NumRows() > 0 {
+		if transfers.Has(c) && transfers.Select(c).Where(c, "not-null", nil).NumRows() > 0 { // a copy of c alone
 			dest = c
 			break
 		}

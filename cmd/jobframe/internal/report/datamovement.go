@@ -13,6 +13,11 @@ import (
 // schema's _mb columns).
 const mib = 1 << 20
 
+// transferColumns are the columns of the transfers the data movement
+// section reads (ops.TransferVolume, TransferFiles, CumulativeSum and
+// its own facts).
+var transferColumns = []string{"time", "bytes", "direction", "kind", "wall_s", "cached", "worker", "task", "file"}
+
 // dataMovement draws the files moved between manager and workers: bytes
 // in and out over time and per worker, transfer time against run time,
 // cache updates and the largest files.
@@ -23,6 +28,9 @@ func (b *builder) dataMovement() Section {
 		s.Reason = "no file transfers in this source (Work Queue and TaskVine log TRANSFER records)"
 		return s
 	}
+	// the columns read: a filter copies those alone (a Work Queue log of
+	// 1M tasks has 5.1M transfers, 377 MB of columns)
+	all = narrow(all, transferColumns...)
 	tr := all
 	if all.Has("kind") {
 		tr = all.Where("kind", "==", "transfer")
@@ -42,7 +50,7 @@ func (b *builder) dataMovement() Section {
 	f := b.figure("Data moved, cumulative", "", "MB (cumulative)")
 	dirs, _ := vol.Texts("direction")
 	for _, d := range dirs {
-		one := tr.Where("direction", "==", d)
+		one := narrow(tr, "time", "bytes", "direction").Where("direction", "==", d)
 		mb := one.WithColumn("mb", scaled(one, "bytes", 1.0/mib))
 		f.Step(b.series(ops.CumulativeSum(mb, "time", "mb")), "time", "value", d)
 	}
@@ -88,13 +96,13 @@ func (b *builder) transferFacts(s *Section, vol, tr *frame.Frame) {
 // cacheable files.
 func (b *builder) cacheFacts(s *Section, all, tr *frame.Frame) {
 	if all.Has("kind") {
-		if cu := all.Where("kind", "==", "cache_update"); cu.Err() == nil && cu.NumRows() > 0 {
+		if cu := narrow(all, "kind", "bytes").Where("kind", "==", "cache_update"); cu.Err() == nil && cu.NumRows() > 0 {
 			v, valid, _ := cu.Float64s("bytes")
 			s.Facts = append(s.Facts, countFact("cache updates", cu.NumRows()), quantity("data entering worker caches", sum(v, valid)/mib, "MB", "CACHE_UPDATE records"))
 		}
 	}
 	if tr.Has("cached") {
-		if c := tr.Where("cached", "==", true); c.Err() == nil && c.NumRows() > 0 {
+		if c := narrow(tr, "cached").Where("cached", "==", true); c.Err() == nil && c.NumRows() > 0 {
 			s.Facts = append(s.Facts, countFact("transfers of cacheable files", c.NumRows()))
 			s.Notes = append(s.Notes, "A cacheable file is sent once per worker; a later task on that worker finds it in the cache, which the log does not record.")
 		}
@@ -107,7 +115,7 @@ func (b *builder) perWorkerBytes(s *Section, tr *frame.Frame) {
 	if !tr.Has("worker") {
 		return
 	}
-	named := tr.Where("worker", "not-null", nil)
+	named := narrow(tr, "worker", "bytes", "wall_s").Where("worker", "not-null", nil)
 	if named.NumRows() == 0 {
 		return
 	}
