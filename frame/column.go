@@ -237,54 +237,9 @@ func canonical(a arrow.Array) (arrow.Array, error) {
 			a.Retain()
 			return a, nil
 		}
-		raw := int64Values(a)
-		us := make([]int64, len(raw))
-		for i, v := range raw {
-			if a.IsNull(i) {
-				continue
-			}
-			switch tt.Unit {
-			case arrow.Second:
-				us[i] = v * 1e6
-			case arrow.Millisecond:
-				us[i] = v * 1e3
-			case arrow.Microsecond:
-				us[i] = v
-			case arrow.Nanosecond:
-				if v%1000 != 0 {
-					return nil, fmt.Errorf("row %d: timestamp %dns has sub-microsecond digits", i, v)
-				}
-				us[i] = v / 1000
-			}
-		}
-		return newTimestamp(us, validMask(a)), nil
+		return microsOf(a, tt.Unit)
 	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64:
-		out := make([]int64, a.Len())
-		for i := range out {
-			if a.IsNull(i) {
-				continue
-			}
-			switch c := a.(type) {
-			case *array.Int8:
-				out[i] = int64(c.Value(i))
-			case *array.Int16:
-				out[i] = int64(c.Value(i))
-			case *array.Int32:
-				out[i] = int64(c.Value(i))
-			case *array.Uint8:
-				out[i] = int64(c.Value(i))
-			case *array.Uint16:
-				out[i] = int64(c.Value(i))
-			case *array.Uint32:
-				out[i] = int64(c.Value(i))
-			case *array.Uint64:
-				if c.Value(i) > math.MaxInt64 {
-					return nil, fmt.Errorf("row %d: uint64 %d does not fit int64", i, c.Value(i))
-				}
-				out[i] = int64(c.Value(i))
-			}
-		}
-		return newInt64(out, validMask(a)), nil
+		return widenedInts(a)
 	case arrow.FLOAT32:
 		c := a.(*array.Float32)
 		out := make([]float64, a.Len())
@@ -301,32 +256,95 @@ func canonical(a arrow.Array) (arrow.Array, error) {
 		}
 		return newPlainString(out, validMask(a)), nil
 	case arrow.DICTIONARY:
-		d := a.(*array.Dictionary)
-		vt := d.Dictionary().DataType().ID()
-		if vt != arrow.STRING && vt != arrow.LARGE_STRING {
-			return nil, fmt.Errorf("dictionary of %s is not supported (only strings)", d.Dictionary().DataType())
-		}
-		if d.Indices().DataType().ID() == arrow.INT32 && vt == arrow.STRING {
-			a.Retain()
-			return a, nil
-		}
-		dict := make([]string, d.Dictionary().Len())
-		for i := range dict {
-			dict[i] = d.Dictionary().ValueStr(i)
-		}
-		idx := make([]int32, a.Len())
-		for i := range idx {
-			if a.IsValid(i) {
-				idx[i] = int32(d.GetValueIndex(i))
-			}
-		}
-		return newDictString(idx, validMask(a), dict), nil
+		return dictStrings(a.(*array.Dictionary))
 	case arrow.NULL:
 		// An all-null column of unknown type becomes an all-null string.
 		vals := make([]string, a.Len())
 		return newPlainString(vals, make([]bool, a.Len())), nil
 	}
 	return nil, fmt.Errorf("arrow type %s is not supported (want int64, float64, bool, string or timestamp)", a.DataType())
+}
+
+// microsOf is the timestamps of a, in unit, as µs in UTC; a time in ns
+// with sub-microsecond digits is an error.
+func microsOf(a arrow.Array, unit arrow.TimeUnit) (arrow.Array, error) {
+	raw := int64Values(a)
+	us := make([]int64, len(raw))
+	for i, v := range raw {
+		if a.IsNull(i) {
+			continue
+		}
+		switch unit {
+		case arrow.Second:
+			us[i] = v * 1e6
+		case arrow.Millisecond:
+			us[i] = v * 1e3
+		case arrow.Microsecond:
+			us[i] = v
+		case arrow.Nanosecond:
+			if v%1000 != 0 {
+				return nil, fmt.Errorf("row %d: timestamp %dns has sub-microsecond digits", i, v)
+			}
+			us[i] = v / 1000
+		}
+	}
+	return newTimestamp(us, validMask(a)), nil
+}
+
+// widenedInts is the integers of a (8 to 32 bits, or unsigned) as int64;
+// a uint64 past int64's range is an error.
+func widenedInts(a arrow.Array) (arrow.Array, error) {
+	out := make([]int64, a.Len())
+	for i := range out {
+		if a.IsNull(i) {
+			continue
+		}
+		switch c := a.(type) {
+		case *array.Int8:
+			out[i] = int64(c.Value(i))
+		case *array.Int16:
+			out[i] = int64(c.Value(i))
+		case *array.Int32:
+			out[i] = int64(c.Value(i))
+		case *array.Uint8:
+			out[i] = int64(c.Value(i))
+		case *array.Uint16:
+			out[i] = int64(c.Value(i))
+		case *array.Uint32:
+			out[i] = int64(c.Value(i))
+		case *array.Uint64:
+			if c.Value(i) > math.MaxInt64 {
+				return nil, fmt.Errorf("row %d: uint64 %d does not fit int64", i, c.Value(i))
+			}
+			out[i] = int64(c.Value(i))
+		}
+	}
+	return newInt64(out, validMask(a)), nil
+}
+
+// dictStrings is a dictionary of strings with int32 codes: d as it is,
+// or its other index or string types re-coded; a dictionary of other
+// values is an error.
+func dictStrings(d *array.Dictionary) (arrow.Array, error) {
+	vt := d.Dictionary().DataType().ID()
+	if vt != arrow.STRING && vt != arrow.LARGE_STRING {
+		return nil, fmt.Errorf("dictionary of %s is not supported (only strings)", d.Dictionary().DataType())
+	}
+	if d.Indices().DataType().ID() == arrow.INT32 && vt == arrow.STRING {
+		d.Retain()
+		return d, nil
+	}
+	dict := make([]string, d.Dictionary().Len())
+	for i := range dict {
+		dict[i] = d.Dictionary().ValueStr(i)
+	}
+	idx := make([]int32, d.Len())
+	for i := range idx {
+		if d.IsValid(i) {
+			idx[i] = int32(d.GetValueIndex(i))
+		}
+	}
+	return newDictString(idx, validMask(d), dict), nil
 }
 
 // ErrCol returns a column that could not be built because of err: New
