@@ -157,11 +157,7 @@ func Gantt(placements *frame.Frame) *frame.Frame {
 	if err != nil {
 		return frame.WithErr(err)
 	}
-	idx := make([]int, len(rows))
-	for k, r := range rows {
-		idx[k] = int(r)
-	}
-	return wrap("Gantt", bars.Take(idx))
+	return wrap("Gantt", bars.Take(intRows(rows)))
 }
 
 // GanttRows is Gantt without its sorted copy: bars are the placements'
